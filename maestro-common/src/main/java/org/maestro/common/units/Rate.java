@@ -1,0 +1,84 @@
+package org.maestro.common.units;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * How fast a test sends: {@code perSecond} messages per second, or as fast as it can ("flat out")
+ * when {@code perSecond} is 0.
+ *
+ * <p>Text forms, see {@link #parse(String)}: digits with an optional {@code /s} suffix ({@code
+ * 1000}, {@code 1000/s}, {@code 1_000/s}), or {@code max} for flat out. {@code 0} also means flat
+ * out.
+ *
+ * @param perSecond messages per second, at least 0; 0 means flat out
+ */
+public record Rate(long perSecond) {
+
+    /** Sending as fast as possible, written {@code max}. */
+    public static final Rate FLAT_OUT = new Rate(0);
+
+    private static final String KIND = "rate";
+    private static final String EXPECTED =
+            "messages per second like 1000 or 1000/s, or max for as fast as possible";
+    private static final String MAX = "max";
+    private static final Pattern FORM = Pattern.compile("(" + Digits.PATTERN + ")(?:/s)?");
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    public Rate {
+        if (perSecond < 0) {
+            throw new IllegalArgumentException("rate must not be negative: " + perSecond);
+        }
+    }
+
+    /**
+     * Parses a rate; surrounding whitespace is ignored.
+     *
+     * @throws UnitFormatException if {@code text} is null, not of a form above (negative numbers
+     *                             included), or beyond {@link Long#MAX_VALUE}
+     */
+    public static Rate parse(String text) {
+        if (text == null) {
+            throw new UnitFormatException(KIND, null, EXPECTED);
+        }
+        String trimmed = text.strip();
+        if (trimmed.equals(MAX)) {
+            return FLAT_OUT;
+        }
+        Matcher form = FORM.matcher(trimmed);
+        if (!form.matches()) {
+            throw new UnitFormatException(KIND, text, EXPECTED);
+        }
+        try {
+            return new Rate(Digits.parse(form.group(1)));
+        } catch (ArithmeticException e) {
+            throw new UnitFormatException(KIND, text, "too large, at most " + Long.MAX_VALUE + "/s", EXPECTED);
+        }
+    }
+
+    /** Whether this rate means sending as fast as possible. */
+    public boolean isFlatOut() {
+        return perSecond == 0;
+    }
+
+    /**
+     * Nanoseconds between two messages at this rate: 1e9 / {@code perSecond}, rounded half up. It
+     * is 0 for rates above 2 000 000 000 per second, i.e. no wait at all.
+     *
+     * @throws IllegalStateException if this rate {@link #isFlatOut() is flat out}, which has no interval
+     */
+    public long intervalNanos() {
+        if (isFlatOut()) {
+            throw new IllegalStateException("a flat-out rate has no interval between messages");
+        }
+        long wholeNanos = NANOS_PER_SECOND / perSecond;
+        long remainder = NANOS_PER_SECOND % perSecond; // at most 1e9, so doubling cannot overflow
+        return remainder * 2 >= perSecond ? wholeNanos + 1 : wholeNanos;
+    }
+
+    /** Canonical text: {@code max} when flat out, otherwise e.g. {@code 1000/s}. */
+    @Override
+    public String toString() {
+        return isFlatOut() ? MAX : perSecond + "/s";
+    }
+}
