@@ -1,0 +1,266 @@
+package org.maestro.common.client;
+
+import org.maestro.common.mqtt.BrokerUrl;
+import org.maestro.common.mqtt.MqttTransport;
+import org.maestro.common.mqtt.Qos;
+import org.maestro.common.mqtt.Topics;
+import org.maestro.common.mqtt.TransportException;
+import org.maestro.common.note.Command;
+import org.maestro.common.note.Ids;
+import org.maestro.common.note.Note;
+import org.maestro.common.note.NoteCodec;
+import org.maestro.common.note.NoteCodecException;
+import org.maestro.common.note.NoteType;
+import org.maestro.common.note.Payload;
+import org.maestro.common.note.PeerInfo;
+import org.maestro.common.util.Clocks;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * The client's end of the control plane: sends requests to an {@link Address}, matches the
+ * replies by correlation id, and hands notifications (progress, failures, last wills) to
+ * listeners. It never assumes: a request to K peers waits for K answers and names the ones
+ * missing when the time is up.
+ */
+public final class ControlClient implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ControlClient.class);
+    private static final int KEEP_ALIVE_SECONDS = 10;
+
+    private final String clientId;
+    private final MqttTransport transport;
+    private final Map<String, Pending> pending = new ConcurrentHashMap<>();
+    private final List<Consumer<Note>> listeners = new CopyOnWriteArrayList<>();
+    /**
+     * Peers that acknowledged HALT: they leave on purpose, so a last will that still arrives from
+     * them is dropped. (Embedded Artemis sometimes publishes the will after a clean DISCONNECT.)
+     */
+    private final java.util.Set<String> halted = ConcurrentHashMap.newKeySet();
+
+    /** A request waiting for its answers. */
+    private static final class Pending {
+        final Command command;
+        final Map<String, Note> answers = new LinkedHashMap<>();
+        final Map<String, Long> arrivalNanos = new LinkedHashMap<>();
+        final Collection<String> expectedIds;
+
+        Pending(Command command, Collection<String> expectedIds) {
+            this.command = command;
+            this.expectedIds = expectedIds;
+        }
+
+        synchronized void add(Note note) {
+            answers.putIfAbsent(note.senderId(), note);
+            arrivalNanos.putIfAbsent(note.senderId(), System.nanoTime());
+            notifyAll();
+        }
+
+        synchronized boolean complete() {
+            return expectedIds != null && answers.keySet().containsAll(expectedIds);
+        }
+
+        /** Waits until every expected peer answered or the deadline passes. */
+        synchronized void await(long deadlineNanos) throws InterruptedException {
+            long left;
+            while (!complete() && (left = deadlineNanos - System.nanoTime()) > 0) {
+                wait(Math.max(1, left / 1_000_000), 0);
+            }
+        }
+    }
+
+    public ControlClient(BrokerUrl broker) {
+        this.clientId = "client-" + Ids.next();
+        this.transport = new MqttTransport(broker, clientId, KEEP_ALIVE_SECONDS, null);
+    }
+
+    public String id() {
+        return clientId;
+    }
+
+    public ControlClient connect(Duration timeout) throws TransportException {
+        transport.connect(timeout);
+        transport.subscribe(Topics.CLIENT_REPLIES, Qos.AT_LEAST_ONCE, (t, bytes) -> onReply(bytes));
+        transport.subscribe(Topics.CLIENT_NOTIFICATIONS, Qos.AT_LEAST_ONCE, (t, bytes) -> onNotification(bytes));
+        return this;
+    }
+
+    /**
+     * Receives every notification, every reply that matches no request of ours (e.g. a
+     * PROTOCOL_ERROR to an unreadable note) and every PROTOCOL_ERROR reply. Runs on the MQTT
+     * thread: keep it short.
+     */
+    public void addListener(Consumer<Note> listener) {
+        listeners.add(listener);
+    }
+
+    public void removeListener(Consumer<Note> listener) {
+        listeners.remove(listener);
+    }
+
+    /**
+     * Sends a request to {@code to} and waits until each of {@code expected} answered, or the
+     * timeout passed.
+     */
+    public Replies request(Address to, Payload request, Collection<PeerInfo> expected, Duration timeout)
+            throws TransportException, InterruptedException {
+        List<String> ids = expected.stream().map(PeerInfo::id).toList();
+        Note note = Note.request(clientId, request);
+        Pending p = new Pending(request.command(), ids);
+        pending.put(note.correlationId(), p);
+        try {
+            send(to, note);
+            p.await(System.nanoTime() + timeout.toNanos());
+            synchronized (p) {
+                List<PeerInfo> missing = expected.stream().filter(e -> !p.answers.containsKey(e.id())).toList();
+                return new Replies(request.command(), Map.copyOf(p.answers), List.copyOf(expected), missing);
+            }
+        } finally {
+            pending.remove(note.correlationId());
+        }
+    }
+
+    /**
+     * Sends a request to whoever listens at {@code to} and collects every reply that arrives
+     * within {@code window} (for discovery, when the peers are not known yet).
+     */
+    public List<Note> gather(Address to, Payload request, Duration window)
+            throws TransportException, InterruptedException {
+        return gatherTimed(to, request, window).keySet().stream().toList();
+    }
+
+    /** Pings whoever listens at {@code to} and reports each answer's round trip and clock offset. */
+    public List<PingResult> ping(Address to, Duration window) throws TransportException, InterruptedException {
+        long sentNanos = System.nanoTime();
+        Map<Note, Long> replies = gatherTimed(to, new Payload.Ping(Clocks.epochMicros()), window);
+        List<PingResult> out = new ArrayList<>();
+        replies.forEach((note, arrivedNanos) -> {
+            if (note.payload() instanceof Payload.PingReply r) {
+                long rttMicros = (arrivedNanos - sentNanos) / 1_000;
+                long offset = r.peerTimeMicros() - (r.clientTimeMicros() + rttMicros / 2);
+                out.add(new PingResult(r.peer(), rttMicros, offset));
+            }
+        });
+        return out;
+    }
+
+    /** Pings one known peer and waits for its answer; null if it did not answer in time. */
+    public PingResult ping(PeerInfo peer, Duration timeout) throws TransportException, InterruptedException {
+        long sentNanos = System.nanoTime();
+        Note note = Note.request(clientId, new Payload.Ping(Clocks.epochMicros()));
+        Pending p = new Pending(Command.PING, List.of(peer.id()));
+        pending.put(note.correlationId(), p);
+        try {
+            send(Address.peer(peer.id()), note);
+            p.await(sentNanos + timeout.toNanos());
+            synchronized (p) {
+                Note reply = p.answers.get(peer.id());
+                if (reply == null || !(reply.payload() instanceof Payload.PingReply r)) {
+                    return null;
+                }
+                long rttMicros = (p.arrivalNanos.get(peer.id()) - sentNanos) / 1_000;
+                return new PingResult(r.peer(), rttMicros, r.peerTimeMicros() - (r.clientTimeMicros() + rttMicros / 2));
+            }
+        } finally {
+            pending.remove(note.correlationId());
+        }
+    }
+
+    /** Publishes raw bytes on a topic: for tools and tests that need to send what a note is not. */
+    public void publishRaw(String topic, byte[] bytes) throws TransportException {
+        transport.publish(topic, bytes, Qos.AT_LEAST_ONCE);
+    }
+
+    public boolean isConnected() {
+        return transport.isConnected();
+    }
+
+    @Override
+    public void close() {
+        transport.close();
+    }
+
+    private Map<Note, Long> gatherTimed(Address to, Payload request, Duration window)
+            throws TransportException, InterruptedException {
+        Note note = Note.request(clientId, request);
+        Pending p = new Pending(request.command(), null);
+        pending.put(note.correlationId(), p);
+        try {
+            send(to, note);
+            p.await(System.nanoTime() + window.toNanos());
+            synchronized (p) {
+                Map<Note, Long> out = new LinkedHashMap<>();
+                p.answers.forEach((sender, reply) -> out.put(reply, p.arrivalNanos.get(sender)));
+                return out;
+            }
+        } finally {
+            pending.remove(note.correlationId());
+        }
+    }
+
+    private void send(Address to, Note note) throws TransportException {
+        transport.publish(to.topic(), NoteCodec.encode(note), Qos.of(note));
+    }
+
+    private void onReply(byte[] bytes) {
+        Note note = decode(bytes, Topics.CLIENT_REPLIES);
+        if (note == null) {
+            return;
+        }
+        if (note.type() != NoteType.RESPONSE) {
+            LOG.debug("ignoring {} {} on the replies topic", note.type(), note.command());
+            return;
+        }
+        Pending p = pending.get(note.correlationId());
+        if (p != null) {
+            if (p.command == Command.HALT && note.payload() instanceof Payload.Ok) {
+                halted.add(note.senderId());
+            }
+            p.add(note);
+        }
+        if (p == null || note.payload() instanceof Payload.ProtocolError) {
+            tell(note);
+        }
+    }
+
+    private void onNotification(byte[] bytes) {
+        Note note = decode(bytes, Topics.CLIENT_NOTIFICATIONS);
+        if (note == null) {
+            return;
+        }
+        if (note.command() == Command.ABNORMAL_DISCONNECT && halted.contains(note.senderId())) {
+            LOG.debug("dropping the last will of {}, which was halted", note.senderId());
+            return;
+        }
+        tell(note);
+    }
+
+    /** Listeners run on the MQTT thread: one that throws must not stop the others, nor Paho. */
+    private void tell(Note note) {
+        for (Consumer<Note> l : listeners) {
+            try {
+                l.accept(note);
+            } catch (RuntimeException e) {
+                LOG.error("a listener failed on {} {}: {}", note.type(), note.command(), e.toString());
+            }
+        }
+    }
+
+    private Note decode(byte[] bytes, String topic) {
+        try {
+            return NoteCodec.decode(bytes);
+        } catch (NoteCodecException e) {
+            LOG.warn("undecodable note on {}: {}", topic, e.getMessage());
+            return null;
+        }
+    }
+}

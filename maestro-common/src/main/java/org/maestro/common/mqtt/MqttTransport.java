@@ -1,0 +1,263 @@
+package org.maestro.common.mqtt;
+
+import org.eclipse.paho.client.mqttv3.DisconnectedBufferOptions;
+import org.eclipse.paho.client.mqttv3.IMqttActionListener;
+import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
+import org.eclipse.paho.client.mqttv3.IMqttToken;
+import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
+import org.eclipse.paho.client.mqttv3.MqttCallbackExtended;
+import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+import org.eclipse.paho.client.mqttv3.MqttException;
+import org.eclipse.paho.client.mqttv3.MqttMessage;
+import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
+
+/**
+ * One MQTT 3.1.1 connection (Eclipse Paho): connect with credentials, TLS and a last will,
+ * subscribe, publish. After the first connection it reconnects by itself, within a couple of
+ * seconds of the broker coming back, and subscribes again to everything it had (the session is
+ * clean, so the broker forgot). Publishes made while it reconnects are buffered.
+ */
+public final class MqttTransport implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(MqttTransport.class);
+    private static final int MAX_RECONNECT_DELAY_MILLIS = 2_000;
+
+    /** A message the broker publishes for us if our connection breaks without a clean disconnect. */
+    public record Will(String topic, byte[] payload) {
+    }
+
+    private record Subscription(int qos, BiConsumer<String, byte[]> handler) {
+    }
+
+    private final BrokerUrl broker;
+    private final String clientId;
+    private final int keepAliveSeconds;
+    private final Will will;
+    private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
+    private final MqttAsyncClient client;
+    private volatile boolean closed;
+
+    /**
+     * @param keepAliveSeconds how often the connection is checked: the broker publishes our will
+     *                         about 1.5 times this after we stop answering
+     * @param will             null for none
+     */
+    public MqttTransport(BrokerUrl broker, String clientId, int keepAliveSeconds, Will will) {
+        this.broker = broker;
+        this.clientId = clientId;
+        this.keepAliveSeconds = keepAliveSeconds;
+        this.will = will;
+        try {
+            this.client = new MqttAsyncClient(broker.pahoUri(), clientId, new MemoryPersistence());
+        } catch (MqttException e) {
+            throw new IllegalArgumentException("cannot use MQTT broker " + broker + ": " + e.getMessage(), e);
+        }
+        client.setCallback(new Callback());
+        DisconnectedBufferOptions buffer = new DisconnectedBufferOptions();
+        buffer.setBufferEnabled(true);
+        buffer.setBufferSize(10_000);
+        buffer.setDeleteOldestMessages(true);
+        buffer.setPersistBuffer(false);
+        client.setBufferOpts(buffer);
+    }
+
+    public BrokerUrl broker() {
+        return broker;
+    }
+
+    /**
+     * Connects, waiting at most {@code timeout}.
+     *
+     * @throws TransportException saying why the broker could not be reached (refused, bad
+     *                            credentials, TLS failure, timeout)
+     */
+    public void connect(Duration timeout) throws TransportException {
+        MqttConnectOptions options = new MqttConnectOptions();
+        options.setMqttVersion(MqttConnectOptions.MQTT_VERSION_3_1_1);
+        options.setCleanSession(true);
+        options.setAutomaticReconnect(true);
+        options.setMaxReconnectDelay(MAX_RECONNECT_DELAY_MILLIS);
+        options.setKeepAliveInterval(keepAliveSeconds);
+        options.setConnectionTimeout((int) Math.max(1, timeout.toSeconds()));
+        options.setMaxInflight(1_000);
+        if (!broker.username().isEmpty()) {
+            options.setUserName(broker.username());
+            options.setPassword(broker.password().toCharArray());
+        }
+        if (broker.tls()) {
+            options.setSocketFactory(sslContext().getSocketFactory());
+        }
+        if (will != null) {
+            options.setWill(will.topic(), will.payload(), Qos.AT_LEAST_ONCE, false);
+        }
+        try {
+            IMqttToken token = client.connect(options);
+            token.waitForCompletion(timeout.toMillis());
+            if (!client.isConnected()) {
+                throw new TransportException("cannot connect to MQTT broker " + broker + ": no answer within "
+                        + timeout.toSeconds() + " s", null);
+            }
+        } catch (MqttException e) {
+            throw new TransportException("cannot connect to MQTT broker " + broker + ": " + explain(e), e);
+        }
+        LOG.debug("{} connected to {}", clientId, broker);
+    }
+
+    /** Subscribes now and again after every reconnect. The handler runs on Paho's thread: keep it short. */
+    public void subscribe(String topicFilter, int qos, BiConsumer<String, byte[]> handler) throws TransportException {
+        subscriptions.put(topicFilter, new Subscription(qos, handler));
+        try {
+            client.subscribe(topicFilter, qos, (topic, message) -> handler.accept(topic, message.getPayload()))
+                    .waitForCompletion(10_000);
+        } catch (MqttException e) {
+            throw new TransportException("cannot subscribe to '" + topicFilter + "' on " + broker + ": " + explain(e), e);
+        }
+    }
+
+    /**
+     * Publishes without waiting for the broker's acknowledgement. While reconnecting, the message
+     * is buffered and sent once the connection is back.
+     */
+    public void publish(String topic, byte[] payload, int qos) throws TransportException {
+        try {
+            MqttMessage message = new MqttMessage(payload);
+            message.setQos(qos);
+            client.publish(topic, message, null, new IMqttActionListener() {
+                @Override
+                public void onSuccess(IMqttToken asyncActionToken) {
+                    // delivered to the broker
+                }
+
+                @Override
+                public void onFailure(IMqttToken asyncActionToken, Throwable cause) {
+                    LOG.warn("{}: publish to '{}' failed: {}", clientId, topic, cause.getMessage());
+                }
+            });
+        } catch (MqttException e) {
+            throw new TransportException("cannot publish to '" + topic + "' on " + broker + ": " + explain(e), e);
+        }
+    }
+
+    public boolean isConnected() {
+        return client.isConnected();
+    }
+
+    /** Disconnects cleanly (so the broker does not publish the will) and releases the client. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            if (client.isConnected()) {
+                client.disconnect(1_000).waitForCompletion(2_000);
+            }
+        } catch (MqttException e) {
+            LOG.debug("{}: clean disconnect failed, forcing: {}", clientId, e.getMessage());
+            try {
+                client.disconnectForcibly(0, 500);
+            } catch (MqttException ignored) {
+                // already gone
+            }
+        }
+        try {
+            client.close(true);
+        } catch (MqttException e) {
+            LOG.debug("{}: close: {}", clientId, e.getMessage());
+        }
+    }
+
+    private SSLContext sslContext() throws TransportException {
+        try {
+            if (broker.trustStore().isEmpty()) {
+                return SSLContext.getDefault();
+            }
+            Path path = Path.of(broker.trustStore());
+            KeyStore store = KeyStore.getInstance(path.toString().endsWith(".jks") ? "JKS" : "PKCS12");
+            try (InputStream in = Files.newInputStream(path)) {
+                store.load(in, broker.trustStorePassword().toCharArray());
+            }
+            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init(store);
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(null, tmf.getTrustManagers(), null);
+            return context;
+        } catch (Exception e) {
+            throw new TransportException("cannot use trust store '" + broker.trustStore() + "' for MQTT broker "
+                    + broker + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Paho's messages are terse ("Unable to connect to server"); say what it means. */
+    static String explain(MqttException e) {
+        return switch (e.getReasonCode()) {
+            case MqttException.REASON_CODE_FAILED_AUTHENTICATION -> "bad user name or password";
+            case MqttException.REASON_CODE_NOT_AUTHORIZED -> "not authorised (check the user name and password)";
+            case MqttException.REASON_CODE_CLIENT_NOT_CONNECTED -> "not connected to the broker";
+            case MqttException.REASON_CODE_CLIENT_TIMEOUT -> "the broker did not answer in time";
+            case MqttException.REASON_CODE_SERVER_CONNECT_ERROR -> e.getCause() instanceof ConnectException
+                    ? "connection refused (is the broker running and listening there?)"
+                    : "unable to connect" + (e.getCause() == null ? "" : ": " + rootMessage(e.getCause()));
+            case MqttException.REASON_CODE_SSL_CONFIG_ERROR -> "TLS setup failed: " + rootMessage(e);
+            default -> e.getMessage() + (e.getCause() == null ? "" : ": " + rootMessage(e.getCause()));
+        };
+    }
+
+    private static String rootMessage(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + (root.getMessage() == null ? "" : " " + root.getMessage());
+    }
+
+    private final class Callback implements MqttCallbackExtended {
+        @Override
+        public void connectComplete(boolean reconnect, String serverUri) {
+            if (!reconnect) {
+                return;
+            }
+            LOG.info("{} reconnected to {}; subscribing again to {} topic(s)", clientId, broker, subscriptions.size());
+            // Called on Paho's thread: subscribe without waiting, or it would wait on itself.
+            subscriptions.forEach((filter, sub) -> {
+                try {
+                    client.subscribe(filter, sub.qos(), (topic, message) -> sub.handler().accept(topic, message.getPayload()));
+                } catch (MqttException e) {
+                    LOG.error("{}: cannot subscribe again to '{}' after reconnecting: {}", clientId, filter, explain(e));
+                }
+            });
+        }
+
+        @Override
+        public void connectionLost(Throwable cause) {
+            if (!closed) {
+                LOG.warn("{} lost its connection to {} ({}); reconnecting", clientId, broker,
+                        cause == null ? "no reason given" : rootMessage(cause));
+            }
+        }
+
+        @Override
+        public void messageArrived(String topic, MqttMessage message) {
+            // delivered through the per-subscription listeners
+        }
+
+        @Override
+        public void deliveryComplete(IMqttDeliveryToken token) {
+            // nothing to do: publishes are fire-and-forget
+        }
+    }
+}

@@ -1,0 +1,278 @@
+package org.maestro.common.peer;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.maestro.common.client.Address;
+import org.maestro.common.client.ControlClient;
+import org.maestro.common.client.PingResult;
+import org.maestro.common.client.Replies;
+import org.maestro.common.mqtt.Topics;
+import org.maestro.common.note.Command;
+import org.maestro.common.note.Note;
+import org.maestro.common.note.NoteCodec;
+import org.maestro.common.note.Payload;
+import org.maestro.common.note.PeerInfo;
+import org.maestro.common.note.Role;
+import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.EchoHandler;
+import org.maestro.common.testing.PeerProcessMain;
+import org.maestro.common.testing.TestBroker;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The control plane over a real MQTT broker: a client and peers exchange every request; the
+ * subclasses run it against Mosquitto and against the embedded broker.
+ */
+abstract class ControlPlaneContract {
+    private static final Logger LOG = LoggerFactory.getLogger(ControlPlaneContract.class);
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    private TestBroker broker;
+    private ControlClient client;
+    private final List<AutoCloseable> started = new ArrayList<>();
+    private final LinkedBlockingQueue<Note> heard = new LinkedBlockingQueue<>();
+
+    abstract TestBroker startBroker();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        broker = startBroker();
+        client = new ControlClient(broker.url()).connect(TIMEOUT);
+        client.addListener(heard::add);
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        for (AutoCloseable c : started) {
+            c.close();
+        }
+        client.close();
+        broker.close();
+    }
+
+    private Peer peer(String name, Role role, String group) throws Exception {
+        Peer p = new Peer(Peer.identity(name, role, group), PeerConfig.of(broker.url()), new EchoHandler());
+        started.add(p);
+        return p.start();
+    }
+
+    @Test
+    void twoPeersAnswerEveryRequestType() throws Exception {
+        Peer sender = peer("sender-1", Role.SENDER, "east");
+        Peer receiver = peer("receiver-1", Role.RECEIVER, "");
+        List<PeerInfo> both = List.of(sender.info(), receiver.info());
+
+        Replies set = client.request(Address.all(), new Payload.SetOptions(Map.of("test.id", "t-1", "rate", "1000")),
+                both, TIMEOUT);
+        assertTrue(set.allOk(), set.toString());
+        assertEquals(new Payload.Ok("sender-1 set 2 option(s)"), set.of(sender.info()).payload());
+
+        Replies get = client.request(Address.peer(receiver.info().id()), new Payload.Get("rate"),
+                List.of(receiver.info()), TIMEOUT);
+        assertEquals(new Payload.GetReply("rate", "1000"), get.of(receiver.info()).payload());
+
+        Replies identity = client.request(Address.peer(sender.info().id()), new Payload.Get("peer.name"),
+                List.of(sender.info()), TIMEOUT);
+        assertEquals(new Payload.GetReply("peer.name", "sender-1"), identity.of(sender.info()).payload());
+
+        Replies stats = client.request(Address.all(), new Payload.StatsRequest(), both, TIMEOUT);
+        assertTrue(stats.allOk(), stats.toString());
+        Payload.StatsReply senderStats = assertInstanceOf(Payload.StatsReply.class, stats.of(sender.info()).payload());
+        assertEquals("t-1", senderStats.stats().testId());
+        assertEquals(Role.SENDER, senderStats.stats().role());
+        assertEquals(2, senderStats.stats().messages(), "SET and STATS handled");
+
+        List<Payload> simple = List.of(new Payload.StartReceiver(), new Payload.StartSender(),
+                new Payload.StartInspector(""), new Payload.Flush(), new Payload.StopSender(), new Payload.StopReceiver(),
+                new Payload.StopInspector(), new Payload.AgentSource("file:///tmp/h.git", "main"),
+                new Payload.StartAgent("h/start.sh", List.of("x")), new Payload.UserCommand1("h/restart.sh", List.of("5")),
+                new Payload.StopAgent("h/stop.sh", List.of()));
+        for (Payload request : simple) {
+            Replies r = client.request(Address.all(), request, both, TIMEOUT);
+            assertTrue(r.allOk(), r.toString());
+            for (PeerInfo p : both) {
+                Payload.Ok ok = assertInstanceOf(Payload.Ok.class, r.of(p).payload());
+                assertTrue(ok.detail().startsWith(p.name() + " " + (request.command() == Command.FLUSH ? "flushed" : request.command())),
+                        ok.detail());
+            }
+        }
+        assertTrue(((Payload.Ok) client.request(Address.all(), new Payload.UserCommand1("h/restart.sh", List.of("5")), both,
+                TIMEOUT).of(receiver.info()).payload()).detail().endsWith("h/restart.sh [5]"));
+
+        List<PingResult> pings = client.ping(Address.all(), Duration.ofSeconds(2));
+        assertEquals(Set.of("sender-1", "receiver-1"), pings.stream().map(p -> p.peer().name()).collect(Collectors.toSet()));
+        for (PingResult p : pings) {
+            assertTrue(p.roundTripMicros() > 0 && p.roundTripMicros() < 2_000_000, p.toString());
+            // Same host, same clock: the estimated offset is within the round trip.
+            assertTrue(Math.abs(p.clockOffsetMicros()) <= p.roundTripMicros(), p.toString());
+        }
+        assertEquals(sender.info(), pings.stream().filter(p -> p.peer().id().equals(sender.info().id())).findFirst()
+                .orElseThrow().peer(), "PING answers with the full identity");
+
+        Replies halt = client.request(Address.peer(sender.info().id()), new Payload.Halt(), List.of(sender.info()), TIMEOUT);
+        assertTrue(halt.allOk(), halt.toString());
+        assertTrue(sender.awaitHalt(TIMEOUT), "HALT stops the peer");
+        assertNull(client.ping(sender.info(), Duration.ofMillis(500)), "a halted peer does not answer");
+        assertNotNull(client.ping(receiver.info(), TIMEOUT), "the other peer still does");
+        assertTrue(heard.stream().noneMatch(n -> n.command() == Command.ABNORMAL_DISCONNECT),
+                "a clean halt is not an abnormal disconnect: " + heard);
+    }
+
+    @Test
+    void aRequestARoleCannotCarryOutAnswersInternalErrorWithTheReason() throws Exception {
+        Peer sender = peer("sender-1", Role.SENDER, "");
+        Replies r = client.request(Address.all(), new Payload.StartInspector("jolokia"), List.of(sender.info()), TIMEOUT);
+        Payload.InternalError e = assertInstanceOf(Payload.InternalError.class, r.of(sender.info()).payload());
+        assertEquals("a sender does not handle START_INSPECTOR", e.reason());
+        assertFalse(r.allOk());
+        assertTrue(r.problems().get(0).contains("sender 'sender-1'"), r.problems().toString());
+    }
+
+    @Test
+    void aMissingPeerIsNamed() throws Exception {
+        PeerInfo ghost = new PeerInfo("0000ghost", "receiver-9", "lab-9", Role.RECEIVER, "");
+        Replies r = client.request(Address.peer(ghost.id()), new Payload.StatsRequest(), List.of(ghost), Duration.ofMillis(500));
+        assertEquals(List.of(ghost), r.missing());
+        assertEquals("receiver 'receiver-9' on lab-9 (id 0000ghost) did not answer STATS", r.problems().get(0));
+    }
+
+    @Test
+    void requestsReachExactlyTheAddressedPeers() throws Exception {
+        Peer s1 = peer("s1", Role.SENDER, "east");
+        Peer s2 = peer("s2", Role.SENDER, "west");
+        Peer r1 = peer("r1", Role.RECEIVER, "east");
+        Peer i1 = peer("i1", Role.INSPECTOR, "");
+        Duration window = Duration.ofMillis(1500);
+
+        assertEquals(Set.of("s1", "s2"), answered(Address.role(Role.SENDER), window));
+        assertEquals(Set.of("r1"), answered(Address.role(Role.RECEIVER), window));
+        assertEquals(Set.of("i1"), answered(Address.role(Role.INSPECTOR), window));
+        assertEquals(Set.of(), answered(Address.role(Role.AGENT), window));
+        assertEquals(Set.of("s1", "r1"), answered(Address.group("east"), window));
+        assertEquals(Set.of("s2"), answered(Address.group("west"), window));
+        assertEquals(Set.of("s2"), answered(Address.peer(s2.info().id()), window));
+        assertEquals(Set.of("i1"), answered(Address.peer(i1.info().id()), window));
+        assertEquals(Set.of("s1", "s2", "r1", "i1"), answered(Address.all(), window));
+        assertNotNull(s1);
+        assertNotNull(r1);
+    }
+
+    private Set<String> answered(Address to, Duration window) throws Exception {
+        // STATS is handled by the role handler, so this also checks the request went through dispatch.
+        return client.gather(to, new Payload.StatsRequest(), window).stream()
+                .map(n -> ((Payload.StatsReply) n.payload()).stats().role().wireName() + ":" + n.senderId())
+                .map(s -> nameOf(s.substring(s.indexOf(':') + 1)))
+                .collect(Collectors.toSet());
+    }
+
+    private String nameOf(String peerId) {
+        for (AutoCloseable c : started) {
+            if (c instanceof Peer p && p.info().id().equals(peerId)) {
+                return p.info().name();
+            }
+        }
+        return "unknown peer " + peerId;
+    }
+
+    @Test
+    void anUndecodableNoteGetsProtocolErrorAndThePeerCarriesOn() throws Exception {
+        Peer receiver = peer("receiver-1", Role.RECEIVER, "");
+        client.publishRaw(Topics.peer(receiver.info().id()), new byte[]{(byte) 0xc1, 0x00, 0x42});
+        Note error = awaitHeard(Command.PROTOCOL_ERROR, receiver.info().id());
+        assertTrue(((Payload.ProtocolError) error.payload()).reason().contains("receiver-1 cannot decode a note of 3 bytes"),
+                error.toString());
+
+        // A readable header with a broken payload: the PROTOCOL_ERROR answers that very request.
+        byte[] good = NoteCodec.encode(Note.request(client.id(), new Payload.Get("peer.name")));
+        byte[] broken = java.util.Arrays.copyOf(good, good.length - 3);
+        client.publishRaw(Topics.peer(receiver.info().id()), broken);
+        Note correlated = awaitHeard(Command.PROTOCOL_ERROR, receiver.info().id());
+        assertFalse(correlated.correlationId().isEmpty(), "correlated with the request");
+
+        assertNotNull(client.ping(receiver.info(), TIMEOUT), "the peer still answers PING");
+        Replies stats = client.request(Address.peer(receiver.info().id()), new Payload.StatsRequest(),
+                List.of(receiver.info()), TIMEOUT);
+        assertTrue(stats.allOk(), stats.toString());
+    }
+
+    @Test
+    void aKilledPeerIsReportedAsAbnormalDisconnect() throws Exception {
+        ChildJvm child = ChildJvm.start(PeerProcessMain.class, broker.url().toString(), "doomed", "sender", "-", "2");
+        started.add(child);
+        String peerId = child.awaitLine("READY ", 30).substring("READY ".length());
+        long killedAt = System.nanoTime();
+        child.kill();
+        Note will = awaitHeard(Command.ABNORMAL_DISCONNECT, peerId);
+        PeerInfo who = ((Payload.AbnormalDisconnect) will.payload()).peer();
+        assertEquals("doomed", who.name());
+        LOG.info("{}: ABNORMAL_DISCONNECT {} ms after SIGKILL", broker, (System.nanoTime() - killedAt) / 1_000_000);
+    }
+
+    @Test
+    void aFrozenPeerIsReportedAfterItsKeepAlive() throws Exception {
+        ChildJvm child = ChildJvm.start(PeerProcessMain.class, broker.url().toString(), "frozen", "receiver", "-", "2");
+        started.add(child);
+        String peerId = child.awaitLine("READY ", 30).substring("READY ".length());
+        long frozenAt = System.nanoTime();
+        child.freeze();
+        // Its socket stays open: only the keep-alive (2 s, so 3 s at the broker) can tell.
+        Note will = awaitHeard(Command.ABNORMAL_DISCONNECT, peerId);
+        long millis = (System.nanoTime() - frozenAt) / 1_000_000;
+        assertEquals("frozen", ((Payload.AbnormalDisconnect) will.payload()).peer().name());
+        assertTrue(millis >= 1_000, "reported before the keep-alive could expire: " + millis + " ms");
+        LOG.info("{}: ABNORMAL_DISCONNECT {} ms after SIGSTOP (keep-alive 2 s)", broker, millis);
+    }
+
+    @Test
+    void peersReconnectAndSubscribeAgainAfterTheBrokerRestarts() throws Exception {
+        Peer sender = peer("sender-1", Role.SENDER, "east");
+        assertNotNull(client.ping(sender.info(), TIMEOUT));
+        broker.stop();
+        broker.start();
+        // Both the peer and the client reconnect by themselves (at most 2 s apart) and resubscribe.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        PingResult pong = null;
+        while (pong == null && System.nanoTime() < deadline) {
+            pong = client.isConnected() ? client.ping(sender.info(), Duration.ofSeconds(1)) : null;
+            if (!client.isConnected()) {
+                Thread.sleep(100);
+            }
+        }
+        assertNotNull(pong, "the peer answers again after the broker restarted");
+        assertEquals(Set.of("sender-1"), answered(Address.group("east"), Duration.ofSeconds(1)),
+                "group subscription restored");
+    }
+
+    private Note awaitHeard(Command command, String senderId) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        List<Note> other = new ArrayList<>();
+        while (System.nanoTime() < deadline) {
+            Note n = heard.poll(100, TimeUnit.MILLISECONDS);
+            if (n != null && n.command() == command && n.senderId().equals(senderId)) {
+                return n;
+            }
+            if (n != null) {
+                other.add(n);
+            }
+        }
+        throw new AssertionError("no " + command + " from " + senderId + " within 15 s; heard " + other);
+    }
+}
