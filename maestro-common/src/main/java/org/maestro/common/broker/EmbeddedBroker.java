@@ -1,8 +1,10 @@
 package org.maestro.common.broker;
 
+import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.util.LoopbackPorts;
 import org.slf4j.Logger;
@@ -42,7 +44,11 @@ public final class EmbeddedBroker implements AutoCloseable {
                 .setJournalDirectory(dataDir.resolve("journal").toString())
                 .setBindingsDirectory(dataDir.resolve("bindings").toString())
                 .setLargeMessagesDirectory(dataDir.resolve("large").toString())
-                .setPagingDirectory(dataDir.resolve("paging").toString());
+                .setPagingDirectory(dataDir.resolve("paging").toString())
+                // Every MQTT subscription is a queue; without these Artemis warns about each one.
+                .addAddressSetting("#", new AddressSettings()
+                        .setDeadLetterAddress(SimpleString.of("DLQ"))
+                        .setExpiryAddress(SimpleString.of("ExpiryQueue")));
         try {
             config.addAcceptorConfiguration("maestro", "tcp://127.0.0.1:" + port + "?protocols=" + protocols);
         } catch (Exception e) {

@@ -97,9 +97,7 @@ public final class MqttTransport implements AutoCloseable {
             options.setUserName(broker.username());
             options.setPassword(broker.password().toCharArray());
         }
-        if (broker.tls()) {
-            options.setSocketFactory(sslContext().getSocketFactory());
-        }
+        options.setSocketFactory(broker.tls() ? NoDelaySockets.tls(sslContext().getSocketFactory()) : NoDelaySockets.plain());
         if (will != null) {
             options.setWill(will.topic(), will.payload(), Qos.AT_LEAST_ONCE, false);
         }

@@ -1,5 +1,6 @@
 package org.maestro.common.testing;
 
+import org.maestro.common.util.LoopbackPorts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.RandomAccessFile;
@@ -152,7 +153,7 @@ public final class ArtemisBroker implements AutoCloseable {
         Path logs = Files.createDirectories(workDirectory.resolve("logs")).toAbsolutePath();
         Path instance = Files.createTempDirectory(instances, "broker-");
         Path logFile = logs.resolve(instance.getFileName() + ".log");
-        int[] ports = FreePorts.pick(2);
+        int[] ports = LoopbackPorts.free(2);
         ArtemisBroker broker = new ArtemisBroker(home, instance, logFile, ports[0], ports[1]);
         try {
             broker.createInstance();
@@ -347,7 +348,7 @@ public final class ArtemisBroker implements AutoCloseable {
      */
     private boolean accepts() {
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(FreePorts.LOCALHOST_V4, amqpPort), 1000);
+            socket.connect(new InetSocketAddress(LoopbackPorts.IPV4, amqpPort), 1000);
         } catch (IOException e) {
             return false;
         }

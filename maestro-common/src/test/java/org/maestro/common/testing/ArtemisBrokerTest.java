@@ -1,5 +1,6 @@
 package org.maestro.common.testing;
 
+import org.maestro.common.util.LoopbackPorts;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -56,14 +57,14 @@ class ArtemisBrokerTest {
 
             broker.kill();
             assertFalse(broker.isRunning());
-            assertTrue(FreePorts.isFree(amqpPort), "acceptor port " + amqpPort + " still taken after SIGKILL");
+            assertTrue(LoopbackPorts.isFree(amqpPort), "acceptor port " + amqpPort + " still taken after SIGKILL");
             broker.start();
             assertServesAmqp(broker);
 
             broker.stop();
             assertFalse(broker.isRunning());
-            assertTrue(FreePorts.isFree(amqpPort), "acceptor port " + amqpPort + " still taken after stop");
-            assertTrue(FreePorts.isFree(webPort), "web port " + webPort + " still taken after stop");
+            assertTrue(LoopbackPorts.isFree(amqpPort), "acceptor port " + amqpPort + " still taken after stop");
+            assertTrue(LoopbackPorts.isFree(webPort), "web port " + webPort + " still taken after stop");
             assertTrue(Files.readString(broker.logFile()).contains("AMQ221020"), "the log holds the broker's output");
         }
         assertFalse(Files.exists(instance), "close() deletes the instance " + instance);
@@ -109,12 +110,12 @@ class ArtemisBrokerTest {
 
     @Test
     void freePortsAreDistinctAndBindable() {
-        int[] ports = FreePorts.pick(5);
+        int[] ports = LoopbackPorts.free(5);
         assertEquals(5, java.util.Arrays.stream(ports).distinct().count());
         for (int port : ports) {
-            assertTrue(FreePorts.isFree(port), "port " + port);
+            assertTrue(LoopbackPorts.isFree(port), "port " + port);
         }
-        assertTrue(FreePorts.pick() > 0);
+        assertTrue(LoopbackPorts.free() > 0);
     }
 
     /** Sends the AMQP SASL header; Artemis answers with its own, so the port speaks AMQP. */

@@ -34,6 +34,8 @@ public final class MosquittoBroker implements TestBroker {
             StringBuilder conf = new StringBuilder()
                     .append("listener ").append(port).append(" 127.0.0.1\n")
                     .append("persistence false\n")
+                    // Small notes must not wait for delayed ACKs (Mosquitto leaves Nagle on by default).
+                    .append("set_tcp_nodelay true\n")
                     // Mosquitto drops root privileges to its own user, which cannot read our temp files.
                     .append("user root\n")
                     .append("log_dest stdout\n")

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# PING round trip over loopback Mosquitto and the embedded broker, against a raw Paho echo.
+# Usage: bench/ping-rtt.sh [PINGS]   (default 10000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin/install-test-deps
+mvn -q -B -pl maestro-common -am install -DskipTests
+cp_file=$(mktemp)
+mvn -q -B -pl maestro-common dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$cp_file"
+java -cp "maestro-common/target/test-classes:maestro-common/target/classes:$(cat "$cp_file")" \
+  -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+  org.maestro.common.bench.PingBench "${1:-10000}"
+rm -f "$cp_file"
