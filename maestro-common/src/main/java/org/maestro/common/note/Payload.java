@@ -18,13 +18,32 @@ public sealed interface Payload {
 
     void write(PayloadWriter out) throws IOException;
 
-    /** A request with no fields. */
-    sealed interface EmptyRequest extends Payload {
+    /** A request: sent by the client to peers. */
+    sealed interface Request extends Payload {
         @Override
         default NoteType type() {
             return NoteType.REQUEST;
         }
+    }
 
+    /** A response: sent by a peer to the client, correlated with a request. */
+    sealed interface Response extends Payload {
+        @Override
+        default NoteType type() {
+            return NoteType.RESPONSE;
+        }
+    }
+
+    /** A notification: sent by a peer to the client unasked. */
+    sealed interface Notification extends Payload {
+        @Override
+        default NoteType type() {
+            return NoteType.NOTIFICATION;
+        }
+    }
+
+    /** A request with no fields. */
+    sealed interface EmptyRequest extends Request {
         @Override
         default void write(PayloadWriter out) {
             // no fields
@@ -58,11 +77,7 @@ public sealed interface Payload {
     }
 
     /** @param inspectorType which inspector to start ("" = the one named by SET) */
-    record StartInspector(String inspectorType) implements Payload {
-        public NoteType type() {
-            return NoteType.REQUEST;
-        }
-
+    record StartInspector(String inspectorType) implements Request {
         public Command command() {
             return Command.START_INSPECTOR;
         }
@@ -86,13 +101,9 @@ public sealed interface Payload {
     }
 
     /** Test parameters, by name (see {@link TestOptions} for the names peers understand). */
-    record SetOptions(Map<String, String> options) implements Payload {
+    record SetOptions(Map<String, String> options) implements Request {
         public SetOptions {
             options = Map.copyOf(options);
-        }
-
-        public NoteType type() {
-            return NoteType.REQUEST;
         }
 
         public Command command() {
@@ -118,11 +129,7 @@ public sealed interface Payload {
     }
 
     /** @param clientTimeMicros the client's clock when it sent the ping (epoch microseconds) */
-    record Ping(long clientTimeMicros) implements Payload {
-        public NoteType type() {
-            return NoteType.REQUEST;
-        }
-
+    record Ping(long clientTimeMicros) implements Request {
         public Command command() {
             return Command.PING;
         }
@@ -133,11 +140,7 @@ public sealed interface Payload {
     }
 
     /** Ask a peer for one named value, e.g. its data server URL. */
-    record Get(String key) implements Payload {
-        public NoteType type() {
-            return NoteType.REQUEST;
-        }
-
+    record Get(String key) implements Request {
         public Command command() {
             return Command.GET;
         }
@@ -148,13 +151,9 @@ public sealed interface Payload {
     }
 
     /** Agent: run a handler of its source repository at the start of the test. */
-    record StartAgent(String handler, List<String> args) implements Payload {
+    record StartAgent(String handler, List<String> args) implements Request {
         public StartAgent {
             args = List.copyOf(args);
-        }
-
-        public NoteType type() {
-            return NoteType.REQUEST;
         }
 
         public Command command() {
@@ -167,13 +166,9 @@ public sealed interface Payload {
     }
 
     /** Agent: run a handler at the end of the test. */
-    record StopAgent(String handler, List<String> args) implements Payload {
+    record StopAgent(String handler, List<String> args) implements Request {
         public StopAgent {
             args = List.copyOf(args);
-        }
-
-        public NoteType type() {
-            return NoteType.REQUEST;
         }
 
         public Command command() {
@@ -186,13 +181,9 @@ public sealed interface Payload {
     }
 
     /** Agent: run a handler now (the scenario's scheduled actions). */
-    record UserCommand1(String handler, List<String> args) implements Payload {
+    record UserCommand1(String handler, List<String> args) implements Request {
         public UserCommand1 {
             args = List.copyOf(args);
-        }
-
-        public NoteType type() {
-            return NoteType.REQUEST;
         }
 
         public Command command() {
@@ -205,11 +196,7 @@ public sealed interface Payload {
     }
 
     /** Agent: clone or update the handler repository. @param branch branch or tag, "" for the default */
-    record AgentSource(String url, String branch) implements Payload {
-        public NoteType type() {
-            return NoteType.REQUEST;
-        }
-
+    record AgentSource(String url, String branch) implements Request {
         public Command command() {
             return Command.AGENT_SOURCE;
         }
@@ -221,11 +208,7 @@ public sealed interface Payload {
 
     // ---- responses: peer to client, correlated with a request ----
 
-    record Ok(String detail) implements Payload {
-        public NoteType type() {
-            return NoteType.RESPONSE;
-        }
-
+    record Ok(String detail) implements Response {
         public Command command() {
             return Command.OK;
         }
@@ -236,11 +219,7 @@ public sealed interface Payload {
     }
 
     /** The request could not be decoded. @param reason what was wrong with it */
-    record ProtocolError(String reason) implements Payload {
-        public NoteType type() {
-            return NoteType.RESPONSE;
-        }
-
+    record ProtocolError(String reason) implements Response {
         public Command command() {
             return Command.PROTOCOL_ERROR;
         }
@@ -251,11 +230,7 @@ public sealed interface Payload {
     }
 
     /** The request was understood but could not be carried out. */
-    record InternalError(String reason) implements Payload {
-        public NoteType type() {
-            return NoteType.RESPONSE;
-        }
-
+    record InternalError(String reason) implements Response {
         public Command command() {
             return Command.INTERNAL_ERROR;
         }
@@ -269,11 +244,7 @@ public sealed interface Payload {
      * The answer to PING: who the peer is and its clock, so the client can estimate the round trip
      * and the clock offset.
      */
-    record PingReply(PeerInfo peer, long clientTimeMicros, long peerTimeMicros) implements Payload {
-        public NoteType type() {
-            return NoteType.RESPONSE;
-        }
-
+    record PingReply(PeerInfo peer, long clientTimeMicros, long peerTimeMicros) implements Response {
         public Command command() {
             return Command.PING;
         }
@@ -283,11 +254,7 @@ public sealed interface Payload {
         }
     }
 
-    record StatsReply(Stats stats) implements Payload {
-        public NoteType type() {
-            return NoteType.RESPONSE;
-        }
-
+    record StatsReply(Stats stats) implements Response {
         public Command command() {
             return Command.STATS;
         }
@@ -297,11 +264,7 @@ public sealed interface Payload {
         }
     }
 
-    record GetReply(String key, String value) implements Payload {
-        public NoteType type() {
-            return NoteType.RESPONSE;
-        }
-
+    record GetReply(String key, String value) implements Response {
         public Command command() {
             return Command.GET;
         }
@@ -314,11 +277,7 @@ public sealed interface Payload {
     // ---- notifications: peer to client, unsolicited ----
 
     /** A peer's connection to the MQTT broker broke without a clean disconnect (its last will). */
-    record AbnormalDisconnect(PeerInfo peer) implements Payload {
-        public NoteType type() {
-            return NoteType.NOTIFICATION;
-        }
-
+    record AbnormalDisconnect(PeerInfo peer) implements Notification {
         public Command command() {
             return Command.ABNORMAL_DISCONNECT;
         }
@@ -328,11 +287,7 @@ public sealed interface Payload {
         }
     }
 
-    record NotifyFail(String testId, String reason) implements Payload {
-        public NoteType type() {
-            return NoteType.NOTIFICATION;
-        }
-
+    record NotifyFail(String testId, String reason) implements Notification {
         public Command command() {
             return Command.NOTIFY_FAIL;
         }
@@ -342,11 +297,7 @@ public sealed interface Payload {
         }
     }
 
-    record NotifySuccess(String testId, String detail) implements Payload {
-        public NoteType type() {
-            return NoteType.NOTIFICATION;
-        }
-
+    record NotifySuccess(String testId, String detail) implements Notification {
         public Command command() {
             return Command.NOTIFY_SUCCESS;
         }
@@ -356,11 +307,7 @@ public sealed interface Payload {
         }
     }
 
-    record Progress(Stats stats) implements Payload {
-        public NoteType type() {
-            return NoteType.NOTIFICATION;
-        }
-
+    record Progress(Stats stats) implements Notification {
         public Command command() {
             return Command.NOTIFY_PROGRESS;
         }
@@ -382,11 +329,7 @@ public sealed interface Payload {
      * @param reason      why it failed, "" when it succeeded
      */
     record HandlerOutcome(String runId, String handler, String outcome, long exitStatus, long startMicros,
-                          long endMicros, String reason) implements Payload {
-        public NoteType type() {
-            return NoteType.NOTIFICATION;
-        }
-
+                          long endMicros, String reason) implements Notification {
         public Command command() {
             return Command.NOTIFY_HANDLER;
         }
