@@ -11,7 +11,10 @@ public final class TestOptions {
     public static final String TEST_NAME = "test.name";
     /** Duration: a time ({@code 90s}, {@code 1h30m}) or a message count ({@code 1000000}). */
     public static final String DURATION = "duration";
-    /** Target messages per second for all senders together; 0 = flat out. */
+    /**
+     * Target messages per second of the worker that receives it; 0 = flat out. The client divides
+     * a test's total rate among its senders.
+     */
     public static final String RATE = "rate";
     /** Connections per worker. */
     public static final String PARALLEL_COUNT = "parallel.count";
@@ -21,6 +24,20 @@ public final class TestOptions {
     public static final String RECEIVE_URL = "receive.url";
     /** Warm-up period whose samples are tagged and left out of the summary. */
     public static final String WARMUP = "warmup";
+    /** Sender: most messages sent but not yet accepted by the SUT, per connection (back-pressure). */
+    public static final String MAX_IN_FLIGHT = "max.in.flight";
+    /** Receiver: after it is told to stop, it ends once no message arrived for this long. */
+    public static final String DRAIN_QUIET = "drain.quiet";
+    /** Pass/fail: the response-time percentile bounded by {@link #CRITERION_LATENCY_MAX} (e.g. 99). */
+    public static final String CRITERION_LATENCY_PERCENTILE = "criterion.latency.percentile";
+    /** Pass/fail: the bound of that percentile (a time, e.g. 20ms). */
+    public static final String CRITERION_LATENCY_MAX = "criterion.latency.max";
+    /** Pass/fail: the achieved rate must be at least this percentage of the target (e.g. 95). */
+    public static final String CRITERION_RATE_MIN_PERCENT = "criterion.rate.min.percent";
+    /** Pass/fail: the 99th percentile of the send delay must be at most this (a time). */
+    public static final String CRITERION_SEND_DELAY_MAX = "criterion.send.delay.max";
+    /** Pass/fail: at most this many messages lost. */
+    public static final String CRITERION_LOSS_MAX = "criterion.loss.max";
     /** Inspector: the management URL (with credentials) and the inspector kind. */
     public static final String MANAGEMENT_URL = "management.url";
     public static final String INSPECTOR_TYPE = "inspector.type";

@@ -1,0 +1,178 @@
+package org.maestro.worker;
+
+import org.HdrHistogram.Histogram;
+import org.maestro.common.note.Stats;
+import org.maestro.common.peer.Peer;
+import org.maestro.common.ratelog.RateLogWriter;
+import org.maestro.common.units.TestDuration;
+import org.maestro.worker.driver.DriverException;
+import org.maestro.worker.driver.LoadDriver;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A receiver's test: each connection receives, measures service time (from the actual send) and
+ * response time (from the intended send: corrected for coordinated omission), and accounts for
+ * every sequence number. It ends when told to stop, or when its duration (a time) has passed, once
+ * no message has arrived for the quiet period. Latencies across hosts rely on synchronised clocks.
+ */
+final class ReceiverRun extends WorkerRun {
+    private static final long POLL_MILLIS = 100;
+    private static final long FLUSH_EVERY_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    private final LoadDriver driver;
+    private final List<LoadDriver.Consumer> consumers = new ArrayList<>();
+    private final List<Sequences> sequences = new ArrayList<>();
+    private final IntervalLog serviceTime;
+    private final IntervalLog responseTime;
+    private final AtomicLong received = new AtomicLong();
+    private final AtomicLong foreign = new AtomicLong();
+    private final AtomicLong outOfOrder = new AtomicLong();
+    private volatile long lastReceiveNanos;
+    private volatile long lastSecondCount;
+    private volatile long lastTickCount;
+
+    ReceiverRun(Peer peer, WorkerOptions options, Path dataDir, LoadDriver driver) throws IOException {
+        super(peer, options, dataDir);
+        this.driver = driver;
+        long startMillis = startEpochMicros / 1000;
+        String who = "Maestro receiver " + peer.info().name();
+        this.serviceTime = new IntervalLog(dir.resolve("latency-service.hlog"), startMillis,
+                who + ": service time (received - actual send), microseconds");
+        this.responseTime = new IntervalLog(dir.resolve("latency-response.hlog"), startMillis,
+                who + ": response time (received - intended send, corrected for coordinated omission), microseconds");
+        this.lastReceiveNanos = startNanos;
+    }
+
+    @Override
+    void open() throws DriverException {
+        if (options.receiveUrl() == null) {
+            throw new DriverException("no receive.url (or send.url) was SET: the receiver does not know where to receive from");
+        }
+        // A queue's messages are shared among the connections: one account. A topic's go to each.
+        Sequences shared = new Sequences();
+        for (int i = 0; i < options.connections(); i++) {
+            consumers.add(driver.openConsumer(options.receiveUrl(), peer.info().name() + "-" + i));
+            sequences.add(options.receiveUrl().topic() ? new Sequences() : shared);
+        }
+    }
+
+    @Override
+    void loop(int c) throws Exception {
+        LoadDriver.Consumer consumer = consumers.get(c);
+        Sequences account = sequences.get(c);
+        long durationNanos = options.duration() instanceof TestDuration.ByTime t ? t.duration().toNanos() : Long.MAX_VALUE;
+        long quietNanos = options.drainQuiet().toNanos();
+        // The highest sequence this connection has seen of each stream: a lower one arrived out of order.
+        Map<Long, Long> highest = new HashMap<>();
+        try (RateLogWriter rateLog = RateLogWriter.create(dir.resolve("receiver-" + c + ".rlog"), startEpochMicros,
+                "receiver " + peer.info().name() + " connection " + c)) {
+            long lastFlush = System.nanoTime();
+            while (failure.get() == null) {
+                byte[] body = consumer.receive(POLL_MILLIS);
+                long now = System.nanoTime();
+                if (body != null) {
+                    long nowEpochMicros = startEpochMicros + (now - startNanos) / 1_000;
+                    lastReceiveNanos = now;
+                    record(body, nowEpochMicros, account, highest, rateLog);
+                } else if ((stopRequested || now - startNanos >= durationNanos) && now - lastReceiveNanos >= quietNanos) {
+                    break;
+                }
+                if (now - lastFlush >= FLUSH_EVERY_NANOS) {
+                    rateLog.flush();
+                    lastFlush = now;
+                }
+            }
+        }
+    }
+
+    private void record(byte[] body, long nowEpochMicros, Sequences account, Map<Long, Long> highest, RateLogWriter rateLog)
+            throws IOException {
+        MessageStamp stamp;
+        try {
+            stamp = MessageStamp.readFrom(body);
+        } catch (IllegalArgumentException e) {
+            if (foreign.incrementAndGet() == 1) {
+                org.slf4j.LoggerFactory.getLogger(ReceiverRun.class).warn("{}: {}", peer.info().name(), e.getMessage());
+            }
+            return;
+        }
+        received.incrementAndGet();
+        serviceTime.record(nowEpochMicros - stamp.sentEpochMicros(), stamp.warmup());
+        responseTime.record(nowEpochMicros - stamp.intendedEpochMicros(), stamp.warmup());
+        account.record(stamp.stream(), stamp.sequence());
+        Long before = highest.put(stamp.stream(), stamp.sequence());
+        if (before != null && stamp.sequence() < before) {
+            outOfOrder.incrementAndGet();
+            highest.put(stamp.stream(), before);
+        }
+        rateLog.record(stamp.intendedEpochMicros() - startEpochMicros, nowEpochMicros - startEpochMicros);
+    }
+
+    @Override
+    void tickLogs() {
+        serviceTime.tick();
+        responseTime.tick();
+        long now = received.get();
+        lastSecondCount = now - lastTickCount;
+        lastTickCount = now;
+    }
+
+    /** {missing, duplicated, outOfOrder} over every account (a shared one counted once). */
+    long[] accounts() {
+        long[] total = {0, 0, outOfOrder.get()};
+        sequences.stream().distinct().forEach(s -> {
+            long[] t = s.totals();
+            total[0] += t[0];
+            total[1] += t[1];
+        });
+        return total;
+    }
+
+    @Override
+    Stats stats(String phase) {
+        Histogram last = responseTime.lastInterval();
+        boolean any = last.getTotalCount() > 0;
+        long[] a = accounts();
+        return new Stats(testId, peer.info().role(), phase, elapsedNanos() / 1_000_000, received.get(), lastSecondCount,
+                any ? last.getValueAtPercentile(50) : -1, any ? last.getValueAtPercentile(90) : -1,
+                any ? last.getValueAtPercentile(99) : -1, any ? last.getMaxValue() : -1, -1, a[0], a[1], a[2]);
+    }
+
+    @Override
+    List<String> finish() {
+        for (LoadDriver.Consumer consumer : consumers) {
+            consumer.close();
+        }
+        serviceTime.close();
+        responseTime.close();
+        if (failure.get() != null) {
+            return List.of();
+        }
+        Histogram measured = responseTime.measured();
+        long atPercentile = measured.getTotalCount() == 0 ? 0 : measured.getValueAtPercentile(options.criteria().latencyPercentile());
+        return options.criteria().checkReceiver(atPercentile, accounts()[0]);
+    }
+
+    @Override
+    String summary() {
+        Histogram r = responseTime.measured();
+        Histogram s = serviceTime.measured();
+        long[] a = accounts();
+        return String.format(Locale.ROOT, "received %d message(s) from %d stream(s); lost %d, duplicated %d, out of order %d%s;"
+                        + " response time p50 %.3f / p99 %.3f / max %.3f ms; service time p99 %.3f ms",
+                received.get(), sequences.stream().distinct().mapToInt(Sequences::streamCount).sum(), a[0], a[1], a[2],
+                foreign.get() == 0 ? "" : "; " + foreign.get() + " not from a Maestro sender",
+                r.getValueAtPercentile(50) / 1000.0, r.getValueAtPercentile(99) / 1000.0, r.getMaxValue() / 1000.0,
+                s.getValueAtPercentile(99) / 1000.0);
+    }
+
+}

@@ -1,0 +1,196 @@
+package org.maestro.worker;
+
+import org.HdrHistogram.Histogram;
+import org.maestro.common.note.Stats;
+import org.maestro.common.peer.Peer;
+import org.maestro.common.ratelog.RateLogWriter;
+import org.maestro.common.units.TestDuration;
+import org.maestro.worker.driver.DriverException;
+import org.maestro.worker.driver.LoadDriver;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A sender's test. Each connection sends on its own intended-time schedule: with a target of R
+ * msg/s over C connections, connection c's message i is due at {@code start + (c + i*C)/R}. A
+ * message that leaves late still carries its intended time, so the receivers' response time counts
+ * the wait (no coordinated omission). At most {@code max.in.flight} messages per connection wait
+ * for the SUT's acknowledgement: a slow SUT holds the sender back instead of filling its memory.
+ */
+final class SenderRun extends WorkerRun {
+    private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    private static final long FLUSH_EVERY_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    private final LoadDriver driver;
+    private final List<LoadDriver.Producer> producers = new ArrayList<>();
+    private final IntervalLog sendDelay;
+    private final AtomicLong sent = new AtomicLong();
+    private final AtomicLong acknowledged = new AtomicLong();
+    private final AtomicLong sendErrors = new AtomicLong();
+    private final long streamBase;
+    private volatile long lastSecondCount;
+    private volatile long lastTickCount;
+    private volatile long sendingEndNanos;
+
+    SenderRun(Peer peer, WorkerOptions options, Path dataDir, LoadDriver driver) throws IOException {
+        super(peer, options, dataDir);
+        this.driver = driver;
+        this.sendDelay = new IntervalLog(dir.resolve("send-delay.hlog"), startEpochMicros / 1000,
+                "Maestro sender " + peer.info().name() + ": send delay (actual - intended send time), microseconds");
+        // Streams are told apart by the peer id and the connection number.
+        this.streamBase = Long.parseUnsignedLong(peer.info().id(), 16) & ~0xffffL;
+    }
+
+    @Override
+    void open() throws DriverException {
+        if (options.sendUrl() == null) {
+            throw new DriverException("no send.url was SET: the sender does not know where to send");
+        }
+        for (int i = 0; i < options.connections(); i++) {
+            producers.add(driver.openProducer(options.sendUrl(), peer.info().name() + "-" + i));
+        }
+    }
+
+    @Override
+    void loop(int c) throws Exception {
+        LoadDriver.Producer producer = producers.get(c);
+        int connections = options.connections();
+        boolean flatOut = options.rate().isFlatOut();
+        long slotNanos = flatOut ? 0 : options.rate().intervalNanos();
+        long intervalNanos = slotNanos * connections;
+        long durationNanos = options.duration() instanceof TestDuration.ByTime t ? t.duration().toNanos() : Long.MAX_VALUE;
+        long count = options.duration() instanceof TestDuration.ByCount n
+                ? n.messages() / connections + (c < n.messages() % connections ? 1 : 0) : Long.MAX_VALUE;
+        Semaphore inFlight = new Semaphore(options.maxInFlight());
+        long stream = streamBase | c;
+        int minSize = options.size().minBytes();
+        int maxSize = options.size().maxBytes();
+        try (RateLogWriter rateLog = RateLogWriter.create(dir.resolve("sender-" + c + ".rlog"), startEpochMicros,
+                "sender " + peer.info().name() + " connection " + c)) {
+            long lastFlush = System.nanoTime();
+            for (long i = 0; i < count; i++) {
+                long intended = startNanos + c * slotNanos + i * intervalNanos;
+                if (!flatOut && !waitUntil(intended, rateLog)) {
+                    break;
+                }
+                while (!inFlight.tryAcquire(MAX_PARK_NANOS, TimeUnit.NANOSECONDS)) {
+                    if (stopRequested || failure.get() != null) {
+                        return;
+                    }
+                }
+                long actual = System.nanoTime();
+                if (flatOut) {
+                    intended = actual;
+                }
+                long etaMicros = (intended - startNanos) / 1_000;
+                long ataMicros = (actual - startNanos) / 1_000;
+                if (intended - startNanos >= durationNanos || stopRequested || failure.get() != null) {
+                    inFlight.release();
+                    break;
+                }
+                int size = minSize == maxSize ? minSize : ThreadLocalRandom.current().nextInt(minSize, maxSize + 1);
+                byte[] body = new byte[size];
+                new MessageStamp(stream, i, startEpochMicros + etaMicros, startEpochMicros + ataMicros,
+                        inWarmup(intended - startNanos)).writeTo(body);
+                producer.send(body, error -> {
+                    inFlight.release();
+                    if (error == null) {
+                        acknowledged.incrementAndGet();
+                    } else if (sendErrors.incrementAndGet() == 1) {
+                        fail("the SUT refused a message: " + error.getMessage());
+                    }
+                });
+                sent.incrementAndGet();
+                rateLog.record(etaMicros, ataMicros);
+                sendDelay.record(ataMicros - etaMicros, inWarmup(intended - startNanos));
+                if (actual - lastFlush >= FLUSH_EVERY_NANOS) {
+                    rateLog.flush();
+                    lastFlush = actual;
+                }
+            }
+            // Wait (bounded) for the SUT to acknowledge what is still in flight.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (System.nanoTime() < deadline && failure.get() == null) {
+                if (inFlight.tryAcquire(options.maxInFlight(), 100, TimeUnit.MILLISECONDS)) {
+                    inFlight.release(options.maxInFlight());
+                    break;
+                }
+            }
+        } finally {
+            sendingEndNanos = Math.max(sendingEndNanos, System.nanoTime());
+        }
+    }
+
+    /** Parks until {@code intendedNanos}, flushing the rate log meanwhile; false when told to stop. */
+    private boolean waitUntil(long intendedNanos, RateLogWriter rateLog) throws IOException {
+        long lastFlush = System.nanoTime();
+        for (long left = intendedNanos - System.nanoTime(); left > 0; left = intendedNanos - System.nanoTime()) {
+            if (stopRequested || failure.get() != null) {
+                return false;
+            }
+            LockSupport.parkNanos(Math.min(left, MAX_PARK_NANOS));
+            if (System.nanoTime() - lastFlush >= FLUSH_EVERY_NANOS) {
+                rateLog.flush();
+                lastFlush = System.nanoTime();
+            }
+        }
+        return !stopRequested && failure.get() == null;
+    }
+
+    @Override
+    void tickLogs() {
+        sendDelay.tick();
+        long now = sent.get();
+        lastSecondCount = now - lastTickCount;
+        lastTickCount = now;
+    }
+
+    @Override
+    Stats stats(String phase) {
+        Histogram delay = sendDelay.lastInterval();
+        return new Stats(testId, peer.info().role(), phase, elapsedNanos() / 1_000_000, sent.get(), lastSecondCount,
+                -1, -1, -1, -1, delay.getTotalCount() == 0 ? -1 : delay.getValueAtPercentile(99), 0, 0, 0);
+    }
+
+    @Override
+    List<String> finish() {
+        for (LoadDriver.Producer p : producers) {
+            p.close();
+        }
+        sendDelay.close();
+        if (failure.get() != null) {
+            return List.of();
+        }
+        return options.criteria().checkSender(achievedRate(), options.rate().perSecond(), sendDelayP99());
+    }
+
+    private long sendDelayP99() {
+        Histogram h = sendDelay.measured();
+        return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99);
+    }
+
+    /** Messages per second after the warm-up, up to the end of sending. */
+    double achievedRate() {
+        long end = sendingEndNanos == 0 ? System.nanoTime() : sendingEndNanos;
+        double seconds = (end - startNanos - options.warmup().toNanos()) / 1e9;
+        long measured = sendDelay.measured().getTotalCount();
+        return seconds <= 0 ? 0 : measured / seconds;
+    }
+
+    @Override
+    String summary() {
+        return String.format(Locale.ROOT, "sent %d message(s), %d acknowledged, %d refused; %.1f msg/s after warm-up%s;"
+                        + " p99 send delay %.3f ms", sent.get(), acknowledged.get(), sendErrors.get(), achievedRate(),
+                options.rate().isFlatOut() ? " (flat out)" : " (target " + options.rate().perSecond() + ")",
+                sendDelayP99() / 1000.0);
+    }
+}

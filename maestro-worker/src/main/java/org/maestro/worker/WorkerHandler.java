@@ -1,0 +1,134 @@
+package org.maestro.worker;
+
+import org.maestro.common.note.Note;
+import org.maestro.common.note.Payload;
+import org.maestro.common.note.Role;
+import org.maestro.common.note.Stats;
+import org.maestro.common.peer.Peer;
+import org.maestro.common.peer.PeerHandler;
+import org.maestro.worker.driver.LoadDriver;
+import org.maestro.worker.driver.jms.JmsDriver;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * What a sender or receiver peer does with its notes: SET gathers and checks options, START opens
+ * the connections (answering INTERNAL_ERROR with the SUT's reason if it cannot) and runs the test,
+ * STOP ends it, STATS and the one-second progress report its figures. After a test the worker
+ * stays up for the next one.
+ */
+public final class WorkerHandler implements PeerHandler {
+    private final Path dataDir;
+    private final Function<LoadDriver.FailureListener, LoadDriver> drivers;
+    private final String dataUrl;
+    private final Map<String, String> options = new HashMap<>();
+    private WorkerOptions parsed;
+    private volatile WorkerRun current;
+    private volatile WorkerRun last;
+
+    /**
+     * @param dataUrl the URL of this peer's data server ("" when it has none)
+     */
+    public WorkerHandler(Path dataDir, String dataUrl) {
+        this(dataDir, dataUrl, JmsDriver::new);
+    }
+
+    WorkerHandler(Path dataDir, String dataUrl, Function<LoadDriver.FailureListener, LoadDriver> drivers) {
+        this.dataDir = dataDir;
+        this.dataUrl = dataUrl;
+        this.drivers = drivers;
+    }
+
+    @Override
+    public Payload handle(Note request, Peer peer) throws Exception {
+        Role role = peer.info().role();
+        return switch (request.command()) {
+            case SET -> set((Payload.SetOptions) request.payload());
+            case START_SENDER -> role == Role.SENDER ? start(peer) : refuse(request, peer);
+            case START_RECEIVER -> role == Role.RECEIVER ? start(peer) : refuse(request, peer);
+            case STOP_SENDER, STOP_RECEIVER -> role == (request.command().name().endsWith("SENDER") ? Role.SENDER : Role.RECEIVER)
+                    ? stop() : refuse(request, peer);
+            case STATS -> new Payload.StatsReply(stats(peer));
+            case FLUSH -> new Payload.Ok("data files are flushed every second; the last flush is under 1 s old");
+            case GET -> get((Payload.Get) request.payload());
+            default -> refuse(request, peer);
+        };
+    }
+
+    private Payload set(Payload.SetOptions set) {
+        Map<String, String> merged = new HashMap<>(options);
+        merged.putAll(set.options());
+        WorkerOptions checked = WorkerOptions.parse(merged);
+        options.clear();
+        options.putAll(merged);
+        parsed = checked;
+        return new Payload.Ok(set.options().size() + " option(s) set");
+    }
+
+    private Payload start(Peer peer) throws Exception {
+        if (current != null) {
+            throw new IllegalStateException("test " + current.testId() + " is still running; stop it first");
+        }
+        WorkerOptions o = parsed != null ? parsed : WorkerOptions.parse(options);
+        WorkerRun[] holder = new WorkerRun[1];
+        LoadDriver driver = drivers.apply(reason -> {
+            if (holder[0] != null) {
+                holder[0].fail(reason);
+            }
+        });
+        WorkerRun run = peer.info().role() == Role.SENDER ? new SenderRun(peer, o, dataDir, driver)
+                : new ReceiverRun(peer, o, dataDir, driver);
+        holder[0] = run;
+        run.start(() -> {
+            last = run;
+            current = null;
+        });
+        current = run;
+        return new Payload.Ok(peer.info().role().wireName() + " started test " + run.testId() + " with "
+                + o.connections() + " connection(s) to " + (peer.info().role() == Role.SENDER ? o.sendUrl() : o.receiveUrl())
+                + "; data in " + run.directory());
+    }
+
+    private Payload stop() {
+        WorkerRun run = current;
+        if (run == null) {
+            return new Payload.Ok("no test running");
+        }
+        run.requestStop();
+        return new Payload.Ok("stopping test " + run.testId());
+    }
+
+    private Stats stats(Peer peer) {
+        WorkerRun run = current != null ? current : last;
+        return run == null ? Stats.idle(peer.info().role()) : run.currentStats();
+    }
+
+    private Payload get(Payload.Get get) {
+        WorkerRun run = current != null ? current : last;
+        String value = switch (get.key()) {
+            case "data.url" -> dataUrl;
+            case "data.dir" -> run == null ? dataDir.toString() : run.directory().toString();
+            case "test.id" -> run == null ? "" : run.testId();
+            default -> options.get(get.key());
+        };
+        if (value == null) {
+            throw new IllegalArgumentException("unknown key '" + get.key() + "' (known: data.url, data.dir, test.id, or a SET option)");
+        }
+        return new Payload.GetReply(get.key(), value);
+    }
+
+    private Payload refuse(Note request, Peer peer) {
+        throw PeerHandler.unsupported(request, peer);
+    }
+
+    @Override
+    public void close() {
+        WorkerRun run = current;
+        if (run != null) {
+            run.fail("the worker was halted during the test");
+        }
+    }
+}

@@ -1,0 +1,182 @@
+package org.maestro.worker;
+
+import org.maestro.common.note.Payload;
+import org.maestro.common.note.PeerInfo;
+import org.maestro.common.note.Stats;
+import org.maestro.common.peer.Peer;
+import org.maestro.common.util.Clocks;
+import org.maestro.worker.driver.DriverException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One test as a worker runs it: opens its connections (a failure there is the answer to START),
+ * runs one thread per connection, ticks every second (HDR interval, flush, progress note), and
+ * ends with NOTIFY_SUCCESS or NOTIFY_FAIL naming why. Sender and receiver fill in the rest.
+ */
+abstract class WorkerRun {
+    private static final Logger LOG = LoggerFactory.getLogger(WorkerRun.class);
+
+    protected final Peer peer;
+    protected final WorkerOptions options;
+    protected final String testId;
+    protected final Path dir;
+    protected final long startEpochMicros;
+    protected final long startNanos;
+    /** Set once when the test cannot go on; the loops end when they see it. */
+    protected final AtomicReference<String> failure = new AtomicReference<>();
+    protected volatile boolean stopRequested;
+    private volatile String phase = "starting";
+    private final List<Thread> loops = new ArrayList<>();
+    private final ScheduledExecutorService ticker;
+    private volatile Runnable onEnd = () -> { };
+
+    WorkerRun(Peer peer, WorkerOptions options, Path dataDir) throws IOException {
+        this.peer = peer;
+        this.options = options;
+        this.testId = options.testIdOr("test-" + System.currentTimeMillis());
+        this.dir = RunFiles.directory(dataDir, testId, peer.info());
+        this.startEpochMicros = Clocks.epochMicros();
+        this.startNanos = System.nanoTime();
+        RunFiles.writeTestJson(dir, peer.info(), options, startEpochMicros);
+        RunFiles.writeSystemJson(dir, peer.info());
+        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, peer.info().name() + "-ticker");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Opens the connections: throws, with the SUT's reason, when they cannot be opened. */
+    abstract void open() throws DriverException;
+
+    /** The body of connection {@code index}'s thread. */
+    abstract void loop(int index) throws Exception;
+
+    /** Writes the second's HDR intervals. */
+    abstract void tickLogs();
+
+    abstract Stats stats(String phase);
+
+    /** Closes connections and files; returns the broken criteria. */
+    abstract List<String> finish();
+
+    /** A one-line account for NOTIFY_SUCCESS / NOTIFY_FAIL. */
+    abstract String summary();
+
+    /** Opens the connections and starts the threads; {@code onEnd} runs once the run has ended. */
+    final void start(Runnable onEnd) throws DriverException {
+        this.onEnd = onEnd;
+        try {
+            open();
+        } catch (DriverException | RuntimeException e) {
+            finish();
+            throw e;
+        }
+        phase = options.warmup().isZero() ? "running" : "warmup";
+        for (int i = 0; i < options.connections(); i++) {
+            int index = i;
+            Thread t = new Thread(() -> runLoop(index), peer.info().name() + "-conn-" + i);
+            loops.add(t);
+            t.start();
+        }
+        ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
+        Thread watcher = new Thread(this::awaitEnd, peer.info().name() + "-end");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    /** Asks the run to end (senders stop at once; receivers drain first). */
+    void requestStop() {
+        stopRequested = true;
+    }
+
+    /** Marks the test failed; every loop ends soon after. The first reason wins. */
+    void fail(String reason) {
+        if (failure.compareAndSet(null, reason)) {
+            LOG.warn("{}: test {} fails: {}", peer.info().name(), testId, reason);
+        }
+    }
+
+    String testId() {
+        return testId;
+    }
+
+    Path directory() {
+        return dir;
+    }
+
+    Stats currentStats() {
+        return stats(phase);
+    }
+
+    boolean inWarmup(long elapsedNanos) {
+        return elapsedNanos < options.warmup().toNanos();
+    }
+
+    long elapsedNanos() {
+        return System.nanoTime() - startNanos;
+    }
+
+    private void runLoop(int index) {
+        try {
+            loop(index);
+        } catch (Exception e) {
+            fail("connection " + index + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+        }
+    }
+
+    private void tick() {
+        try {
+            tickLogs();
+            if ("warmup".equals(phase) && !inWarmup(elapsedNanos())) {
+                phase = "running";
+            }
+            if (stopRequested && "running".equals(phase) && isReceiver()) {
+                phase = "draining";
+            }
+            peer.notifyClient(new Payload.Progress(stats(phase)));
+        } catch (RuntimeException e) {
+            LOG.error("{}: progress tick failed: {}", peer.info().name(), e.toString());
+        }
+    }
+
+    private boolean isReceiver() {
+        return peer.info().role() == org.maestro.common.note.Role.RECEIVER;
+    }
+
+    private void awaitEnd() {
+        for (Thread t : loops) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        ticker.shutdownNow();
+        List<String> broken = finish();
+        phase = "done";
+        PeerInfo me = peer.info();
+        String reason = failure.get();
+        if (reason != null) {
+            peer.notifyClient(new Payload.NotifyFail(testId, reason + "; " + summary()));
+        } else if (!broken.isEmpty()) {
+            peer.notifyClient(new Payload.NotifyFail(testId, String.join("; ", broken) + "; " + summary()));
+        } else {
+            peer.notifyClient(new Payload.NotifySuccess(testId, summary()));
+        }
+        LOG.info("{} ended test {}: {}{}", me.describe(), testId, summary(),
+                reason != null ? " (failed: " + reason + ")" : broken.isEmpty() ? "" : " (criteria broken: " + broken + ")");
+        onEnd.run();
+    }
+}

@@ -1,0 +1,46 @@
+package org.maestro.worker.driver;
+
+/**
+ * A protocol the workers speak to the system under test. Adding a protocol means one class
+ * like this and nothing else. Each producer and consumer is one connection, used by one thread.
+ */
+public interface LoadDriver {
+
+    /** Opens a connection that sends to the URL's destination. */
+    Producer openProducer(SutUrl url, String clientName) throws DriverException;
+
+    /** Opens a connection that receives from the URL's destination. */
+    Consumer openConsumer(SutUrl url, String clientName) throws DriverException;
+
+    /** One sending connection. Not thread-safe: one thread sends, completions come on any thread. */
+    interface Producer extends AutoCloseable {
+        /**
+         * Sends one message without waiting for the broker. {@code done} is called exactly once,
+         * with null when the broker accepted it, or the error.
+         */
+        void send(byte[] body, Completion done) throws DriverException;
+
+        @Override
+        void close();
+    }
+
+    /** One receiving connection. Not thread-safe: one thread receives. */
+    interface Consumer extends AutoCloseable {
+        /** The next message's body, or null when none arrived within the timeout. */
+        byte[] receive(long timeoutMillis) throws DriverException;
+
+        @Override
+        void close();
+    }
+
+    @FunctionalInterface
+    interface Completion {
+        void completed(Throwable errorOrNull);
+    }
+
+    /** Called when a connection breaks outside a send or receive (e.g. the broker went away). */
+    @FunctionalInterface
+    interface FailureListener {
+        void failed(String reason);
+    }
+}

@@ -1,0 +1,108 @@
+package org.maestro.worker.driver;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Where the load goes, parsed from {@code amqp://[user:pass@]host:port/destination?options}
+ * ({@code amqps://} for TLS). Maestro's own options:
+ * <ul>
+ *   <li>{@code type=queue|topic} (default queue)</li>
+ *   <li>{@code persistent=true|false}: delivery mode of sent messages (default false)</li>
+ *   <li>{@code durable=true|false}: a topic receiver uses a durable subscription (default false)</li>
+ *   <li>{@code failover=true}: reconnect after the connection is lost (qpid-jms failover)</li>
+ * </ul>
+ * Options starting with {@code jms.}, {@code amqp.}, {@code transport.} and {@code failover.} go
+ * to the qpid-jms connection unchanged; anything else is an error.
+ */
+public record SutUrl(String scheme, String host, int port, String destination, boolean topic, boolean persistent,
+                     boolean durable, boolean failover, String username, String password,
+                     Map<String, String> clientOptions) {
+
+    private static final Set<String> OWN = Set.of("type", "persistent", "durable", "failover");
+    private static final List<String> PASSED_ON = List.of("jms.", "amqp.", "transport.", "failover.");
+
+    public static SutUrl parse(String text) {
+        if (text == null || text.isBlank()) {
+            throw new IllegalArgumentException("no SUT URL given: expected e.g. amqp://127.0.0.1:5672/test.queue");
+        }
+        URI uri;
+        try {
+            uri = new URI(text.trim());
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("bad SUT URL '" + text + "': " + e.getMessage());
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase();
+        if (!scheme.equals("amqp") && !scheme.equals("amqps")) {
+            throw new IllegalArgumentException("bad SUT URL '" + text + "': scheme must be amqp:// or amqps://");
+        }
+        if (uri.getHost() == null) {
+            throw new IllegalArgumentException("bad SUT URL '" + text + "': no host");
+        }
+        String path = uri.getPath() == null ? "" : uri.getPath();
+        String destination = path.startsWith("/") ? path.substring(1) : path;
+        if (destination.isEmpty()) {
+            throw new IllegalArgumentException("bad SUT URL '" + text + "': no destination (expected e.g. amqp://host:5672/test.queue)");
+        }
+        Map<String, String> own = new LinkedHashMap<>();
+        Map<String, String> client = new LinkedHashMap<>();
+        if (uri.getRawQuery() != null && !uri.getRawQuery().isEmpty()) {
+            for (String pair : uri.getRawQuery().split("&")) {
+                String[] kv = pair.split("=", 2);
+                String key = decode(kv[0]);
+                String value = kv.length > 1 ? decode(kv[1]) : "";
+                if (OWN.contains(key)) {
+                    own.put(key, value);
+                } else if (PASSED_ON.stream().anyMatch(key::startsWith)) {
+                    client.put(key, value);
+                } else {
+                    throw new IllegalArgumentException("bad SUT URL '" + text + "': unknown option '" + key
+                            + "' (Maestro's: type, persistent, durable, failover; qpid-jms options start with jms., amqp., transport. or failover.)");
+                }
+            }
+        }
+        String type = own.getOrDefault("type", "queue");
+        if (!type.equals("queue") && !type.equals("topic")) {
+            throw new IllegalArgumentException("bad SUT URL '" + text + "': type must be queue or topic, not '" + type + "'");
+        }
+        String user = "";
+        String pass = "";
+        if (uri.getRawUserInfo() != null) {
+            String[] parts = uri.getRawUserInfo().split(":", 2);
+            user = decode(parts[0]);
+            pass = parts.length > 1 ? decode(parts[1]) : "";
+        }
+        int port = uri.getPort() == -1 ? (scheme.equals("amqps") ? 5671 : 5672) : uri.getPort();
+        return new SutUrl(scheme, uri.getHost(), port, destination, type.equals("topic"),
+                bool(own, "persistent", text), bool(own, "durable", text), bool(own, "failover", text), user, pass,
+                Map.copyOf(client));
+    }
+
+    /** A form safe to print: no password, no client options. */
+    @Override
+    public String toString() {
+        return scheme + "://" + (username.isEmpty() ? "" : username + "@") + host + ":" + port + "/" + destination
+                + (topic ? " (topic)" : "");
+    }
+
+    private static boolean bool(Map<String, String> own, String key, String text) {
+        String v = own.getOrDefault(key, "false");
+        if (v.equals("true") || v.isEmpty()) {
+            return true;
+        }
+        if (v.equals("false")) {
+            return false;
+        }
+        throw new IllegalArgumentException("bad SUT URL '" + text + "': " + key + " must be true or false, not '" + v + "'");
+    }
+
+    private static String decode(String s) {
+        return URLDecoder.decode(s, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,227 @@
+package org.maestro.worker;
+
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.client.Replies;
+import org.maestro.common.note.Command;
+import org.maestro.common.note.Note;
+import org.maestro.common.note.Payload;
+import org.maestro.common.note.TestOptions;
+import org.maestro.common.ratelog.RateLogReader;
+import org.maestro.common.testing.ArtemisBroker;
+import org.maestro.common.testing.MosquittoBroker;
+import org.maestro.common.util.LoopbackPorts;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Senders and receivers against a real Artemis broker in its own process, driven over real Mosquitto. */
+class WorkerIntegrationTest {
+    private static ArtemisBroker sut;
+    private static MosquittoBroker control;
+    private WorkerCluster cluster;
+
+    @TempDir
+    Path dataDir;
+
+    @BeforeAll
+    static void startBrokers() throws IOException {
+        control = MosquittoBroker.launch();
+        sut = ArtemisBroker.fromSystemProperties();
+        sut.start();
+    }
+
+    @AfterAll
+    static void stopBrokers() throws IOException {
+        if (sut != null) {
+            sut.close();
+        }
+        if (control != null) {
+            control.close();
+        }
+    }
+
+    @BeforeEach
+    void startPeers() throws Exception {
+        cluster = new WorkerCluster(control.url(), dataDir);
+    }
+
+    @AfterEach
+    void stopPeers() {
+        cluster.close();
+    }
+
+    private Map<String, String> options(String testId, String url) {
+        Map<String, String> o = new HashMap<>();
+        o.put(TestOptions.TEST_ID, testId);
+        o.put(TestOptions.SEND_URL, url);
+        o.put(TestOptions.DRAIN_QUIET, "1s");
+        return o;
+    }
+
+    private String url(String destination, String options) {
+        return "amqp://" + ArtemisBroker.USER + ":" + ArtemisBroker.PASSWORD + "@127.0.0.1:" + sut.amqpPort() + "/"
+                + destination + (options.isEmpty() ? "" : "?" + options);
+    }
+
+    @Test
+    void fixedRateToAQueueForATimeSendsExactlyTheScheduleAndLosesNothing() throws Exception {
+        Map<String, String> o = options("fixed-queue", url("maestro.fixed", ""));
+        o.put(TestOptions.RATE, "500");
+        o.put(TestOptions.DURATION, "3s");
+        o.put(TestOptions.PARALLEL_COUNT, "2");
+        o.put(TestOptions.WARMUP, "1s");
+        o.put(TestOptions.MESSAGE_SIZE, "~256");
+        o.put(TestOptions.CRITERION_LOSS_MAX, "0");
+        Note[] end = cluster.run(o);
+        assertSuccess(end);
+        // 500 msg/s for 3 s on an intended-time schedule: exactly 1500 messages are due before the end.
+        assertEquals(1500, rateLogRecords("fixed-queue", "sender-1", "sender-"));
+        assertEquals(1500, rateLogRecords("fixed-queue", "receiver-1", "receiver-"));
+        HdrCounts response = hdrCounts("fixed-queue", "receiver-1", "latency-response.hlog");
+        assertEquals(1500, response.warmup + response.measured);
+        assertEquals(500, response.warmup, "the first second is warm-up");
+        assertEquals(1500, hdrCounts("fixed-queue", "receiver-1", "latency-service.hlog").total());
+        assertEquals(1500, hdrCounts("fixed-queue", "sender-1", "send-delay.hlog").total());
+        assertTrue(((Payload.NotifySuccess) end[1].payload()).detail().contains("lost 0, duplicated 0, out of order 0"),
+                end[1].toString());
+        assertTrue(Files.exists(dataDir.resolve("fixed-queue/sender-1/test.json")));
+        String testJson = Files.readString(dataDir.resolve("fixed-queue/receiver-1/test.json"));
+        assertTrue(testJson.contains("admin:***@") && !testJson.contains("admin:admin@"),
+                "passwords are not written to test.json: " + testJson);
+        assertTrue(Files.readString(dataDir.resolve("fixed-queue/sender-1/system.json")).contains("\"cpus\""));
+        assertTrue(cluster.progress.stream().anyMatch(n -> ((Payload.Progress) n.payload()).stats().messages() > 0),
+                "progress notes arrive every second");
+    }
+
+    @Test
+    void flatOutToATopicForACount() throws Exception {
+        Map<String, String> o = options("flat-topic", url("maestro.topic", "type=topic"));
+        o.put(TestOptions.RATE, "0");
+        o.put(TestOptions.DURATION, "20000");
+        o.put(TestOptions.PARALLEL_COUNT, "2");
+        o.put(TestOptions.MESSAGE_SIZE, "100");
+        Note[] end = cluster.run(o);
+        assertSuccess(end);
+        assertEquals(20000, rateLogRecords("flat-topic", "sender-1", "sender-"));
+        // Each of the receiver's two topic subscriptions gets every message.
+        assertEquals(40000, rateLogRecords("flat-topic", "receiver-1", "receiver-"));
+        assertTrue(((Payload.NotifySuccess) end[1].payload()).detail().contains("lost 0, duplicated 0"), end[1].toString());
+    }
+
+    @Test
+    void persistentMessagesByCountWithABrokenLatencyCriterionFail() throws Exception {
+        Map<String, String> o = options("persistent", url("maestro.persistent", "persistent=true"));
+        o.put(TestOptions.RATE, "200");
+        o.put(TestOptions.DURATION, "300");
+        o.put(TestOptions.CRITERION_LATENCY_PERCENTILE, "50");
+        o.put(TestOptions.CRITERION_LATENCY_MAX, "1us");
+        Note[] end = cluster.run(o);
+        assertInstanceOf(Payload.NotifySuccess.class, end[0].payload(), end[0].toString());
+        Payload.NotifyFail fail = assertInstanceOf(Payload.NotifyFail.class, end[1].payload());
+        assertTrue(fail.reason().startsWith("p50 response time"), fail.reason());
+        assertTrue(fail.reason().contains("> 0.001 ms"), fail.reason());
+        assertEquals(300, rateLogRecords("persistent", "receiver-1", "receiver-"));
+    }
+
+    @Test
+    void aRefusedConnectionIsAClearErrorAndTheWorkerStaysUp() throws Exception {
+        int closed = LoopbackPorts.free();
+        Map<String, String> o = options("refused", "amqp://127.0.0.1:" + closed + "/q");
+        assertTrue(cluster.set(o).allOk());
+        Replies r = cluster.request(cluster.sender, new Payload.StartSender());
+        Payload.InternalError e = assertInstanceOf(Payload.InternalError.class, r.of(cluster.sender.info()).payload());
+        assertTrue(e.reason().startsWith("cannot connect to amqp://127.0.0.1:" + closed + "/q"), e.reason());
+        assertTrue(e.reason().toLowerCase().contains("refused"), e.reason());
+
+        Replies bad = cluster.set(Map.of(TestOptions.RATE, "fast"));
+        Payload.InternalError badRate = assertInstanceOf(Payload.InternalError.class, bad.of(cluster.sender.info()).payload());
+        assertTrue(badRate.reason().startsWith("option rate: bad rate 'fast'"), badRate.reason());
+        Replies badUrl = cluster.set(Map.of(TestOptions.SEND_URL, "amqp://127.0.0.1:5672/q?colour=red"));
+        assertTrue(((Payload.InternalError) badUrl.of(cluster.receiver.info()).payload()).reason()
+                .contains("unknown option 'colour'"), badUrl.toString());
+
+        // The same workers run the next test.
+        Map<String, String> good = options("after-refusal", url("maestro.after", ""));
+        good.put(TestOptions.RATE, "100");
+        good.put(TestOptions.DURATION, "100");
+        assertSuccess(cluster.run(good));
+        assertEquals(100, rateLogRecords("after-refusal", "receiver-1", "receiver-"));
+    }
+
+    @Test
+    void aWorkerAnswersOnlyItsOwnRole() throws Exception {
+        Replies r = cluster.request(cluster.receiver, new Payload.StartSender());
+        assertEquals("a receiver does not handle START_SENDER",
+                ((Payload.InternalError) r.of(cluster.receiver.info()).payload()).reason());
+        Replies stats = cluster.request(cluster.sender, new Payload.StatsRequest());
+        assertEquals("idle", ((Payload.StatsReply) stats.of(cluster.sender.info()).payload()).stats().phase());
+    }
+
+    static void assertSuccess(Note[] end) {
+        for (Note n : end) {
+            assertEquals(Command.NOTIFY_SUCCESS, n.command(), n.toString());
+        }
+    }
+
+    long rateLogRecords(String testId, String peer, String prefix) throws IOException {
+        long total = 0;
+        try (Stream<Path> files = Files.list(dataDir.resolve(testId).resolve(peer))) {
+            for (Path f : files.filter(p -> p.getFileName().toString().startsWith(prefix)
+                    && p.getFileName().toString().endsWith(".rlog")).toList()) {
+                try (RateLogReader reader = RateLogReader.open(f)) {
+                    total += reader.forEachRemaining((eta, ata) -> { });
+                    assertTrue(reader.closedCleanly(), f + " was closed cleanly");
+                }
+            }
+        }
+        return total;
+    }
+
+    record HdrCounts(long warmup, long measured) {
+        long total() {
+            return warmup + measured;
+        }
+    }
+
+    /** Reads an HDR interval log with HdrHistogram's own reader. */
+    HdrCounts hdrCounts(String testId, String peer, String file) throws IOException {
+        long warmup = 0;
+        long measured = 0;
+        HistogramLogReader reader = new HistogramLogReader(dataDir.resolve(testId).resolve(peer).resolve(file).toFile());
+        try {
+            EncodableHistogram h;
+            while ((h = reader.nextIntervalHistogram()) != null) {
+                long count = ((Histogram) h).getTotalCount();
+                if (IntervalLog.WARMUP_TAG.equals(h.getTag())) {
+                    warmup += count;
+                } else {
+                    measured += count;
+                }
+            }
+        } finally {
+            reader.close();
+        }
+        return new HdrCounts(warmup, measured);
+    }
+
+    static List<String> lines(Path p) throws IOException {
+        return Files.readAllLines(p);
+    }
+}
