@@ -1,0 +1,131 @@
+package org.maestro.worker;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.client.Replies;
+import org.maestro.common.note.Note;
+import org.maestro.common.note.Payload;
+import org.maestro.common.note.TestOptions;
+import org.maestro.common.testing.ArtemisBroker;
+import org.maestro.common.testing.MosquittoBroker;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The SUT dies mid-test: the workers say so honestly, never hang, and serve the next test. */
+class BrokerFailureTest {
+    private ArtemisBroker sut;
+    private MosquittoBroker control;
+    private WorkerCluster cluster;
+
+    @TempDir
+    Path dataDir;
+
+    @BeforeEach
+    void start() throws Exception {
+        control = MosquittoBroker.launch();
+        sut = ArtemisBroker.fromSystemProperties();
+        sut.start();
+        cluster = new WorkerCluster(control.url(), dataDir);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        try {
+            cluster.close();
+        } finally {
+            try {
+                sut.close();
+            } finally {
+                control.close();
+            }
+        }
+    }
+
+    private Map<String, String> options(String testId, String urlOptions) {
+        Map<String, String> o = new HashMap<>();
+        o.put(TestOptions.TEST_ID, testId);
+        o.put(TestOptions.SEND_URL, "amqp://admin:admin@127.0.0.1:" + sut.amqpPort() + "/maestro.failure" + urlOptions);
+        o.put(TestOptions.RATE, "500");
+        o.put(TestOptions.DURATION, "12s");
+        o.put(TestOptions.DRAIN_QUIET, "1s");
+        return o;
+    }
+
+    private void startBoth(Map<String, String> o) throws Exception {
+        assertTrue(cluster.set(o).allOk());
+        assertTrue(cluster.request(cluster.receiver, new Payload.StartReceiver()).allOk());
+        assertTrue(cluster.request(cluster.sender, new Payload.StartSender()).allOk());
+        awaitReceived(500);
+    }
+
+    private void awaitReceived(long messages) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() < deadline) {
+            Replies r = cluster.request(cluster.receiver, new Payload.StatsRequest());
+            if (((Payload.StatsReply) r.of(cluster.receiver.info()).payload()).stats().messages() >= messages) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the receiver did not get " + messages + " messages within 20 s");
+    }
+
+    @Test
+    void aKilledBrokerEndsTheTestWithNotifyFailAndTheWorkersServeTheNextTest() throws Exception {
+        startBoth(options("killed", ""));
+        long killedAt = System.nanoTime();
+        sut.kill();
+        Note senderEnd = cluster.awaitEnd(cluster.sender.info(), 30);
+        Note receiverEnd = cluster.awaitEnd(cluster.receiver.info(), 30);
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killedAt);
+        Payload.NotifyFail s = assertInstanceOf(Payload.NotifyFail.class, senderEnd.payload(), senderEnd.toString());
+        Payload.NotifyFail r = assertInstanceOf(Payload.NotifyFail.class, receiverEnd.payload(), receiverEnd.toString());
+        assertTrue(s.reason().contains("lost") || s.reason().contains("refused"), s.reason());
+        assertTrue(r.reason().contains("connection to amqp://admin@127.0.0.1:" + sut.amqpPort() + "/maestro.failure lost"),
+                r.reason());
+        assertTrue(r.reason().contains("received "), "the counts so far are reported: " + r.reason());
+        assertTrue(seconds < 30, "ended " + seconds + " s after the kill");
+
+        sut.start();
+        Map<String, String> next = options("after-kill", "");
+        next.put(TestOptions.DURATION, "200");
+        Note[] end = cluster.run(next);
+        WorkerIntegrationTest.assertSuccess(end);
+    }
+
+    @Test
+    void withFailoverTheTestRecoversAndEveryMessageIsAccountedFor() throws Exception {
+        startBoth(options("failover", "?failover=true&failover.initialReconnectDelay=100&failover.reconnectDelay=200"));
+        sut.stop();
+        sut.start();
+        Note senderEnd = cluster.awaitEnd(cluster.sender.info(), 60);
+        assertTrue(cluster.request(cluster.receiver, new Payload.StopReceiver()).allOk());
+        Note receiverEnd = cluster.awaitEnd(cluster.receiver.info(), 60);
+        assertInstanceOf(Payload.NotifySuccess.class, senderEnd.payload(), senderEnd.toString());
+        String r = ((Payload.NotifySuccess) assertInstanceOf(Payload.NotifySuccess.class, receiverEnd.payload(),
+                receiverEnd.toString())).detail();
+        long sent = number(((Payload.NotifySuccess) senderEnd.payload()).detail(), "sent (\\d+) message");
+        long received = number(r, "received (\\d+) message");
+        long lost = number(r, "lost (\\d+)");
+        long duplicated = number(r, "duplicated (\\d+)");
+        // Non-persistent messages in flight when the broker stopped are gone; each is counted.
+        assertEquals(sent, received - duplicated + lost, "sent = received distinct + lost: " + r);
+    }
+
+    private static long number(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        assertTrue(m.find(), regex + " in " + text);
+        return Long.parseLong(m.group(1));
+    }
+}
