@@ -53,6 +53,8 @@ public final class WorkerMain implements Callable<Integer> {
             System.err.println("maestro-worker: " + e.getMessage());
             return 2;
         }
+        System.out.println("maestro-worker: " + peer.info().describe() + " is ready on " + config.broker()
+                + "; data in " + dataDir.toAbsolutePath());
         Runtime.getRuntime().addShutdownHook(new Thread(peer::close, "worker-shutdown"));
         peer.awaitHalt();
         return 0;
