@@ -1,0 +1,211 @@
+package org.maestro.worker.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.maestro.common.broker.EmbeddedBroker;
+import org.maestro.common.client.Address;
+import org.maestro.common.client.ControlClient;
+import org.maestro.common.note.Command;
+import org.maestro.common.note.Note;
+import org.maestro.common.note.Payload;
+import org.maestro.common.note.PeerInfo;
+import org.maestro.common.note.Role;
+import org.maestro.common.note.TestOptions;
+import org.maestro.common.peer.Peer;
+import org.maestro.common.peer.PeerConfig;
+import org.maestro.common.ratelog.RateLogReader;
+import org.maestro.common.testing.ArtemisBroker;
+import org.maestro.worker.WorkerHandler;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Flat-out throughput through one standalone Artemis, side by side in one run: Artemis's own
+ * {@code artemis perf client} over AMQP against a Maestro sender and receiver, same message count,
+ * size and in-flight limit, alternating rounds. Both figures are end to end: messages received
+ * divided by the time from the first send to the last receive.
+ */
+public final class ThroughputBench {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ThroughputBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int count = args.length > 0 ? Integer.parseInt(args[0]) : 200_000;
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        int size = 1024;
+        int inFlight = 1000;
+        Path work = Files.createTempDirectory("maestro-throughput-");
+        List<Double> perf = new ArrayList<>();
+        List<Double> maestro = new ArrayList<>();
+        try (ArtemisBroker sut = ArtemisBroker.fromSystemProperties();
+             EmbeddedBroker control = EmbeddedBroker.startMqtt()) {
+            sut.start();
+            for (int round = 0; round < rounds; round++) {
+                perf.add(artemisPerf(sut, work, count, size, inFlight, round));
+                maestro.add(maestroRun(sut, control, work, count, size, inFlight, round));
+                System.out.printf(Locale.ROOT, "round %d: artemis perf %.0f msg/s, maestro %.0f msg/s%n", round + 1,
+                        perf.get(round), maestro.get(round));
+            }
+        }
+        double p = median(perf);
+        double m = median(maestro);
+        System.out.printf(Locale.ROOT, "%n%d messages of %d bytes, flat out, 1 producer + 1 consumer, %d in flight, AMQP, median of %d rounds%n",
+                count, size, inFlight, rounds);
+        System.out.printf(Locale.ROOT, "%-34s %12s%n", "tool", "msg/s");
+        System.out.printf(Locale.ROOT, "%-34s %12.0f%n", "artemis perf client (AMQP)", p);
+        System.out.printf(Locale.ROOT, "%-34s %12.0f%n", "maestro sender + receiver", m);
+        System.out.printf(Locale.ROOT, "%-34s %12.2f%n", "maestro / artemis perf", m / p);
+    }
+
+    private static double artemisPerf(ArtemisBroker sut, Path work, int count, int size, int inFlight, int round)
+            throws Exception {
+        Path report = work.resolve("perf-" + round + ".json");
+        Path home = Path.of(System.getProperty(ArtemisBroker.HOME_PROPERTY));
+        Process p = new ProcessBuilder(home.resolve("bin/artemis").toString(), "perf", "client", "--silent",
+                "--protocol", "AMQP", "--url", "amqp://127.0.0.1:" + sut.amqpPort(), "--user", ArtemisBroker.USER,
+                "--password", ArtemisBroker.PASSWORD, "--message-count", Integer.toString(count),
+                "--message-size", Integer.toString(size), "--max-pending", Integer.toString(inFlight),
+                "--json", report.toString(), "queue://bench.perf." + round)
+                .redirectErrorStream(true).redirectOutput(work.resolve("perf-" + round + ".log").toFile()).start();
+        if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
+            throw new IllegalStateException("artemis perf failed; see " + work.resolve("perf-" + round + ".log"));
+        }
+        return perfThroughput(JSON.readTree(report.toFile()), count);
+    }
+
+    /**
+     * artemis perf's JSON report is an array of one-second samples and a summary: its end-to-end
+     * rate is the total received over the time from the start of the first interval (its time
+     * minus one second) to the summary. Resolution: about one second of a run of many.
+     */
+    static double perfThroughput(JsonNode report, int count) {
+        long first = -1;
+        JsonNode summary = null;
+        for (JsonNode sample : report) {
+            if ("interval".equals(sample.path("sampleType").asText()) && first < 0) {
+                first = sample.path("time").asLong() - 1_000;
+            } else if ("summary".equals(sample.path("sampleType").asText())) {
+                summary = sample;
+            }
+        }
+        if (first < 0 || summary == null || summary.path("totalReceived").asLong() != count) {
+            throw new IllegalStateException("artemis perf's report lacks intervals or a full summary: " + report);
+        }
+        return count / ((summary.path("time").asLong() - first) / 1e3);
+    }
+
+    private static double maestroRun(ArtemisBroker sut, EmbeddedBroker control, Path work, int count, int size,
+                                     int inFlight, int round) throws Exception {
+        Path data = work.resolve("maestro-" + round);
+        String testId = "bench-" + round;
+        try (Peer sender = new Peer(Peer.identity("bench-sender", Role.SENDER, ""), PeerConfig.of(control.mqttUrl()),
+                new WorkerHandler(data, "")).start();
+             Peer receiver = new Peer(Peer.identity("bench-receiver", Role.RECEIVER, ""), PeerConfig.of(control.mqttUrl()),
+                     new WorkerHandler(data, "")).start();
+             ControlClient client = new ControlClient(control.mqttUrl()).connect(Duration.ofSeconds(10))) {
+            LinkedBlockingQueue<Note> ends = new LinkedBlockingQueue<>();
+            client.addListener(n -> {
+                if (n.command() == Command.NOTIFY_SUCCESS || n.command() == Command.NOTIFY_FAIL) {
+                    ends.add(n);
+                }
+            });
+            List<PeerInfo> both = List.of(sender.info(), receiver.info());
+            Duration t = Duration.ofSeconds(20);
+            require(client.request(Address.all(), new Payload.SetOptions(Map.of(TestOptions.TEST_ID, testId,
+                    TestOptions.SEND_URL, "amqp://admin:admin@127.0.0.1:" + sut.amqpPort() + "/bench.maestro." + round,
+                    TestOptions.RATE, "0", TestOptions.DURATION, Integer.toString(count),
+                    TestOptions.MESSAGE_SIZE, Integer.toString(size), TestOptions.MAX_IN_FLIGHT, Integer.toString(inFlight),
+                    TestOptions.DRAIN_QUIET, "1s")), both, t).allOk(), "SET");
+            require(client.request(Address.peer(receiver.info().id()), new Payload.StartReceiver(), List.of(receiver.info()), t).allOk(), "START_RECEIVER");
+            require(client.request(Address.peer(sender.info().id()), new Payload.StartSender(), List.of(sender.info()), t).allOk(), "START_SENDER");
+            awaitEnd(ends, sender.info());
+            require(client.request(Address.peer(receiver.info().id()), new Payload.StopReceiver(), List.of(receiver.info()), t).allOk(), "STOP_RECEIVER");
+            awaitEnd(ends, receiver.info());
+        }
+        long firstSend = firstEta(data.resolve(testId).resolve("bench-sender"));
+        long[] received = lastAta(data.resolve(testId).resolve("bench-receiver"));
+        long startDelta = startOffsetMicros(data.resolve(testId));
+        if (received[1] != count) {
+            throw new IllegalStateException("maestro received " + received[1] + " of " + count);
+        }
+        return count / ((received[0] + startDelta - firstSend) / 1e6);
+    }
+
+    private static void awaitEnd(LinkedBlockingQueue<Note> ends, PeerInfo peer) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            Note n = ends.poll(1, TimeUnit.SECONDS);
+            if (n != null && n.senderId().equals(peer.id())) {
+                if (n.command() == Command.NOTIFY_FAIL) {
+                    throw new IllegalStateException(peer.name() + " failed: " + n.payload());
+                }
+                return;
+            }
+        }
+        throw new IllegalStateException(peer.name() + " did not end");
+    }
+
+    private static long firstEta(Path dir) throws IOException {
+        long min = Long.MAX_VALUE;
+        for (Path f : rateLogs(dir)) {
+            try (RateLogReader r = RateLogReader.open(f)) {
+                if (r.next()) {
+                    min = Math.min(min, r.etaMicros());
+                }
+            }
+        }
+        return min;
+    }
+
+    /** {last ata, records} over the receiver's rate logs. */
+    private static long[] lastAta(Path dir) throws IOException {
+        long max = 0;
+        long records = 0;
+        for (Path f : rateLogs(dir)) {
+            try (RateLogReader r = RateLogReader.open(f)) {
+                long[] last = {0};
+                records += r.forEachRemaining((eta, ata) -> last[0] = Math.max(last[0], ata));
+                max = Math.max(max, last[0]);
+            }
+        }
+        return new long[]{max, records};
+    }
+
+    /** Receiver start minus sender start, so both rate logs' times share one origin. */
+    private static long startOffsetMicros(Path testDir) throws IOException {
+        long s = JSON.readTree(testDir.resolve("bench-sender/test.json").toFile()).get("startEpochMicros").asLong();
+        long r = JSON.readTree(testDir.resolve("bench-receiver/test.json").toFile()).get("startEpochMicros").asLong();
+        return r - s;
+    }
+
+    private static List<Path> rateLogs(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(p -> p.toString().endsWith(".rlog")).toList();
+        }
+    }
+
+    private static void require(boolean ok, String what) {
+        if (!ok) {
+            throw new IllegalStateException(what + " was not answered OK");
+        }
+    }
+
+    private static double median(List<Double> values) {
+        double[] v = values.stream().mapToDouble(Double::doubleValue).toArray();
+        Arrays.sort(v);
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+}
