@@ -15,7 +15,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -26,7 +25,6 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class ReceiverRun extends WorkerRun {
     private static final long POLL_MILLIS = 100;
-    private static final long FLUSH_EVERY_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final LoadDriver driver;
     private final List<LoadDriver.Consumer> consumers = new ArrayList<>();
@@ -86,10 +84,7 @@ final class ReceiverRun extends WorkerRun {
                 } else if ((stopRequested || now - startNanos >= durationNanos) && now - lastReceiveNanos >= quietNanos) {
                     break;
                 }
-                if (now - lastFlush >= FLUSH_EVERY_NANOS) {
-                    rateLog.flush();
-                    lastFlush = now;
-                }
+                lastFlush = flushIfDue(c, rateLog, lastFlush);
             }
         }
     }

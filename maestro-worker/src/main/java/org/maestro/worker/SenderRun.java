@@ -28,7 +28,6 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class SenderRun extends WorkerRun {
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-    private static final long FLUSH_EVERY_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final LoadDriver driver;
     private final List<LoadDriver.Producer> producers = new ArrayList<>();
@@ -79,7 +78,7 @@ final class SenderRun extends WorkerRun {
             long lastFlush = System.nanoTime();
             for (long i = 0; i < count; i++) {
                 long intended = startNanos + c * slotNanos + i * intervalNanos;
-                if (!flatOut && !waitUntil(intended, rateLog)) {
+                if (!flatOut && !waitUntil(c, intended, rateLog)) {
                     break;
                 }
                 while (!inFlight.tryAcquire(MAX_PARK_NANOS, TimeUnit.NANOSECONDS)) {
@@ -112,10 +111,7 @@ final class SenderRun extends WorkerRun {
                 sent.incrementAndGet();
                 rateLog.record(etaMicros, ataMicros);
                 sendDelay.record(ataMicros - etaMicros, inWarmup(intended - startNanos));
-                if (actual - lastFlush >= FLUSH_EVERY_NANOS) {
-                    rateLog.flush();
-                    lastFlush = actual;
-                }
+                lastFlush = flushIfDue(c, rateLog, lastFlush);
             }
             // Wait (bounded) for the SUT to acknowledge what is still in flight.
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -131,17 +127,14 @@ final class SenderRun extends WorkerRun {
     }
 
     /** Parks until {@code intendedNanos}, flushing the rate log meanwhile; false when told to stop. */
-    private boolean waitUntil(long intendedNanos, RateLogWriter rateLog) throws IOException {
+    private boolean waitUntil(int c, long intendedNanos, RateLogWriter rateLog) throws IOException {
         long lastFlush = System.nanoTime();
         for (long left = intendedNanos - System.nanoTime(); left > 0; left = intendedNanos - System.nanoTime()) {
             if (stopRequested || failure.get() != null) {
                 return false;
             }
             LockSupport.parkNanos(Math.min(left, MAX_PARK_NANOS));
-            if (System.nanoTime() - lastFlush >= FLUSH_EVERY_NANOS) {
-                rateLog.flush();
-                lastFlush = System.nanoTime();
-            }
+            lastFlush = flushIfDue(c, rateLog, lastFlush);
         }
         return !stopRequested && failure.get() == null;
     }

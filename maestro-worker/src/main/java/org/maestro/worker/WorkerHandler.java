@@ -52,7 +52,7 @@ public final class WorkerHandler implements PeerHandler {
             case STOP_SENDER, STOP_RECEIVER -> role == (request.command().name().endsWith("SENDER") ? Role.SENDER : Role.RECEIVER)
                     ? stop() : refuse(request, peer);
             case STATS -> new Payload.StatsReply(stats(peer));
-            case FLUSH -> new Payload.Ok("data files are flushed every second; the last flush is under 1 s old");
+            case FLUSH -> flush();
             case GET -> get((Payload.Get) request.payload());
             default -> refuse(request, peer);
         };
@@ -90,6 +90,17 @@ public final class WorkerHandler implements PeerHandler {
         return new Payload.Ok(peer.info().role().wireName() + " started test " + run.testId() + " with "
                 + o.connections() + " connection(s) to " + (peer.info().role() == Role.SENDER ? o.sendUrl() : o.receiveUrl())
                 + "; data in " + run.directory());
+    }
+
+    private Payload flush() throws InterruptedException {
+        WorkerRun run = current;
+        if (run == null) {
+            return new Payload.Ok("no test running: every file is closed");
+        }
+        if (!run.flush(java.time.Duration.ofSeconds(5))) {
+            throw new IllegalStateException("a connection of test " + run.testId() + " did not flush within 5 s");
+        }
+        return new Payload.Ok("test " + run.testId() + ": rate logs flushed");
     }
 
     private Payload stop() {

@@ -10,12 +10,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.time.Duration;
+import org.maestro.common.ratelog.RateLogWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -39,6 +43,10 @@ abstract class WorkerRun {
     private final List<Thread> loops = new ArrayList<>();
     private final ScheduledExecutorService ticker;
     private volatile Runnable onEnd = () -> { };
+    private static final long FLUSH_EVERY_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** FLUSH requests so far, and how many each connection thread has carried out. */
+    private final AtomicLong flushRequests = new AtomicLong();
+    private final AtomicLongArray flushesDone;
 
     WorkerRun(Peer peer, WorkerOptions options, Path dataDir) throws IOException {
         this.peer = peer;
@@ -49,6 +57,7 @@ abstract class WorkerRun {
         this.startNanos = System.nanoTime();
         RunFiles.writeTestJson(dir, peer.info(), options, startEpochMicros);
         RunFiles.writeSystemJson(dir, peer.info());
+        this.flushesDone = new AtomicLongArray(options.connections());
         this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, peer.info().name() + "-ticker");
             t.setDaemon(true);
@@ -105,6 +114,37 @@ abstract class WorkerRun {
         if (failure.compareAndSet(null, reason)) {
             LOG.warn("{}: test {} fails: {}", peer.info().name(), testId, reason);
         }
+    }
+
+    /**
+     * Called by connection {@code c}'s thread at least every 100 ms: flushes its rate log when a
+     * second has passed since {@code lastFlushNanos} or a FLUSH asked for it. Returns the time of
+     * the last flush.
+     */
+    long flushIfDue(int c, RateLogWriter rateLog, long lastFlushNanos) throws IOException {
+        long now = System.nanoTime();
+        long requested = flushRequests.get();
+        if (now - lastFlushNanos < FLUSH_EVERY_NANOS && requested <= flushesDone.get(c)) {
+            return lastFlushNanos;
+        }
+        rateLog.flush();
+        flushesDone.set(c, requested);
+        return now;
+    }
+
+    /** FLUSH: every connection thread writes its buffered records; waits at most {@code timeout}. */
+    boolean flush(Duration timeout) throws InterruptedException {
+        long requested = flushRequests.incrementAndGet();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (int c = 0; c < flushesDone.length(); c++) {
+            while (flushesDone.get(c) < requested && loops.get(c).isAlive()) {
+                if (System.nanoTime() > deadline) {
+                    return false;
+                }
+                Thread.sleep(10);
+            }
+        }
+        return true;
     }
 
     String testId() {

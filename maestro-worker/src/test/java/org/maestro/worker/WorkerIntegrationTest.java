@@ -166,6 +166,31 @@ class WorkerIntegrationTest {
     }
 
     @Test
+    void flushMakesEveryRecordSoFarReadableWhileTheTestRuns() throws Exception {
+        Map<String, String> o = options("flush", url("maestro.flush", ""));
+        o.put(TestOptions.RATE, "300");
+        o.put(TestOptions.DURATION, "4s");
+        assertTrue(cluster.set(o).allOk());
+        assertTrue(cluster.request(cluster.receiver, new Payload.StartReceiver()).allOk());
+        assertTrue(cluster.request(cluster.sender, new Payload.StartSender()).allOk());
+        long sentBefore = 0;
+        while (sentBefore < 200) {
+            sentBefore = ((Payload.StatsReply) cluster.request(cluster.sender, new Payload.StatsRequest())
+                    .of(cluster.sender.info()).payload()).stats().messages();
+        }
+        Replies flushed = cluster.request(cluster.sender, new Payload.Flush());
+        assertTrue(((Payload.Ok) flushed.of(cluster.sender.info()).payload()).detail().contains("rate logs flushed"),
+                flushed.toString());
+        try (RateLogReader reader = RateLogReader.open(dataDir.resolve("flush/sender-1/sender-0.rlog"))) {
+            long records = reader.forEachRemaining((eta, ata) -> { });
+            assertTrue(records >= sentBefore, records + " records readable, " + sentBefore + " sent before FLUSH");
+        }
+        assertEquals(Command.NOTIFY_SUCCESS, cluster.awaitEnd(cluster.sender.info(), 30).command());
+        assertTrue(cluster.request(cluster.receiver, new Payload.StopReceiver()).allOk());
+        assertEquals(Command.NOTIFY_SUCCESS, cluster.awaitEnd(cluster.receiver.info(), 30).command());
+    }
+
+    @Test
     void aWorkerAnswersOnlyItsOwnRole() throws Exception {
         Replies r = cluster.request(cluster.receiver, new Payload.StartSender());
         assertEquals("a receiver does not handle START_SENDER",
