@@ -1,0 +1,156 @@
+package org.maestro.common.dataserver;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpMethod;
+import org.eclipse.jetty.io.EofException;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The data server's routes, read-only: {@code GET /} (index), {@code GET /manifest?dir=} (JSON listing)
+ * and {@code GET /files/<path>} (one file, checksum in a header); HEAD for each. Every refusal is a short
+ * plain-text message with the status that fits (400 bad path, 403 outside the root, 404 missing, 405
+ * method); a failure is logged here and never shown as a stack trace.
+ */
+final class DataHandler extends Handler.Abstract {
+    private static final Logger LOG = LoggerFactory.getLogger(DataHandler.class);
+    private static final String FILES = "/files/";
+    private static final String ALLOWED = "GET, HEAD";
+    private static final ObjectWriter JSON = new ObjectMapper().writerWithDefaultPrettyPrinter();
+    private static final String INDEX = """
+            <!DOCTYPE html>
+            <html><head><meta charset="utf-8"><title>Maestro data server</title></head><body>
+            <h1>Maestro data server</h1>
+            <p>A read-only view of this peer's data directory.</p>
+            <ul>
+            <li><a href="manifest">/manifest</a> &mdash; every file (path, size, SHA-256, modified) as JSON;
+            <code>/manifest?dir=&lt;relative directory&gt;</code> for one directory</li>
+            <li><code>/files/&lt;relative path&gt;</code> &mdash; one file, its SHA-256 in the X-Checksum-SHA256 header</li>
+            </ul>
+            </body></html>
+            """;
+
+    private final DataRoot root;
+
+    DataHandler(DataRoot root) {
+        this.root = root;
+    }
+
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) {
+        String method = request.getMethod();
+        String path = request.getHttpURI().getPath();
+        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+        response.getHeaders().put("X-Content-Type-Options", "nosniff");
+        boolean head = HttpMethod.HEAD.is(method);
+        if (!head && !HttpMethod.GET.is(method)) {
+            response.getHeaders().put(HttpHeader.ALLOW, ALLOWED);
+            text(response, callback, false, 405, "method " + method + " not allowed: the data server is read-only ("
+                    + ALLOWED + ")");
+            return true;
+        }
+        try {
+            if (path.equals("/")) {
+                send(response, callback, head, 200, "text/html; charset=utf-8", INDEX.getBytes(StandardCharsets.UTF_8));
+            } else if (path.equals("/manifest")) {
+                manifest(request, response, callback, head);
+            } else if (path.startsWith(FILES)) {
+                file(path, response, callback, head);
+            } else {
+                throw new RequestException(404, "no such resource: " + path + " (see / for what this server offers)");
+            }
+        } catch (RequestException e) {
+            LOG.debug("{} {}: {} {}", method, path, e.status(), e.getMessage());
+            text(response, callback, head, e.status(), e.getMessage());
+        }
+        return true;
+    }
+
+    private void manifest(Request request, Response response, Callback callback, boolean head) throws RequestException {
+        RelativePath dir;
+        try {
+            Map<String, String> params = UrlCodec.parseQuery(request.getHttpURI().getQuery());
+            for (String name : params.keySet()) {
+                if (!name.equals("dir")) {
+                    throw new IllegalArgumentException("unknown query parameter '" + name + "' (only 'dir')");
+                }
+            }
+            dir = RelativePath.parse(params.getOrDefault("dir", ""));
+        } catch (IllegalArgumentException e) {
+            throw new RequestException(400, "bad manifest request: " + e.getMessage());
+        }
+        Path real = root.directory(dir);
+        byte[] json;
+        try {
+            json = JSON.writeValueAsBytes(ManifestBuilder.build(real, dir));
+        } catch (IOException e) {
+            LOG.warn("cannot list '{}' for a manifest: {}", dir, e.toString());
+            throw new RequestException(500, "cannot list '" + dir + "' (" + e.getClass().getSimpleName()
+                    + "), see the peer's log");
+        }
+        send(response, callback, head, 200, "application/json", json);
+    }
+
+    private void file(String rawPath, Response response, Callback callback, boolean head) throws RequestException {
+        RelativePath relative;
+        try {
+            relative = RelativePath.fromRawUrlPath(rawPath.substring(FILES.length()));
+        } catch (IllegalArgumentException e) {
+            throw new RequestException(400, "bad file path " + rawPath + ": " + e.getMessage());
+        }
+        if (relative.isRoot()) {
+            throw new RequestException(404, "no file named: use /files/<relative path>, see /manifest for the list");
+        }
+        Path real = root.regularFile(relative);
+        FileSender.Snapshot snapshot;
+        try {
+            snapshot = FileSender.open(real);
+        } catch (IOException e) {
+            LOG.warn("cannot read {}: {}", real, e.toString());
+            throw new RequestException(500, "cannot read '" + relative + "' (" + e.getClass().getSimpleName()
+                    + "), see the peer's log");
+        }
+        try (snapshot) {
+            FileSender.headers(response, snapshot, real.getFileName().toString());
+            if (!head) {
+                FileSender.body(response, snapshot, "'" + relative + "'");
+            }
+            callback.succeeded();
+            LOG.debug("sent '{}': {} bytes, sha256 {}", relative, snapshot.length(), snapshot.sha256());
+        } catch (IOException e) {
+            // Headers are committed: all that is left is to abort, which cuts the connection short.
+            if (e instanceof EofException) {
+                LOG.debug("client went away while '{}' was being sent: {}", relative, e.toString());
+            } else {
+                LOG.warn("sending '{}' failed: {}", relative, e.toString());
+            }
+            callback.failed(e);
+        }
+    }
+
+    private static void text(Response response, Callback callback, boolean head, int status, String message) {
+        send(response, callback, head, status, ContentTypes.TEXT, (message + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void send(Response response, Callback callback, boolean head, int status, String type, byte[] body) {
+        response.setStatus(status);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
+        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
+        if (head) {
+            callback.succeeded();
+        } else {
+            response.write(true, ByteBuffer.wrap(body), callback);
+        }
+    }
+}

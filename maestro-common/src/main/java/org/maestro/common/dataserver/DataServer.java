@@ -1,0 +1,151 @@
+package org.maestro.common.dataserver;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.maestro.common.util.HostNames;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Serves a peer's data directory read-only over HTTP (Jetty, core handler API): {@code /files/<path>},
+ * {@code /manifest?dir=<dir>} and an index at {@code /}. See the package documentation for the protocol.
+ *
+ * <pre>{@code
+ * try (DataServer server = DataServer.start(dataDir, "0.0.0.0", 0)) {
+ *     report(server.url());
+ *     ...
+ * }
+ * }</pre>
+ */
+public final class DataServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(DataServer.class);
+    /** Enough for the client's sequential downloads plus a few curious humans. */
+    private static final int MAX_THREADS = 16;
+    private static final int MIN_THREADS = 2;
+    /**
+     * Jetty's default URI checks (which refuse encoded dot segments, encoded '/', empty segments, bad UTF-8),
+     * except two that would make legal file names unreachable: an encoded '%' ("per%cent.txt" is sent as
+     * {@code per%25cent.txt}) and encoded control or '\' characters. Both are safe here because the handler
+     * never uses Jetty's decoded path: it decodes the raw path once, segment by segment, and refuses '/',
+     * '\', NUL, "." and ".." itself ({@link RelativePath#fromRawUrlPath}).
+     */
+    private static final UriCompliance URI_COMPLIANCE = UriCompliance.DEFAULT.with("MAESTRO_DATA",
+            UriCompliance.Violation.AMBIGUOUS_PATH_ENCODING, UriCompliance.Violation.SUSPICIOUS_PATH_CHARACTERS);
+
+    private final Server server;
+    private final ServerConnector connector;
+    private final Path root;
+    private final String host;
+
+    private DataServer(Server server, ServerConnector connector, Path root, String host) {
+        this.server = server;
+        this.connector = connector;
+        this.root = root;
+        this.host = host;
+    }
+
+    /**
+     * Starts serving {@code root}.
+     *
+     * @param root an existing directory; its real path (symbolic links resolved) is what is served
+     * @param host the address to listen on: "0.0.0.0" for every interface, "127.0.0.1" for tests
+     * @param port the port, 0 to let the OS pick a free one (see {@link #port()})
+     * @throws IOException when {@code root} is not a directory or the port cannot be bound
+     */
+    public static DataServer start(Path root, String host, int port) throws IOException {
+        Objects.requireNonNull(root, "root");
+        Objects.requireNonNull(host, "host");
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("port " + port + " is not in 0..65535");
+        }
+        if (!Files.isDirectory(root)) {
+            throw new IOException("cannot serve " + root + ": not an existing directory");
+        }
+        Path realRoot = root.toRealPath();
+
+        QueuedThreadPool threads = new QueuedThreadPool(MAX_THREADS, MIN_THREADS);
+        threads.setName("data-server");
+        threads.setDaemon(true);
+        Server server = new Server(threads);
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setSendXPoweredBy(false);
+        http.setUriCompliance(URI_COMPLIANCE);
+        ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
+        connector.setHost(host);
+        connector.setPort(port);
+        server.addConnector(connector);
+        server.setHandler(new DataHandler(new DataRoot(realRoot)));
+        server.setErrorHandler(new PlainTextErrorHandler());
+        try {
+            server.start();
+        } catch (Exception e) {
+            stopQuietly(server);
+            throw new IOException("cannot start the data server on " + host + ":" + port + ": " + message(e), e);
+        }
+        DataServer started = new DataServer(server, connector, realRoot, host);
+        LOG.info("data server serving {} at {}", realRoot, started.url());
+        return started;
+    }
+
+    /** The port it listens on (the one picked when started with port 0). */
+    public int port() {
+        return connector.getLocalPort();
+    }
+
+    /**
+     * The base URL, ending in '/', e.g. {@code http://127.0.0.1:43121/}. When listening on every interface
+     * (0.0.0.0, ::) the host part is this host's name, the address other machines use.
+     */
+    public URI url() {
+        String name = host.isEmpty() || host.equals("0.0.0.0") || host.equals("::") || host.equals("[::]")
+                ? HostNames.local() : host;
+        if (name.indexOf(':') >= 0 && !name.startsWith("[")) {
+            name = "[" + name + "]"; // an IPv6 literal
+        }
+        return URI.create("http://" + name + ":" + port() + "/");
+    }
+
+    /** The directory served (its real path). */
+    public Path root() {
+        return root;
+    }
+
+    /** Stops listening and closes every connection (downloads in progress are cut). */
+    @Override
+    public void close() {
+        try {
+            server.stop();
+            LOG.info("data server for {} stopped", root);
+        } catch (Exception e) {
+            LOG.warn("stopping the data server for {} failed: {}", root, e.toString());
+        }
+    }
+
+    private static void stopQuietly(Server server) {
+        try {
+            server.stop();
+        } catch (Exception e) {
+            LOG.debug("stopping a data server that failed to start: {}", e.toString());
+        }
+    }
+
+    /** The exception's message, followed by its cause's when that adds something ("Failed to bind...: Address already in use"). */
+    private static String message(Throwable e) {
+        String text = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        Throwable cause = e.getCause();
+        if (cause != null && cause.getMessage() != null && !text.contains(cause.getMessage())) {
+            text += ": " + cause.getMessage();
+        }
+        return text;
+    }
+}

@@ -1,0 +1,44 @@
+package org.maestro.common.dataserver;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.handler.ErrorHandler;
+import org.eclipse.jetty.util.BufferUtil;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * Jetty's own error responses (a request it refuses before the data server sees it, e.g. an ambiguous
+ * {@code %2e%2e} segment or an encoded '/') as one line of plain text like the data server's own
+ * ("Bad Request: Ambiguous URI path segment"), never an HTML page or a stack trace.
+ */
+final class PlainTextErrorHandler extends ErrorHandler {
+    PlainTextErrorHandler() {
+        setShowStacks(false);
+        setShowCauses(false);
+    }
+
+    @Override
+    protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
+                                    Callback callback) {
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, ContentTypes.TEXT);
+        Content.Sink.write(response, true, line(code, message), callback);
+    }
+
+    @Override
+    public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
+        fields.put(HttpHeader.CONTENT_TYPE, ContentTypes.TEXT);
+        return BufferUtil.toBuffer(line(status, reason), StandardCharsets.UTF_8);
+    }
+
+    /** E.g. "Bad Request: Ambiguous URI path segment". */
+    private static String line(int status, String reason) {
+        String name = HttpStatus.getMessage(status);
+        return (reason == null || reason.isBlank() || reason.equals(name) ? name : name + ": " + reason) + "\n";
+    }
+}
