@@ -1,5 +1,6 @@
 package org.maestro.worker;
 
+import org.maestro.common.dataserver.DataServer;
 import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.Role;
@@ -9,6 +10,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -32,6 +34,13 @@ public final class WorkerMain implements Callable<Integer> {
     @Option(names = "--data-dir", defaultValue = "maestro-data", description = "where test files are written (default: ${DEFAULT-VALUE})")
     Path dataDir;
 
+    @Option(names = "--data-host", defaultValue = "0.0.0.0",
+            description = "address the data server listens on, for the client to download the files (default: ${DEFAULT-VALUE})")
+    String dataHost;
+
+    @Option(names = "--data-port", defaultValue = "0", description = "data server port; 0 picks a free one (default: ${DEFAULT-VALUE})")
+    int dataPort;
+
     @Option(names = "--keep-alive", defaultValue = "2", description = "MQTT keep-alive in seconds (default: ${DEFAULT-VALUE})")
     int keepAlive;
 
@@ -46,17 +55,20 @@ public final class WorkerMain implements Callable<Integer> {
             throw new CommandLine.ParameterException(new CommandLine(this), "--role must be sender or receiver, not " + role);
         }
         PeerConfig config = new PeerConfig(BrokerUrl.parse(broker), keepAlive, Duration.ofSeconds(10));
-        Peer peer = new Peer(Peer.identity(name, r, group), config, new WorkerHandler(dataDir.toAbsolutePath(), ""));
-        try {
-            peer.start();
-        } catch (TransportException e) {
-            System.err.println("maestro-worker: " + e.getMessage());
-            return 2;
+        Path data = Files.createDirectories(dataDir.toAbsolutePath());
+        try (DataServer server = DataServer.start(data, dataHost, dataPort)) {
+            Peer peer = new Peer(Peer.identity(name, r, group), config, new WorkerHandler(data, server.url().toString()));
+            try {
+                peer.start();
+            } catch (TransportException e) {
+                System.err.println("maestro-worker: " + e.getMessage());
+                return 2;
+            }
+            System.out.println("maestro-worker: " + peer.info().describe() + " is ready on " + config.broker()
+                    + "; data in " + data + ", served at " + server.url());
+            Runtime.getRuntime().addShutdownHook(new Thread(peer::close, "worker-shutdown"));
+            peer.awaitHalt();
+            return 0;
         }
-        System.out.println("maestro-worker: " + peer.info().describe() + " is ready on " + config.broker()
-                + "; data in " + dataDir.toAbsolutePath());
-        Runtime.getRuntime().addShutdownHook(new Thread(peer::close, "worker-shutdown"));
-        peer.awaitHalt();
-        return 0;
     }
 }

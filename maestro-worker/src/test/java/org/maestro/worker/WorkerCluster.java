@@ -3,6 +3,7 @@ package org.maestro.worker;
 import org.maestro.common.client.Address;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.Replies;
+import org.maestro.common.dataserver.DataServer;
 import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.Note;
@@ -33,10 +34,14 @@ final class WorkerCluster implements AutoCloseable {
     private final LinkedBlockingQueue<Note> notes = new LinkedBlockingQueue<>();
     final List<Note> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
 
+    final DataServer dataServer;
+
     WorkerCluster(BrokerUrl broker, Path dataDir) throws Exception {
         this.dataDir = dataDir;
-        sender = new Peer(Peer.identity("sender-1", Role.SENDER, ""), PeerConfig.of(broker), new WorkerHandler(dataDir, "")).start();
-        receiver = new Peer(Peer.identity("receiver-1", Role.RECEIVER, ""), PeerConfig.of(broker), new WorkerHandler(dataDir, "")).start();
+        dataServer = DataServer.start(dataDir, "127.0.0.1", 0);
+        String url = dataServer.url().toString();
+        sender = new Peer(Peer.identity("sender-1", Role.SENDER, ""), PeerConfig.of(broker), new WorkerHandler(dataDir, url)).start();
+        receiver = new Peer(Peer.identity("receiver-1", Role.RECEIVER, ""), PeerConfig.of(broker), new WorkerHandler(dataDir, url)).start();
         client = new ControlClient(broker).connect(TIMEOUT);
         client.addListener(n -> {
             if (n.command() == Command.NOTIFY_PROGRESS) {
@@ -95,5 +100,6 @@ final class WorkerCluster implements AutoCloseable {
         client.close();
         sender.close();
         receiver.close();
+        dataServer.close();
     }
 }

@@ -10,6 +10,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.client.Replies;
+import org.maestro.common.dataserver.DataClient;
+import org.maestro.common.dataserver.FetchResult;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
@@ -22,6 +24,7 @@ import org.maestro.common.util.LoopbackPorts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -108,6 +111,19 @@ class WorkerIntegrationTest {
         assertTrue(Files.readString(dataDir.resolve("fixed-queue/sender-1/system.json")).contains("\"cpus\""));
         assertTrue(cluster.progress.stream().anyMatch(n -> ((Payload.Progress) n.payload()).stats().messages() > 0),
                 "progress notes arrive every second");
+
+        // The client's side of collection: ask for the data server, download, verify every byte.
+        String dataUrl = ((Payload.GetReply) cluster.request(cluster.receiver, new Payload.Get("data.url"))
+                .of(cluster.receiver.info()).payload()).value();
+        Path collected = dataDir.resolveSibling(dataDir.getFileName() + "-collected");
+        FetchResult fetched = DataClient.fetchAll(java.net.URI.create(dataUrl), "fixed-queue/receiver-1", collected);
+        try (Stream<Path> files = Files.list(dataDir.resolve("fixed-queue/receiver-1"))) {
+            List<Path> local = files.toList();
+            assertEquals(local.size(), fetched.files());
+            for (Path f : local) {
+                assertTrue(Arrays.equals(Files.readAllBytes(f), Files.readAllBytes(collected.resolve(f.getFileName()))), f.toString());
+            }
+        }
     }
 
     @Test
