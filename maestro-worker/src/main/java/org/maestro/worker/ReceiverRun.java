@@ -31,12 +31,9 @@ final class ReceiverRun extends WorkerRun {
     private final List<Sequences> sequences = new ArrayList<>();
     private final IntervalLog serviceTime;
     private final IntervalLog responseTime;
-    private final AtomicLong received = new AtomicLong();
     private final AtomicLong foreign = new AtomicLong();
     private final AtomicLong outOfOrder = new AtomicLong();
     private volatile long lastReceiveNanos;
-    private volatile long lastSecondCount;
-    private volatile long lastTickCount;
 
     ReceiverRun(Peer peer, WorkerOptions options, Path dataDir, LoadDriver driver) throws IOException {
         super(peer, options, dataDir);
@@ -100,7 +97,7 @@ final class ReceiverRun extends WorkerRun {
             }
             return;
         }
-        received.incrementAndGet();
+        messages.incrementAndGet();
         serviceTime.record(nowEpochMicros - stamp.sentEpochMicros(), stamp.warmup());
         responseTime.record(nowEpochMicros - stamp.intendedEpochMicros(), stamp.warmup());
         account.record(stamp.stream(), stamp.sequence());
@@ -116,9 +113,6 @@ final class ReceiverRun extends WorkerRun {
     void tickLogs() {
         serviceTime.tick();
         responseTime.tick();
-        long now = received.get();
-        lastSecondCount = now - lastTickCount;
-        lastTickCount = now;
     }
 
     /** {missing, duplicated, outOfOrder} over every account (a shared one counted once). */
@@ -137,7 +131,7 @@ final class ReceiverRun extends WorkerRun {
         Histogram last = responseTime.lastInterval();
         boolean any = last.getTotalCount() > 0;
         long[] a = accounts();
-        return new Stats(testId, peer.info().role(), phase, elapsedNanos() / 1_000_000, received.get(), lastSecondCount,
+        return new Stats(testId, peer.info().role(), phase, elapsedNanos() / 1_000_000, messages.get(), lastSecondCount(),
                 any ? last.getValueAtPercentile(50) : -1, any ? last.getValueAtPercentile(90) : -1,
                 any ? last.getValueAtPercentile(99) : -1, any ? last.getMaxValue() : -1, -1, a[0], a[1], a[2]);
     }
@@ -164,7 +158,7 @@ final class ReceiverRun extends WorkerRun {
         long[] a = accounts();
         return String.format(Locale.ROOT, "received %d message(s) from %d stream(s); lost %d, duplicated %d, out of order %d%s;"
                         + " response time p50 %.3f / p99 %.3f / max %.3f ms; service time p99 %.3f ms",
-                received.get(), sequences.stream().distinct().mapToInt(Sequences::streamCount).sum(), a[0], a[1], a[2],
+                messages.get(), sequences.stream().distinct().mapToInt(Sequences::streamCount).sum(), a[0], a[1], a[2],
                 foreign.get() == 0 ? "" : "; " + foreign.get() + " not from a Maestro sender",
                 r.getValueAtPercentile(50) / 1000.0, r.getValueAtPercentile(99) / 1000.0, r.getMaxValue() / 1000.0,
                 s.getValueAtPercentile(99) / 1000.0);

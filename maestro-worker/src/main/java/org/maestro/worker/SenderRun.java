@@ -32,12 +32,9 @@ final class SenderRun extends WorkerRun {
     private final LoadDriver driver;
     private final List<LoadDriver.Producer> producers = new ArrayList<>();
     private final IntervalLog sendDelay;
-    private final AtomicLong sent = new AtomicLong();
     private final AtomicLong acknowledged = new AtomicLong();
     private final AtomicLong sendErrors = new AtomicLong();
     private final long streamBase;
-    private volatile long lastSecondCount;
-    private volatile long lastTickCount;
     private volatile long sendingEndNanos;
 
     SenderRun(Peer peer, WorkerOptions options, Path dataDir, LoadDriver driver) throws IOException {
@@ -108,7 +105,7 @@ final class SenderRun extends WorkerRun {
                         fail("the SUT refused a message: " + error.getMessage());
                     }
                 });
-                sent.incrementAndGet();
+                messages.incrementAndGet();
                 rateLog.record(etaMicros, ataMicros);
                 sendDelay.record(ataMicros - etaMicros, inWarmup(intended - startNanos));
                 lastFlush = flushIfDue(c, rateLog, lastFlush);
@@ -142,15 +139,12 @@ final class SenderRun extends WorkerRun {
     @Override
     void tickLogs() {
         sendDelay.tick();
-        long now = sent.get();
-        lastSecondCount = now - lastTickCount;
-        lastTickCount = now;
     }
 
     @Override
     Stats stats(String phase) {
         Histogram delay = sendDelay.lastInterval();
-        return new Stats(testId, peer.info().role(), phase, elapsedNanos() / 1_000_000, sent.get(), lastSecondCount,
+        return new Stats(testId, peer.info().role(), phase, elapsedNanos() / 1_000_000, messages.get(), lastSecondCount(),
                 -1, -1, -1, -1, delay.getTotalCount() == 0 ? -1 : delay.getValueAtPercentile(99), 0, 0, 0);
     }
 
@@ -182,7 +176,7 @@ final class SenderRun extends WorkerRun {
     @Override
     String summary() {
         return String.format(Locale.ROOT, "sent %d message(s), %d acknowledged, %d refused; %.1f msg/s after warm-up%s;"
-                        + " p99 send delay %.3f ms", sent.get(), acknowledged.get(), sendErrors.get(), achievedRate(),
+                        + " p99 send delay %.3f ms", messages.get(), acknowledged.get(), sendErrors.get(), achievedRate(),
                 options.rate().isFlatOut() ? " (flat out)" : " (target " + options.rate().perSecond() + ")",
                 sendDelayP99() / 1000.0);
     }

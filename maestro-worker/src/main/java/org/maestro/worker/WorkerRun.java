@@ -39,6 +39,10 @@ abstract class WorkerRun {
     /** Set once when the test cannot go on; the loops end when they see it. */
     protected final AtomicReference<String> failure = new AtomicReference<>();
     protected volatile boolean stopRequested;
+    /** Messages sent (sender) or received (receiver) so far, warm-up included. */
+    protected final AtomicLong messages = new AtomicLong();
+    private volatile long lastSecondCount;
+    private long lastTickCount;
     private volatile String phase = "starting";
     private final List<Thread> loops = new ArrayList<>();
     private final ScheduledExecutorService ticker;
@@ -175,9 +179,17 @@ abstract class WorkerRun {
         }
     }
 
+    /** Messages in the last second. */
+    long lastSecondCount() {
+        return lastSecondCount;
+    }
+
     private void tick() {
         try {
             tickLogs();
+            long now = messages.get();
+            lastSecondCount = now - lastTickCount;
+            lastTickCount = now;
             if ("warmup".equals(phase) && !inWarmup(elapsedNanos())) {
                 phase = "running";
             }

@@ -2,10 +2,8 @@ package org.maestro.common.mqtt;
 
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import java.util.Map;
+import org.maestro.common.util.UrlParts;
 
 /**
  * Where the MQTT control broker is, parsed from text such as
@@ -51,14 +49,14 @@ public record BrokerUrl(boolean tls, String host, int port, String username, Str
             throw new IllegalArgumentException("bad MQTT broker URL '" + text + "': no host (expected e.g. mqtt://127.0.0.1:1883)");
         }
         int port = uri.getPort() == -1 ? (tls ? 8883 : 1883) : uri.getPort();
-        String user = "";
-        String password = "";
-        if (uri.getRawUserInfo() != null) {
-            String[] parts = uri.getRawUserInfo().split(":", 2);
-            user = decode(parts[0]);
-            password = parts.length > 1 ? decode(parts[1]) : "";
+        String[] credentials = UrlParts.credentials(uri);
+        Map<String, String> query = UrlParts.options(uri);
+        for (Map.Entry<String, String> e : query.entrySet()) {
+            if (e.getValue().isEmpty()) {
+                throw new IllegalArgumentException("bad MQTT broker URL '" + text + "': option '" + e.getKey()
+                        + "' has no value (expected name=value)");
+            }
         }
-        Map<String, String> query = query(uri.getRawQuery(), text);
         String trustStore = query.getOrDefault("truststore", "");
         String trustStorePassword = query.getOrDefault("truststore-password", "");
         query.keySet().removeAll(java.util.List.of("truststore", "truststore-password"));
@@ -66,7 +64,7 @@ public record BrokerUrl(boolean tls, String host, int port, String username, Str
             throw new IllegalArgumentException("bad MQTT broker URL '" + text + "': unknown option(s) " + query.keySet()
                     + " (known: truststore, truststore-password)");
         }
-        return new BrokerUrl(tls, uri.getHost(), port, user, password, trustStore, trustStorePassword);
+        return new BrokerUrl(tls, uri.getHost(), port, credentials[0], credentials[1], trustStore, trustStorePassword);
     }
 
     /** The same broker with these credentials (e.g. from the command line or the environment). */
@@ -90,23 +88,4 @@ public record BrokerUrl(boolean tls, String host, int port, String username, Str
         return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
     }
 
-    private static String decode(String s) {
-        return URLDecoder.decode(s, StandardCharsets.UTF_8);
-    }
-
-    private static Map<String, String> query(String raw, String text) {
-        Map<String, String> out = new LinkedHashMap<>();
-        if (raw == null || raw.isEmpty()) {
-            return out;
-        }
-        for (String pair : raw.split("&")) {
-            String[] kv = pair.split("=", 2);
-            if (kv.length != 2) {
-                throw new IllegalArgumentException("bad MQTT broker URL '" + text + "': option '" + pair
-                        + "' has no value (expected name=value)");
-            }
-            out.put(decode(kv[0]), decode(kv[1]));
-        }
-        return out;
-    }
 }

@@ -2,12 +2,11 @@ package org.maestro.worker.driver;
 
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.maestro.common.util.UrlParts;
 
 /**
  * Where the load goes, parsed from {@code amqp://[user:pass@]host:port/destination?options}
@@ -52,35 +51,25 @@ public record SutUrl(String scheme, String host, int port, String destination, b
         }
         Map<String, String> own = new LinkedHashMap<>();
         Map<String, String> client = new LinkedHashMap<>();
-        if (uri.getRawQuery() != null && !uri.getRawQuery().isEmpty()) {
-            for (String pair : uri.getRawQuery().split("&")) {
-                String[] kv = pair.split("=", 2);
-                String key = decode(kv[0]);
-                String value = kv.length > 1 ? decode(kv[1]) : "";
-                if (OWN.contains(key)) {
-                    own.put(key, value);
-                } else if (PASSED_ON.stream().anyMatch(key::startsWith)) {
-                    client.put(key, value);
-                } else {
-                    throw new IllegalArgumentException("bad SUT URL '" + text + "': unknown option '" + key
-                            + "' (Maestro's: type, persistent, durable, failover; qpid-jms options start with jms., amqp., transport. or failover.)");
-                }
+        for (Map.Entry<String, String> option : UrlParts.options(uri).entrySet()) {
+            String key = option.getKey();
+            if (OWN.contains(key)) {
+                own.put(key, option.getValue());
+            } else if (PASSED_ON.stream().anyMatch(key::startsWith)) {
+                client.put(key, option.getValue());
+            } else {
+                throw new IllegalArgumentException("bad SUT URL '" + text + "': unknown option '" + key
+                        + "' (Maestro's: type, persistent, durable, failover; qpid-jms options start with jms., amqp., transport. or failover.)");
             }
         }
         String type = own.getOrDefault("type", "queue");
         if (!type.equals("queue") && !type.equals("topic")) {
             throw new IllegalArgumentException("bad SUT URL '" + text + "': type must be queue or topic, not '" + type + "'");
         }
-        String user = "";
-        String pass = "";
-        if (uri.getRawUserInfo() != null) {
-            String[] parts = uri.getRawUserInfo().split(":", 2);
-            user = decode(parts[0]);
-            pass = parts.length > 1 ? decode(parts[1]) : "";
-        }
+        String[] credentials = UrlParts.credentials(uri);
         int port = uri.getPort() == -1 ? (scheme.equals("amqps") ? 5671 : 5672) : uri.getPort();
         return new SutUrl(scheme, uri.getHost(), port, destination, type.equals("topic"),
-                bool(own, "persistent", text), bool(own, "durable", text), bool(own, "failover", text), user, pass,
+                bool(own, "persistent", text), bool(own, "durable", text), bool(own, "failover", text), credentials[0], credentials[1],
                 Map.copyOf(client));
     }
 
@@ -102,7 +91,4 @@ public record SutUrl(String scheme, String host, int port, String destination, b
         throw new IllegalArgumentException("bad SUT URL '" + text + "': " + key + " must be true or false, not '" + v + "'");
     }
 
-    private static String decode(String s) {
-        return URLDecoder.decode(s, StandardCharsets.UTF_8);
-    }
 }

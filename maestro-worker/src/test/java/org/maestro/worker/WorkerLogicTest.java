@@ -1,0 +1,114 @@
+package org.maestro.worker;
+
+import org.junit.jupiter.api.Test;
+import org.maestro.common.note.TestOptions;
+import org.maestro.worker.driver.SutUrl;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The worker's pure logic: sequence accounting, stamps, URLs, options, criteria. */
+class WorkerLogicTest {
+
+    @Test
+    void sequenceAccountingIsExact() {
+        SequenceTracker t = new SequenceTracker();
+        for (long s : new long[]{0, 1, 2, 5, 3, 3, 7, 0, 9}) {
+            t.record(s);
+        }
+        assertEquals(7, t.distinct(), "0 1 2 3 5 7 9");
+        assertEquals(2, t.duplicated(), "3 and 0 again");
+        assertEquals(3, t.missing(), "4, 6 and 8 never came");
+        t.record(4);
+        t.record(6);
+        t.record(8);
+        assertEquals(0, t.missing());
+    }
+
+    @Test
+    void sequenceAccountingScalesWithGaps() {
+        SequenceTracker t = new SequenceTracker();
+        for (long s = 0; s < 1_000_000; s++) {
+            if (s % 1000 != 0) {
+                t.record(s);
+            }
+        }
+        assertEquals(1000, t.missing());
+        for (long s = 0; s < 1_000_000; s += 1000) {
+            t.record(s);
+        }
+        assertEquals(0, t.missing());
+        assertEquals(1_000_000, t.distinct());
+    }
+
+    @Test
+    void aStampSurvivesTheBodyAndForeignBodiesAreNamed() {
+        byte[] body = new byte[64];
+        new MessageStamp(42, 7, 1_000, 1_250, true).writeTo(body);
+        assertEquals(new MessageStamp(42, 7, 1_000, 1_250, true), MessageStamp.readFrom(body));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> MessageStamp.readFrom(new byte[64]))
+                .getMessage().contains("not sent by a Maestro sender"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> MessageStamp.readFrom(new byte[3]))
+                .getMessage().contains("too short"));
+    }
+
+    @Test
+    void sutUrlsAndTheirOptions() {
+        SutUrl u = SutUrl.parse("amqp://qe:s%40cret@broker:5673/orders?type=topic&durable=true&jms.prefetchPolicy.all=10");
+        assertEquals("orders", u.destination());
+        assertTrue(u.topic() && u.durable() && !u.persistent());
+        assertEquals("s@cret", u.password());
+        assertEquals("amqp://qe@broker:5673/orders (topic)", u.toString(), "no password when printed");
+        assertEquals("amqp://broker:5673?jms.prefetchPolicy.all=10", org.maestro.worker.driver.jms.JmsDriverAccess.uri(u));
+        SutUrl f = SutUrl.parse("amqp://h/q?failover=true&failover.maxReconnectAttempts=5&transport.tcpNoDelay=true&jms.clientID=x");
+        assertEquals("failover:(amqp://h:5672?transport.tcpNoDelay=true)?failover.maxReconnectAttempts=5&jms.clientID=x",
+                org.maestro.worker.driver.jms.JmsDriverAccess.uri(f));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> SutUrl.parse("http://h/q")).getMessage()
+                .contains("amqp:// or amqps://"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> SutUrl.parse("amqp://h:5672")).getMessage()
+                .contains("no destination"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> SutUrl.parse("amqp://h/q?type=stream")).getMessage()
+                .contains("type must be queue or topic"));
+    }
+
+    @Test
+    void optionsAreCheckedWithTheirNames() {
+        Map<String, String> base = Map.of(TestOptions.SEND_URL, "amqp://h/q");
+        WorkerOptions o = WorkerOptions.parse(base);
+        assertEquals(1, o.connections());
+        assertEquals(Duration.ofSeconds(2), o.drainQuiet());
+        assertEquals(o.sendUrl(), o.receiveUrl(), "receivers use the send URL unless told otherwise");
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> WorkerOptions.parse(with(base, TestOptions.MESSAGE_SIZE, "16")))
+                .getMessage().contains("too small"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> WorkerOptions.parse(with(base, TestOptions.PARALLEL_COUNT, "0")))
+                .getMessage().startsWith("option parallel.count: '0' is not a positive whole number"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> WorkerOptions.parse(with(base, TestOptions.WARMUP, "1000")))
+                .getMessage().contains("is a message count"));
+        assertEquals(Duration.ofNanos(500_000), WorkerOptions.parse(with(base, TestOptions.CRITERION_LATENCY_MAX, "500us"))
+                .criteria().latencyMax());
+    }
+
+    @Test
+    void criteriaNameWhatBroke() {
+        Criteria c = WorkerOptions.parse(Map.of(TestOptions.SEND_URL, "amqp://h/q", TestOptions.CRITERION_LATENCY_MAX, "20ms",
+                TestOptions.CRITERION_LOSS_MAX, "0", TestOptions.CRITERION_RATE_MIN_PERCENT, "95",
+                TestOptions.CRITERION_SEND_DELAY_MAX, "5ms")).criteria();
+        assertEquals(List.of(), c.checkReceiver(19_999, 0));
+        assertEquals(List.of("p99 response time 31.000 ms > 20.000 ms", "lost 3 message(s) > 0 allowed"), c.checkReceiver(31_000, 3));
+        assertEquals(List.of("rate 900.0 msg/s < 95 % of the 1000 msg/s target", "p99 send delay 6.000 ms > 5.000 ms"),
+                c.checkSender(900, 1000, 6_000));
+        assertFalse(c.checkSender(960, 1000, 10).size() > 0);
+    }
+
+    private static Map<String, String> with(Map<String, String> base, String key, String value) {
+        Map<String, String> m = new java.util.HashMap<>(base);
+        m.put(key, value);
+        return m;
+    }
+}
