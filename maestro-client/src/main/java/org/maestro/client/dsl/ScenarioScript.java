@@ -1,0 +1,57 @@
+package org.maestro.client.dsl;
+
+import groovy.lang.Closure;
+import groovy.lang.Script;
+import org.maestro.client.plan.TestPlan;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What a scenario script can call besides Groovy itself: {@code test { ... }} to describe the test,
+ * and {@code param(name, default)} for values a Jenkins matrix overrides, from {@code -P name=value}
+ * or the environment variable {@code MAESTRO_NAME}.
+ */
+public abstract class ScenarioScript extends Script {
+
+    /** Describes the test. */
+    public TestPlan test(Closure<?> block) {
+        String file = String.valueOf(getBinding().getVariable(ScriptRunner.SCRIPT_NAME));
+        TestSpec spec = new TestSpec(file.replaceFirst("\\.groovy$", ""));
+        block.setDelegate(spec);
+        block.setResolveStrategy(Closure.DELEGATE_FIRST);
+        block.call();
+        TestPlan plan = spec.build();
+        @SuppressWarnings("unchecked")
+        List<TestPlan> plans = (List<TestPlan>) getBinding().getVariable(ScriptRunner.PLANS);
+        plans.add(plan);
+        return plan;
+    }
+
+    /** A -P option, else the environment variable MAESTRO_NAME (dots become underscores), else the default. */
+    public Object param(String name, Object defaultValue) {
+        @SuppressWarnings("unchecked")
+        Map<String, String> params = (Map<String, String>) getBinding().getVariable(ScriptRunner.PARAMS);
+        String value = params.get(name);
+        if (value == null) {
+            value = System.getenv("MAESTRO_" + name.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_'));
+        }
+        if (value == null) {
+            return defaultValue;
+        }
+        if (defaultValue instanceof Integer) {
+            return Integer.parseInt(value.trim());
+        }
+        if (defaultValue instanceof Long) {
+            return Long.parseLong(value.trim());
+        }
+        return value;
+    }
+
+    /** An environment variable, or the default. */
+    public Object env(String name, Object defaultValue) {
+        String value = System.getenv(name);
+        return value == null ? defaultValue : value;
+    }
+}

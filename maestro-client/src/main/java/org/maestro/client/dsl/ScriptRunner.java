@@ -1,0 +1,90 @@
+package org.maestro.client.dsl;
+
+import groovy.lang.Binding;
+import groovy.lang.GroovyCodeSource;
+import groovy.lang.GroovyShell;
+import groovy.lang.Script;
+import org.codehaus.groovy.control.CompilationFailedException;
+import org.codehaus.groovy.control.CompilerConfiguration;
+import org.maestro.client.plan.TestPlan;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Loads a scenario script and returns the test it describes. Any error (a typo, a bad value, an
+ * unknown method) becomes a {@link ScriptException} naming the file and line.
+ */
+public final class ScriptRunner {
+    static final String PARAMS = "__maestroParams";
+    static final String PLANS = "__maestroPlans";
+    static final String SCRIPT_NAME = "__maestroScriptName";
+
+    private ScriptRunner() {
+    }
+
+    public static TestPlan load(Path script, Map<String, String> params) throws ScriptException {
+        String text;
+        try {
+            text = Files.readString(script, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ScriptException("cannot read scenario " + script + ": " + e.getMessage());
+        }
+        return load(script.getFileName().toString(), text, params);
+    }
+
+    public static TestPlan load(String fileName, String text, Map<String, String> params) throws ScriptException {
+        CompilerConfiguration config = new CompilerConfiguration();
+        config.setScriptBaseClass(ScenarioScript.class.getName());
+        Binding binding = new Binding();
+        List<TestPlan> plans = new ArrayList<>();
+        binding.setVariable(PARAMS, Map.copyOf(params));
+        binding.setVariable(PLANS, plans);
+        binding.setVariable(SCRIPT_NAME, fileName);
+        GroovyShell shell = new GroovyShell(ScriptRunner.class.getClassLoader(), binding, config);
+        Script script;
+        try {
+            script = shell.parse(new GroovyCodeSource(text, fileName, "/groovy/script"));
+        } catch (CompilationFailedException e) {
+            throw new ScriptException("scenario " + fileName + " does not compile: " + e.getMessage().trim());
+        }
+        try {
+            script.run();
+        } catch (RuntimeException e) {
+            throw new ScriptException(fileName + ":" + line(e, fileName) + ": " + describe(e));
+        }
+        if (plans.size() != 1) {
+            throw new ScriptException("scenario " + fileName + " must describe exactly one test with test { ... }; it describes "
+                    + plans.size());
+        }
+        return plans.get(0);
+    }
+
+    /** The script line where {@code e} happened, from its stack trace; "?" when it is not there. */
+    private static String line(Throwable e, String fileName) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            for (StackTraceElement frame : t.getStackTrace()) {
+                if (fileName.equals(frame.getFileName()) && frame.getLineNumber() > 0) {
+                    return Integer.toString(frame.getLineNumber());
+                }
+            }
+        }
+        return "?";
+    }
+
+    private static String describe(RuntimeException e) {
+        if (e instanceof groovy.lang.MissingMethodException m) {
+            return "no such setting or command '" + m.getMethod() + "'" + (m.getArguments().length > 0 ? " with "
+                    + m.getArguments().length + " argument(s)" : "");
+        }
+        if (e instanceof groovy.lang.MissingPropertyException p) {
+            return "unknown name '" + p.getProperty() + "'";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+}

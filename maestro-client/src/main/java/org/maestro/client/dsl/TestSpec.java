@@ -1,0 +1,167 @@
+package org.maestro.client.dsl;
+
+import groovy.lang.Closure;
+import org.maestro.client.plan.Criterion;
+import org.maestro.client.plan.TestPlan;
+import org.maestro.common.units.MessageSize;
+import org.maestro.common.units.Rate;
+import org.maestro.common.units.TestDuration;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code test { ... }} block of a scenario: each method is a line a QE engineer writes, e.g.
+ * {@code rate 1000}, {@code duration '5m'}, {@code expect 'p99 latency < 20 ms'}. Values are
+ * checked as they are given, so an error points at the line that set them.
+ */
+public final class TestSpec {
+    private String name;
+    private final List<String> tags = new ArrayList<>();
+    private String description = "";
+    private String sendUrl;
+    private String receiveUrl;
+    private MessageSize size = MessageSize.parse("1024");
+    private Rate rate = Rate.parse("1000");
+    private int connections = 1;
+    private TestDuration duration = TestDuration.parse("60s");
+    private String warmup = "0s";
+    private int senders = 1;
+    private int receivers = 1;
+    private final List<Criterion> criteria = new ArrayList<>();
+    private TestPlan.Incremental incremental;
+
+    TestSpec(String defaultName) {
+        this.name = defaultName;
+    }
+
+    public void name(Object value) {
+        this.name = String.valueOf(value);
+    }
+
+    public void tags(Object... values) {
+        for (Object v : values) {
+            tags.add(String.valueOf(v));
+        }
+    }
+
+    /** What the SUT is: product, version, topology. */
+    public void description(Object value) {
+        this.description = String.valueOf(value);
+    }
+
+    /** Where senders send and receivers receive. */
+    public void url(Object value) {
+        sendUrl = String.valueOf(value);
+        receiveUrl = sendUrl;
+    }
+
+    public void sendUrl(Object value) {
+        sendUrl = String.valueOf(value);
+    }
+
+    public void receiveUrl(Object value) {
+        receiveUrl = String.valueOf(value);
+    }
+
+    /** {@code 1024}, {@code '~1024'} (±5 %), {@code '4KiB'}. */
+    public void messageSize(Object value) {
+        size = MessageSize.parse(String.valueOf(value));
+    }
+
+    /** Total messages per second of all senders; 0 or {@code 'max'} = flat out. */
+    public void rate(Object value) {
+        rate = Rate.parse(String.valueOf(value));
+    }
+
+    /** Connections per worker. */
+    public void connections(Object value) {
+        connections = positive("connections", value);
+    }
+
+    /** A time ({@code '90s'}, {@code '1h30m'}) or a total message count ({@code 1000000}). */
+    public void duration(Object value) {
+        duration = TestDuration.parse(String.valueOf(value));
+    }
+
+    public void warmup(Object value) {
+        if (!(TestDuration.parse(String.valueOf(value)) instanceof TestDuration.ByTime)) {
+            throw new IllegalArgumentException("warmup must be a time like '10s', not a message count: " + value);
+        }
+        warmup = String.valueOf(value);
+    }
+
+    public void senders(Object value) {
+        senders = positive("senders", value);
+    }
+
+    public void receivers(Object value) {
+        receivers = positive("receivers", value);
+    }
+
+    /** A pass/fail criterion: {@code 'p99 latency < 20 ms'}, {@code 'rate >= 95 %'}, {@code 'loss == 0'}. */
+    public void expect(Object... values) {
+        for (Object v : values) {
+            criteria.add(Criterion.parse(String.valueOf(v)));
+        }
+    }
+
+    /** An incremental test: {@code incremental { startRate 1000; step 1000; maxRate 10000; stepDuration '30s' }}. */
+    public void incremental(Closure<?> block) {
+        IncrementalSpec spec = new IncrementalSpec();
+        block.setDelegate(spec);
+        block.setResolveStrategy(Closure.DELEGATE_FIRST);
+        block.call();
+        incremental = spec.build();
+    }
+
+    TestPlan build() {
+        String receive = receiveUrl == null ? sendUrl : receiveUrl;
+        return new TestPlan(name, List.copyOf(tags), description, sendUrl, receive, size, rate, connections, duration,
+                warmup, senders, receivers, List.copyOf(criteria), incremental);
+    }
+
+    private static int positive(String what, Object value) {
+        try {
+            int n = Integer.parseInt(String.valueOf(value).trim());
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(what + " must be a positive whole number, not '" + value + "'");
+    }
+
+    /** The {@code incremental { }} block. */
+    public static final class IncrementalSpec {
+        private long startRate = -1;
+        private long step = -1;
+        private long maxRate = -1;
+        private TestDuration stepDuration = TestDuration.parse("30s");
+
+        public void startRate(Object v) {
+            startRate = Rate.parse(String.valueOf(v)).perSecond();
+        }
+
+        public void step(Object v) {
+            step = Rate.parse(String.valueOf(v)).perSecond();
+        }
+
+        public void maxRate(Object v) {
+            maxRate = Rate.parse(String.valueOf(v)).perSecond();
+        }
+
+        public void stepDuration(Object v) {
+            stepDuration = TestDuration.parse(String.valueOf(v));
+        }
+
+        TestPlan.Incremental build() {
+            if (startRate <= 0 || step <= 0 || maxRate < startRate) {
+                throw new IllegalArgumentException("incremental needs startRate > 0, step > 0 and maxRate >= startRate"
+                        + " (got startRate " + startRate + ", step " + step + ", maxRate " + maxRate + ")");
+            }
+            return new TestPlan.Incremental(startRate, step, maxRate, stepDuration);
+        }
+    }
+}

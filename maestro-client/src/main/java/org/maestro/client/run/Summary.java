@@ -1,0 +1,47 @@
+package org.maestro.client.run;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * summary.json: what a run was and what it measured. Times are milliseconds with three decimals
+ * (microsecond resolution), rates messages per second, all figures leave out the warm-up.
+ */
+public record Summary(String testId, String name, List<String> tags, String description, String start, String end,
+                      Map<String, Object> parameters, List<PeerResult> peers, Totals totals, List<Check> checks,
+                      String verdict, List<String> reasons) {
+
+    public static final String PASSED = "passed";
+    public static final String FAILED = "failed";
+    public static final String ERROR = "error";
+
+    /** Latency percentiles in milliseconds; count = values measured. */
+    public record Latency(long count, double p50, double p90, double p99, double p999, double max) {
+    }
+
+    /**
+     * One peer's results.
+     *
+     * @param end   how it ended: the text of its NOTIFY_SUCCESS / NOTIFY_FAIL, or what happened
+     */
+    public record PeerResult(String name, String role, String host, long messages, double rate, Latency responseTime,
+                             Latency serviceTime, Latency sendDelay, long lost, long duplicated, long outOfOrder,
+                             boolean ok, String end, List<String> files) {
+    }
+
+    public record Totals(long sent, long received, long lost, long duplicated, long outOfOrder, double sendRate,
+                         double receiveRate, Latency responseTime, Latency serviceTime, Latency sendDelay) {
+    }
+
+    /** One criterion's outcome: what was measured against what bound. */
+    public record Check(String criterion, boolean passed, String measured, String bound) {
+    }
+
+    public int exitCode() {
+        return switch (verdict) {
+            case PASSED -> 0;
+            case FAILED -> 1;
+            default -> 2;
+        };
+    }
+}

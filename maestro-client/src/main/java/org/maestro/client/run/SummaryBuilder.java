@@ -1,0 +1,191 @@
+package org.maestro.client.run;
+
+import org.HdrHistogram.Histogram;
+import org.maestro.client.plan.Criterion;
+import org.maestro.client.plan.TestPlan;
+import org.maestro.common.note.Note;
+import org.maestro.common.note.Payload;
+import org.maestro.common.note.PeerInfo;
+import org.maestro.common.note.Role;
+import org.maestro.common.note.Stats;
+import org.maestro.common.ratelog.RateLogReader;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Works out summary.json from the collected files (HDR logs for latency and rates, rate logs for
+ * counts) and the peers' final figures (sequence accounting), then checks the criteria.
+ */
+final class SummaryBuilder {
+    private SummaryBuilder() {
+    }
+
+    static Summary build(TestPlan plan, String testId, String start, Map<String, String> options, List<PeerInfo> peers,
+                         Map<String, Note> ends, Map<String, Stats> finalStats, Path runDir, List<String> errors,
+                         List<String> collectProblems) throws IOException {
+        List<Summary.PeerResult> results = new ArrayList<>();
+        Histogram response = new Histogram(3);
+        Histogram service = new Histogram(3);
+        Histogram delay = new Histogram(3);
+        long sent = 0;
+        long received = 0;
+        long gaps = 0;
+        long duplicated = 0;
+        long outOfOrder = 0;
+        double sendRate = 0;
+        double receiveRate = 0;
+        for (PeerInfo p : peers) {
+            Path dir = runDir.resolve("peers").resolve(p.name());
+            Stats s = finalStats.get(p.id());
+            Note end = ends.get(p.id());
+            String endText = end == null ? "did not end" : end.payload() instanceof Payload.NotifySuccess ok ? ok.detail()
+                    : "failed: " + ((Payload.NotifyFail) end.payload()).reason();
+            long records = rateLogRecords(dir);
+            if (p.role() == Role.SENDER) {
+                HdrFiles d = HdrFiles.read(dir.resolve("send-delay.hlog"));
+                delay.add(d.measured());
+                sent += records;
+                sendRate += d.rate();
+                results.add(new Summary.PeerResult(p.name(), "sender", p.host(), records, round(d.rate()), null, null,
+                        HdrFiles.latency(d.measured()), 0, 0, 0, end != null && end.command().name().equals("NOTIFY_SUCCESS"),
+                        endText, files(dir)));
+            } else {
+                HdrFiles r = HdrFiles.read(dir.resolve("latency-response.hlog"));
+                HdrFiles sv = HdrFiles.read(dir.resolve("latency-service.hlog"));
+                response.add(r.measured());
+                service.add(sv.measured());
+                received += records;
+                receiveRate += r.rate();
+                long peerGaps = s == null ? 0 : s.lost();
+                long peerDup = s == null ? 0 : s.duplicated();
+                long peerOoo = s == null ? 0 : s.outOfOrder();
+                gaps += peerGaps;
+                duplicated += peerDup;
+                outOfOrder += peerOoo;
+                results.add(new Summary.PeerResult(p.name(), "receiver", p.host(), records, round(r.rate()),
+                        HdrFiles.latency(r.measured()), HdrFiles.latency(sv.measured()), null, peerGaps, peerDup, peerOoo,
+                        end != null && end.command().name().equals("NOTIFY_SUCCESS"), endText, files(dir)));
+            }
+        }
+        // On a queue every message goes to one receiver: what was sent and never arrived is lost,
+        // the tail included. On a topic each subscriber's gaps are what can be counted.
+        boolean topic = plan.receiveUrl().contains("type=topic");
+        long lost = topic ? gaps : Math.max(gaps, sent - (received - duplicated));
+        Summary.Totals totals = new Summary.Totals(sent, received, lost, duplicated, outOfOrder, round(sendRate),
+                round(receiveRate), HdrFiles.latency(response), HdrFiles.latency(service), HdrFiles.latency(delay));
+
+        List<Summary.Check> checks = new ArrayList<>();
+        for (Criterion c : plan.criteria()) {
+            checks.add(check(c, plan, totals, response, delay));
+        }
+        List<String> reasons = new ArrayList<>(errors);
+        reasons.addAll(collectProblems);
+        String verdict;
+        if (!errors.isEmpty()) {
+            verdict = Summary.ERROR;
+        } else {
+            checks.stream().filter(c -> !c.passed()).forEach(c -> reasons.add(c.criterion() + ": measured " + c.measured()));
+            verdict = checks.stream().allMatch(Summary.Check::passed) ? Summary.PASSED : Summary.FAILED;
+        }
+        return new Summary(testId, plan.name(), plan.tags(), plan.description(), start, Instant.now().toString(),
+                new LinkedHashMap<>(parameters(plan, options)), results, totals, checks, verdict, reasons);
+    }
+
+    private static Summary.Check check(Criterion c, TestPlan plan, Summary.Totals totals, Histogram response, Histogram delay) {
+        double measured;
+        String shown;
+        switch (c.metric()) {
+            case "latency", "send-delay" -> {
+                Histogram h = c.metric().equals("latency") ? response : delay;
+                measured = h.getTotalCount() == 0 ? Double.NaN
+                        : c.percentile() >= 100 ? h.getMaxValue() : h.getValueAtPercentile(c.percentile());
+                shown = String.format(Locale.ROOT, "%.3f ms", measured / 1000.0);
+            }
+            case "rate" -> {
+                measured = Math.min(totals.sendRate(), totals.receiveRate());
+                shown = String.format(Locale.ROOT, "%.1f msg/s", measured);
+            }
+            case "rate-percent" -> {
+                long target = plan.rate().perSecond();
+                double achieved = Math.min(totals.sendRate(), totals.receiveRate());
+                measured = target == 0 ? Double.NaN : 100.0 * achieved / target;
+                shown = target == 0 ? "n/a: the test ran flat out, there is no target"
+                        : String.format(Locale.ROOT, "%.1f %% (%.1f of %d msg/s)", measured, achieved, target);
+            }
+            default -> {
+                measured = totals.lost();
+                shown = totals.lost() + " message(s)";
+            }
+        }
+        boolean passed = !Double.isNaN(measured) && c.holds(measured);
+        return new Summary.Check(c.text(), passed, shown, c.operator() + " " + bound(c));
+    }
+
+    private static String bound(Criterion c) {
+        return switch (c.metric()) {
+            case "latency", "send-delay" -> String.format(Locale.ROOT, "%.3f ms", c.bound() / 1000.0);
+            case "rate" -> String.format(Locale.ROOT, "%.1f msg/s", c.bound());
+            case "rate-percent" -> String.format(Locale.ROOT, "%.1f %%", c.bound());
+            default -> (long) c.bound() + " message(s)";
+        };
+    }
+
+    private static Map<String, Object> parameters(TestPlan plan, Map<String, String> options) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("sendUrl", mask(plan.sendUrl()));
+        p.put("receiveUrl", mask(plan.receiveUrl()));
+        p.put("rate", plan.rate().perSecond());
+        p.put("duration", plan.duration().toString());
+        p.put("warmup", plan.warmup());
+        p.put("messageSize", plan.size().toString());
+        p.put("connections", plan.connections());
+        p.put("senders", plan.senders());
+        p.put("receivers", plan.receivers());
+        p.put("criteria", plan.criteria().stream().map(Criterion::text).toList());
+        if (plan.incremental() != null) {
+            p.put("incremental", plan.incremental());
+        }
+        return p;
+    }
+
+    static String mask(String url) {
+        return url == null ? "" : url.replaceAll("://([^:/@]+):[^@/]*@", "://$1:***@");
+    }
+
+    private static long rateLogRecords(Path dir) throws IOException {
+        long total = 0;
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".rlog")).toList()) {
+                try (RateLogReader r = RateLogReader.open(f)) {
+                    total += r.forEachRemaining((eta, ata) -> { });
+                }
+            }
+        }
+        return total;
+    }
+
+    private static List<String> files(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(f -> f.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10) / 10.0;
+    }
+}

@@ -1,0 +1,240 @@
+package org.maestro.client.run;
+
+import org.maestro.client.plan.TestPlan;
+import org.maestro.common.client.Address;
+import org.maestro.common.client.ControlClient;
+import org.maestro.common.client.Replies;
+import org.maestro.common.mqtt.TransportException;
+import org.maestro.common.note.Command;
+import org.maestro.common.note.Note;
+import org.maestro.common.note.Payload;
+import org.maestro.common.note.PeerInfo;
+import org.maestro.common.note.Role;
+import org.maestro.common.note.Stats;
+import org.maestro.common.note.TestOptions;
+import org.maestro.common.units.TestDuration;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Carries out one test of the design guide's lifecycle: discover the required peers, SET, start
+ * receivers then senders, watch (a progress line a second; a NOTIFY_FAIL or a lost peer ends the
+ * test at once), stop the receivers once the senders are done and let them drain, collect every
+ * peer's files, and write summary.json and junit.xml into the run directory.
+ */
+public final class TestExecutor {
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(15);
+    /** A test whose peers send no progress for this long is stuck. */
+    private static final long SILENCE_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(30);
+
+    private final ControlClient client;
+    private final Path runsDir;
+    private final Console console;
+    private final Duration discoveryTimeout;
+
+    public TestExecutor(ControlClient client, Path runsDir, Console console, Duration discoveryTimeout) {
+        this.client = client;
+        this.runsDir = runsDir;
+        this.console = console;
+        this.discoveryTimeout = discoveryTimeout;
+    }
+
+    /** Runs the plan; never throws for a test that could not run: that is verdict "error", exit 2. */
+    public Summary run(TestPlan plan) throws IOException, InterruptedException {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        String testId = stamp + "-" + plan.name().replaceAll("[^A-Za-z0-9._-]", "_");
+        Path runDir = Files.createDirectories(runsDir.resolve(testId));
+        console.keepIn(runDir.resolve("console.log"));
+        Run run = new Run(plan, testId, runDir);
+        try {
+            run.execute();
+        } catch (TestCannotRun e) {
+            run.error(e.getMessage());
+        } catch (TransportException e) {
+            run.error("the control broker failed: " + e.getMessage());
+        }
+        Summary summary = run.finish();
+        console.line("");
+        SummaryTable.print(summary, console);
+        console.line("run directory: %s", runDir.toAbsolutePath());
+        console.close();
+        return summary;
+    }
+
+    /** The state of one run. */
+    private final class Run {
+        final TestPlan plan;
+        final String testId;
+        final Path runDir;
+        final String start = java.time.Instant.now().toString();
+        final List<PeerInfo> peers = new ArrayList<>();
+        final Map<String, Stats> latest = new ConcurrentHashMap<>();
+        final Map<String, Note> ends = new ConcurrentHashMap<>();
+        final LinkedBlockingQueue<Note> events = new LinkedBlockingQueue<>();
+        final List<String> errors = new ArrayList<>();
+        final Map<String, String> options = new LinkedHashMap<>();
+        volatile long lastProgressNanos = System.nanoTime();
+        final java.util.function.Consumer<Note> listener = this::onNote;
+
+        Run(TestPlan plan, String testId, Path runDir) {
+            this.plan = plan;
+            this.testId = testId;
+            this.runDir = runDir;
+        }
+
+        void execute() throws TestCannotRun, TransportException, InterruptedException {
+            console.line("test %s: %s", plan.name(), testId);
+            Map<Role, List<PeerInfo>> found = PeerDirectory.await(client,
+                    Map.of(Role.SENDER, plan.senders(), Role.RECEIVER, plan.receivers()), discoveryTimeout);
+            peers.addAll(found.get(Role.RECEIVER));
+            peers.addAll(found.get(Role.SENDER));
+            for (PeerInfo p : peers) {
+                console.line("  %s", p.describe());
+            }
+            client.addListener(listener);
+            set(found.get(Role.SENDER));
+            require(Address.role(Role.RECEIVER), new Payload.StartReceiver(), found.get(Role.RECEIVER));
+            require(Address.role(Role.SENDER), new Payload.StartSender(), found.get(Role.SENDER));
+            watch(found);
+        }
+
+        private void set(List<PeerInfo> senders) throws TestCannotRun, TransportException, InterruptedException {
+            options.put(TestOptions.TEST_ID, testId);
+            options.put(TestOptions.TEST_NAME, plan.name());
+            options.put(TestOptions.SEND_URL, plan.sendUrl());
+            options.put(TestOptions.RECEIVE_URL, plan.receiveUrl());
+            options.put(TestOptions.MESSAGE_SIZE, plan.size().toString());
+            options.put(TestOptions.PARALLEL_COUNT, Integer.toString(plan.connections()));
+            options.put(TestOptions.WARMUP, plan.warmup());
+            options.put(TestOptions.DURATION, plan.duration().toString());
+            options.put(TestOptions.RATE, Long.toString(plan.rate().perSecond()));
+            // Rate and message count are the test's totals: each sender gets its share.
+            for (int i = 0; i < senders.size(); i++) {
+                Map<String, String> mine = new LinkedHashMap<>(options);
+                mine.put(TestOptions.RATE, Long.toString(share(plan.rate().perSecond(), senders.size(), i)));
+                if (plan.duration() instanceof TestDuration.ByCount c) {
+                    mine.put(TestOptions.DURATION, Long.toString(Math.max(1, share(c.messages(), senders.size(), i))));
+                }
+                require(Address.peer(senders.get(i).id()), new Payload.SetOptions(mine), List.of(senders.get(i)));
+            }
+            List<PeerInfo> others = peers.stream().filter(p -> p.role() != Role.SENDER).toList();
+            for (PeerInfo p : others) {
+                require(Address.peer(p.id()), new Payload.SetOptions(options), List.of(p));
+            }
+        }
+
+        private void require(Address to, Payload request, List<PeerInfo> expected)
+                throws TestCannotRun, TransportException, InterruptedException {
+            Replies r = client.request(to, request, expected, REQUEST_TIMEOUT);
+            if (!r.allOk()) {
+                throw new TestCannotRun(String.join("; ", r.problems()));
+            }
+        }
+
+        private void onNote(Note n) {
+            if (peers.stream().noneMatch(p -> p.id().equals(n.senderId()))) {
+                return;
+            }
+            if (n.payload() instanceof Payload.Progress progress && testId.equals(progress.stats().testId())) {
+                latest.put(n.senderId(), progress.stats());
+                lastProgressNanos = System.nanoTime();
+            } else if (n.command() == Command.NOTIFY_SUCCESS || n.command() == Command.NOTIFY_FAIL
+                    || n.command() == Command.ABNORMAL_DISCONNECT) {
+                events.add(n);
+            }
+        }
+
+        private void watch(Map<Role, List<PeerInfo>> found) throws TestCannotRun, TransportException, InterruptedException {
+            long started = System.nanoTime();
+            long nextLine = started + TimeUnit.SECONDS.toNanos(1);
+            boolean receiversStopped = false;
+            while (ends.size() < peers.size()) {
+                Note n = events.poll(Math.max(1, (nextLine - System.nanoTime()) / 1_000_000), TimeUnit.MILLISECONDS);
+                if (n != null) {
+                    PeerInfo who = peers.stream().filter(p -> p.id().equals(n.senderId())).findFirst().orElseThrow();
+                    if (n.payload() instanceof Payload.AbnormalDisconnect) {
+                        throw new TestCannotRun(who.describe() + " disconnected abnormally during the test (crashed or unreachable)");
+                    }
+                    if (n.payload() instanceof Payload.NotifyFail f) {
+                        ends.put(who.id(), n);
+                        throw new TestCannotRun(who.describe() + " failed: " + f.reason());
+                    }
+                    ends.put(who.id(), n);
+                    console.line("%s ended: %s", who.name(), ((Payload.NotifySuccess) n.payload()).detail());
+                }
+                boolean sendersDone = found.get(Role.SENDER).stream().allMatch(p -> ends.containsKey(p.id()));
+                if (sendersDone && !receiversStopped) {
+                    require(Address.role(Role.RECEIVER), new Payload.StopReceiver(), found.get(Role.RECEIVER));
+                    receiversStopped = true;
+                }
+                long now = System.nanoTime();
+                if (now >= nextLine) {
+                    console.line(ProgressLine.of((now - started) / 1_000_000_000L, peers, latest, peers.size() - ends.size()
+                            + (int) ends.values().stream().filter(e -> e.command() == Command.NOTIFY_SUCCESS).count()));
+                    nextLine += TimeUnit.SECONDS.toNanos(1);
+                }
+                if (now - lastProgressNanos > SILENCE_LIMIT_NANOS) {
+                    throw new TestCannotRun("no progress from any peer for " + SILENCE_LIMIT_NANOS / 1_000_000_000L + " s");
+                }
+            }
+        }
+
+        void error(String reason) {
+            errors.add(reason);
+            console.line("test cannot go on: %s", reason);
+            // Best effort: stop whatever still runs, so the peers are free for the next test.
+            for (PeerInfo p : peers) {
+                if (!ends.containsKey(p.id())) {
+                    try {
+                        client.request(Address.peer(p.id()), p.role() == Role.SENDER ? new Payload.StopSender()
+                                : new Payload.StopReceiver(), List.of(p), Duration.ofSeconds(2));
+                    } catch (Exception e) {
+                        // the peer may be the one that is gone
+                    }
+                }
+            }
+        }
+
+        Summary finish() throws IOException, InterruptedException {
+            client.removeListener(listener);
+            Map<String, Stats> finalStats = new LinkedHashMap<>();
+            List<String> collectProblems = new ArrayList<>();
+            for (PeerInfo p : peers) {
+                try {
+                    Replies r = client.request(Address.peer(p.id()), new Payload.StatsRequest(), List.of(p), Duration.ofSeconds(3));
+                    if (r.of(p) != null && r.of(p).payload() instanceof Payload.StatsReply s) {
+                        finalStats.put(p.id(), s.stats());
+                    }
+                } catch (TransportException e) {
+                    collectProblems.add("cannot ask " + p.name() + " for its figures: " + e.getMessage());
+                }
+                String problem = Collector.collect(client, p, testId, runDir, console);
+                if (problem != null) {
+                    collectProblems.add(problem);
+                    console.line(problem);
+                }
+            }
+            Summary summary = SummaryBuilder.build(plan, testId, start, options, peers, ends, finalStats, runDir,
+                    errors, collectProblems);
+            RunFilesWriter.write(summary, runDir);
+            return summary;
+        }
+    }
+
+    /** The i-th of n shares of total, the remainder spread over the first ones. */
+    static long share(long total, int n, int i) {
+        return total / n + (i < total % n ? 1 : 0);
+    }
+}
