@@ -52,7 +52,8 @@ public final class TestSpec {
 
     /** Where senders send and receivers receive. */
     public void url(Object value) {
-        sendUrl = String.valueOf(value);
+        // null (e.g. param('url', null) with no value given) leaves the SUT to --local's embedded one.
+        sendUrl = value == null ? null : String.valueOf(value);
         receiveUrl = sendUrl;
     }
 

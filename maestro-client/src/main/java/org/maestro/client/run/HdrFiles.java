@@ -11,6 +11,7 @@ import java.nio.file.Path;
 /**
  * Reads a worker's HDR interval log (streaming, one interval at a time): the measured intervals
  * added up, and the time they span from the first to the last interval that holds any value.
+ * (Rates come from the rate logs, which are exact; intervals are a second wide.)
  */
 record HdrFiles(Histogram measured, long firstMillis, long lastMillis) {
     private static final String WARMUP_TAG = "warmup";
@@ -38,12 +39,6 @@ record HdrFiles(Histogram measured, long firstMillis, long lastMillis) {
             reader.close();
         }
         return first == Long.MAX_VALUE ? new HdrFiles(total, 0, 0) : new HdrFiles(total, first, last);
-    }
-
-    /** Values per second over the span of the measured intervals. */
-    double rate() {
-        double seconds = (lastMillis - firstMillis) / 1000.0;
-        return seconds <= 0 ? 0 : measured.getTotalCount() / seconds;
     }
 
     static Summary.Latency latency(Histogram h) {

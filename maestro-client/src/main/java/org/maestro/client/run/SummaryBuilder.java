@@ -8,7 +8,6 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
-import org.maestro.common.ratelog.RateLogReader;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -43,19 +42,34 @@ final class SummaryBuilder {
         long outOfOrder = 0;
         double sendRate = 0;
         double receiveRate = 0;
+        // Measurement starts when the first sender's warm-up ends, on the wall clock.
+        long measureFrom = Long.MAX_VALUE;
+        for (PeerInfo p : peers) {
+            if (p.role() == Role.SENDER) {
+                long end = RateLogs.warmupEndEpochMicros(runDir.resolve("peers").resolve(p.name()));
+                if (end > 0) {
+                    measureFrom = Math.min(measureFrom, end);
+                }
+            }
+        }
+        if (measureFrom == Long.MAX_VALUE) {
+            measureFrom = 0;
+        }
         for (PeerInfo p : peers) {
             Path dir = runDir.resolve("peers").resolve(p.name());
             Stats s = finalStats.get(p.id());
             Note end = ends.get(p.id());
             String endText = end == null ? "did not end" : end.payload() instanceof Payload.NotifySuccess ok ? ok.detail()
                     : "failed: " + ((Payload.NotifyFail) end.payload()).reason();
-            long records = rateLogRecords(dir);
+            RateLogs logs = RateLogs.read(dir, measureFrom);
+            long records = logs.records();
+            double rate = logs.rate(measureFrom);
             if (p.role() == Role.SENDER) {
                 HdrFiles d = HdrFiles.read(dir.resolve("send-delay.hlog"));
                 delay.add(d.measured());
                 sent += records;
-                sendRate += d.rate();
-                results.add(new Summary.PeerResult(p.name(), "sender", p.host(), records, round(d.rate()), null, null,
+                sendRate += rate;
+                results.add(new Summary.PeerResult(p.name(), "sender", p.host(), records, round(rate), null, null,
                         HdrFiles.latency(d.measured()), 0, 0, 0, end != null && end.command().name().equals("NOTIFY_SUCCESS"),
                         endText, files(dir)));
             } else {
@@ -64,14 +78,14 @@ final class SummaryBuilder {
                 response.add(r.measured());
                 service.add(sv.measured());
                 received += records;
-                receiveRate += r.rate();
+                receiveRate += rate;
                 long peerGaps = s == null ? 0 : s.lost();
                 long peerDup = s == null ? 0 : s.duplicated();
                 long peerOoo = s == null ? 0 : s.outOfOrder();
                 gaps += peerGaps;
                 duplicated += peerDup;
                 outOfOrder += peerOoo;
-                results.add(new Summary.PeerResult(p.name(), "receiver", p.host(), records, round(r.rate()),
+                results.add(new Summary.PeerResult(p.name(), "receiver", p.host(), records, round(rate),
                         HdrFiles.latency(r.measured()), HdrFiles.latency(sv.measured()), null, peerGaps, peerDup, peerOoo,
                         end != null && end.command().name().equals("NOTIFY_SUCCESS"), endText, files(dir)));
             }
@@ -159,21 +173,6 @@ final class SummaryBuilder {
 
     static String mask(String url) {
         return url == null ? "" : url.replaceAll("://([^:/@]+):[^@/]*@", "://$1:***@");
-    }
-
-    private static long rateLogRecords(Path dir) throws IOException {
-        long total = 0;
-        if (!Files.isDirectory(dir)) {
-            return 0;
-        }
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".rlog")).toList()) {
-                try (RateLogReader r = RateLogReader.open(f)) {
-                    total += r.forEachRemaining((eta, ata) -> { });
-                }
-            }
-        }
-        return total;
     }
 
     private static List<String> files(Path dir) throws IOException {

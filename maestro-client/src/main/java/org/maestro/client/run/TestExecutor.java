@@ -233,6 +233,12 @@ public final class TestExecutor {
         }
     }
 
+    /** Makes executors that put their runs in a given directory (the steps of an incremental test). */
+    @FunctionalInterface
+    public interface Factory {
+        TestExecutor create(Path runsDir);
+    }
+
     /** The i-th of n shares of total, the remainder spread over the first ones. */
     static long share(long total, int n, int i) {
         return total / n + (i < total % n ? 1 : 0);

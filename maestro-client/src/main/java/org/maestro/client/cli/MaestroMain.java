@@ -1,0 +1,239 @@
+package org.maestro.client.cli;
+
+import org.maestro.client.dsl.ScriptException;
+import org.maestro.client.dsl.ScriptRunner;
+import org.maestro.client.plan.TestPlan;
+import org.maestro.client.run.Console;
+import org.maestro.client.run.IncrementalExecutor;
+import org.maestro.client.run.LocalCluster;
+import org.maestro.client.run.PeerDirectory;
+import org.maestro.client.run.Summary;
+import org.maestro.client.run.TestExecutor;
+import org.maestro.common.client.Address;
+import org.maestro.common.client.ControlClient;
+import org.maestro.common.client.PingResult;
+import org.maestro.common.client.Replies;
+import org.maestro.common.mqtt.BrokerUrl;
+import org.maestro.common.mqtt.TransportException;
+import org.maestro.common.note.Payload;
+import org.maestro.common.note.PeerInfo;
+import org.maestro.common.note.Role;
+import org.maestro.common.units.TestDuration;
+import org.maestro.worker.WorkerMain;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** The {@code maestro} command. Exit codes: 0 passed, 1 a criterion failed, 2 the test could not run. */
+@Command(name = "maestro", mixinStandardHelpOptions = true, version = "maestro 2.0.0-SNAPSHOT",
+        description = "Distributed performance tests for messaging systems.",
+        subcommands = {MaestroMain.Run.class, MaestroMain.Demo.class, MaestroMain.Ping.class, MaestroMain.Stats.class,
+                MaestroMain.Halt.class})
+public final class MaestroMain implements Callable<Integer> {
+    static final int PASSED = 0;
+    static final int CANNOT_RUN = 2;
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns its exit code (for tests). */
+    public static int execute(String... args) {
+        CommandLine cl = new CommandLine(new MaestroMain());
+        cl.addSubcommand("worker", new WorkerMain());
+        cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            cmd.getErr().println("maestro: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            return CANNOT_RUN;
+        });
+        cl.setExitCodeExceptionMapper(e -> CANNOT_RUN);
+        return cl.execute(args);
+    }
+
+    @Override
+    public Integer call() {
+        CommandLine.usage(this, System.out);
+        return CANNOT_RUN;
+    }
+
+    /** Options every command that talks to a cluster has. */
+    static class BrokerOption {
+        @Option(names = "--broker", description = "the MQTT control broker, e.g. mqtt://broker.lab:1883 (env MAESTRO_BROKER)",
+                defaultValue = "${env:MAESTRO_BROKER}")
+        String broker;
+
+        ControlClient connect() throws TransportException {
+            if (broker == null || broker.isBlank()) {
+                throw new IllegalArgumentException("no broker given: use --broker mqtt://host:1883 or set MAESTRO_BROKER");
+            }
+            return new ControlClient(BrokerUrl.parse(broker)).connect(Duration.ofSeconds(10));
+        }
+    }
+
+    @Command(name = "run", mixinStandardHelpOptions = true, description = "Runs a scenario script against a cluster, or on this machine with --local.")
+    static final class Run implements Callable<Integer> {
+        @Parameters(paramLabel = "SCRIPT", description = "the Groovy scenario")
+        Path script;
+
+        @CommandLine.Mixin
+        BrokerOption broker = new BrokerOption();
+
+        @Option(names = "--local", description = "start an embedded MQTT broker and local peers (and an embedded SUT when the script names none)")
+        boolean local;
+
+        @Option(names = "-P", paramLabel = "NAME=VALUE", description = "a value for the script's param(NAME, default)")
+        Map<String, String> params = new LinkedHashMap<>();
+
+        @Option(names = "--runs", defaultValue = "runs", description = "where run directories go (default: ${DEFAULT-VALUE})")
+        Path runs;
+
+        @Option(names = "--discovery-timeout", defaultValue = "30s", description = "how long to wait for the required peers (default: ${DEFAULT-VALUE})")
+        String discoveryTimeout;
+
+        @Override
+        public Integer call() throws Exception {
+            TestPlan plan;
+            try {
+                plan = ScriptRunner.load(script, params);
+            } catch (ScriptException e) {
+                System.err.println("maestro: " + e.getMessage());
+                return CANNOT_RUN;
+            }
+            return runPlan(plan, local, broker, runs, discoveryTimeout);
+        }
+    }
+
+    @Command(name = "demo", mixinStandardHelpOptions = true,
+            description = "A real test on this machine with nothing to set up: embedded broker, SUT and peers.")
+    static final class Demo implements Callable<Integer> {
+        @Option(names = "--runs", defaultValue = "runs", description = "where run directories go (default: ${DEFAULT-VALUE})")
+        Path runs;
+
+        @Option(names = "-P", paramLabel = "NAME=VALUE", description = "override the demo's parameters: rate, duration, size")
+        Map<String, String> params = new LinkedHashMap<>();
+
+        @Override
+        public Integer call() throws Exception {
+            String text;
+            try (InputStream in = MaestroMain.class.getResourceAsStream("/demo.groovy")) {
+                text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            TestPlan plan;
+            try {
+                plan = ScriptRunner.load("demo.groovy", text, params);
+            } catch (ScriptException e) {
+                System.err.println("maestro: " + e.getMessage());
+                return CANNOT_RUN;
+            }
+            return runPlan(plan, true, new BrokerOption(), runs, "30s");
+        }
+    }
+
+    static int runPlan(TestPlan plan, boolean local, BrokerOption broker, Path runs, String discovery) throws Exception {
+        Duration discoveryTimeout = ((TestDuration.ByTime) TestDuration.parse(discovery)).duration();
+        Console console = new Console(System.out);
+        if (!local) {
+            if (plan.sendUrl() == null) {
+                System.err.println("maestro: the script names no SUT (url '...'); give one, or use --local for an embedded SUT");
+                return CANNOT_RUN;
+            }
+            try (ControlClient client = broker.connect()) {
+                return execute(plan, client, runs, console, discoveryTimeout);
+            }
+        }
+        try (LocalCluster cluster = LocalCluster.start(plan);
+             ControlClient client = new ControlClient(cluster.controlUrl()).connect(Duration.ofSeconds(10))) {
+            return execute(cluster.complete(plan), client, runs, console, discoveryTimeout);
+        }
+    }
+
+    private static int execute(TestPlan plan, ControlClient client, Path runs, Console console, Duration discovery)
+            throws IOException, InterruptedException {
+        TestExecutor.Factory executors = dir -> new TestExecutor(client, dir, console, discovery);
+        if (plan.incremental() != null) {
+            return new IncrementalExecutor(executors, runs, console).run(plan);
+        }
+        Summary s = executors.create(runs).run(plan);
+        return s.exitCode();
+    }
+
+    @Command(name = "ping", mixinStandardHelpOptions = true, description = "Lists the peers that answer, with round trip and clock offset.")
+    static final class Ping implements Callable<Integer> {
+        @CommandLine.Mixin
+        BrokerOption broker = new BrokerOption();
+
+        @Option(names = "--window", defaultValue = "2s", description = "how long to collect answers (default: ${DEFAULT-VALUE})")
+        String window;
+
+        @Override
+        public Integer call() throws Exception {
+            try (ControlClient client = broker.connect()) {
+                List<PingResult> found = PeerDirectory.discover(client, ((TestDuration.ByTime) TestDuration.parse(window)).duration());
+                for (PingResult p : found) {
+                    System.out.printf("%-10s %-20s %-24s round trip %7.3f ms, clock offset %+8.3f ms, id %s%n",
+                            p.peer().role().wireName(), p.peer().name(), p.peer().host(), p.roundTripMicros() / 1000.0,
+                            p.clockOffsetMicros() / 1000.0, p.peer().id());
+                }
+                System.out.println(found.size() + " peer(s) answered");
+                return found.isEmpty() ? CANNOT_RUN : PASSED;
+            }
+        }
+    }
+
+    @Command(name = "stats", mixinStandardHelpOptions = true, description = "Shows every peer's current figures.")
+    static final class Stats implements Callable<Integer> {
+        @CommandLine.Mixin
+        BrokerOption broker = new BrokerOption();
+
+        @Override
+        public Integer call() throws Exception {
+            try (ControlClient client = broker.connect()) {
+                List<PeerInfo> peers = PeerDirectory.discover(client, Duration.ofSeconds(1)).stream().map(PingResult::peer).toList();
+                Replies r = client.request(Address.all(), new Payload.StatsRequest(), peers, Duration.ofSeconds(5));
+                for (PeerInfo p : peers) {
+                    System.out.println(p.name() + ": " + (r.of(p) == null ? "no answer" : r.of(p).payload()));
+                }
+                return r.missing().isEmpty() ? PASSED : CANNOT_RUN;
+            }
+        }
+    }
+
+    @Command(name = "halt", mixinStandardHelpOptions = true, description = "Stops peers: all, one role, or one peer.")
+    static final class Halt implements Callable<Integer> {
+        @CommandLine.Mixin
+        BrokerOption broker = new BrokerOption();
+
+        @Option(names = "--role", description = "only peers of this role")
+        String role;
+
+        @Option(names = "--name", description = "only the peer with this name")
+        String name;
+
+        @Override
+        public Integer call() throws Exception {
+            try (ControlClient client = broker.connect()) {
+                List<PeerInfo> peers = PeerDirectory.discover(client, Duration.ofSeconds(1)).stream().map(PingResult::peer)
+                        .filter(p -> role == null || p.role() == Role.parse(role))
+                        .filter(p -> name == null || p.name().equals(name)).toList();
+                int halted = 0;
+                for (PeerInfo p : peers) {
+                    Replies r = client.request(Address.peer(p.id()), new Payload.Halt(), List.of(p), Duration.ofSeconds(5));
+                    System.out.println(p.describe() + ": " + (r.allOk() ? "halted" : String.join("; ", r.problems())));
+                    halted += r.allOk() ? 1 : 0;
+                }
+                System.out.println(halted + " of " + peers.size() + " peer(s) halted");
+                return halted == peers.size() ? PASSED : CANNOT_RUN;
+            }
+        }
+    }
+}
