@@ -29,8 +29,8 @@ final class ReceiverRun extends WorkerRun {
     private final LoadDriver driver;
     private final List<LoadDriver.Consumer> consumers = new ArrayList<>();
     private final List<Sequences> sequences = new ArrayList<>();
-    private final IntervalLog serviceTime;
-    private final IntervalLog responseTime;
+    private IntervalLog serviceTime;
+    private IntervalLog responseTime;
     private final AtomicLong foreign = new AtomicLong();
     private final AtomicLong outOfOrder = new AtomicLong();
     private volatile long lastReceiveNanos;
@@ -38,13 +38,6 @@ final class ReceiverRun extends WorkerRun {
     ReceiverRun(Peer peer, WorkerOptions options, Path dataDir, LoadDriver driver) throws IOException {
         super(peer, options, dataDir);
         this.driver = driver;
-        long startMillis = startEpochMicros / 1000;
-        String who = "Maestro receiver " + peer.info().name();
-        this.serviceTime = new IntervalLog(dir.resolve("latency-service.hlog"), startMillis,
-                who + ": service time (received - actual send), microseconds");
-        this.responseTime = new IntervalLog(dir.resolve("latency-response.hlog"), startMillis,
-                who + ": response time (received - intended send, corrected for coordinated omission), microseconds");
-        this.lastReceiveNanos = startNanos;
     }
 
     @Override
@@ -58,6 +51,17 @@ final class ReceiverRun extends WorkerRun {
             consumers.add(driver.openConsumer(options.receiveUrl(), peer.info().name() + "-" + i));
             sequences.add(options.receiveUrl().topic() ? new Sequences() : shared);
         }
+    }
+
+    @Override
+    void openFiles() throws IOException {
+        long startMillis = startEpochMicros / 1000;
+        String who = "Maestro receiver " + peer.info().name();
+        serviceTime = new IntervalLog(dir.resolve("latency-service.hlog"), startMillis,
+                who + ": service time (received - actual send), microseconds");
+        responseTime = new IntervalLog(dir.resolve("latency-response.hlog"), startMillis,
+                who + ": response time (received - intended send, corrected for coordinated omission), microseconds");
+        lastReceiveNanos = startNanos;
     }
 
     @Override
@@ -140,6 +144,9 @@ final class ReceiverRun extends WorkerRun {
     List<String> finish() {
         for (LoadDriver.Consumer consumer : consumers) {
             consumer.close();
+        }
+        if (serviceTime == null) {
+            return List.of();
         }
         serviceTime.close();
         responseTime.close();

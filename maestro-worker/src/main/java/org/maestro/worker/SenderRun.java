@@ -32,7 +32,7 @@ final class SenderRun extends WorkerRun {
 
     private final LoadDriver driver;
     private final List<LoadDriver.Producer> producers = new ArrayList<>();
-    private final IntervalLog sendDelay;
+    private IntervalLog sendDelay;
     private final AtomicLong acknowledged = new AtomicLong();
     private final AtomicLong sendErrors = new AtomicLong();
     private final long streamBase;
@@ -41,8 +41,6 @@ final class SenderRun extends WorkerRun {
     SenderRun(Peer peer, WorkerOptions options, Path dataDir, LoadDriver driver) throws IOException {
         super(peer, options, dataDir);
         this.driver = driver;
-        this.sendDelay = new IntervalLog(dir.resolve("send-delay.hlog"), startEpochMicros / 1000,
-                "Maestro sender " + peer.info().name() + ": send delay (actual - intended send time), microseconds");
         // Streams are told apart by the peer id and the connection number.
         this.streamBase = Long.parseUnsignedLong(peer.info().id(), 16) & ~0xffffL;
     }
@@ -55,6 +53,12 @@ final class SenderRun extends WorkerRun {
         for (int i = 0; i < options.connections(); i++) {
             producers.add(driver.openProducer(options.sendUrl(), peer.info().name() + "-" + i));
         }
+    }
+
+    @Override
+    void openFiles() throws IOException {
+        sendDelay = new IntervalLog(dir.resolve("send-delay.hlog"), startEpochMicros / 1000,
+                "Maestro sender " + peer.info().name() + ": send delay (actual - intended send time), microseconds");
     }
 
     @Override
@@ -159,6 +163,9 @@ final class SenderRun extends WorkerRun {
     List<String> finish() {
         for (LoadDriver.Producer p : producers) {
             p.close();
+        }
+        if (sendDelay == null) {
+            return List.of();
         }
         sendDelay.close();
         if (failure.get() != null) {

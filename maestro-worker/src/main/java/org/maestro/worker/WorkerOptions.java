@@ -70,6 +70,9 @@ public record WorkerOptions(Map<String, String> raw, String testId, String testN
         if (micros.matches()) {
             return Duration.ofNanos(Long.parseLong(micros.group(1)) * 1_000);
         }
+        if (v.trim().matches("0+(us|ms|s|m|h)?")) {
+            return Duration.ZERO;
+        }
         if (TestDuration.parse(v) instanceof TestDuration.ByTime t) {
             return t.duration();
         }

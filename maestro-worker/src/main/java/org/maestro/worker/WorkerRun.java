@@ -34,8 +34,12 @@ abstract class WorkerRun {
     protected final WorkerOptions options;
     protected final String testId;
     protected final Path dir;
-    protected final long startEpochMicros;
-    protected final long startNanos;
+    /**
+     * The test's origin: set again once the connections are open, so that connecting (a second or
+     * more in a fresh JVM) is not charged to the first messages' latency.
+     */
+    protected volatile long startEpochMicros;
+    protected volatile long startNanos;
     /** Set once when the test cannot go on; the loops end when they see it. */
     protected final AtomicReference<String> failure = new AtomicReference<>();
     protected volatile boolean stopRequested;
@@ -59,7 +63,6 @@ abstract class WorkerRun {
         this.dir = RunFiles.directory(dataDir, testId, peer.info());
         this.startEpochMicros = Clocks.epochMicros();
         this.startNanos = System.nanoTime();
-        RunFiles.writeTestJson(dir, peer.info(), options, startEpochMicros);
         RunFiles.writeSystemJson(dir, peer.info());
         this.flushesDone = new AtomicLongArray(options.connections());
         this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -71,6 +74,9 @@ abstract class WorkerRun {
 
     /** Opens the connections: throws, with the SUT's reason, when they cannot be opened. */
     abstract void open() throws DriverException;
+
+    /** Creates the run's log files; called once the connections are open and the origin is set. */
+    abstract void openFiles() throws IOException;
 
     /** The body of connection {@code index}'s thread. */
     abstract void loop(int index) throws Exception;
@@ -87,11 +93,15 @@ abstract class WorkerRun {
     abstract String summary();
 
     /** Opens the connections and starts the threads; {@code onEnd} runs once the run has ended. */
-    final void start(Runnable onEnd) throws DriverException {
+    final void start(Runnable onEnd) throws DriverException, IOException {
         this.onEnd = onEnd;
         try {
             open();
-        } catch (DriverException | RuntimeException e) {
+            startEpochMicros = Clocks.epochMicros();
+            startNanos = System.nanoTime();
+            RunFiles.writeTestJson(dir, peer.info(), options, startEpochMicros);
+            openFiles();
+        } catch (DriverException | IOException | RuntimeException e) {
             finish();
             throw e;
         }

@@ -85,7 +85,12 @@ public final class TestSpec {
         duration = TestDuration.parse(String.valueOf(value));
     }
 
+    /** A time like {@code '10s'}; {@code '0s'} or {@code 0} for none. */
     public void warmup(Object value) {
+        if (String.valueOf(value).trim().matches("0+(ms|s|m|h)?")) {
+            warmup = "0s";
+            return;
+        }
         if (!(TestDuration.parse(String.valueOf(value)) instanceof TestDuration.ByTime)) {
             throw new IllegalArgumentException("warmup must be a time like '10s', not a message count: " + value);
         }

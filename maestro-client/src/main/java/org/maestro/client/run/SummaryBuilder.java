@@ -141,6 +141,9 @@ final class SummaryBuilder {
             }
         }
         boolean passed = !Double.isNaN(measured) && c.holds(measured);
+        if (Double.isNaN(measured) && !c.metric().equals("rate-percent")) {
+            shown = "nothing measured";
+        }
         return new Summary.Check(c.text(), passed, shown, c.operator() + " " + bound(c));
     }
 

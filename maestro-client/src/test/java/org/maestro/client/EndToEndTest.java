@@ -1,0 +1,250 @@
+package org.maestro.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.client.cli.MaestroMain;
+import org.maestro.common.testing.ArtemisBroker;
+import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.MosquittoBroker;
+import org.maestro.worker.WorkerMain;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The maestro command end to end: worker peers as processes of their own, Mosquitto as the
+ * control broker, a standalone Artemis as the SUT, and the scenarios of test-scripts/.
+ */
+class EndToEndTest {
+    private static final Path SCRIPTS = Path.of("..", "test-scripts");
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static MosquittoBroker control;
+    private static ArtemisBroker sut;
+    private final List<ChildJvm> workers = new ArrayList<>();
+
+    @TempDir
+    Path runs;
+
+    @TempDir
+    Path data;
+
+    @BeforeAll
+    static void brokers() throws IOException {
+        control = MosquittoBroker.launch();
+        sut = ArtemisBroker.fromSystemProperties();
+        sut.start();
+    }
+
+    @AfterAll
+    static void stopBrokers() throws IOException {
+        if (sut != null) {
+            sut.close();
+        }
+        if (control != null) {
+            control.close();
+        }
+    }
+
+    @AfterEach
+    void stopWorkers() {
+        workers.forEach(ChildJvm::close);
+    }
+
+    private ChildJvm worker(String role, String name) throws Exception {
+        ChildJvm w = ChildJvm.start(WorkerMain.class, "--role", role, "--broker", control.url().toString(), "--name", name,
+                "--data-dir", data.resolve(name).toString(), "--data-host", "127.0.0.1");
+        workers.add(w);
+        w.awaitLine("maestro-worker: ", 30);
+        return w;
+    }
+
+    private String sutUrl(String queue) {
+        return "amqp://admin:admin@127.0.0.1:" + sut.amqpPort() + "/" + queue;
+    }
+
+    /** Runs the maestro command; returns {exit code, stdout + stderr}. */
+    private Object[] maestro(String... args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        PrintStream both = new PrintStream(captured, true);
+        System.setOut(new PrintStream(new TeeStream(out, both), true));
+        System.setErr(new PrintStream(new TeeStream(err, both), true));
+        try {
+            int code = MaestroMain.execute(args);
+            return new Object[]{code, captured.toString()};
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+    }
+
+    private Path onlyRun() throws IOException {
+        try (Stream<Path> dirs = Files.list(runs)) {
+            List<Path> all = dirs.toList();
+            assertEquals(1, all.size(), all.toString());
+            return all.get(0);
+        }
+    }
+
+    @Test
+    void fixedRatePassesAndLeavesACompleteRunDirectory() throws Exception {
+        worker("receiver", "receiver-1");
+        worker("sender", "sender-1");
+        Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control.url().toString(),
+                "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.fixed"), "-P", "rate=400", "-P", "duration=4s",
+                "-P", "warmup=1s", "-P", "p99=500 ms");
+        assertEquals(0, r[0], (String) r[1]);
+        Path run = onlyRun();
+        for (String f : List.of("summary.json", "junit.xml", "console.log", "peers/sender-1/send-delay.hlog",
+                "peers/sender-1/sender-0.rlog", "peers/receiver-1/latency-response.hlog", "peers/receiver-1/test.json")) {
+            assertTrue(Files.exists(run.resolve(f)), f + " in " + run);
+        }
+        JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());
+        assertEquals("passed", s.get("verdict").asText());
+        assertEquals(1600, s.get("totals").get("sent").asLong(), "400 msg/s for 4 s on the intended schedule");
+        assertEquals(1600, s.get("totals").get("received").asLong());
+        assertEquals(0, s.get("totals").get("lost").asLong());
+        assertTrue(Math.abs(s.get("totals").get("receiveRate").asDouble() - 400) < 20, s.get("totals").toString());
+        assertTrue(s.get("parameters").get("sendUrl").asText().contains("admin:***@"), "no password in summary.json");
+        String junit = Files.readString(run.resolve("junit.xml"));
+        assertTrue(junit.contains("failures=\"0\"") && junit.contains("errors=\"0\"") && junit.contains("tests=\"5\""), junit);
+        assertTrue(Files.readString(run.resolve("console.log")).contains("verdict: PASSED"));
+    }
+
+    @Test
+    void aBrokenCriterionExitsWith1AndJUnitCarriesTheMeasuredValue() throws Exception {
+        worker("receiver", "receiver-1");
+        worker("sender", "sender-1");
+        Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control.url().toString(),
+                "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.criterion"), "-P", "rate=200", "-P", "duration=2s",
+                "-P", "warmup=0s", "-P", "p99=1 us");
+        assertEquals(1, r[0], (String) r[1]);
+        String junit = Files.readString(onlyRun().resolve("junit.xml"));
+        assertTrue(junit.contains("failures=\"1\""), junit);
+        assertTrue(junit.contains("<failure message=\"p99 latency &lt; 1 us: measured "), junit);
+        assertTrue(junit.contains("bound &lt; 0.001 ms"), junit);
+    }
+
+    @Test
+    void aMissingPeerExitsWith2AndIsNamed() throws Exception {
+        worker("receiver", "receiver-1");
+        worker("sender", "sender-1");
+        Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control.url().toString(),
+                "--runs", runs.toString(), "--discovery-timeout", "3s", "-P", "url=" + sutUrl("e2e.missing"),
+                "-P", "senders=2", "-P", "duration=2s");
+        assertEquals(2, r[0], (String) r[1]);
+        String output = (String) r[1];
+        assertTrue(output.contains("required peers missing after 3 s: 1 sender (found sender 'sender-1', receiver 'receiver-1')"),
+                output);
+        JsonNode s = JSON.readTree(onlyRun().resolve("summary.json").toFile());
+        assertEquals("error", s.get("verdict").asText());
+        assertTrue(Files.readString(onlyRun().resolve("junit.xml")).contains("errors=\"1\""));
+    }
+
+    @Test
+    void aWorkerKilledMidTestEndsTheRunWithin2NamingThePeerAndKeepsTheFiles() throws Exception {
+        worker("receiver", "receiver-1");
+        ChildJvm sender = worker("sender", "sender-1");
+        CompletableFuture<Object[]> run = CompletableFuture.supplyAsync(() -> maestro("run",
+                SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control.url().toString(), "--runs",
+                runs.toString(), "-P", "url=" + sutUrl("e2e.killed"), "-P", "rate=300", "-P", "duration=60s"));
+        // Let the test get going, then kill the sender without a goodbye.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!runHasProgress() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        long killedAt = System.nanoTime();
+        sender.kill();
+        Object[] r = run.get(60, TimeUnit.SECONDS);
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killedAt);
+        assertEquals(2, r[0], (String) r[1]);
+        assertTrue(((String) r[1]).contains("sender 'sender-1'") && ((String) r[1]).contains("disconnected abnormally"),
+                (String) r[1]);
+        assertTrue(seconds < 20, "the client ended " + seconds + " s after the kill");
+        Path dir = onlyRun();
+        assertTrue(Files.exists(dir.resolve("peers/receiver-1/latency-response.hlog")), "the receiver's files were collected");
+        assertTrue(Files.readString(dir.resolve("console.log")).contains("disconnected abnormally"));
+        assertEquals("error", JSON.readTree(dir.resolve("summary.json").toFile()).get("verdict").asText());
+    }
+
+    private boolean runHasProgress() throws IOException {
+        try (Stream<Path> dirs = Files.list(runs)) {
+            for (Path d : dirs.toList()) {
+                Path log = d.resolve("console.log");
+                if (Files.exists(log) && Files.readString(log).contains("running ")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    @Test
+    void incrementalFindsTheSustainableRate() throws Exception {
+        worker("receiver", "receiver-1");
+        worker("sender", "sender-1");
+        Object[] r = maestro("run", SCRIPTS.resolve("incremental.groovy").toString(), "--broker", control.url().toString(),
+                "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.incremental"), "-P", "startRate=200", "-P", "step=200",
+                "-P", "maxRate=400", "-P", "stepDuration=2s", "-P", "p99=2 s");
+        assertEquals(0, r[0], (String) r[1]);
+        JsonNode inc = JSON.readTree(onlyRun().resolve("incremental.json").toFile());
+        assertEquals(400, inc.get("sustainableRate").asLong(), inc.toString());
+        assertEquals(2, inc.get("steps").size());
+    }
+
+    @Test
+    void aScriptWithATypoNamesTheFileAndLine() throws Exception {
+        Path script = runs.resolve("typo.groovy");
+        Files.writeString(script, "test {\n    name 'typo'\n    rat 1000\n}\n");
+        Object[] r = maestro("run", script.toString(), "--local", "--runs", runs.resolve("out").toString());
+        assertEquals(2, r[0]);
+        assertTrue(((String) r[1]).contains("typo.groovy:3: no such setting or command 'rat'"), (String) r[1]);
+        Files.writeString(script, "test {\n    name 'bad'\n    rate 'fast'\n}\n");
+        r = maestro("run", script.toString(), "--local", "--runs", runs.resolve("out").toString());
+        assertTrue(((String) r[1]).contains("typo.groovy:3: bad rate 'fast'"), (String) r[1]);
+        Files.writeString(script, "test {\n    name 'broken'\n    rate 1000 +\n");
+        r = maestro("run", script.toString(), "--local", "--runs", runs.resolve("out").toString());
+        assertEquals(2, r[0]);
+        assertTrue(((String) r[1]).contains("typo.groovy") && ((String) r[1]).contains("does not compile"), (String) r[1]);
+    }
+
+    /** Writes to two streams. */
+    private static final class TeeStream extends java.io.OutputStream {
+        private final java.io.OutputStream a;
+        private final java.io.OutputStream b;
+
+        TeeStream(java.io.OutputStream a, java.io.OutputStream b) {
+            this.a = a;
+            this.b = b;
+        }
+
+        @Override
+        public void write(int c) throws IOException {
+            a.write(c);
+            b.write(c);
+        }
+
+        @Override
+        public void write(byte[] buf, int off, int len) throws IOException {
+            a.write(buf, off, len);
+            b.write(buf, off, len);
+        }
+    }
+}

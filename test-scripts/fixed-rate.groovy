@@ -1,0 +1,17 @@
+// Fixed rate: a steady load for a while, with pass/fail criteria.
+//   maestro run test-scripts/fixed-rate.groovy --local
+//   maestro run test-scripts/fixed-rate.groovy --broker mqtt://broker.lab:1883 -P url=amqp://sut.lab:5672/perf.queue -P rate=5000
+test {
+    name         'fixed-rate'
+    tags         'fixed-rate', 'amqp'
+    description  param('sut', '')
+    url          param('url', null)            // none: --local starts an embedded Artemis
+    rate         param('rate', 1000)
+    duration     param('duration', '30s')
+    warmup       param('warmup', '5s')
+    messageSize  param('size', '~1024')
+    connections  param('connections', 2)
+    senders      param('senders', 1)
+    receivers    param('receivers', 1)
+    expect       "p99 latency < ${param('p99', '100 ms')}", 'rate >= 95 %', 'loss == 0'
+}
