@@ -66,9 +66,11 @@ class EndToEndTest {
         workers.forEach(ChildJvm::close);
     }
 
-    private ChildJvm worker(String role, String name) throws Exception {
-        ChildJvm w = ChildJvm.start(WorkerMain.class, "--role", role, "--broker", control.url().toString(), "--name", name,
-                "--data-dir", data.resolve(name).toString(), "--data-host", "127.0.0.1");
+    private ChildJvm worker(String role, String name, String... more) throws Exception {
+        List<String> args = new ArrayList<>(List.of("--role", role, "--broker", control.url().toString(), "--name", name,
+                "--data-dir", data.resolve(name).toString(), "--data-host", "127.0.0.1"));
+        args.addAll(List.of(more));
+        ChildJvm w = ChildJvm.start(WorkerMain.class, args.toArray(String[]::new));
         workers.add(w);
         w.awaitLine("maestro-worker: ", 30);
         return w;
@@ -122,7 +124,8 @@ class EndToEndTest {
         assertEquals(1600, s.get("totals").get("received").asLong());
         assertEquals(0, s.get("totals").get("lost").asLong());
         assertTrue(Math.abs(s.get("totals").get("receiveRate").asDouble() - 400) < 20, s.get("totals").toString());
-        assertTrue(s.get("parameters").get("sendUrl").asText().contains("admin:***@"), "no password in summary.json");
+        assertTrue(s.get("parameters").get("routes").get(0).get("sendUrl").asText().contains("admin:***@"),
+                "no password in summary.json");
         String junit = Files.readString(run.resolve("junit.xml"));
         assertTrue(junit.contains("failures=\"0\"") && junit.contains("errors=\"0\"") && junit.contains("tests=\"5\""), junit);
         assertTrue(Files.readString(run.resolve("console.log")).contains("verdict: PASSED"));
@@ -194,6 +197,28 @@ class EndToEndTest {
             }
         }
         return false;
+    }
+
+    @Test
+    void multipointRunsEachRouteOnItsOwnGroupAndEndpoints() throws Exception {
+        worker("receiver", "east-r", "--group", "east");
+        worker("sender", "east-s", "--group", "east");
+        worker("receiver", "west-r", "--group", "west");
+        worker("sender", "west-s", "--group", "west");
+        worker("sender", "idle-s");   // not in any route: must not be used or started
+        Object[] r = maestro("run", SCRIPTS.resolve("multipoint.groovy").toString(), "--broker", control.url().toString(),
+                "--runs", runs.toString(), "-P", "east=" + sutUrl("e2e.east"), "-P", "west=" + sutUrl("e2e.west"),
+                "-P", "rate=400", "-P", "duration=3s", "-P", "warmup=1s", "-P", "p99=1 s");
+        assertEquals(0, r[0], (String) r[1]);
+        JsonNode s = JSON.readTree(onlyRun().resolve("summary.json").toFile());
+        assertEquals(1200, s.get("totals").get("sent").asLong(), "400 msg/s in total for 3 s, 200 on each route");
+        assertEquals(1200, s.get("totals").get("received").asLong());
+        assertEquals(4, s.get("peers").size());
+        JsonNode east = JSON.readTree(onlyRun().resolve("peers/east-s/test.json").toFile());
+        assertTrue(east.get("sendUrl").asText().endsWith("/e2e.east"), east.toString());
+        assertEquals(200, east.get("rate").asLong());
+        assertTrue(JSON.readTree(onlyRun().resolve("peers/west-r/test.json").toFile()).get("receiveUrl").asText().endsWith("/e2e.west"));
+        assertTrue(((String) r[1]).contains("east-s") && !((String) r[1]).contains("idle-s ended"), (String) r[1]);
     }
 
     @Test

@@ -143,7 +143,7 @@ public final class MaestroMain implements Callable<Integer> {
         Duration discoveryTimeout = ((TestDuration.ByTime) TestDuration.parse(discovery)).duration();
         Console console = new Console(System.out);
         if (!local) {
-            if (plan.sendUrl() == null) {
+            if (plan.lacksSut()) {
                 System.err.println("maestro: the script names no SUT (url '...'); give one, or use --local for an embedded SUT");
                 return CANNOT_RUN;
             }

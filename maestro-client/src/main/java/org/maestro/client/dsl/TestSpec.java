@@ -30,6 +30,7 @@ public final class TestSpec {
     private int receivers = 1;
     private final List<Criterion> criteria = new ArrayList<>();
     private TestPlan.Incremental incremental;
+    private final List<TestPlan.Route> routes = new ArrayList<>();
 
     TestSpec(String defaultName) {
         this.name = defaultName;
@@ -112,6 +113,25 @@ public final class TestSpec {
         }
     }
 
+    /**
+     * A route of a multipoint test: {@code route 'east', url: 'amqp://a/q', senders: 2, receivers: 1}
+     * (or {@code sendUrl:} and {@code receiveUrl:}); its peers are those started with {@code --group east}.
+     */
+    public void route(java.util.Map<String, Object> args, String group) {
+        org.maestro.common.mqtt.Topics.checkLevel("route group", group);
+        java.util.Set<String> known = java.util.Set.of("url", "sendUrl", "receiveUrl", "senders", "receivers");
+        for (String key : args.keySet()) {
+            if (!known.contains(key)) {
+                throw new IllegalArgumentException("route '" + group + "': unknown setting '" + key + "' (known: " + known + ")");
+            }
+        }
+        Object url = args.get("url");
+        Object send = args.getOrDefault("sendUrl", url);
+        Object receive = args.getOrDefault("receiveUrl", url);
+        routes.add(new TestPlan.Route(group, send == null ? null : send.toString(), receive == null ? null : receive.toString(),
+                positive("senders", args.getOrDefault("senders", 1)), positive("receivers", args.getOrDefault("receivers", 1))));
+    }
+
     /** An incremental test: {@code incremental { startRate 1000; step 1000; maxRate 10000; stepDuration '30s' }}. */
     public void incremental(Closure<?> block) {
         IncrementalSpec spec = new IncrementalSpec();
@@ -124,7 +144,7 @@ public final class TestSpec {
     TestPlan build() {
         String receive = receiveUrl == null ? sendUrl : receiveUrl;
         return new TestPlan(name, List.copyOf(tags), description, sendUrl, receive, size, rate, connections, duration,
-                warmup, senders, receivers, List.copyOf(criteria), incremental);
+                warmup, senders, receivers, List.copyOf(criteria), incremental, List.copyOf(routes));
     }
 
     private static int positive(String what, Object value) {

@@ -23,10 +23,45 @@ import java.util.List;
  * @param receivers    how many receiver peers the test needs
  * @param criteria     pass/fail criteria
  * @param incremental  null for a fixed-rate test; else the steps of an incremental one
+ * @param routes       a multipoint test's routes (each a group of peers with its own endpoints);
+ *                     empty for a test with one route made of the fields above
  */
 public record TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
                        MessageSize size, Rate rate, int connections, TestDuration duration, String warmup,
-                       int senders, int receivers, List<Criterion> criteria, Incremental incremental) {
+                       int senders, int receivers, List<Criterion> criteria, Incremental incremental, List<Route> routes) {
+
+    /**
+     * One route of a multipoint test: the peers of {@code group} send to {@code sendUrl} and
+     * receive from {@code receiveUrl}. Group "" means any peers, whatever their group.
+     */
+    public record Route(String group, String sendUrl, String receiveUrl, int senders, int receivers) {
+        public Route withUrl(String url) {
+            return new Route(group, sendUrl == null ? url : sendUrl, receiveUrl == null ? url : receiveUrl, senders, receivers);
+        }
+    }
+
+    /** The routes the test runs: its own, or the single one its fields describe. */
+    public List<Route> effectiveRoutes() {
+        return routes.isEmpty() ? List.of(new Route("", sendUrl, receiveUrl, senders, receivers)) : routes;
+    }
+
+    public int totalSenders() {
+        return effectiveRoutes().stream().mapToInt(Route::senders).sum();
+    }
+
+    /** True when some route has no SUT URL (so --local must provide one). */
+    public boolean lacksSut() {
+        return effectiveRoutes().stream().anyMatch(r -> r.sendUrl() == null || r.receiveUrl() == null);
+    }
+
+    /** The same plan with its routes' missing URLs filled in by {@code urlFor(group)}. */
+    public TestPlan withSut(java.util.function.Function<String, String> urlFor, String sutDescription) {
+        String url = urlFor.apply("");
+        List<Route> filled = routes.stream().map(r -> r.withUrl(urlFor.apply(r.group()))).toList();
+        return new TestPlan(name, tags, description.isEmpty() ? sutDescription : description,
+                sendUrl == null ? url : sendUrl, receiveUrl == null ? url : receiveUrl, size, rate, connections,
+                duration, warmup, senders, receivers, criteria, incremental, filled);
+    }
 
     /**
      * An incremental test: the rate starts at {@code startRate} and goes up by {@code step} for
@@ -38,6 +73,6 @@ public record TestPlan(String name, List<String> tags, String description, Strin
     /** The same plan at another total rate (one step of an incremental test). */
     public TestPlan atRate(long perSecond, TestDuration stepDuration) {
         return new TestPlan(name, tags, description, sendUrl, receiveUrl, size, new Rate(perSecond), connections,
-                stepDuration, warmup, senders, receivers, criteria, null);
+                stepDuration, warmup, senders, receivers, criteria, null, routes);
     }
 }

@@ -33,7 +33,7 @@ public final class LocalCluster implements AutoCloseable {
 
     private LocalCluster(TestPlan plan) throws Exception {
         control = EmbeddedBroker.startMqtt();
-        if (plan.sendUrl() == null) {
+        if (plan.lacksSut()) {
             sut = EmbeddedBroker.start(LoopbackPorts.free(), "AMQP,CORE");
             sutUrl = "amqp://127.0.0.1:" + sut.port() + "/maestro.local";
         } else {
@@ -43,13 +43,16 @@ public final class LocalCluster implements AutoCloseable {
         dataDir = Files.createTempDirectory("maestro-local-data-");
         dataServer = DataServer.start(dataDir, "127.0.0.1", 0);
         String url = dataServer.url().toString();
-        for (int i = 1; i <= plan.receivers(); i++) {
-            peers.add(new Peer(Peer.identity("receiver-" + i, Role.RECEIVER, ""), PeerConfig.of(control.mqttUrl()),
-                    new WorkerHandler(dataDir, url)).start());
-        }
-        for (int i = 1; i <= plan.senders(); i++) {
-            peers.add(new Peer(Peer.identity("sender-" + i, Role.SENDER, ""), PeerConfig.of(control.mqttUrl()),
-                    new WorkerHandler(dataDir, url)).start());
+        for (TestPlan.Route route : plan.effectiveRoutes()) {
+            String prefix = route.group().isEmpty() ? "" : route.group() + "-";
+            for (int i = 1; i <= route.receivers(); i++) {
+                peers.add(new Peer(Peer.identity(prefix + "receiver-" + i, Role.RECEIVER, route.group()),
+                        PeerConfig.of(control.mqttUrl()), new WorkerHandler(dataDir, url)).start());
+            }
+            for (int i = 1; i <= route.senders(); i++) {
+                peers.add(new Peer(Peer.identity(prefix + "sender-" + i, Role.SENDER, route.group()),
+                        PeerConfig.of(control.mqttUrl()), new WorkerHandler(dataDir, url)).start());
+            }
         }
     }
 
@@ -66,10 +69,8 @@ public final class LocalCluster implements AutoCloseable {
         if (sutUrl == null) {
             return plan;
         }
-        return new TestPlan(plan.name(), plan.tags(), plan.description().isEmpty()
-                ? "embedded ActiveMQ Artemis 2.55.0 (AMQP, non-persistent, in the client's JVM)" : plan.description(),
-                sutUrl, sutUrl, plan.size(), plan.rate(), plan.connections(), plan.duration(), plan.warmup(), plan.senders(),
-                plan.receivers(), plan.criteria(), plan.incremental());
+        return plan.withSut(group -> group.isEmpty() ? sutUrl : sutUrl + "." + group,
+                "embedded ActiveMQ Artemis 2.55.0 (AMQP, non-persistent, in the client's JVM)");
     }
 
     @Override

@@ -27,39 +27,53 @@ public final class PeerDirectory {
         return found;
     }
 
+    /** {@code count} peers of {@code role} in {@code group} ("" = any group). */
+    public record Requirement(Role role, String group, int count) {
+        String describe(int missing) {
+            return missing + " " + role.wireName() + (missing > 1 ? "s" : "") + (group.isEmpty() ? "" : " in group " + group);
+        }
+
+        boolean accepts(PeerInfo p) {
+            return p.role() == role && (group.isEmpty() || group.equals(p.group()));
+        }
+    }
+
     /**
-     * Waits until at least {@code need.get(role)} peers of each role answer; returns that many of
+     * Waits until every requirement can be met by distinct peers; returns the peers chosen for
      * each, by name.
      *
-     * @throws TestCannotRun naming the roles that are short and the peers that did answer
+     * @throws TestCannotRun naming what is short and the peers that did answer
      */
-    public static Map<Role, List<PeerInfo>> await(ControlClient client, Map<Role, Integer> need, Duration timeout)
+    public static Map<Requirement, List<PeerInfo>> await(ControlClient client, List<Requirement> needs, Duration timeout)
             throws TestCannotRun, TransportException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        List<PingResult> found = List.of();
         while (true) {
-            found = discover(client, Duration.ofMillis(700));
-            Map<Role, List<PeerInfo>> byRole = new LinkedHashMap<>();
-            for (PingResult p : found) {
-                byRole.computeIfAbsent(p.peer().role(), r -> new ArrayList<>()).add(p.peer());
+            List<PingResult> found = discover(client, Duration.ofMillis(700));
+            List<PeerInfo> free = new ArrayList<>(found.stream().map(PingResult::peer).toList());
+            Map<Requirement, List<PeerInfo>> chosen = new LinkedHashMap<>();
+            List<String> missing = new ArrayList<>();
+            // Grouped requirements first: they can only be met by their own group's peers.
+            List<Requirement> ordered = new ArrayList<>(needs);
+            ordered.sort(Comparator.comparing((Requirement r) -> r.group().isEmpty()));
+            for (Requirement r : ordered) {
+                List<PeerInfo> fits = free.stream().filter(r::accepts).limit(r.count()).toList();
+                free.removeAll(fits);
+                chosen.put(r, fits);
+                if (fits.size() < r.count()) {
+                    missing.add(r.describe(r.count() - fits.size()));
+                }
             }
-            boolean enough = need.entrySet().stream().allMatch(e -> byRole.getOrDefault(e.getKey(), List.of()).size() >= e.getValue());
-            if (enough) {
-                Map<Role, List<PeerInfo>> chosen = new LinkedHashMap<>();
-                need.forEach((role, n) -> chosen.put(role, List.copyOf(byRole.get(role).subList(0, n))));
-                return chosen;
+            if (missing.isEmpty()) {
+                Map<Requirement, List<PeerInfo>> inOrder = new LinkedHashMap<>();
+                needs.forEach(r -> inOrder.put(r, chosen.get(r)));
+                return inOrder;
             }
             if (System.nanoTime() > deadline) {
-                String missing = need.entrySet().stream()
-                        .filter(e -> byRole.getOrDefault(e.getKey(), List.of()).size() < e.getValue())
-                        .map(e -> (e.getValue() - byRole.getOrDefault(e.getKey(), List.of()).size()) + " "
-                                + e.getKey().wireName() + (e.getValue() - byRole.getOrDefault(e.getKey(), List.of()).size() > 1 ? "s" : ""))
-                        .collect(Collectors.joining(" and "));
                 String present = found.isEmpty() ? "no peer answered"
-                        : "found " + found.stream().map(p -> p.peer().role().wireName() + " '" + p.peer().name() + "'")
-                        .collect(Collectors.joining(", "));
-                throw new TestCannotRun("required peers missing after " + timeout.toSeconds() + " s: " + missing
-                        + " (" + present + ")");
+                        : "found " + found.stream().map(p -> p.peer().role().wireName() + " '" + p.peer().name() + "'"
+                        + (p.peer().hasGroup() ? " in group " + p.peer().group() : "")).collect(Collectors.joining(", "));
+                throw new TestCannotRun("required peers missing after " + timeout.toSeconds() + " s: "
+                        + String.join(" and ", missing) + " (" + present + ")");
             }
         }
     }

@@ -92,7 +92,7 @@ final class SummaryBuilder {
         }
         // On a queue every message goes to one receiver: what was sent and never arrived is lost,
         // the tail included. On a topic each subscriber's gaps are what can be counted.
-        boolean topic = plan.receiveUrl().contains("type=topic");
+        boolean topic = plan.effectiveRoutes().stream().anyMatch(r -> r.receiveUrl() != null && r.receiveUrl().contains("type=topic"));
         long lost = topic ? gaps : Math.max(gaps, sent - (received - duplicated));
         Summary.Totals totals = new Summary.Totals(sent, received, lost, duplicated, outOfOrder, round(sendRate),
                 round(receiveRate), HdrFiles.latency(response), HdrFiles.latency(service), HdrFiles.latency(delay));
@@ -158,15 +158,13 @@ final class SummaryBuilder {
 
     private static Map<String, Object> parameters(TestPlan plan, Map<String, String> options) {
         Map<String, Object> p = new LinkedHashMap<>();
-        p.put("sendUrl", mask(plan.sendUrl()));
-        p.put("receiveUrl", mask(plan.receiveUrl()));
+        p.put("routes", plan.effectiveRoutes().stream().map(r -> Map.of("group", r.group(), "sendUrl", mask(r.sendUrl()),
+                "receiveUrl", mask(r.receiveUrl()), "senders", r.senders(), "receivers", r.receivers())).toList());
         p.put("rate", plan.rate().perSecond());
         p.put("duration", plan.duration().toString());
         p.put("warmup", plan.warmup());
         p.put("messageSize", plan.size().toString());
         p.put("connections", plan.connections());
-        p.put("senders", plan.senders());
-        p.put("receivers", plan.receivers());
         p.put("criteria", plan.criteria().stream().map(Criterion::text).toList());
         if (plan.incremental() != null) {
             p.put("incremental", plan.incremental());

@@ -94,44 +94,71 @@ public final class TestExecutor {
             this.runDir = runDir;
         }
 
+        final List<PeerInfo> senders = new ArrayList<>();
+        final List<PeerInfo> receivers = new ArrayList<>();
+        final Map<String, TestPlan.Route> routeOf = new LinkedHashMap<>();
+
         void execute() throws TestCannotRun, TransportException, InterruptedException {
             console.line("test %s: %s", plan.name(), testId);
-            Map<Role, List<PeerInfo>> found = PeerDirectory.await(client,
-                    Map.of(Role.SENDER, plan.senders(), Role.RECEIVER, plan.receivers()), discoveryTimeout);
-            peers.addAll(found.get(Role.RECEIVER));
-            peers.addAll(found.get(Role.SENDER));
+            List<PeerDirectory.Requirement> needs = new ArrayList<>();
+            for (TestPlan.Route route : plan.effectiveRoutes()) {
+                needs.add(new PeerDirectory.Requirement(Role.RECEIVER, route.group(), route.receivers()));
+                needs.add(new PeerDirectory.Requirement(Role.SENDER, route.group(), route.senders()));
+            }
+            Map<PeerDirectory.Requirement, List<PeerInfo>> found = PeerDirectory.await(client, needs, discoveryTimeout);
+            List<TestPlan.Route> routes = plan.effectiveRoutes();
+            for (int i = 0; i < routes.size(); i++) {
+                for (PeerInfo p : found.get(needs.get(2 * i))) {
+                    receivers.add(p);
+                    routeOf.put(p.id(), routes.get(i));
+                }
+                for (PeerInfo p : found.get(needs.get(2 * i + 1))) {
+                    senders.add(p);
+                    routeOf.put(p.id(), routes.get(i));
+                }
+            }
+            peers.addAll(receivers);
+            peers.addAll(senders);
             for (PeerInfo p : peers) {
-                console.line("  %s", p.describe());
+                TestPlan.Route r = routeOf.get(p.id());
+                console.line("  %s -> %s", p.describe(), SummaryBuilder.mask(p.role() == Role.SENDER ? r.sendUrl() : r.receiveUrl()));
             }
             client.addListener(listener);
-            set(found.get(Role.SENDER));
-            require(Address.role(Role.RECEIVER), new Payload.StartReceiver(), found.get(Role.RECEIVER));
-            require(Address.role(Role.SENDER), new Payload.StartSender(), found.get(Role.SENDER));
-            watch(found);
+            set();
+            requireEach(receivers, new Payload.StartReceiver());
+            requireEach(senders, new Payload.StartSender());
+            watch();
         }
 
-        private void set(List<PeerInfo> senders) throws TestCannotRun, TransportException, InterruptedException {
+        private void set() throws TestCannotRun, TransportException, InterruptedException {
             options.put(TestOptions.TEST_ID, testId);
             options.put(TestOptions.TEST_NAME, plan.name());
-            options.put(TestOptions.SEND_URL, plan.sendUrl());
-            options.put(TestOptions.RECEIVE_URL, plan.receiveUrl());
             options.put(TestOptions.MESSAGE_SIZE, plan.size().toString());
             options.put(TestOptions.PARALLEL_COUNT, Integer.toString(plan.connections()));
             options.put(TestOptions.WARMUP, plan.warmup());
             options.put(TestOptions.DURATION, plan.duration().toString());
             options.put(TestOptions.RATE, Long.toString(plan.rate().perSecond()));
-            // Rate and message count are the test's totals: each sender gets its share.
-            for (int i = 0; i < senders.size(); i++) {
+            for (PeerInfo p : peers) {
+                TestPlan.Route route = routeOf.get(p.id());
                 Map<String, String> mine = new LinkedHashMap<>(options);
-                mine.put(TestOptions.RATE, Long.toString(share(plan.rate().perSecond(), senders.size(), i)));
-                if (plan.duration() instanceof TestDuration.ByCount c) {
-                    mine.put(TestOptions.DURATION, Long.toString(Math.max(1, share(c.messages(), senders.size(), i))));
+                mine.put(TestOptions.SEND_URL, route.sendUrl());
+                mine.put(TestOptions.RECEIVE_URL, route.receiveUrl());
+                int i = senders.indexOf(p);
+                if (i >= 0) {
+                    // Rate and message count are the test's totals: each sender gets its share.
+                    mine.put(TestOptions.RATE, Long.toString(share(plan.rate().perSecond(), senders.size(), i)));
+                    if (plan.duration() instanceof TestDuration.ByCount c) {
+                        mine.put(TestOptions.DURATION, Long.toString(Math.max(1, share(c.messages(), senders.size(), i))));
+                    }
                 }
-                require(Address.peer(senders.get(i).id()), new Payload.SetOptions(mine), List.of(senders.get(i)));
+                require(Address.peer(p.id()), new Payload.SetOptions(mine), List.of(p));
             }
-            List<PeerInfo> others = peers.stream().filter(p -> p.role() != Role.SENDER).toList();
-            for (PeerInfo p : others) {
-                require(Address.peer(p.id()), new Payload.SetOptions(options), List.of(p));
+        }
+
+        /** Sends the request to each of these peers (never to a whole role: other peers may be idle on the broker). */
+        private void requireEach(List<PeerInfo> to, Payload request) throws TestCannotRun, TransportException, InterruptedException {
+            for (PeerInfo p : to) {
+                require(Address.peer(p.id()), request, List.of(p));
             }
         }
 
@@ -156,7 +183,7 @@ public final class TestExecutor {
             }
         }
 
-        private void watch(Map<Role, List<PeerInfo>> found) throws TestCannotRun, TransportException, InterruptedException {
+        private void watch() throws TestCannotRun, TransportException, InterruptedException {
             long started = System.nanoTime();
             long nextLine = started + TimeUnit.SECONDS.toNanos(1);
             boolean receiversStopped = false;
@@ -174,9 +201,9 @@ public final class TestExecutor {
                     ends.put(who.id(), n);
                     console.line("%s ended: %s", who.name(), ((Payload.NotifySuccess) n.payload()).detail());
                 }
-                boolean sendersDone = found.get(Role.SENDER).stream().allMatch(p -> ends.containsKey(p.id()));
+                boolean sendersDone = senders.stream().allMatch(p -> ends.containsKey(p.id()));
                 if (sendersDone && !receiversStopped) {
-                    require(Address.role(Role.RECEIVER), new Payload.StopReceiver(), found.get(Role.RECEIVER));
+                    requireEach(receivers, new Payload.StopReceiver());
                     receiversStopped = true;
                 }
                 long now = System.nanoTime();
