@@ -142,7 +142,7 @@ final class SummaryBuilder {
         }
         boolean passed = !Double.isNaN(measured) && c.holds(measured);
         if (Double.isNaN(measured) && !c.metric().equals("rate-percent")) {
-            shown = "nothing measured";
+            shown = "none (no message was measured)";
         }
         return new Summary.Check(c.text(), passed, shown, c.operator() + " " + bound(c));
     }
