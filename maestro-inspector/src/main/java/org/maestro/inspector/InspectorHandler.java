@@ -100,7 +100,7 @@ public final class InspectorHandler implements PeerHandler {
             case "data.url" -> dataUrl;
             case "data.dir" -> run == null ? dataDir.toString() : run.directory().toString();
             case "test.id" -> run == null ? "" : run.testId();
-            default -> options.get(get.key());
+            default -> options.containsKey(get.key()) ? Redact.url(options.get(get.key())) : null;
         };
         if (value == null) {
             throw new IllegalArgumentException("unknown key '" + get.key() + "' (known: data.url, data.dir, test.id, or a SET option)");

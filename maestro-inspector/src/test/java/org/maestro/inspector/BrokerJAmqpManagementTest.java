@@ -13,6 +13,7 @@ import org.maestro.common.note.Role;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.util.LoopbackPorts;
+import org.slf4j.LoggerFactory;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -120,6 +121,8 @@ class BrokerJAmqpManagementTest {
         assertEquals(0, run.tally().missing("queues"));
         assertEquals(0, run.tally().missing("exchanges"));
         List<Map<String, String>> sampling = Csv.rows(run.directory().resolve("sampling.csv"));
+        LoggerFactory.getLogger(BrokerJAmqpManagementTest.class).info("read times of 3 QUERYs per sample (ms): {}",
+                sampling.stream().map(r -> r.get("readMillis")).toList());
         assertEquals(samples, sampling.size());
         assertTrue(sampling.stream().allMatch(s -> s.get("outcome").equals("partial") && s.get("missingDataSets").equals("unknown")),
                 sampling.toString());

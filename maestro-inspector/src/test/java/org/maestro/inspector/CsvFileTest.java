@@ -11,6 +11,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+/** The CSV format every data set is written in: header, ISO-8601 timestamps, RFC 4180 quoting. */
 class CsvFileTest {
     @TempDir
     Path dir;

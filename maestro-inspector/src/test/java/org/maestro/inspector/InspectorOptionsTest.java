@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+/** SET options of the inspector, checked with messages that name the option; the counts of a run's summary. */
 class InspectorOptionsTest {
 
     private static String refused(Map<String, String> options) {

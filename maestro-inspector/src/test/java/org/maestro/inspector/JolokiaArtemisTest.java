@@ -230,7 +230,8 @@ class JolokiaArtemisTest {
         Csv.await(sampling, r -> r.get("outcome").equals("complete") && r.get("timestamp").compareTo(restarted) > 0, 30);
         assertInstanceOf(Payload.Ok.class, cluster.request(cluster.inspector, new Payload.StopInspector()));
         String detail = ((Payload.NotifySuccess) cluster.awaitEnd(cluster.inspector.info(), 10).payload()).detail();
-        assertTrue(detail.contains("last failure: cannot connect to Jolokia at " + sut.jolokiaUrl()), detail);
+        // While it restarts, the broker first refuses connections, then its console may accept and not answer yet.
+        assertTrue(detail.contains("; last failure: ") && detail.contains("Jolokia at " + sut.jolokiaUrl()), detail);
 
         List<Map<String, String>> rows = Csv.rows(sampling);
         List<String> outcomes = rows.stream().map(r -> r.get("outcome")).toList();
@@ -238,7 +239,8 @@ class JolokiaArtemisTest {
         assertTrue(firstMissing >= 2 && outcomes.lastIndexOf("complete") > outcomes.lastIndexOf("missing"), outcomes.toString());
         long missing = outcomes.stream().filter("missing"::equals).count();
         assertTrue(detail.contains(", " + missing + " missing (jvm-memory " + missing), detail + " vs " + outcomes);
-        assertTrue(rows.get(firstMissing).get("reason").startsWith("cannot connect to Jolokia"), rows.get(firstMissing).toString());
+        // Usually "cannot connect to Jolokia at ...: connection refused"; a read in flight at the kill fails otherwise.
+        assertTrue(rows.get(firstMissing).get("reason").contains("Jolokia at " + sut.jolokiaUrl()), rows.get(firstMissing).toString());
     }
 
     private void awaitStats(java.util.function.Predicate<Stats> condition) throws Exception {
