@@ -40,7 +40,15 @@ public final class TestOptions {
     public static final String CRITERION_LOSS_MAX = "criterion.loss.max";
     /** Inspector: the management URL (with credentials) and the inspector kind. */
     public static final String MANAGEMENT_URL = "management.url";
+    /** Inspector kind: {@code jolokia} or {@code amqp-management}. */
     public static final String INSPECTOR_TYPE = "inspector.type";
+    /** Inspector: time between two samples of the SUT's management (default 5s, at least 1s). */
+    public static final String INSPECTOR_INTERVAL = "inspector.interval";
+    /**
+     * Inspector, amqp-management: the data sets to query, a preset ({@code qpid-dispatch}, the default, or
+     * {@code qpid-broker-j}) or {@code name=entityType:attribute,attribute;name=...}.
+     */
+    public static final String INSPECTOR_DATASETS = "inspector.datasets";
 
     private TestOptions() {
     }

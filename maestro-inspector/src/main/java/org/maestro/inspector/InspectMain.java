@@ -1,0 +1,57 @@
+package org.maestro.inspector;
+
+import org.maestro.common.units.TestDuration;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.time.Duration;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code inspect --type jolokia|amqp-management --url URL --once}: prints one sample of every data set, to
+ * check a management URL and its credentials before a test. Exit codes as {@link InspectOnce}.
+ */
+@Command(name = "inspect", mixinStandardHelpOptions = true,
+        description = "Reads the SUT's management once and prints every data set, to check a management URL before a test.")
+public final class InspectMain implements Callable<Integer> {
+    @Option(names = "--type", required = true, description = "jolokia or amqp-management")
+    String type;
+
+    @Option(names = "--url", required = true,
+            description = "the management URL, e.g. http://admin:admin@broker:8161/console/jolokia or amqp://user:pass@router:5672")
+    String url;
+
+    @Option(names = "--once", description = "read once and exit (the only mode: the inspector peer samples during tests)")
+    boolean once;
+
+    @Option(names = "--datasets", defaultValue = "",
+            description = "amqp-management: a preset (qpid-dispatch, qpid-broker-j) or name=entityType:attribute,...;... (default: qpid-dispatch)")
+    String dataSets;
+
+    @Option(names = "--timeout", defaultValue = "10s", description = "how long the read may take (default: ${DEFAULT-VALUE})")
+    String timeout;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new InspectMain()).execute(args));
+    }
+
+    @Override
+    public Integer call() {
+        if (!once) {
+            System.out.println("FAILED: say --once: continuous sampling is what the inspector peer does during a test");
+            return InspectOnce.FAILED;
+        }
+        Duration t;
+        try {
+            if (!(TestDuration.parse(timeout) instanceof TestDuration.ByTime time)) {
+                throw new IllegalArgumentException("'" + timeout + "' is a count, not a time like 10s");
+            }
+            t = time.duration();
+        } catch (IllegalArgumentException e) {
+            System.out.println("FAILED: --timeout: " + e.getMessage());
+            return InspectOnce.FAILED;
+        }
+        return InspectOnce.run(type, url, dataSets, t, System.out);
+    }
+}

@@ -1,0 +1,29 @@
+package org.maestro.inspector;
+
+import java.util.List;
+
+/**
+ * Reads a SUT's own figures through its management interface, one sample at a time. An implementation
+ * keeps whatever connection it needs between samples and re-establishes it when it broke; it never
+ * retries within a sample (the next sample is the retry), so a sick SUT is asked at most once per
+ * sampling interval.
+ */
+public interface Inspector extends AutoCloseable {
+
+    /** What is inspected, for messages and files: e.g. {@code jolokia at http://127.0.0.1:8161/console/jolokia}. */
+    String describe();
+
+    /** The data sets every sample reports on, in a fixed order. */
+    List<DataSet> dataSets();
+
+    /**
+     * Reads every data set once. A data set that cannot be read is recorded in the sample as failed;
+     * the exception is for a read that got nothing at all (endpoint unreachable, credentials refused,
+     * no answer in time).
+     */
+    Sample sample() throws InspectorException;
+
+    /** Releases connections; never throws. */
+    @Override
+    void close();
+}

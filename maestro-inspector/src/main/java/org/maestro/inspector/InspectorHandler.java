@@ -1,0 +1,124 @@
+package org.maestro.inspector;
+
+import org.maestro.common.note.Note;
+import org.maestro.common.note.Payload;
+import org.maestro.common.note.Role;
+import org.maestro.common.note.Stats;
+import org.maestro.common.peer.Peer;
+import org.maestro.common.peer.PeerHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What an inspector peer does with its notes: SET gathers and checks options; START_INSPECTOR opens an
+ * inspector of the type it names (or SET's), takes a first sample and keeps sampling (answering OK even when
+ * the SUT does not answer yet: that is counted as missing samples, and the test goes on); STOP_INSPECTOR takes
+ * a last sample, closes the files and sends NOTIFY_SUCCESS with the counts. STATS: {@code messages} = samples,
+ * {@code lost} = missing samples. After a test the peer stays up for the next one.
+ */
+public final class InspectorHandler implements PeerHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(InspectorHandler.class);
+
+    private final Path dataDir;
+    private final String dataUrl;
+    private final Map<String, String> options = new HashMap<>();
+    private InspectorOptions parsed = InspectorOptions.parse(Map.of());
+    private volatile InspectorRun current;
+    private volatile InspectorRun last;
+
+    /** @param dataUrl the URL of this peer's data server ("" when it has none) */
+    public InspectorHandler(Path dataDir, String dataUrl) {
+        this.dataDir = dataDir;
+        this.dataUrl = dataUrl;
+    }
+
+    @Override
+    public Payload handle(Note request, Peer peer) throws Exception {
+        return switch (request.command()) {
+            case SET -> set((Payload.SetOptions) request.payload());
+            case START_INSPECTOR -> start(((Payload.StartInspector) request.payload()).inspectorType(), peer);
+            case STOP_INSPECTOR -> stop(peer);
+            case STATS -> new Payload.StatsReply(stats());
+            case FLUSH -> new Payload.Ok("inspector CSV files are flushed after every sample");
+            case GET -> get((Payload.Get) request.payload());
+            default -> throw PeerHandler.unsupported(request, peer);
+        };
+    }
+
+    private Payload set(Payload.SetOptions set) {
+        Map<String, String> merged = new HashMap<>(options);
+        merged.putAll(set.options());
+        InspectorOptions checked = InspectorOptions.parse(merged);
+        options.clear();
+        options.putAll(merged);
+        parsed = checked;
+        return new Payload.Ok(set.options().size() + " option(s) set");
+    }
+
+    private Payload start(String type, Peer peer) throws Exception {
+        if (current != null) {
+            throw new IllegalStateException("test " + current.testId() + " is still being inspected; stop it first");
+        }
+        InspectorOptions o = parsed.forStart(type);
+        Inspector inspector = o.kind().create(o.url(), o.dataSets(), o.readTimeout());
+        InspectorRun run;
+        try {
+            run = new InspectorRun(peer.info(), o, dataDir, inspector);
+        } catch (Exception e) {
+            inspector.close();
+            throw e;
+        }
+        current = run;
+        String first = run.start();
+        return new Payload.Ok(first + "; sampling every " + o.interval().toMillis() + " ms into " + run.directory());
+    }
+
+    private Payload stop(Peer peer) throws InterruptedException {
+        InspectorRun run = current;
+        if (run == null) {
+            return new Payload.Ok("no inspection running");
+        }
+        String summary = run.stop();
+        last = run;
+        current = null;
+        peer.notifyClient(new Payload.NotifySuccess(run.testId(), summary));
+        return new Payload.Ok(summary);
+    }
+
+    private Stats stats() {
+        InspectorRun run = current != null ? current : last;
+        return run == null ? Stats.idle(Role.INSPECTOR) : run.stats();
+    }
+
+    private Payload get(Payload.Get get) {
+        InspectorRun run = current != null ? current : last;
+        String value = switch (get.key()) {
+            case "data.url" -> dataUrl;
+            case "data.dir" -> run == null ? dataDir.toString() : run.directory().toString();
+            case "test.id" -> run == null ? "" : run.testId();
+            default -> options.containsKey(get.key()) ? Redact.url(options.get(get.key())) : null;
+        };
+        if (value == null) {
+            throw new IllegalArgumentException("unknown key '" + get.key() + "' (known: data.url, data.dir, test.id, or a SET option)");
+        }
+        return new Payload.GetReply(get.key(), value);
+    }
+
+    /** A halt during a test ends the inspection as STOP_INSPECTOR would, files closed. */
+    @Override
+    public void close() {
+        InspectorRun run = current;
+        if (run != null) {
+            try {
+                LOG.info("halted during test {}: {}", run.testId(), run.stop());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            current = null;
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package org.maestro.inspector;
+
+import org.maestro.common.mqtt.Topics;
+import org.maestro.common.note.TestOptions;
+import org.maestro.common.units.TestDuration;
+import org.maestro.inspector.amqp.DataSetConfig;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What an inspector runs with, parsed and checked from the SET options: a bad value is refused at SET with a
+ * message naming the option. The URL and type may come later (START_INSPECTOR names the type); they are
+ * required at start.
+ *
+ * @param raw      the options as given
+ * @param kind     null when not set yet
+ * @param url      "" when not set yet
+ * @param interval time between samples, at least {@link #MIN_INTERVAL}
+ * @param dataSets amqp-management: preset or list ("" = default)
+ */
+public record InspectorOptions(Map<String, String> raw, String testId, InspectorKind kind, String url, Duration interval,
+                               String dataSets) {
+    public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(5);
+    /** The floor of the interval: a SUT's management is not asked more than once a second. */
+    public static final Duration MIN_INTERVAL = Duration.ofSeconds(1);
+    /** The longest one read may take; shorter when the interval is. */
+    public static final Duration MAX_READ_TIMEOUT = Duration.ofSeconds(10);
+
+    public static InspectorOptions parse(Map<String, String> options) {
+        Map<String, String> o = new TreeMap<>(options);
+        String testId = o.getOrDefault(TestOptions.TEST_ID, "");
+        if (!testId.isEmpty()) {
+            Topics.checkLevel("test.id", testId);
+        }
+        InspectorKind kind = null;
+        String type = o.getOrDefault(TestOptions.INSPECTOR_TYPE, "");
+        if (!type.isBlank()) {
+            kind = wrap(TestOptions.INSPECTOR_TYPE, () -> InspectorKind.parse(type));
+        }
+        String url = o.getOrDefault(TestOptions.MANAGEMENT_URL, "").trim();
+        if (kind != null && !url.isEmpty()) {
+            InspectorKind k = kind;
+            wrap(TestOptions.MANAGEMENT_URL, () -> {
+                k.checkUrl(url);
+                return null;
+            });
+        }
+        Duration interval = wrap(TestOptions.INSPECTOR_INTERVAL,
+                () -> interval(o.getOrDefault(TestOptions.INSPECTOR_INTERVAL, "5s")));
+        String dataSets = o.getOrDefault(TestOptions.INSPECTOR_DATASETS, "").trim();
+        wrap(TestOptions.INSPECTOR_DATASETS, () -> DataSetConfig.parse(dataSets));
+        return new InspectorOptions(Map.copyOf(o), testId, kind, url, interval, dataSets);
+    }
+
+    /** These options with the type START_INSPECTOR named ("" keeps the SET one), checked for a start. */
+    public InspectorOptions forStart(String startType) {
+        InspectorKind k = startType == null || startType.isBlank() ? kind : InspectorKind.parse(startType);
+        if (k == null) {
+            throw new IllegalArgumentException("no inspector type: set " + TestOptions.INSPECTOR_TYPE
+                    + " (jolokia or amqp-management) or name it in START_INSPECTOR");
+        }
+        if (url.isEmpty()) {
+            throw new IllegalArgumentException("no management URL: set " + TestOptions.MANAGEMENT_URL + ", e.g. "
+                    + (k == InspectorKind.JOLOKIA ? "http://admin:admin@broker:8161/console/jolokia" : "amqp://router:5672"));
+        }
+        wrap(TestOptions.MANAGEMENT_URL, () -> {
+            k.checkUrl(url);
+            return null;
+        });
+        return new InspectorOptions(raw, testId, k, url, interval, dataSets);
+    }
+
+    /** The longest one read may take: the interval, at most {@link #MAX_READ_TIMEOUT}. */
+    public Duration readTimeout() {
+        return interval.compareTo(MAX_READ_TIMEOUT) < 0 ? interval : MAX_READ_TIMEOUT;
+    }
+
+    static Duration interval(String text) {
+        if (!(TestDuration.parse(text) instanceof TestDuration.ByTime time)) {
+            throw new IllegalArgumentException("'" + text + "' is a count; the interval is a time like 5s or 1m");
+        }
+        if (time.duration().compareTo(MIN_INTERVAL) < 0) {
+            throw new IllegalArgumentException("'" + text + "' is too short: at least " + MIN_INTERVAL.toSeconds()
+                    + "s, so the SUT's management is not hammered");
+        }
+        return time.duration();
+    }
+
+    private interface Check<T> {
+        T run();
+    }
+
+    private static <T> T wrap(String option, Check<T> check) {
+        try {
+            return check.run();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option " + option + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,255 @@
+package org.maestro.inspector;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import org.maestro.common.note.PeerInfo;
+import org.maestro.common.note.Role;
+import org.maestro.common.note.Stats;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+
+/**
+ * One test as an inspector runs it: a sample at start, one every interval (at a fixed rate on one thread, so
+ * reads never overlap and the SUT is asked at most once per interval), and a last one at stop. Each data set
+ * goes to its CSV, flushed after every sample; {@value #SAMPLING_FILE} logs every sample's read time and what
+ * was missing. A failing read is logged (once per new reason, then every {@value #REPEAT_WARN_EVERY} samples),
+ * counted as missing and retried at the next tick: the test goes on.
+ */
+public final class InspectorRun {
+    public static final String SAMPLING_FILE = "sampling.csv";
+    static final DataSet SAMPLING = new DataSet("sampling", "the inspector itself",
+            List.of("readMillis", "outcome", "missingDataSets", "reason"));
+    private static final Logger LOG = LoggerFactory.getLogger(InspectorRun.class);
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final int REPEAT_WARN_EVERY = 12;
+
+    private final PeerInfo peer;
+    private final InspectorOptions options;
+    private final Inspector inspector;
+    private final String testId;
+    private final Path dir;
+    private final long startNanos = System.nanoTime();
+    private final SampleTally tally;
+    private final Map<String, CsvFile> files = new LinkedHashMap<>();
+    private final CsvFile sampling;
+    private final ScheduledExecutorService ticker;
+    private ScheduledFuture<?> schedule;
+    private volatile String phase = "starting";
+    private String lastReason = "";
+    private volatile String lastOutcome = "not taken";
+    private long sameReasonCount;
+
+    /** Creates the run's directory and files; nothing is read yet. */
+    public InspectorRun(PeerInfo peer, InspectorOptions options, Path dataDir, Inspector inspector) throws IOException {
+        this.peer = peer;
+        this.options = options;
+        this.inspector = inspector;
+        this.testId = options.testId().isEmpty() ? "test-" + System.currentTimeMillis() : options.testId();
+        for (DataSet d : inspector.dataSets()) {
+            if (d.name().equals(SAMPLING.name())) {
+                throw new IllegalArgumentException("a data set may not be named '" + SAMPLING.name() + "': the inspector writes "
+                        + SAMPLING_FILE + " itself");
+            }
+        }
+        this.dir = Files.createDirectories(dataDir.resolve(testId).resolve(peer.name()));
+        this.tally = new SampleTally(inspector.dataSets());
+        try {
+            for (DataSet d : inspector.dataSets()) {
+                files.put(d.name(), CsvFile.create(dir, d));
+            }
+            sampling = CsvFile.create(dir, SAMPLING);
+            writeTestJson();
+        } catch (IOException e) {
+            closeFiles();
+            throw e;
+        }
+        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, peer.name() + "-inspector");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Takes the first sample (waiting for it) and schedules the rest; returns a line on how the first went. */
+    public String start() throws InterruptedException {
+        runOnTicker(this::tick, options.readTimeout().plusSeconds(5));
+        phase = "running";
+        long intervalMillis = options.interval().toMillis();
+        schedule = ticker.scheduleAtFixedRate(this::tick, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
+        String first = "first sample " + lastOutcome + (lastReason.isEmpty() ? "" : " (" + lastReason + "); retrying every "
+                + options.interval().toMillis() + " ms");
+        return inspector.describe() + ": " + first;
+    }
+
+    /** Stops sampling after one last sample, closes the files and returns the summary. */
+    public String stop() throws InterruptedException {
+        if (schedule != null) {
+            schedule.cancel(false);
+        }
+        if (!"done".equals(phase)) {
+            runOnTicker(() -> {
+                tick();
+                closeFiles();
+            }, options.readTimeout().plusSeconds(5));
+            phase = "done";
+        }
+        ticker.shutdownNow();
+        inspector.close();
+        String summary = summary();
+        LOG.info("{} ended test {}: {}", peer.describe(), testId, summary);
+        return summary;
+    }
+
+    public String summary() {
+        return inspector.describe() + ": " + tally.summary() + " (every " + options.interval().toMillis() + " ms); data in " + dir;
+    }
+
+    public Stats stats() {
+        return new Stats(testId, Role.INSPECTOR, phase, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
+                tally.samples(), 0, -1, -1, -1, -1, -1, tally.missing(), 0, 0);
+    }
+
+    public SampleTally tally() {
+        return tally;
+    }
+
+    public String testId() {
+        return testId;
+    }
+
+    public Path directory() {
+        return dir;
+    }
+
+    /** One sample: read, write every data set that answered, log what did not. Never throws. */
+    private void tick() {
+        Instant time = Instant.now();
+        long t0 = System.nanoTime();
+        Map<String, String> failures = new LinkedHashMap<>();
+        Sample sample = null;
+        try {
+            sample = inspector.sample();
+            failures.putAll(sample.failures());
+        } catch (InspectorException e) {
+            inspector.dataSets().forEach(d -> failures.put(d.name(), e.getMessage()));
+        } catch (RuntimeException e) {
+            LOG.debug("{}: sample failed", peer.name(), e);
+            inspector.dataSets().forEach(d -> failures.put(d.name(), "unexpected error: " + e));
+        }
+        long readMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        tally.record(readMillis, failures);
+        String reason = failures.isEmpty() ? "" : describe(failures);
+        String outcome = failures.isEmpty() ? "complete" : failures.size() == inspector.dataSets().size() ? "missing" : "partial";
+        lastOutcome = outcome;
+        try {
+            for (DataSet d : inspector.dataSets()) {
+                List<List<String>> rows = sample == null ? null : sample.rowsOf(d.name());
+                if (rows != null && !failures.containsKey(d.name())) {
+                    CsvFile file = files.get(d.name());
+                    for (List<String> row : rows) {
+                        file.row(time, row);
+                    }
+                    file.flush();
+                }
+            }
+            sampling.row(time, Sample.row(readMillis, outcome, String.join(" ", failures.keySet()), reason));
+            sampling.flush();
+        } catch (IOException | RuntimeException e) {
+            LOG.error("{}: cannot write the sample to {}: {}", peer.name(), dir, e.toString());
+        }
+        logOutcome(failures);
+    }
+
+    private void logOutcome(Map<String, String> failures) {
+        if (failures.isEmpty()) {
+            if (!lastReason.isEmpty()) {
+                LOG.info("{}: {} answers again after {} missing sample(s)", peer.name(), inspector.describe(), sameReasonCount);
+            }
+            lastReason = "";
+            sameReasonCount = 0;
+            return;
+        }
+        String reason = describe(failures);
+        if (!reason.equals(lastReason)) {
+            LOG.warn("{}: sample missing {}: {} (retrying every {} ms; the test goes on)", peer.name(), failures.keySet(), reason,
+                    options.interval().toMillis());
+            lastReason = reason;
+            sameReasonCount = 1;
+        } else if (++sameReasonCount % REPEAT_WARN_EVERY == 0) {
+            LOG.warn("{}: still failing after {} samples: {}", peer.name(), sameReasonCount, reason);
+        }
+    }
+
+    /** The one reason when every data set failed for it, else "data set: reason" for each. */
+    private String describe(Map<String, String> failures) {
+        if (failures.size() == inspector.dataSets().size() && new HashSet<>(failures.values()).size() == 1) {
+            return failures.values().iterator().next();
+        }
+        return failures.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining("; "));
+    }
+
+    private void runOnTicker(Runnable task, Duration timeout) throws InterruptedException {
+        try {
+            ticker.submit(task).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            LOG.error("{}: sampling task failed: {}", peer.name(), e.getCause().toString());
+        } catch (TimeoutException e) {
+            LOG.warn("{}: a sample took longer than {} ms", peer.name(), timeout.toMillis());
+        }
+    }
+
+    private void closeFiles() {
+        for (CsvFile f : files.values()) {
+            closeQuietly(f);
+        }
+        if (sampling != null) {
+            closeQuietly(sampling);
+        }
+    }
+
+    private void closeQuietly(CsvFile f) {
+        try {
+            f.close();
+        } catch (IOException e) {
+            LOG.warn("{}: cannot close {}: {}", peer.name(), f.path(), e.toString());
+        }
+    }
+
+    private void writeTestJson() throws IOException {
+        Map<String, Object> test = new LinkedHashMap<>();
+        test.put("testId", testId);
+        test.put("peer", Map.of("id", peer.id(), "name", peer.name(), "host", peer.host(), "role", peer.role().wireName(),
+                "group", peer.group()));
+        test.put("start", Instant.now().toString());
+        test.put("inspectorType", options.kind().wireName());
+        test.put("managementUrl", Redact.url(options.url()));
+        test.put("intervalMillis", options.interval().toMillis());
+        test.put("readTimeoutMillis", options.readTimeout().toMillis());
+        Map<String, Object> sets = new LinkedHashMap<>();
+        for (DataSet d : inspector.dataSets()) {
+            sets.put(d.name(), Map.of("file", d.fileName(), "source", d.source(), "columns", d.columns()));
+        }
+        test.put("dataSets", sets);
+        Map<String, String> redacted = new LinkedHashMap<>();
+        options.raw().forEach((k, v) -> redacted.put(k, Redact.url(v)));
+        test.put("options", redacted);
+        JSON.writeValue(dir.resolve("test.json").toFile(), test);
+    }
+}

@@ -1,0 +1,71 @@
+package org.maestro.inspector.amqp;
+
+import org.maestro.inspector.DataSet;
+import org.maestro.inspector.Inspector;
+import org.maestro.inspector.InspectorException;
+import org.maestro.inspector.Sample;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Reads a router's or broker's figures through AMQP management: one QUERY per data set, one after the
+ * other over the same connection, all within one timeout per sample. When the connection cannot be opened the whole sample fails; when one
+ * QUERY fails (unknown entity type, no answer in time) only its data set does, and the connection is opened
+ * again for the next.
+ */
+public final class AmqpManagementInspector implements Inspector {
+    private final ManagementUrl url;
+    private final List<EntityQuery> queries;
+    private final ManagementClient client;
+    private final Duration timeout;
+
+    public AmqpManagementInspector(ManagementUrl url, List<EntityQuery> queries, Duration timeout) {
+        this.url = url;
+        this.queries = List.copyOf(queries);
+        this.client = new ManagementClient(url, timeout);
+        this.timeout = timeout;
+    }
+
+    @Override
+    public String describe() {
+        return "amqp-management at " + url;
+    }
+
+    @Override
+    public List<DataSet> dataSets() {
+        return queries.stream().map(EntityQuery::dataSet).toList();
+    }
+
+    @Override
+    public Sample sample() throws InspectorException {
+        long deadline = System.nanoTime() + timeout.toNanos(); // the whole sample, not each query, is bounded
+        client.open(); // when it cannot connect, the whole sample is missing
+        Sample sample = new Sample();
+        int failed = 0;
+        InspectorException first = null;
+        for (EntityQuery q : queries) {
+            if (System.nanoTime() - deadline >= 0) {
+                sample.failed(q.name(), "not asked: this sample's " + timeout.toMillis() + " ms were used up by the data sets before it");
+                failed++;
+                continue;
+            }
+            try {
+                sample.rows(q.name(), client.query(q, deadline));
+            } catch (InspectorException e) {
+                sample.failed(q.name(), e.getMessage());
+                failed++;
+                first = first == null ? e : first;
+            }
+        }
+        if (failed == queries.size() && first != null) {
+            throw first;
+        }
+        return sample;
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

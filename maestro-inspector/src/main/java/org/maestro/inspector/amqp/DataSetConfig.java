@@ -1,0 +1,108 @@
+package org.maestro.inspector.amqp;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The data sets an AMQP-management inspector queries: a preset name, or a list written
+ * {@code name=entityType:attribute,attribute;name=entityType:attribute,...}, e.g.
+ * {@code queues=org.apache.qpid.Queue:name,durable}. So any AMQP-management server can be inspected without
+ * code: name its entity types and attributes.
+ *
+ * <p>Presets: {@value #QPID_DISPATCH} (the default: the router's general figures, links, memory allocator
+ * and connections) and {@value #QPID_BROKER_J} (queues and exchanges of a virtual host).
+ */
+public final class DataSetConfig {
+    public static final String QPID_DISPATCH = "qpid-dispatch";
+    public static final String QPID_BROKER_J = "qpid-broker-j";
+
+    /** Qpid Dispatch Router's own entities. */
+    public static final List<EntityQuery> DISPATCH = List.of(
+            new EntityQuery("router", "org.apache.qpid.dispatch.router", List.of("name", "version", "linkRouteCount",
+                    "autoLinkCount", "linkCount", "nodeCount", "addrCount", "connectionCount")),
+            new EntityQuery("links", "org.apache.qpid.dispatch.router.link", List.of("identity", "linkName", "linkType",
+                    "linkDir", "operStatus", "owningAddr", "capacity", "deliveryCount", "undeliveredCount", "presettledCount",
+                    "unsettledCount", "releasedCount", "modifiedCount", "acceptedCount", "rejectedCount")),
+            new EntityQuery("memory", "org.apache.qpid.dispatch.allocator", List.of("typeName", "typeSize",
+                    "transferBatchSize", "localFreeListMax", "globalFreeListMax", "totalAllocFromHeap", "totalFreeToHeap",
+                    "heldByThreads", "batchesRebalancedToThreads", "batchesRebalancedToGlobal")),
+            new EntityQuery("connections", "org.apache.qpid.dispatch.connection", List.of("identity", "host", "role", "dir",
+                    "container", "sasl", "user", "isAuthenticated", "isEncrypted", "opened", "operStatus")));
+
+    /**
+     * Qpid Broker-J's entities as its virtual host's {@code $management} node shows them. Broker-J's QUERY
+     * answers the attributes that were set on an entity (no statistics such as queue depth, and "" for an
+     * attribute left at its default): these sets show which queues and exchanges exist at each sample.
+     */
+    public static final List<EntityQuery> BROKER_J = List.of(
+            new EntityQuery("queues", "org.apache.qpid.Queue", List.of("name", "qpid-type", "durable", "lifetimePolicy",
+                    "object-path")),
+            new EntityQuery("exchanges", "org.apache.qpid.Exchange", List.of("name", "qpid-type", "durable")));
+
+    private static final Map<String, List<EntityQuery>> PRESETS = Map.of(QPID_DISPATCH, DISPATCH, QPID_BROKER_J, BROKER_J);
+
+    private DataSetConfig() {
+    }
+
+    /**
+     * Parses a preset name or a list of data sets; "" or null gives the default ({@value #QPID_DISPATCH}).
+     *
+     * @throws IllegalArgumentException saying which part is wrong and how it should be written
+     */
+    public static List<EntityQuery> parse(String text) {
+        if (text == null || text.isBlank()) {
+            return DISPATCH;
+        }
+        String trimmed = text.trim();
+        if (PRESETS.containsKey(trimmed)) {
+            return PRESETS.get(trimmed);
+        }
+        if (!trimmed.contains("=")) {
+            throw new IllegalArgumentException("unknown data set preset '" + trimmed + "' (presets: " + QPID_DISPATCH + ", "
+                    + QPID_BROKER_J + "; or list data sets as name=entityType:attribute,attribute;name=...)");
+        }
+        List<EntityQuery> queries = new ArrayList<>();
+        Set<String> names = new LinkedHashSet<>();
+        for (String part : trimmed.split(";")) {
+            if (part.isBlank()) {
+                continue;
+            }
+            EntityQuery q = one(part.trim());
+            if (!names.add(q.name())) {
+                throw new IllegalArgumentException("data set '" + q.name() + "' is given twice");
+            }
+            queries.add(q);
+        }
+        if (queries.isEmpty()) {
+            throw new IllegalArgumentException("no data set in '" + trimmed + "'");
+        }
+        return List.copyOf(queries);
+    }
+
+    private static EntityQuery one(String part) {
+        String expected = " (expected name=entityType:attribute,attribute, e.g. queues=org.apache.qpid.Queue:name,durable)";
+        int eq = part.indexOf('=');
+        int colon = part.indexOf(':', eq + 1);
+        if (eq <= 0 || colon < 0) {
+            throw new IllegalArgumentException("data set '" + part + "' is not name=entityType:attributes" + expected);
+        }
+        String name = part.substring(0, eq).trim();
+        String entityType = part.substring(eq + 1, colon).trim();
+        List<String> attributes = Arrays.stream(part.substring(colon + 1).split(",")).map(String::trim)
+                .filter(a -> !a.isEmpty()).toList();
+        if (entityType.isEmpty()) {
+            throw new IllegalArgumentException("data set '" + name + "' has no entity type" + expected);
+        }
+        if (attributes.isEmpty()) {
+            throw new IllegalArgumentException("data set '" + name + "' names no attribute" + expected);
+        }
+        if (new LinkedHashSet<>(attributes).size() != attributes.size()) {
+            throw new IllegalArgumentException("data set '" + name + "' names an attribute twice: " + attributes);
+        }
+        return new EntityQuery(name, entityType, attributes);
+    }
+}

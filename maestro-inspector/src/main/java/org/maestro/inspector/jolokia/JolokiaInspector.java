@@ -1,0 +1,99 @@
+package org.maestro.inspector.jolokia;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import org.maestro.inspector.DataSet;
+import org.maestro.inspector.Inspector;
+import org.maestro.inspector.InspectorException;
+import org.maestro.inspector.Sample;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a JVM's figures through its Jolokia agent (ActiveMQ Artemis' console serves one): JVM memory, the
+ * operating system, and Artemis' queues and addresses. A sample is ONE HTTP request, a bulk read of every
+ * MBean pattern, so the SUT is asked once per interval however many queues it has.
+ */
+public final class JolokiaInspector implements Inspector {
+    private final JolokiaEndpoint endpoint;
+    private final JolokiaClient client;
+    private final List<JolokiaRead> reads = new ArrayList<>();
+    private final List<DataSet> dataSets;
+
+    public JolokiaInspector(JolokiaEndpoint endpoint, Duration timeout) {
+        this.endpoint = endpoint;
+        this.client = new JolokiaClient(endpoint, timeout);
+        reads.addAll(JvmMemoryReads.reads());
+        reads.add(new OperatingSystemRead());
+        reads.addAll(ArtemisReads.reads());
+        dataSets = reads.stream().map(JolokiaRead::dataSet).distinct().toList();
+    }
+
+    @Override
+    public String describe() {
+        return "jolokia at " + endpoint;
+    }
+
+    @Override
+    public List<DataSet> dataSets() {
+        return dataSets;
+    }
+
+    /** The bulk request of one sample. */
+    JsonNode bulkRequest() {
+        ArrayNode bulk = JsonNodeFactory.instance.arrayNode();
+        reads.forEach(r -> bulk.add(r.request()));
+        return bulk;
+    }
+
+    @Override
+    public Sample sample() throws InspectorException {
+        return toSample(client.bulk(bulkRequest()));
+    }
+
+    /** Turns the answers to {@link #bulkRequest()} into a sample. Package-private for tests. */
+    Sample toSample(JsonNode answers) throws InspectorException {
+        if (answers.size() != reads.size()) {
+            throw new InspectorException("Jolokia at " + endpoint + " gave " + answers.size() + " answers to a bulk request of "
+                    + reads.size() + " reads");
+        }
+        Map<String, List<List<String>>> rows = new LinkedHashMap<>();
+        Map<String, String> failures = new LinkedHashMap<>();
+        for (int i = 0; i < reads.size(); i++) {
+            JolokiaRead read = reads.get(i);
+            String name = read.dataSet().name();
+            JsonNode answer = answers.get(i);
+            int status = answer.path("status").asInt(-1);
+            List<List<String>> readRows;
+            if (status == 200) {
+                readRows = read.rows(answer.path("value"));
+            } else if (status == 404 && read.pattern()) {
+                readRows = List.of(); // no MBean matches the pattern (yet): no rows
+            } else {
+                failures.putIfAbsent(name, "Jolokia status " + status + " reading " + read.mbean() + ": "
+                        + answer.path("error").asText("no error text"));
+                continue;
+            }
+            rows.computeIfAbsent(name, k -> new ArrayList<>()).addAll(readRows);
+        }
+        Sample sample = new Sample();
+        for (DataSet d : dataSets) {
+            if (failures.containsKey(d.name())) {
+                sample.failed(d.name(), failures.get(d.name()));
+            } else {
+                sample.rows(d.name(), rows.getOrDefault(d.name(), List.of()));
+            }
+        }
+        return sample;
+    }
+
+    @Override
+    public void close() {
+        // HttpClient holds no connection that needs closing on Java 17
+    }
+}
