@@ -132,6 +132,30 @@ class EndToEndTest {
     }
 
     @Test
+    void anInspectorSamplesTheSutsJolokiaThroughTheWholeTest() throws Exception {
+        worker("receiver", "receiver-1");
+        worker("sender", "sender-1");
+        ChildJvm inspector = ChildJvm.start(org.maestro.inspector.InspectorMain.class, "--broker", control.url().toString(),
+                "--name", "inspector-1", "--data-dir", data.resolve("inspector-1").toString(), "--data-host", "127.0.0.1");
+        workers.add(inspector);
+        inspector.awaitLine("maestro-inspector: ", 30);
+        Path script = runs.resolveSibling(runs.getFileName() + "-inspected.groovy");
+        String jolokia = sut.jolokiaUrl().replace("http://", "http://admin:admin@");
+        Files.writeString(script, "test {\n  name 'inspected'\n  url '" + sutUrl("e2e.inspected") + "'\n  rate 200\n"
+                + "  duration '4s'\n  inspector 'jolokia', url: '" + jolokia + "', interval: '1s'\n  expect 'loss == 0'\n}\n");
+        Object[] r = maestro("run", script.toString(), "--broker", control.url().toString(), "--runs", runs.toString());
+        assertEquals(0, r[0], (String) r[1]);
+        Path run = onlyRun();
+        List<String> queues = Files.readAllLines(run.resolve("peers/inspector-1/queues.csv"));
+        assertTrue(queues.size() > 3, "a sample a second: " + queues);
+        assertTrue(queues.get(0).startsWith("timestamp"), queues.get(0));
+        assertTrue(queues.stream().anyMatch(l -> l.contains("e2e.inspected")), "the test's queue is sampled: " + queues);
+        assertTrue(Files.exists(run.resolve("peers/inspector-1/jvm-memory.csv")));
+        JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());
+        assertTrue(s.get("peers").toString().contains("\"role\":\"inspector\""), s.get("peers").toString());
+    }
+
+    @Test
     void aBrokenCriterionExitsWith1AndJUnitCarriesTheMeasuredValue() throws Exception {
         worker("receiver", "receiver-1");
         worker("sender", "sender-1");

@@ -52,6 +52,8 @@ public final class MaestroMain implements Callable<Integer> {
     public static int execute(String... args) {
         CommandLine cl = new CommandLine(new MaestroMain());
         cl.addSubcommand("worker", new WorkerMain());
+        cl.addSubcommand("inspector", new org.maestro.inspector.InspectorMain());
+        cl.addSubcommand("inspect", new org.maestro.inspector.InspectMain());
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             cmd.getErr().println("maestro: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
             return CANNOT_RUN;

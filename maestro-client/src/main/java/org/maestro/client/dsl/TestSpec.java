@@ -31,6 +31,7 @@ public final class TestSpec {
     private final List<Criterion> criteria = new ArrayList<>();
     private TestPlan.Incremental incremental;
     private final List<TestPlan.Route> routes = new ArrayList<>();
+    private final List<TestPlan.InspectorSpec> inspectors = new ArrayList<>();
 
     TestSpec(String defaultName) {
         this.name = defaultName;
@@ -132,6 +133,36 @@ public final class TestSpec {
                 positive("senders", args.getOrDefault("senders", 1)), positive("receivers", args.getOrDefault("receivers", 1))));
     }
 
+    /**
+     * Samples the SUT's management during the test:
+     * {@code inspector 'jolokia', url: 'http://admin:admin@sut:8161/console/jolokia', interval: '5s'}
+     * or {@code inspector 'amqp-management', url: 'amqp://router:5672', datasets: 'qpid-dispatch'}.
+     */
+    public void inspector(java.util.Map<String, Object> args, String type) {
+        if (!type.equals("jolokia") && !type.equals("amqp-management")) {
+            throw new IllegalArgumentException("inspector type must be 'jolokia' or 'amqp-management', not '" + type + "'");
+        }
+        java.util.Set<String> known = java.util.Set.of("url", "interval", "datasets");
+        for (String key : args.keySet()) {
+            if (!known.contains(key)) {
+                throw new IllegalArgumentException("inspector '" + type + "': unknown setting '" + key + "' (known: " + known + ")");
+            }
+        }
+        if (args.get("url") == null) {
+            throw new IllegalArgumentException("inspector '" + type + "' needs url: the management endpoint");
+        }
+        java.util.Map<String, String> options = new java.util.LinkedHashMap<>();
+        options.put(org.maestro.common.note.TestOptions.INSPECTOR_TYPE, type);
+        options.put(org.maestro.common.note.TestOptions.MANAGEMENT_URL, args.get("url").toString());
+        if (args.containsKey("interval")) {
+            options.put(org.maestro.common.note.TestOptions.INSPECTOR_INTERVAL, args.get("interval").toString());
+        }
+        if (args.containsKey("datasets")) {
+            options.put(org.maestro.common.note.TestOptions.INSPECTOR_DATASETS, args.get("datasets").toString());
+        }
+        inspectors.add(new TestPlan.InspectorSpec(type, args.get("url").toString(), options));
+    }
+
     /** An incremental test: {@code incremental { startRate 1000; step 1000; maxRate 10000; stepDuration '30s' }}. */
     public void incremental(Closure<?> block) {
         IncrementalSpec spec = new IncrementalSpec();
@@ -144,7 +175,7 @@ public final class TestSpec {
     TestPlan build() {
         String receive = receiveUrl == null ? sendUrl : receiveUrl;
         return new TestPlan(name, List.copyOf(tags), description, sendUrl, receive, size, rate, connections, duration,
-                warmup, senders, receivers, List.copyOf(criteria), incremental, List.copyOf(routes));
+                warmup, senders, receivers, List.copyOf(criteria), incremental, List.copyOf(routes), List.copyOf(inspectors));
     }
 
     private static int positive(String what, Object value) {

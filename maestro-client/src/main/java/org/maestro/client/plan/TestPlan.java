@@ -25,10 +25,19 @@ import java.util.List;
  * @param incremental  null for a fixed-rate test; else the steps of an incremental one
  * @param routes       a multipoint test's routes (each a group of peers with its own endpoints);
  *                     empty for a test with one route made of the fields above
+ * @param inspectors   the SUT management endpoints to sample during the test, one inspector peer each
  */
 public record TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
                        MessageSize size, Rate rate, int connections, TestDuration duration, String warmup,
-                       int senders, int receivers, List<Criterion> criteria, Incremental incremental, List<Route> routes) {
+                       int senders, int receivers, List<Criterion> criteria, Incremental incremental, List<Route> routes,
+                       List<InspectorSpec> inspectors) {
+
+    /**
+     * An inspector the test needs: {@code type} jolokia or amqp-management, the management
+     * {@code url} (with credentials), and its SET options (e.g. inspector.interval).
+     */
+    public record InspectorSpec(String type, String url, java.util.Map<String, String> options) {
+    }
 
     /**
      * One route of a multipoint test: the peers of {@code group} send to {@code sendUrl} and
@@ -60,7 +69,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
         List<Route> filled = routes.stream().map(r -> r.withUrl(urlFor.apply(r.group()))).toList();
         return new TestPlan(name, tags, description.isEmpty() ? sutDescription : description,
                 sendUrl == null ? url : sendUrl, receiveUrl == null ? url : receiveUrl, size, rate, connections,
-                duration, warmup, senders, receivers, criteria, incremental, filled);
+                duration, warmup, senders, receivers, criteria, incremental, filled, inspectors);
     }
 
     /**
@@ -73,6 +82,6 @@ public record TestPlan(String name, List<String> tags, String description, Strin
     /** The same plan at another total rate (one step of an incremental test). */
     public TestPlan atRate(long perSecond, TestDuration stepDuration) {
         return new TestPlan(name, tags, description, sendUrl, receiveUrl, size, new Rate(perSecond), connections,
-                stepDuration, warmup, senders, receivers, criteria, null, routes);
+                stepDuration, warmup, senders, receivers, criteria, null, routes, inspectors);
     }
 }

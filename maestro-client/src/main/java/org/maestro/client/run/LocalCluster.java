@@ -8,6 +8,7 @@ import org.maestro.common.note.Role;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
 import org.maestro.common.util.LoopbackPorts;
+import org.maestro.inspector.InspectorHandler;
 import org.maestro.worker.WorkerHandler;
 
 import java.io.IOException;
@@ -19,8 +20,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The whole cluster in this process, for one machine: an embedded MQTT broker, the plan's sender
- * and receiver peers, their data server, and, when the plan names no SUT, an embedded Artemis
+ * The whole cluster in this process, for one machine: an embedded MQTT broker, the plan's sender,
+ * receiver and inspector peers, their data server, and, when the plan names no SUT, an embedded Artemis
  * speaking AMQP as the system under test.
  */
 public final class LocalCluster implements AutoCloseable {
@@ -43,6 +44,10 @@ public final class LocalCluster implements AutoCloseable {
         dataDir = Files.createTempDirectory("maestro-local-data-");
         dataServer = DataServer.start(dataDir, "127.0.0.1", 0);
         String url = dataServer.url().toString();
+        for (int i = 1; i <= plan.inspectors().size(); i++) {
+            peers.add(new Peer(Peer.identity("inspector-" + i, Role.INSPECTOR, ""), PeerConfig.of(control.mqttUrl()),
+                    new InspectorHandler(dataDir, url)).start());
+        }
         for (TestPlan.Route route : plan.effectiveRoutes()) {
             String prefix = route.group().isEmpty() ? "" : route.group() + "-";
             for (int i = 1; i <= route.receivers(); i++) {

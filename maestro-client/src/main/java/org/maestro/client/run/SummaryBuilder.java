@@ -61,6 +61,12 @@ final class SummaryBuilder {
             Note end = ends.get(p.id());
             String endText = end == null ? "did not end" : end.payload() instanceof Payload.NotifySuccess ok ? ok.detail()
                     : "failed: " + ((Payload.NotifyFail) end.payload()).reason();
+            if (p.role() == Role.INSPECTOR) {
+                results.add(new Summary.PeerResult(p.name(), "inspector", p.host(), s == null ? 0 : s.messages(), 0, null, null,
+                        null, s == null ? 0 : s.lost(), 0, 0, end != null && end.command().name().equals("NOTIFY_SUCCESS"),
+                        endText, files(dir)));
+                continue;
+            }
             RateLogs logs = RateLogs.read(dir, measureFrom);
             long records = logs.records();
             double rate = logs.rate(measureFrom);
@@ -168,6 +174,9 @@ final class SummaryBuilder {
         p.put("criteria", plan.criteria().stream().map(Criterion::text).toList());
         if (plan.incremental() != null) {
             p.put("incremental", plan.incremental());
+        }
+        if (!plan.inspectors().isEmpty()) {
+            p.put("inspectors", plan.inspectors().stream().map(i -> Map.of("type", i.type(), "url", mask(i.url()))).toList());
         }
         return p;
     }

@@ -96,6 +96,8 @@ public final class TestExecutor {
 
         final List<PeerInfo> senders = new ArrayList<>();
         final List<PeerInfo> receivers = new ArrayList<>();
+        final List<PeerInfo> inspectors = new ArrayList<>();
+        final Map<String, TestPlan.InspectorSpec> inspectorOf = new LinkedHashMap<>();
         final Map<String, TestPlan.Route> routeOf = new LinkedHashMap<>();
 
         void execute() throws TestCannotRun, TransportException, InterruptedException {
@@ -105,7 +107,18 @@ public final class TestExecutor {
                 needs.add(new PeerDirectory.Requirement(Role.RECEIVER, route.group(), route.receivers()));
                 needs.add(new PeerDirectory.Requirement(Role.SENDER, route.group(), route.senders()));
             }
+            PeerDirectory.Requirement inspectorNeed = new PeerDirectory.Requirement(Role.INSPECTOR, "", plan.inspectors().size());
+            if (!plan.inspectors().isEmpty()) {
+                needs.add(inspectorNeed);
+            }
             Map<PeerDirectory.Requirement, List<PeerInfo>> found = PeerDirectory.await(client, needs, discoveryTimeout);
+            if (!plan.inspectors().isEmpty()) {
+                List<PeerInfo> chosen = found.get(inspectorNeed);
+                for (int i = 0; i < chosen.size(); i++) {
+                    inspectors.add(chosen.get(i));
+                    inspectorOf.put(chosen.get(i).id(), plan.inspectors().get(i));
+                }
+            }
             List<TestPlan.Route> routes = plan.effectiveRoutes();
             for (int i = 0; i < routes.size(); i++) {
                 for (PeerInfo p : found.get(needs.get(2 * i))) {
@@ -117,14 +130,20 @@ public final class TestExecutor {
                     routeOf.put(p.id(), routes.get(i));
                 }
             }
+            peers.addAll(inspectors);
             peers.addAll(receivers);
             peers.addAll(senders);
             for (PeerInfo p : peers) {
                 TestPlan.Route r = routeOf.get(p.id());
-                console.line("  %s -> %s", p.describe(), SummaryBuilder.mask(p.role() == Role.SENDER ? r.sendUrl() : r.receiveUrl()));
+                String target = r == null ? inspectorOf.get(p.id()).url() : p.role() == Role.SENDER ? r.sendUrl() : r.receiveUrl();
+                console.line("  %s -> %s", p.describe(), SummaryBuilder.mask(target));
             }
             client.addListener(listener);
             set();
+            // Inspectors first, so the SUT's figures cover the whole load.
+            for (PeerInfo p : inspectors) {
+                require(Address.peer(p.id()), new Payload.StartInspector(inspectorOf.get(p.id()).type()), List.of(p));
+            }
             requireEach(receivers, new Payload.StartReceiver());
             requireEach(senders, new Payload.StartSender());
             watch();
@@ -138,8 +157,16 @@ public final class TestExecutor {
             options.put(TestOptions.WARMUP, plan.warmup());
             options.put(TestOptions.DURATION, plan.duration().toString());
             options.put(TestOptions.RATE, Long.toString(plan.rate().perSecond()));
+            for (PeerInfo p : inspectors) {
+                Map<String, String> mine = new LinkedHashMap<>(options);
+                mine.putAll(inspectorOf.get(p.id()).options());
+                require(Address.peer(p.id()), new Payload.SetOptions(mine), List.of(p));
+            }
             for (PeerInfo p : peers) {
                 TestPlan.Route route = routeOf.get(p.id());
+                if (route == null) {
+                    continue;
+                }
                 Map<String, String> mine = new LinkedHashMap<>(options);
                 mine.put(TestOptions.SEND_URL, route.sendUrl());
                 mine.put(TestOptions.RECEIVE_URL, route.receiveUrl());
@@ -187,6 +214,7 @@ public final class TestExecutor {
             long started = System.nanoTime();
             long nextLine = started + TimeUnit.SECONDS.toNanos(1);
             boolean receiversStopped = false;
+            boolean inspectorsStopped = false;
             while (ends.size() < peers.size()) {
                 Note n = events.poll(Math.max(1, (nextLine - System.nanoTime()) / 1_000_000), TimeUnit.MILLISECONDS);
                 if (n != null) {
@@ -205,6 +233,13 @@ public final class TestExecutor {
                 if (sendersDone && !receiversStopped) {
                     requireEach(receivers, new Payload.StopReceiver());
                     receiversStopped = true;
+                }
+                boolean receiversDone = receivers.stream().allMatch(p -> ends.containsKey(p.id()));
+                if (receiversDone && !inspectorsStopped) {
+                    for (PeerInfo p : inspectors) {
+                        require(Address.peer(p.id()), new Payload.StopInspector(), List.of(p));
+                    }
+                    inspectorsStopped = true;
                 }
                 long now = System.nanoTime();
                 if (now >= nextLine) {
@@ -225,8 +260,12 @@ public final class TestExecutor {
             for (PeerInfo p : peers) {
                 if (!ends.containsKey(p.id())) {
                     try {
-                        client.request(Address.peer(p.id()), p.role() == Role.SENDER ? new Payload.StopSender()
-                                : new Payload.StopReceiver(), List.of(p), Duration.ofSeconds(2));
+                        Payload stop = switch (p.role()) {
+                            case SENDER -> new Payload.StopSender();
+                            case INSPECTOR -> new Payload.StopInspector();
+                            default -> new Payload.StopReceiver();
+                        };
+                        client.request(Address.peer(p.id()), stop, List.of(p), Duration.ofSeconds(2));
                     } catch (Exception e) {
                         // the peer may be the one that is gone
                     }
