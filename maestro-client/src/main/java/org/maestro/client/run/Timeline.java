@@ -1,0 +1,87 @@
+package org.maestro.client.run;
+
+import org.maestro.common.note.Role;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The run on one wall-clock axis, in 100 ms buckets, read from every peer's rate logs in one
+ * streaming pass: messages sent by intended time, messages received by intended time (to see
+ * which were lost), and messages received by arrival time (to see when they flowed).
+ */
+final class Timeline {
+    static final long BUCKET_MICROS = 100_000;
+
+    final long originMicros;
+    final long[] sentByIntended;
+    final long[] receivedByIntended;
+    final long[] receivedByArrival;
+
+    private Timeline(long originMicros, int buckets) {
+        this.originMicros = originMicros;
+        this.sentByIntended = new long[buckets];
+        this.receivedByIntended = new long[buckets];
+        this.receivedByArrival = new long[buckets];
+    }
+
+    /** An empty timeline, for tests. */
+    static Timeline empty(long originMicros, int buckets) {
+        return new Timeline(originMicros, buckets);
+    }
+
+    /**
+     * Reads the sender and receiver rate logs of a run's peers.
+     *
+     * @param peers (directory, role) of each worker
+     */
+    static Timeline read(List<Object[]> peers, long originMicros, long endMicros) throws IOException {
+        int buckets = (int) Math.max(1, (endMicros - originMicros) / BUCKET_MICROS + 1);
+        Timeline t = new Timeline(originMicros, buckets);
+        for (Object[] peer : peers) {
+            Path dir = (Path) peer[0];
+            boolean sender = peer[1] == Role.SENDER;
+            long start = RateLogs.read(dir, Long.MAX_VALUE).startEpochMicros();
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            try (Stream<Path> files = Files.list(dir)) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".rlog")).toList()) {
+                    try (var reader = org.maestro.common.ratelog.RateLogReader.open(f)) {
+                        reader.forEachRemaining((eta, ata) -> {
+                            if (sender) {
+                                t.add(t.sentByIntended, start + eta);
+                            } else {
+                                t.add(t.receivedByIntended, start + eta);
+                                t.add(t.receivedByArrival, start + ata);
+                            }
+                        });
+                    }
+                }
+            }
+        }
+        return t;
+    }
+
+    private void add(long[] series, long epochMicros) {
+        int i = bucket(epochMicros);
+        if (i >= 0 && i < series.length) {
+            series[i]++;
+        }
+    }
+
+    int bucket(long epochMicros) {
+        return (int) Math.floorDiv(epochMicros - originMicros, BUCKET_MICROS);
+    }
+
+    long micros(int bucket) {
+        return originMicros + bucket * BUCKET_MICROS;
+    }
+
+    int size() {
+        return sentByIntended.length;
+    }
+}

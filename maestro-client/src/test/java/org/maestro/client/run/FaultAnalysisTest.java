@@ -1,0 +1,55 @@
+package org.maestro.client.run;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Outage, recovery and loss on a timeline whose answer is known. */
+class FaultAnalysisTest {
+    private static final long ORIGIN = 1_700_000_000_000_000L;
+
+    @Test
+    void aBrokerRestartCostsItsOutageAndTheMessagesDueDuringIt() {
+        // 1000 msg/s = 100 per 100 ms bucket for 20 s; the fault at 5.0 s; nothing arrives from 5.0 s
+        // to 7.5 s; messages due then are lost (never arrive); the backlog-free rate is back at once.
+        Timeline t = Timeline.empty(ORIGIN, 200);
+        for (int i = 0; i < 200; i++) {
+            t.sentByIntended[i] = 100;
+            boolean down = i >= 50 && i < 75;
+            t.receivedByIntended[i] = down ? 0 : 100;
+            t.receivedByArrival[i] = down ? 0 : 100;
+        }
+        FaultAnalysis a = FaultAnalysis.of(t, ORIGIN + 5_000_000, ORIGIN + 20_000_000, 1000);
+        assertEquals(2500, a.lost());
+        assertEquals(2500, a.outageMillis());
+        assertEquals(2500, a.recoveryMillis(), "back at the full rate from the first second after the outage");
+    }
+
+    @Test
+    void aSlowRecoveryIsMeasuredFromTheFault() {
+        Timeline t = Timeline.empty(ORIGIN, 300);
+        for (int i = 0; i < 300; i++) {
+            t.sentByIntended[i] = 100;
+            t.receivedByIntended[i] = 100;
+            // stopped from 10 s to 12 s, then half rate until 15 s, then full rate
+            t.receivedByArrival[i] = i >= 100 && i < 120 ? 0 : i >= 120 && i < 150 ? 50 : 100;
+        }
+        FaultAnalysis a = FaultAnalysis.of(t, ORIGIN + 10_000_000, ORIGIN + 30_000_000, 1000);
+        assertEquals(0, a.lost(), "everything arrived in the end");
+        assertEquals(2000, a.outageMillis());
+        // A one-second window needs 9 of its 10 buckets at full rate (500 + 50k >= 950): it starts at 14.9 s.
+        assertEquals(4900, a.recoveryMillis());
+    }
+
+    @Test
+    void aHarmlessActionCostsNothing() {
+        Timeline t = Timeline.empty(ORIGIN, 100);
+        for (int i = 0; i < 100; i++) {
+            t.sentByIntended[i] = 10;
+            t.receivedByIntended[i] = 10;
+            t.receivedByArrival[i] = i % 7 == 0 ? 0 : 10;
+        }
+        FaultAnalysis a = FaultAnalysis.of(t, ORIGIN + 2_000_000, ORIGIN + 9_000_000, 0);
+        assertEquals(new FaultAnalysis(0, 0, -1), a, "single empty buckets are jitter, not an outage; no target, no recovery");
+    }
+}
