@@ -32,6 +32,7 @@ public final class TestSpec {
     private TestPlan.Incremental incremental;
     private final List<TestPlan.Route> routes = new ArrayList<>();
     private final List<TestPlan.InspectorSpec> inspectors = new ArrayList<>();
+    private TestPlan.AgentPlan agent;
 
     TestSpec(String defaultName) {
         this.name = defaultName;
@@ -163,6 +164,24 @@ public final class TestSpec {
         inspectors.add(new TestPlan.InspectorSpec(type, args.get("url").toString(), options));
     }
 
+    /**
+     * Fault injection by an agent peer on the SUT host:
+     * <pre>
+     * agent {
+     *     source 'https://git.lab/qe/handlers.git', branch: 'main'
+     *     at '60s', run: 'restart-broker.sh', args: ['/opt/artemis/instance']
+     *     every '30s', from: '90s', until: '180s', run: 'stop-broker-for.sh', args: ['5']
+     * }
+     * </pre>
+     */
+    public void agent(Closure<?> block) {
+        AgentSpec spec = new AgentSpec();
+        block.setDelegate(spec);
+        block.setResolveStrategy(Closure.DELEGATE_FIRST);
+        block.call();
+        agent = spec.build();
+    }
+
     /** An incremental test: {@code incremental { startRate 1000; step 1000; maxRate 10000; stepDuration '30s' }}. */
     public void incremental(Closure<?> block) {
         IncrementalSpec spec = new IncrementalSpec();
@@ -175,7 +194,7 @@ public final class TestSpec {
     TestPlan build() {
         String receive = receiveUrl == null ? sendUrl : receiveUrl;
         return new TestPlan(name, List.copyOf(tags), description, sendUrl, receive, size, rate, connections, duration,
-                warmup, senders, receivers, List.copyOf(criteria), incremental, List.copyOf(routes), List.copyOf(inspectors));
+                warmup, senders, receivers, List.copyOf(criteria), incremental, List.copyOf(routes), List.copyOf(inspectors), agent);
     }
 
     private static int positive(String what, Object value) {
@@ -188,6 +207,88 @@ public final class TestSpec {
             // reported below
         }
         throw new IllegalArgumentException(what + " must be a positive whole number, not '" + value + "'");
+    }
+
+    /** The {@code agent { }} block. */
+    public static final class AgentSpec {
+        private String url;
+        private String branch = "";
+        private final List<TestPlan.Action> actions = new ArrayList<>();
+        private final java.util.Map<String, String> options = new java.util.LinkedHashMap<>();
+
+        /** The git repository of handlers: {@code source 'file:///srv/handlers.git', branch: 'v2'}. */
+        public void source(java.util.Map<String, Object> args, Object gitUrl) {
+            url = String.valueOf(gitUrl);
+            branch = String.valueOf(args.getOrDefault("branch", ""));
+        }
+
+        public void source(Object gitUrl) {
+            source(java.util.Map.of(), gitUrl);
+        }
+
+        /** How long one handler run may take before it is killed ({@code '2m'}). */
+        public void timeout(Object value) {
+            millis("timeout", value);
+            options.put("agent.handler.timeout", String.valueOf(value));
+        }
+
+        /** {@code at '60s', run: 'restart-broker.sh', args: [...]}. */
+        public void at(java.util.Map<String, Object> args, Object time) {
+            actions.add(new TestPlan.Action(millis("at", time), handler(args), arguments(args)));
+        }
+
+        /** {@code every '30s', from: '60s', until: '180s', run: '...', args: [...]}. */
+        public void every(java.util.Map<String, Object> args, Object period) {
+            long step = millis("every", period);
+            long from = millis("from", args.getOrDefault("from", "0s"));
+            if (!args.containsKey("until")) {
+                throw new IllegalArgumentException("every '" + period + "' needs until: (when to stop repeating)");
+            }
+            long until = millis("until", args.get("until"));
+            if (step <= 0 || until < from) {
+                throw new IllegalArgumentException("every '" + period + "' from " + args.get("from") + " until "
+                        + args.get("until") + " repeats nothing");
+            }
+            for (long t = from; t <= until; t += step) {
+                actions.add(new TestPlan.Action(t, handler(args), arguments(args)));
+            }
+        }
+
+        private static String handler(java.util.Map<String, Object> args) {
+            Object run = args.get("run");
+            if (run == null) {
+                throw new IllegalArgumentException("an agent action needs run: the handler's path in the source repository");
+            }
+            return run.toString();
+        }
+
+        private static List<String> arguments(java.util.Map<String, Object> args) {
+            Object a = args.getOrDefault("args", List.of());
+            if (a instanceof List<?> list) {
+                return list.stream().map(String::valueOf).toList();
+            }
+            return List.of(String.valueOf(a));
+        }
+
+        private static long millis(String what, Object value) {
+            String text = String.valueOf(value).trim();
+            if (text.matches("0+(ms|s|m|h)?")) {
+                return 0;
+            }
+            if (TestDuration.parse(text) instanceof TestDuration.ByTime t) {
+                return t.duration().toMillis();
+            }
+            throw new IllegalArgumentException(what + " must be a time like '60s', not '" + value + "'");
+        }
+
+        TestPlan.AgentPlan build() {
+            if (url == null) {
+                throw new IllegalArgumentException("agent needs source: the git repository of its handlers");
+            }
+            List<TestPlan.Action> sorted = new ArrayList<>(actions);
+            sorted.sort(java.util.Comparator.comparingLong(TestPlan.Action::atMillis));
+            return new TestPlan.AgentPlan(url, branch, List.copyOf(sorted), java.util.Map.copyOf(options));
+        }
     }
 
     /** The {@code incremental { }} block. */

@@ -26,11 +26,23 @@ import java.util.List;
  * @param routes       a multipoint test's routes (each a group of peers with its own endpoints);
  *                     empty for a test with one route made of the fields above
  * @param inspectors   the SUT management endpoints to sample during the test, one inspector peer each
+ * @param agent        null, or the agent's handler source and scheduled actions
  */
 public record TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
                        MessageSize size, Rate rate, int connections, TestDuration duration, String warmup,
                        int senders, int receivers, List<Criterion> criteria, Incremental incremental, List<Route> routes,
-                       List<InspectorSpec> inspectors) {
+                       List<InspectorSpec> inspectors, AgentPlan agent) {
+
+    /**
+     * What the agent does: clone {@code sourceUrl} (at {@code branch}, "" = default), then run each
+     * action's handler at its time from the start of the load.
+     */
+    public record AgentPlan(String sourceUrl, String branch, List<Action> actions, java.util.Map<String, String> options) {
+    }
+
+    /** A handler run at {@code atMillis} after the senders started. */
+    public record Action(long atMillis, String handler, List<String> args) {
+    }
 
     /**
      * An inspector the test needs: {@code type} jolokia or amqp-management, the management
@@ -69,7 +81,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
         List<Route> filled = routes.stream().map(r -> r.withUrl(urlFor.apply(r.group()))).toList();
         return new TestPlan(name, tags, description.isEmpty() ? sutDescription : description,
                 sendUrl == null ? url : sendUrl, receiveUrl == null ? url : receiveUrl, size, rate, connections,
-                duration, warmup, senders, receivers, criteria, incremental, filled, inspectors);
+                duration, warmup, senders, receivers, criteria, incremental, filled, inspectors, agent);
     }
 
     /**
@@ -82,6 +94,6 @@ public record TestPlan(String name, List<String> tags, String description, Strin
     /** The same plan at another total rate (one step of an incremental test). */
     public TestPlan atRate(long perSecond, TestDuration stepDuration) {
         return new TestPlan(name, tags, description, sendUrl, receiveUrl, size, new Rate(perSecond), connections,
-                stepDuration, warmup, senders, receivers, criteria, null, routes, inspectors);
+                stepDuration, warmup, senders, receivers, criteria, null, routes, inspectors, agent);
     }
 }

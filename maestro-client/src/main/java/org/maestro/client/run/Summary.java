@@ -9,7 +9,7 @@ import java.util.Map;
  */
 public record Summary(String testId, String name, List<String> tags, String description, String start, String end,
                       Map<String, Object> parameters, List<PeerResult> peers, Totals totals, List<Check> checks,
-                      String verdict, List<String> reasons) {
+                      List<ActionResult> actions, String verdict, List<String> reasons) {
 
     public static final String PASSED = "passed";
     public static final String FAILED = "failed";
@@ -31,6 +31,21 @@ public record Summary(String testId, String name, List<String> tags, String desc
 
     public record Totals(long sent, long received, long lost, long duplicated, long outOfOrder, double sendRate,
                          double receiveRate, Latency responseTime, Latency serviceTime, Latency sendDelay) {
+    }
+
+    /**
+     * One agent action on the test's timeline and what it cost.
+     *
+     * @param atMillis       when it was planned, from the start of the load
+     * @param start          when the handler started (ISO-8601), "" when it did not run
+     * @param end            when it ended
+     * @param outcome        succeeded, failed, timed-out, refused, or not-run (with the reason)
+     * @param lost           messages due between this action and the next that never arrived
+     * @param outageMillis   from the action's start until messages arrived again (0: they never stopped)
+     * @param recoveryMillis until the rate was back within 5 % of the target (-1: it never was, or no target)
+     */
+    public record ActionResult(String handler, List<String> args, long atMillis, String start, String end, String outcome,
+                               long exitStatus, String reason, long lost, long outageMillis, long recoveryMillis) {
     }
 
     /** One criterion's outcome: what was measured against what bound. */

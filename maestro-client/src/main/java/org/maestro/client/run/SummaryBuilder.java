@@ -30,7 +30,7 @@ final class SummaryBuilder {
 
     static Summary build(TestPlan plan, String testId, String start, Map<String, String> options, List<PeerInfo> peers,
                          Map<String, Note> ends, Map<String, Stats> finalStats, Path runDir, List<String> errors,
-                         List<String> collectProblems) throws IOException {
+                         List<String> collectProblems, List<TestExecutor.ActionOutcome> actionOutcomes) throws IOException {
         List<Summary.PeerResult> results = new ArrayList<>();
         Histogram response = new Histogram(3);
         Histogram service = new Histogram(3);
@@ -61,6 +61,11 @@ final class SummaryBuilder {
             Note end = ends.get(p.id());
             String endText = end == null ? "did not end" : end.payload() instanceof Payload.NotifySuccess ok ? ok.detail()
                     : "failed: " + ((Payload.NotifyFail) end.payload()).reason();
+            if (p.role() == Role.AGENT) {
+                results.add(new Summary.PeerResult(p.name(), "agent", p.host(), actionOutcomes.size(), 0, null, null, null,
+                        0, 0, 0, true, actionOutcomes.size() + " action(s)", files(dir)));
+                continue;
+            }
             if (p.role() == Role.INSPECTOR) {
                 results.add(new Summary.PeerResult(p.name(), "inspector", p.host(), s == null ? 0 : s.messages(), 0, null, null,
                         null, s == null ? 0 : s.lost(), 0, 0, end != null && end.command().name().equals("NOTIFY_SUCCESS"),
@@ -103,6 +108,8 @@ final class SummaryBuilder {
         Summary.Totals totals = new Summary.Totals(sent, received, lost, duplicated, outOfOrder, round(sendRate),
                 round(receiveRate), HdrFiles.latency(response), HdrFiles.latency(service), HdrFiles.latency(delay));
 
+        List<Summary.ActionResult> actions = actions(actionOutcomes, peers, runDir, plan, measureFrom);
+
         List<Summary.Check> checks = new ArrayList<>();
         for (Criterion c : plan.criteria()) {
             checks.add(check(c, plan, totals, response, delay));
@@ -117,7 +124,7 @@ final class SummaryBuilder {
             verdict = checks.stream().allMatch(Summary.Check::passed) ? Summary.PASSED : Summary.FAILED;
         }
         return new Summary(testId, plan.name(), plan.tags(), plan.description(), start, Instant.now().toString(),
-                new LinkedHashMap<>(parameters(plan, options)), results, totals, checks, verdict, reasons);
+                new LinkedHashMap<>(parameters(plan, options)), results, totals, checks, actions, verdict, reasons);
     }
 
     private static Summary.Check check(Criterion c, TestPlan plan, Summary.Totals totals, Histogram response, Histogram delay) {
@@ -151,6 +158,46 @@ final class SummaryBuilder {
             shown = "none (no message was measured)";
         }
         return new Summary.Check(c.text(), passed, shown, c.operator() + " " + bound(c));
+    }
+
+    /** Each action with what it cost, measured on the run's timeline. */
+    private static List<Summary.ActionResult> actions(List<TestExecutor.ActionOutcome> outcomes, List<PeerInfo> peers,
+                                                      Path runDir, TestPlan plan, long measureFrom) throws IOException {
+        List<Summary.ActionResult> out = new ArrayList<>();
+        if (outcomes.isEmpty()) {
+            return out;
+        }
+        List<Object[]> workers = new ArrayList<>();
+        long origin = Long.MAX_VALUE;
+        long end = 0;
+        for (PeerInfo p : peers) {
+            if (p.role() == Role.SENDER || p.role() == Role.RECEIVER) {
+                Path dir = runDir.resolve("peers").resolve(p.name());
+                RateLogs logs = RateLogs.read(dir, Long.MAX_VALUE);
+                if (logs.startEpochMicros() > 0) {
+                    origin = Math.min(origin, logs.startEpochMicros());
+                }
+                end = Math.max(end, logs.lastEpochMicros());
+                workers.add(new Object[]{dir, p.role()});
+            }
+        }
+        Timeline timeline = origin == Long.MAX_VALUE ? null : Timeline.read(workers, origin, end);
+        List<Long> starts = outcomes.stream().map(TestExecutor.ActionOutcome::startMicros).filter(t -> t > 0).sorted().toList();
+        for (TestExecutor.ActionOutcome o : outcomes) {
+            FaultAnalysis cost = new FaultAnalysis(0, 0, -1);
+            if (timeline != null && o.startMicros() > 0) {
+                long windowEnd = starts.stream().filter(t -> t > o.startMicros()).findFirst().orElse(end);
+                cost = FaultAnalysis.of(timeline, o.startMicros(), windowEnd, plan.rate().perSecond());
+            }
+            out.add(new Summary.ActionResult(o.action().handler(), o.action().args(), o.action().atMillis(), iso(o.startMicros()),
+                    iso(o.endMicros()), o.outcome(), o.exitStatus(), o.reason(), cost.lost(), cost.outageMillis(),
+                    cost.recoveryMillis()));
+        }
+        return out;
+    }
+
+    private static String iso(long epochMicros) {
+        return epochMicros <= 0 ? "" : Instant.ofEpochSecond(epochMicros / 1_000_000, (epochMicros % 1_000_000) * 1_000).toString();
     }
 
     private static String bound(Criterion c) {

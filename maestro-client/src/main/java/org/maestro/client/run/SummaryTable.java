@@ -19,6 +19,11 @@ final class SummaryTable {
                 t.sent(), t.received(), t.lost(), t.duplicated(), t.outOfOrder(), t.sendRate(), t.receiveRate(),
                 t.responseTime().p50(), t.responseTime().p99(), t.responseTime().p999(), t.responseTime().max(),
                 t.sendDelay().p99());
+        for (Summary.ActionResult a : s.actions()) {
+            c.line("  action at %.1f s: %s %s -> %s%s; lost %d, outage %d ms, recovery %s", a.atMillis() / 1000.0, a.handler(),
+                    a.args(), a.outcome(), a.reason().isEmpty() ? "" : " (" + a.reason() + ")", a.lost(), a.outageMillis(),
+                    a.recoveryMillis() < 0 ? "not within the test" : a.recoveryMillis() + " ms");
+        }
         for (Summary.Check check : s.checks()) {
             c.line("  [%s] %s: measured %s, bound %s", check.passed() ? "PASS" : "FAIL", check.criterion(), check.measured(),
                     check.bound());

@@ -97,6 +97,11 @@ public final class TestExecutor {
         final List<PeerInfo> senders = new ArrayList<>();
         final List<PeerInfo> receivers = new ArrayList<>();
         final List<PeerInfo> inspectors = new ArrayList<>();
+        PeerInfo agent;
+        /** Fired agent actions waiting for their NOTIFY_HANDLER, and those done. */
+        final List<ActionRun> actions = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.ScheduledExecutorService scheduler;
+        long loadStartEpochMicros;
         final Map<String, TestPlan.InspectorSpec> inspectorOf = new LinkedHashMap<>();
         final Map<String, TestPlan.Route> routeOf = new LinkedHashMap<>();
 
@@ -110,6 +115,10 @@ public final class TestExecutor {
             PeerDirectory.Requirement inspectorNeed = new PeerDirectory.Requirement(Role.INSPECTOR, "", plan.inspectors().size());
             if (!plan.inspectors().isEmpty()) {
                 needs.add(inspectorNeed);
+            }
+            PeerDirectory.Requirement agentNeed = new PeerDirectory.Requirement(Role.AGENT, "", 1);
+            if (plan.agent() != null) {
+                needs.add(agentNeed);
             }
             Map<PeerDirectory.Requirement, List<PeerInfo>> found = PeerDirectory.await(client, needs, discoveryTimeout);
             if (!plan.inspectors().isEmpty()) {
@@ -130,12 +139,17 @@ public final class TestExecutor {
                     routeOf.put(p.id(), routes.get(i));
                 }
             }
+            if (plan.agent() != null) {
+                agent = found.get(agentNeed).get(0);
+                peers.add(agent);
+            }
             peers.addAll(inspectors);
             peers.addAll(receivers);
             peers.addAll(senders);
             for (PeerInfo p : peers) {
                 TestPlan.Route r = routeOf.get(p.id());
-                String target = r == null ? inspectorOf.get(p.id()).url() : p.role() == Role.SENDER ? r.sendUrl() : r.receiveUrl();
+                String target = p == agent ? plan.agent().sourceUrl() : r == null ? inspectorOf.get(p.id()).url()
+                        : p.role() == Role.SENDER ? r.sendUrl() : r.receiveUrl();
                 console.line("  %s -> %s", p.describe(), SummaryBuilder.mask(target));
             }
             client.addListener(listener);
@@ -144,9 +158,26 @@ public final class TestExecutor {
             for (PeerInfo p : inspectors) {
                 require(Address.peer(p.id()), new Payload.StartInspector(inspectorOf.get(p.id()).type()), List.of(p));
             }
+            if (agent != null) {
+                console.line("agent %s fetches %s", agent.name(), SummaryBuilder.mask(plan.agent().sourceUrl()));
+                Replies r = client.request(Address.peer(agent.id()), new Payload.AgentSource(plan.agent().sourceUrl(),
+                        plan.agent().branch()), List.of(agent), Duration.ofMinutes(2));
+                if (!r.allOk()) {
+                    throw new TestCannotRun(String.join("; ", r.problems()));
+                }
+            }
             requireEach(receivers, new Payload.StartReceiver());
             requireEach(senders, new Payload.StartSender());
-            watch();
+            loadStartEpochMicros = org.maestro.common.util.Clocks.epochMicros();
+            scheduleActions();
+            try {
+                watch();
+                awaitActions();
+            } finally {
+                if (scheduler != null) {
+                    scheduler.shutdownNow();
+                }
+            }
         }
 
         private void set() throws TestCannotRun, TransportException, InterruptedException {
@@ -161,6 +192,11 @@ public final class TestExecutor {
                 Map<String, String> mine = new LinkedHashMap<>(options);
                 mine.putAll(inspectorOf.get(p.id()).options());
                 require(Address.peer(p.id()), new Payload.SetOptions(mine), List.of(p));
+            }
+            if (agent != null) {
+                Map<String, String> mine = new LinkedHashMap<>(options);
+                mine.putAll(plan.agent().options());
+                require(Address.peer(agent.id()), new Payload.SetOptions(mine), List.of(agent));
             }
             for (PeerInfo p : peers) {
                 TestPlan.Route route = routeOf.get(p.id());
@@ -204,6 +240,8 @@ public final class TestExecutor {
             if (n.payload() instanceof Payload.Progress progress && testId.equals(progress.stats().testId())) {
                 latest.put(n.senderId(), progress.stats());
                 lastProgressNanos = System.nanoTime();
+            } else if (n.payload() instanceof Payload.HandlerOutcome outcome) {
+                onOutcome(outcome);
             } else if (n.command() == Command.NOTIFY_SUCCESS || n.command() == Command.NOTIFY_FAIL
                     || n.command() == Command.ABNORMAL_DISCONNECT) {
                 events.add(n);
@@ -215,7 +253,9 @@ public final class TestExecutor {
             long nextLine = started + TimeUnit.SECONDS.toNanos(1);
             boolean receiversStopped = false;
             boolean inspectorsStopped = false;
-            while (ends.size() < peers.size()) {
+            // The agent does not end: it runs handlers until the load is over.
+            int toEnd = peers.size() - (agent == null ? 0 : 1);
+            while (ends.size() < toEnd) {
                 Note n = events.poll(Math.max(1, (nextLine - System.nanoTime()) / 1_000_000), TimeUnit.MILLISECONDS);
                 if (n != null) {
                     PeerInfo who = peers.stream().filter(p -> p.id().equals(n.senderId())).findFirst().orElseThrow();
@@ -253,12 +293,74 @@ public final class TestExecutor {
             }
         }
 
+        /** Fires each agent action at its time from the start of the load. */
+        private void scheduleActions() {
+            if (agent == null || plan.agent().actions().isEmpty()) {
+                return;
+            }
+            scheduler = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "agent-actions");
+                t.setDaemon(true);
+                return t;
+            });
+            for (TestPlan.Action action : plan.agent().actions()) {
+                ActionRun run = new ActionRun(action);
+                actions.add(run);
+                scheduler.schedule(() -> fire(run), action.atMillis(), TimeUnit.MILLISECONDS);
+            }
+        }
+
+        private void fire(ActionRun run) {
+            if (senders.stream().allMatch(p -> ends.containsKey(p.id()))) {
+                run.finish("not-run", -1, "the load had ended before " + run.action.atMillis() + " ms", 0, 0);
+                return;
+            }
+            run.firedEpochMicros = org.maestro.common.util.Clocks.epochMicros();
+            console.line("agent: at %.1f s run %s %s", run.action.atMillis() / 1000.0, run.action.handler(), run.action.args());
+            try {
+                Replies r = client.request(Address.peer(agent.id()), new Payload.UserCommand1(run.action.handler(),
+                        run.action.args()), List.of(agent), REQUEST_TIMEOUT);
+                if (!r.allOk()) {
+                    run.finish("refused", -1, String.join("; ", r.problems()), run.firedEpochMicros, run.firedEpochMicros);
+                    console.line("agent: %s refused: %s", run.action.handler(), String.join("; ", r.problems()));
+                }
+            } catch (Exception e) {
+                run.finish("refused", -1, e.toString(), run.firedEpochMicros, run.firedEpochMicros);
+            }
+        }
+
+        /** A handler ended: the oldest pending action with that handler is the one. */
+        private void onOutcome(Payload.HandlerOutcome o) {
+            for (ActionRun run : actions) {
+                if (run.pending() && run.firedEpochMicros > 0 && run.action.handler().equals(o.handler())) {
+                    run.finish(o.outcome(), o.exitStatus(), o.reason(), o.startMicros(), o.endMicros());
+                    console.line("agent: %s %s (exit %d)%s", o.handler(), o.outcome(), o.exitStatus(),
+                            o.reason().isEmpty() ? "" : ": " + o.reason());
+                    return;
+                }
+            }
+        }
+
+        /** Waits (bounded) for the handlers still running when the load ended. */
+        private void awaitActions() throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (actions.stream().anyMatch(a -> a.pending() && a.firedEpochMicros > 0) && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            for (ActionRun run : actions) {
+                if (run.pending()) {
+                    run.finish(run.firedEpochMicros > 0 ? "unknown" : "not-run", -1, run.firedEpochMicros > 0
+                            ? "no outcome from the agent within 60 s of the end of the load" : "the test ended first", 0, 0);
+                }
+            }
+        }
+
         void error(String reason) {
             errors.add(reason);
             console.line("test cannot go on: %s", reason);
             // Best effort: stop whatever still runs, so the peers are free for the next test.
             for (PeerInfo p : peers) {
-                if (!ends.containsKey(p.id())) {
+                if (!ends.containsKey(p.id()) && p.role() != Role.AGENT) {
                     try {
                         Payload stop = switch (p.role()) {
                             case SENDER -> new Payload.StopSender();
@@ -292,11 +394,46 @@ public final class TestExecutor {
                     console.line(problem);
                 }
             }
+            for (ActionRun run : actions) {
+                if (run.pending()) {
+                    run.finish("not-run", -1, "the test ended first", 0, 0);
+                }
+            }
             Summary summary = SummaryBuilder.build(plan, testId, start, options, peers, ends, finalStats, runDir,
-                    errors, collectProblems);
+                    errors, collectProblems, actions.stream().map(ActionRun::done).toList());
             RunFilesWriter.write(summary, runDir);
             return summary;
         }
+    }
+
+    /** One scheduled agent action as it happens. */
+    static final class ActionRun {
+        final TestPlan.Action action;
+        volatile long firedEpochMicros;
+        private volatile ActionOutcome outcome;
+
+        ActionRun(TestPlan.Action action) {
+            this.action = action;
+        }
+
+        boolean pending() {
+            return outcome == null;
+        }
+
+        synchronized void finish(String result, long exitStatus, String reason, long startMicros, long endMicros) {
+            if (outcome == null) {
+                outcome = new ActionOutcome(action, result, exitStatus, reason, startMicros, endMicros);
+            }
+        }
+
+        ActionOutcome done() {
+            return outcome;
+        }
+    }
+
+    /** How an action went, before its cost is measured. */
+    record ActionOutcome(TestPlan.Action action, String outcome, long exitStatus, String reason, long startMicros,
+                         long endMicros) {
     }
 
     /** Makes executors that put their runs in a given directory (the steps of an incremental test). */
