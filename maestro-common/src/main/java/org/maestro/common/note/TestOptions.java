@@ -41,6 +41,12 @@ public final class TestOptions {
     /** Inspector: the management URL (with credentials) and the inspector kind. */
     public static final String MANAGEMENT_URL = "management.url";
     public static final String INSPECTOR_TYPE = "inspector.type";
+    /**
+     * Agent: how long one handler run may take (a time, e.g. {@code 30s}, {@code 5m}) before the agent
+     * kills it and reports it timed out; overrides the agent's {@code --handler-timeout} for the runs
+     * started after this SET.
+     */
+    public static final String AGENT_HANDLER_TIMEOUT = "agent.handler.timeout";
 
     private TestOptions() {
     }

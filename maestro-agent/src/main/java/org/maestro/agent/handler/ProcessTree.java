@@ -1,0 +1,48 @@
+package org.maestro.agent.handler;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Stops a process and every process below it: SIGTERM to the whole tree, then SIGKILL to what is left
+ * after a grace period. The tree is listed before the first signal, since children whose parent died
+ * are re-parented and no longer show as its descendants. A process that detached itself before
+ * (double fork, setsid) is out of reach.
+ */
+public final class ProcessTree {
+    private ProcessTree() {
+    }
+
+    /** @return how many processes were signalled */
+    public static int stop(ProcessHandle root, Duration grace) {
+        Set<ProcessHandle> tree = new LinkedHashSet<>(root.descendants().toList());
+        tree.add(root);
+        List<ProcessHandle> alive = new ArrayList<>(tree.stream().filter(ProcessHandle::isAlive).toList());
+        alive.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (ProcessHandle p : alive) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                break;
+            }
+            try {
+                p.onExit().get(left, TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                break;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        Set<ProcessHandle> left = new LinkedHashSet<>(alive);
+        if (root.isAlive()) {
+            left.addAll(root.descendants().toList());
+        }
+        left.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        return alive.size();
+    }
+}
