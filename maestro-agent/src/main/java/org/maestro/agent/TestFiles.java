@@ -27,7 +27,7 @@ final class TestFiles {
         Map<String, Object> test = new LinkedHashMap<>();
         test.put("testId", dir.getParent().getFileName().toString());
         test.put("peer", peerMap(peer));
-        test.put("handlerTimeout", handlerTimeout.toString());
+        test.put("handlerTimeout", new org.maestro.common.units.TestDuration.ByTime(handlerTimeout).toString());
         test.put("allowedSources", settings.allowlist().toString());
         Map<String, Object> opts = new TreeMap<>();
         options.forEach((k, v) -> opts.put(k, SourceUrl.redact(v)));

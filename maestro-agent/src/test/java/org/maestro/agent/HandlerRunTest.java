@@ -202,6 +202,8 @@ class HandlerRunTest {
     void groovyHandlersAreStoppedAtTheirTimeoutToo() throws Exception {
         f.set(Map.of("agent.handler.timeout", "1s"));
         String spin = f.start("spin.groovy");
+        // Long enough for the script to reach run('sleep', '300') (a first Groovy run in a JVM takes a moment).
+        f.set(Map.of("agent.handler.timeout", "5s"));
         String sleeper = f.start("sleeper.groovy");
         Payload.HandlerOutcome s = f.awaitOutcome(spin, 15);
         assertEquals("timed-out", s.outcome());
@@ -209,7 +211,10 @@ class HandlerRunTest {
         assertFalse(s.reason().contains("abandoned"), "the loop saw the interrupt: " + s.reason());
         Payload.HandlerOutcome sl = f.awaitOutcome(sleeper, 15);
         assertEquals("timed-out", sl.outcome());
-        assertTrue(sl.reason().contains("killed it (1 process)"), sl.reason());
+        String log = f.logText(sleeper);
+        long sleepPid = number(log, "# run: sleep started, pid (\\d+)");
+        assertTrue(sl.reason().contains("killed it (1 process)"), sl.reason() + "\n" + log);
+        assertFalse(ProcessHandle.of(sleepPid).map(ProcessHandle::isAlive).orElse(false), "'sleep 300' is gone");
         f.assertServing();
     }
 

@@ -51,7 +51,12 @@ final class GroovyRun extends HandlerRun {
     }
 
     @Override
-    void launch() throws IOException {
+    void launch() {
+        // compiled in prepare(); the script runs in await(), on the run's thread
+    }
+
+    @Override
+    void prepare() throws IOException {
         CompilerConfiguration config = new CompilerConfiguration();
         config.setScriptBaseClass(AgentScript.class.getName());
         config.setSourceEncoding(StandardCharsets.UTF_8.name());
@@ -100,10 +105,11 @@ final class GroovyRun extends HandlerRun {
 
     @Override
     int stop(Thread runThread) {
+        int killed = api.killAll(); // first: once interrupted, run() would kill them itself, uncounted
         if (runThread != null) {
             runThread.interrupt();
         }
-        return api.killAll();
+        return killed;
     }
 
     /** Groovy's multi-line "startup failed: ... 1 error" as one line: the errors, separated by "; ". */

@@ -81,6 +81,7 @@ public final class HandlerApi {
             throw new IllegalStateException("run: cannot start " + argv.get(0) + ": " + e.getMessage(), e);
         }
         processes.add(p);
+        log.note("run: " + argv.get(0) + " started, pid " + p.pid());
         ByteArrayOutputStream kept = new ByteArrayOutputStream();
         OutputPump pump = OutputPump.start(p.getInputStream(), line -> {
             log.output(line);

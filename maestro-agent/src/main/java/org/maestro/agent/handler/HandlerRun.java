@@ -23,7 +23,11 @@ abstract class HandlerRun {
     /** What runs, for the log: the argv of a process, or the script and its arguments. */
     abstract List<String> commandLine();
 
-    /** Starts the handler. Throws when it cannot start (the process cannot be spawned, the script does not compile). */
+    /** Gets ready to start: throws when the handler cannot run (e.g. a script that does not compile). */
+    void prepare() throws Exception {
+    }
+
+    /** Starts the handler (the run's start time is taken just before). Throws when it cannot start. */
     abstract void launch() throws Exception;
 
     /** Waits until the handler ends by itself or is stopped. */

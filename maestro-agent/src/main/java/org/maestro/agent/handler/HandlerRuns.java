@@ -92,9 +92,11 @@ public final class HandlerRuns implements AutoCloseable {
         }
         log.note("command: " + Json.strings(run.commandLine()));
         long start = Clocks.epochMicros();
-        log.note("start: " + HandlersCsv.iso(start));
-        log.started();
         try {
+            run.prepare();
+            start = Clocks.epochMicros();
+            log.note("start: " + HandlersCsv.iso(start));
+            log.started();
             run.launch();
         } catch (Exception e) {
             String reason = e instanceof IllegalArgumentException ? e.getMessage()
@@ -206,11 +208,7 @@ public final class HandlerRuns implements AutoCloseable {
 
     private void finish(Active a, HandlerRun.Result result) {
         if (a.stopOutcome != null) {
-            try {
-                a.stopDone.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            awaitStopDone(a);
         }
         if (!a.ended.compareAndSet(false, true)) {
             return;
@@ -224,6 +222,26 @@ public final class HandlerRuns implements AutoCloseable {
             end(a.ctx, a.log, a.startMicros, Clocks.epochMicros(), a.stopOutcome, -1, a.stopReason);
         } else {
             end(a.ctx, a.log, a.startMicros, Clocks.epochMicros(), result.outcome(), result.exitStatus(), result.reason());
+        }
+    }
+
+    /**
+     * Waits (at most 10 s) until the stop has said what it killed. Uninterruptibly: the interrupt that a
+     * stop sends to a Groovy handler's thread may reach this thread here, after the script has ended.
+     */
+    private static void awaitStopDone(Active a) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        boolean interrupted = false;
+        while (true) {
+            try {
+                a.stopDone.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 

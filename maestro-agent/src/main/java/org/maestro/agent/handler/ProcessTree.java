@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Stops a process and every process below it: SIGTERM to the whole tree, then SIGKILL to what is left
@@ -14,6 +13,8 @@ import java.util.concurrent.TimeUnit;
  * (double fork, setsid) is out of reach.
  */
 public final class ProcessTree {
+    private static final long POLL_MILLIS = 10;
+
     private ProcessTree() {
     }
 
@@ -24,15 +25,10 @@ public final class ProcessTree {
         List<ProcessHandle> alive = new ArrayList<>(tree.stream().filter(ProcessHandle::isAlive).toList());
         alive.forEach(ProcessHandle::destroy);
         long deadline = System.nanoTime() + grace.toNanos();
-        for (ProcessHandle p : alive) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                break;
-            }
+        // Bounded polling: onExit() of a process that is not our child polls slowly (up to seconds).
+        while (alive.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
             try {
-                p.onExit().get(left, TimeUnit.NANOSECONDS);
-            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
-                break;
+                Thread.sleep(POLL_MILLIS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;

@@ -218,16 +218,21 @@ public final class GitSources {
         }
     }
 
-    /** JGit's messages, from the outermost to the root cause, without repeats. */
+    /**
+     * The root cause as JGit says it (JGit's outer exceptions repeat the URL at every level), passwords
+     * masked, introduced by "repository not found" when that is what it means.
+     */
     private static String explain(Throwable e, SourceUrl url) {
-        StringBuilder out = new StringBuilder();
+        String message = null;
         for (Throwable t = e; t != null; t = t.getCause()) {
-            String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-            m = m.replace(url.text(), url.redacted());
-            if (out.indexOf(m) < 0) {
-                out.append(out.length() == 0 ? "" : ": ").append(m);
+            if (t.getMessage() != null && !t.getMessage().isBlank()) {
+                message = t.getMessage();
             }
         }
-        return out.toString();
+        if (message == null) {
+            return e.getClass().getSimpleName();
+        }
+        message = SourceUrl.redact(message.replace(url.text(), url.redacted()));
+        return message.toLowerCase(Locale.ROOT).contains("not found") ? "repository not found: " + message : message;
     }
 }
