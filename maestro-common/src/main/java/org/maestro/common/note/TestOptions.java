@@ -49,6 +49,12 @@ public final class TestOptions {
      * {@code qpid-broker-j}) or {@code name=entityType:attribute,attribute;name=...}.
      */
     public static final String INSPECTOR_DATASETS = "inspector.datasets";
+    /**
+     * Agent: how long one handler run may take (a time, e.g. {@code 30s}, {@code 5m}) before the agent
+     * kills it and reports it timed out; overrides the agent's {@code --handler-timeout} for the runs
+     * started after this SET.
+     */
+    public static final String AGENT_HANDLER_TIMEOUT = "agent.handler.timeout";
 
     private TestOptions() {
     }

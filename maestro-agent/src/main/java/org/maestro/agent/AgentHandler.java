@@ -1,0 +1,159 @@
+package org.maestro.agent;
+
+import org.maestro.agent.handler.HandlerPath;
+import org.maestro.agent.handler.HandlerRuns;
+import org.maestro.agent.handler.RefusedException;
+import org.maestro.agent.handler.RunContext;
+import org.maestro.agent.source.Checkout;
+import org.maestro.agent.source.GitSources;
+import org.maestro.agent.source.SourceException;
+import org.maestro.agent.source.SourceUrl;
+import org.maestro.common.note.Ids;
+import org.maestro.common.note.Note;
+import org.maestro.common.note.Payload;
+import org.maestro.common.note.Role;
+import org.maestro.common.note.Stats;
+import org.maestro.common.note.TestOptions;
+import org.maestro.common.peer.Peer;
+import org.maestro.common.peer.PeerHandler;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What an agent peer does with its notes. AGENT_SOURCE fetches a git repository (if the allowlist
+ * permits it) and makes its commit the current source; START_AGENT, STOP_AGENT and USER_COMMAND_1 run a
+ * handler of that source and answer OK ({@code run <runId> started: <handler>}) once it has started, or
+ * INTERNAL_ERROR with the reason when it is refused or cannot start; its outcome follows as
+ * NOTIFY_HANDLER. SET gathers options (checked: {@code test.id}, {@code agent.handler.timeout}); GET
+ * answers {@code data.url}, {@code data.dir}, {@code test.id}, {@code source.url}, {@code source.ref},
+ * {@code source.commit}, {@code handlers.running} and SET options. A failure of one request never stops
+ * the agent.
+ */
+public final class AgentHandler implements PeerHandler {
+    private final AgentSettings settings;
+    private final GitSources sources;
+    private final HandlerRuns runs;
+    private final Map<String, String> options = new HashMap<>();
+    private final String fallbackTestId = "test-" + System.currentTimeMillis();
+    private volatile Checkout checkout;
+
+    public AgentHandler(AgentSettings settings) throws IOException {
+        this.settings = settings;
+        Files.createDirectories(settings.dataDir());
+        this.sources = new GitSources(settings.workDir(), settings.fetchTimeout());
+        this.runs = new HandlerRuns(settings.maxRunning());
+    }
+
+    @Override
+    public Payload handle(Note request, Peer peer) throws Exception {
+        return switch (request.command()) {
+            case SET -> set((Payload.SetOptions) request.payload(), peer);
+            case AGENT_SOURCE -> source((Payload.AgentSource) request.payload());
+            case START_AGENT -> {
+                Payload.StartAgent p = (Payload.StartAgent) request.payload();
+                yield run(request, peer, p.handler(), p.args());
+            }
+            case STOP_AGENT -> {
+                Payload.StopAgent p = (Payload.StopAgent) request.payload();
+                yield run(request, peer, p.handler(), p.args());
+            }
+            case USER_COMMAND_1 -> {
+                Payload.UserCommand1 p = (Payload.UserCommand1) request.payload();
+                yield run(request, peer, p.handler(), p.args());
+            }
+            case GET -> get((Payload.Get) request.payload(), peer);
+            case STATS -> new Payload.StatsReply(new Stats(testId(), Role.AGENT, runs.running().isEmpty() ? "idle" : "running",
+                    0, 0, 0, -1, -1, -1, -1, -1, 0, 0, 0));
+            case FLUSH -> new Payload.Ok("handler logs are written line by line: nothing to flush");
+            default -> throw PeerHandler.unsupported(request, peer);
+        };
+    }
+
+    private Payload set(Payload.SetOptions set, Peer peer) throws IOException {
+        Map<String, String> merged = new HashMap<>(options);
+        merged.putAll(set.options());
+        AgentOptions.check(merged);
+        options.clear();
+        options.putAll(merged);
+        Path dir = testDir(peer);
+        TestFiles.write(dir, peer.info(), options, settings, AgentOptions.handlerTimeout(options, settings.handlerTimeout()));
+        return new Payload.Ok(set.options().size() + " option(s) set; test files in " + dir);
+    }
+
+    private Payload source(Payload.AgentSource request) throws SourceException {
+        SourceUrl url = SourceUrl.parse(request.url());
+        settings.allowlist().check(url);
+        Checkout updated = sources.update(url, request.branch());
+        checkout = updated;
+        List<Path> keep = new ArrayList<>(runs.checkoutsInUse());
+        keep.add(updated.dir());
+        sources.prune(keep);
+        return new Payload.Ok("source " + updated.describe() + " checked out");
+    }
+
+    private Payload run(Note request, Peer peer, String handler, List<String> args) throws Exception {
+        Checkout source = checkout;
+        String runId = Ids.next();
+        Path dir = testDir(peer);
+        Map<String, String> opts = Map.copyOf(options);
+        RunContext ctx = new RunContext(runId, request.command(), handler, args, null, source, opts, testId(), dir,
+                AgentOptions.handlerTimeout(opts, settings.handlerTimeout()), request, peer.info().name(), peer::notifyClient);
+        try {
+            if (source == null) {
+                throw new RefusedException("no source yet: send AGENT_SOURCE with the git URL of the handler repository first");
+            }
+            Path file = HandlerPath.resolve(source.dir(), handler);
+            HandlerPath.checkArguments(args);
+            ctx = new RunContext(runId, request.command(), handler, args, file, source, opts, ctx.testId(), dir,
+                    ctx.timeout(), request, ctx.agentName(), ctx.notifier());
+        } catch (RefusedException e) {
+            String reason = e.getMessage() + (source == null ? "" : " (source " + source.describe() + ")");
+            runs.refuse(ctx, reason);
+            throw new IllegalArgumentException(reason);
+        }
+        try {
+            runs.start(ctx);
+        } catch (RefusedException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
+        return new Payload.Ok("run " + runId + " started: " + handler);
+    }
+
+    private Payload get(Payload.Get get, Peer peer) {
+        Checkout c = checkout;
+        String value = switch (get.key()) {
+            case "data.url" -> settings.dataUrl();
+            case "data.dir" -> testDir(peer).toString();
+            case "test.id" -> testId();
+            case "source.url" -> c == null ? "" : c.url().redacted();
+            case "source.ref" -> c == null ? "" : c.ref();
+            case "source.commit" -> c == null ? "" : c.commit();
+            case "handlers.running" -> String.join(",", runs.running());
+            default -> options.get(get.key());
+        };
+        if (value == null) {
+            throw new IllegalArgumentException("unknown key '" + get.key() + "' (known: data.url, data.dir, test.id, source.url,"
+                    + " source.ref, source.commit, handlers.running, or a SET option)");
+        }
+        return new Payload.GetReply(get.key(), value);
+    }
+
+    private String testId() {
+        return options.getOrDefault(TestOptions.TEST_ID, fallbackTestId);
+    }
+
+    private Path testDir(Peer peer) {
+        return settings.dataDir().resolve(testId()).resolve(peer.info().name());
+    }
+
+    @Override
+    public void close() {
+        runs.close();
+    }
+}

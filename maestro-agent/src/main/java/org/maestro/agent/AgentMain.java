@@ -1,0 +1,106 @@
+package org.maestro.agent;
+
+import org.maestro.agent.source.SourceAllowlist;
+import org.maestro.common.dataserver.DataServer;
+import org.maestro.common.mqtt.BrokerUrl;
+import org.maestro.common.mqtt.TransportException;
+import org.maestro.common.note.Role;
+import org.maestro.common.peer.Peer;
+import org.maestro.common.peer.PeerConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code maestro-agent --broker mqtt://… --name … [--allow URL-PREFIX…]}: an agent peer that fetches a
+ * git repository of handlers and runs them on command.
+ */
+@Command(name = "maestro-agent", mixinStandardHelpOptions = true,
+        description = "Starts an agent peer: it fetches a git repository of handler scripts (AGENT_SOURCE) and runs them"
+                + " on START_AGENT, STOP_AGENT and USER_COMMAND_1, each with a timeout.")
+public final class AgentMain implements Callable<Integer> {
+    private static final Logger LOG = LoggerFactory.getLogger(AgentMain.class);
+
+    @Option(names = "--broker", required = true, description = "the MQTT control broker, e.g. mqtt://broker.lab:1883")
+    String broker;
+
+    @Option(names = "--name", required = true, description = "this peer's name (unique in the cluster)")
+    String name;
+
+    @Option(names = "--group", defaultValue = "", description = "an optional group")
+    String group;
+
+    @Option(names = "--data-dir", defaultValue = "maestro-data",
+            description = "where handler logs and handlers.csv are written (default: ${DEFAULT-VALUE})")
+    Path dataDir;
+
+    @Option(names = "--work-dir", defaultValue = "maestro-agent-work",
+            description = "where git sources are fetched and checked out (default: ${DEFAULT-VALUE})")
+    Path workDir;
+
+    @Option(names = "--allow", arity = "1..*", paramLabel = "SOURCE",
+            description = "git sources this agent takes: URL prefixes (https://git.lab/qe/) or patterns (https://git.lab/*/handlers.git,"
+                    + " ** = anything). Without --allow only file:// repositories under --work-dir are taken.")
+    List<String> allow = new ArrayList<>();
+
+    @Option(names = "--handler-timeout", defaultValue = "5m",
+            description = "how long a handler may run before it is killed (SET agent.handler.timeout overrides it; default: ${DEFAULT-VALUE})")
+    String handlerTimeout;
+
+    @Option(names = "--data-host", defaultValue = "0.0.0.0",
+            description = "address the data server listens on, for the client to download the files (default: ${DEFAULT-VALUE})")
+    String dataHost;
+
+    @Option(names = "--data-port", defaultValue = "0", description = "data server port; 0 picks a free one (default: ${DEFAULT-VALUE})")
+    int dataPort;
+
+    @Option(names = "--keep-alive", defaultValue = "2", description = "MQTT keep-alive in seconds (default: ${DEFAULT-VALUE})")
+    int keepAlive;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new AgentMain()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        CommandLine cl = new CommandLine(this);
+        Duration timeout;
+        SourceAllowlist allowlist;
+        Path work = Files.createDirectories(workDir.toAbsolutePath());
+        try {
+            timeout = AgentOptions.time("--handler-timeout", handlerTimeout);
+            allowlist = SourceAllowlist.of(allow, work);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, e.getMessage());
+        }
+        if (allowlist.isDefault()) {
+            LOG.info("no --allow given: this agent only takes file:// repositories under {}", work);
+        }
+        PeerConfig config = new PeerConfig(BrokerUrl.parse(broker), keepAlive, Duration.ofSeconds(10));
+        Path data = Files.createDirectories(dataDir.toAbsolutePath());
+        try (DataServer server = DataServer.start(data, dataHost, dataPort)) {
+            AgentSettings settings = AgentSettings.of(data, work, allowlist, server.url().toString()).withHandlerTimeout(timeout);
+            Peer peer = new Peer(Peer.identity(name, Role.AGENT, group), config, new AgentHandler(settings));
+            try {
+                peer.start();
+            } catch (TransportException e) {
+                System.err.println("maestro-agent: " + e.getMessage());
+                return 2;
+            }
+            System.out.println("maestro-agent: " + peer.info().describe() + " is ready on " + config.broker()
+                    + "; sources allowed: " + allowlist + "; work in " + work + "; data in " + data + ", served at " + server.url());
+            Runtime.getRuntime().addShutdownHook(new Thread(peer::close, "agent-shutdown"));
+            peer.awaitHalt();
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package org.maestro.agent;
+
+import org.maestro.common.note.TestOptions;
+import org.maestro.common.units.TestDuration;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * The SET options an agent uses, checked: {@code test.id} (a directory name) and
+ * {@code agent.handler.timeout} (a time). The rest are passed to handlers as they are.
+ */
+final class AgentOptions {
+    private AgentOptions() {
+    }
+
+    /** @throws IllegalArgumentException naming the option and what is wrong with it */
+    static void check(Map<String, String> options) {
+        String testId = options.get(TestOptions.TEST_ID);
+        if (testId != null) {
+            checkTestId(testId);
+        }
+        String timeout = options.get(TestOptions.AGENT_HANDLER_TIMEOUT);
+        if (timeout != null) {
+            time(TestOptions.AGENT_HANDLER_TIMEOUT, timeout);
+        }
+    }
+
+    /** The handler timeout: the SET option if given, else the agent's. */
+    static Duration handlerTimeout(Map<String, String> options, Duration agentDefault) {
+        String v = options.get(TestOptions.AGENT_HANDLER_TIMEOUT);
+        return v == null ? agentDefault : time(TestOptions.AGENT_HANDLER_TIMEOUT, v);
+    }
+
+    /** A time like {@code 30s}, {@code 5m}, {@code 1h30m}, {@code 500ms}. */
+    static Duration time(String key, String value) {
+        TestDuration d;
+        try {
+            d = TestDuration.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("option " + key + ": " + e.getMessage(), e);
+        }
+        if (d instanceof TestDuration.ByTime t) {
+            return t.duration();
+        }
+        throw new IllegalArgumentException("option " + key + ": '" + value + "' is a count; give a time like 30s or 5m");
+    }
+
+    /** A test id names a directory: one safe path segment. */
+    static String checkTestId(String testId) {
+        if (testId.isEmpty() || testId.equals(".") || testId.equals("..") || !testId.matches("[A-Za-z0-9._@:+=-]+")) {
+            throw new IllegalArgumentException("option " + TestOptions.TEST_ID + ": '" + testId + "' cannot name a directory;"
+                    + " use letters, digits and . _ - @ : + =");
+        }
+        return testId;
+    }
+}

@@ -1,0 +1,58 @@
+package org.maestro.agent;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.agent.handler.HandlerEnvironment;
+import org.maestro.agent.handler.HandlersCsv;
+import org.maestro.agent.handler.Json;
+import org.maestro.agent.handler.Outcome;
+import org.maestro.agent.handler.RefusedException;
+import org.maestro.agent.handler.Shebang;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The small parts of a handler run: its command line, its environment names, handlers.csv. */
+class HandlerPartsTest {
+
+    @Test
+    void theCommandLineIsTheFileOrItsShebangFollowedByTheArgumentsAsTheyAre(@TempDir Path dir) throws Exception {
+        Path exec = dir.resolve("x.sh");
+        Files.writeString(exec, "#!/bin/sh\n");
+        exec.toFile().setExecutable(true);
+        assertEquals(List.of(exec.toString(), "a b", "$(id)"), Shebang.command(exec, "x.sh", List.of("a b", "$(id)")));
+
+        Path env = dir.resolve("y.py");
+        Files.writeString(env, "#!/usr/bin/env  python3 -u \nprint(1)\n");
+        assertEquals(List.of("/usr/bin/env", "python3 -u", env.toString(), "z"), Shebang.command(env, "y.py", List.of("z")),
+                "as the kernel does: the interpreter, then the rest of the line as one argument");
+
+        Path plain = dir.resolve("z.txt");
+        Files.writeString(plain, "echo hi\n");
+        RefusedException e = assertThrows(RefusedException.class, () -> Shebang.command(plain, "z.txt", List.of()));
+        assertTrue(e.getMessage().contains("is not executable and has no #! line"), e.getMessage());
+    }
+
+    @Test
+    void optionNamesBecomeEnvironmentNames() {
+        assertEquals("MAESTRO_OPTION_AGENT_HANDLER_TIMEOUT", HandlerEnvironment.optionVariable("agent.handler.timeout"));
+        assertEquals("MAESTRO_OPTION_SEND_URL", HandlerEnvironment.optionVariable("send.url"));
+        assertEquals("MAESTRO_OPTION_A_B_C", HandlerEnvironment.optionVariable("a-b c"));
+    }
+
+    @Test
+    void handlersCsvQuotesWhatNeedsIt(@TempDir Path dir) throws Exception {
+        HandlersCsv.append(dir, 1_700_000_000_123_456L, 1_700_000_001_000_000L, "r1", "h.sh", List.of("a,b", "say \"hi\""),
+                Outcome.FAILED, 3, "exit status 3; last output: x, y");
+        List<String> lines = Files.readAllLines(dir.resolve("handlers.csv"));
+        assertEquals("start,end,runId,handler,args,outcome,exitStatus,reason", lines.get(0));
+        assertEquals("2023-11-14T22:13:20.123456Z,2023-11-14T22:13:21Z,r1,h.sh,\"[\"\"a,b\"\",\"\"say \\\"\"hi\\\"\"\"\"]\",failed,3,"
+                + "\"exit status 3; last output: x, y\"", lines.get(1));
+        assertEquals("[\"line\\nbreak\",\"tab\\t\",\"\\u0001\"]", Json.strings(List.of("line\nbreak", "tab\t", "\u0001")));
+    }
+}

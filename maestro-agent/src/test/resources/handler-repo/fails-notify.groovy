@@ -1,0 +1,2 @@
+notifyFail "the SUT is not healthy"
+return 2

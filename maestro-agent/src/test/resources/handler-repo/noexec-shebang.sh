@@ -1,0 +1,2 @@
+#!/bin/sh -e
+echo "ran through its #! line with: $1"

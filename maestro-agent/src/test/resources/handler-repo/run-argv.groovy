@@ -1,0 +1,2 @@
+// Passes its arguments on to argv.sh through run(): still no shell.
+return run(['./argv.sh'] + args).exitStatus
