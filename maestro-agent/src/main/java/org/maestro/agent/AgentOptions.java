@@ -18,7 +18,7 @@ final class AgentOptions {
     static void check(Map<String, String> options) {
         String testId = options.get(TestOptions.TEST_ID);
         if (testId != null) {
-            checkTestId(testId);
+            TestOptions.checkTestId(testId);
         }
         String timeout = options.get(TestOptions.AGENT_HANDLER_TIMEOUT);
         if (timeout != null) {
@@ -46,12 +46,4 @@ final class AgentOptions {
         throw new IllegalArgumentException("option " + key + ": '" + value + "' is a count; give a time like 30s or 5m");
     }
 
-    /** A test id names a directory: one safe path segment. */
-    static String checkTestId(String testId) {
-        if (testId.isEmpty() || testId.equals(".") || testId.equals("..") || !testId.matches("[A-Za-z0-9._@:+=-]+")) {
-            throw new IllegalArgumentException("option " + TestOptions.TEST_ID + ": '" + testId + "' cannot name a directory;"
-                    + " use letters, digits and . _ - @ : + =");
-        }
-        return testId;
-    }
 }

@@ -41,7 +41,7 @@ class BrokerRestartHandlerTest {
             sut.start();
             Path instance = sut.instanceDirectory().toRealPath();
             try {
-                long firstPid = brokerPid(instance);
+                long firstPid = brokerPid(sut);
                 f.set(Map.of("test.id", "restart", "agent.handler.timeout", "150s"));
                 f.source(repo.url(), "");
 
@@ -51,7 +51,7 @@ class BrokerRestartHandlerTest {
                 String log = f.logText(restart.runId());
                 assertEquals("succeeded", restart.outcome(), restart.reason() + "\n" + log);
                 assertFalse(sut.isRunning(), "the broker process the test started has ended");
-                long secondPid = brokerPid(instance);
+                long secondPid = brokerPid(sut);
                 assertNotEquals(firstPid, secondPid, "a new broker process runs");
                 assertTrue(restartDownMillis > 0, "the acceptor was seen closed during the restart");
                 assertTrue(log.contains("stopping broker " + instance + " (pid " + firstPid + ") with SIGTERM")
@@ -68,55 +68,26 @@ class BrokerRestartHandlerTest {
                 long outageMillis = outageWatch.stop();
                 assertEquals("succeeded", outage.outcome(), outage.reason() + "\n" + f.logText(outage.runId()));
                 assertTrue(outageMillis >= 2_000, "the acceptor was closed for " + outageMillis + " ms, at least the 2 s asked");
-                assertNotEquals(secondPid, brokerPid(instance));
+                assertNotEquals(secondPid, brokerPid(sut));
                 assertTrue(f.logText(outage.runId()).contains("broker stays down for 2 s"));
                 assertTrue(LoopbackPorts.isListening(sut.amqpPort()));
 
                 String usage = f.run(30, "stop-broker-for.sh", "soon", instance.toString()).reason();
                 assertTrue(usage.contains("exit status 1") && usage.contains("SECONDS must be a number, not 'soon'"), usage);
             } finally {
-                killBrokers(instance);
+                // The brokers the handlers started are not the test's children; closing the fixture stops them.
+                sut.close();
             }
         }
     }
 
     /** The one broker JVM of this instance (its command line holds -Dartemis.instance=<instance>). */
-    private static long brokerPid(Path instance) {
-        List<ProcessHandle> found = brokers(instance);
-        assertEquals(1, found.size(), "broker processes of " + instance + ": " + found);
+    private static long brokerPid(ArtemisBroker sut) {
+        List<ProcessHandle> found = sut.detachedBrokers();
+        assertEquals(1, found.size(), "broker processes of " + sut.instanceDirectory() + ": " + found);
         return found.get(0).pid();
     }
 
-    private static List<ProcessHandle> brokers(Path instance) {
-        return ProcessHandle.allProcesses().filter(p -> p.info().arguments().map(args -> {
-            for (String a : args) {
-                if (a.startsWith("-Dartemis.instance=") && samePath(a.substring("-Dartemis.instance=".length()), instance)) {
-                    return true;
-                }
-            }
-            return false;
-        }).orElse(false)).toList();
-    }
-
-    private static boolean samePath(String path, Path instance) {
-        try {
-            return Path.of(path).toRealPath().equals(instance);
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    /** The brokers the handlers started are not the test's children: stop them before the instance is deleted. */
-    private static void killBrokers(Path instance) throws InterruptedException {
-        for (ProcessHandle p : brokers(instance)) {
-            p.destroy();
-            try {
-                p.onExit().get(30, TimeUnit.SECONDS);
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                p.destroyForcibly();
-            }
-        }
-    }
 
     private static boolean jolokiaSaysAcceptorStarted(ArtemisBroker sut) throws InterruptedException {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();

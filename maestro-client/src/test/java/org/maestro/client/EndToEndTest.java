@@ -156,6 +156,89 @@ class EndToEndTest {
     }
 
     @Test
+    void theAgentRestartsTheBrokerMidTestAndTheSummaryMeasuresTheCost() throws Exception {
+        try (ArtemisBroker own = ArtemisBroker.fromSystemProperties()) {
+            own.start();
+            Path repo = handlerRepository();
+            worker("receiver", "receiver-1");
+            worker("sender", "sender-1");
+            ChildJvm agent = ChildJvm.start(org.maestro.agent.AgentMain.class, "--broker", control.url().toString(),
+                    "--name", "agent-1", "--data-dir", data.resolve("agent-1").toString(), "--work-dir",
+                    data.resolve("agent-work").toString(), "--allow", repo.toUri().toString(), "--data-host", "127.0.0.1");
+            workers.add(agent);
+            agent.awaitLine("maestro-agent: ", 30);
+            String url = "amqp://admin:admin@127.0.0.1:" + own.amqpPort()
+                    + "/e2e.fault?failover=true&failover.initialReconnectDelay=100&failover.reconnectDelay=200";
+            Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate-with-agent.groovy").toString(), "--broker",
+                    control.url().toString(), "--runs", runs.toString(), "-P", "url=" + url, "-P", "rate=300",
+                    "-P", "duration=16s", "-P", "handlers=" + repo.toUri(), "-P", "at=4s",
+                    "-P", "instance=" + own.instanceDirectory());
+            assertEquals(0, r[0], (String) r[1]);
+            Path run = onlyRun();
+            JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());
+            JsonNode action = s.get("actions").get(0);
+            assertEquals("restart-broker.sh", action.get("handler").asText());
+            assertEquals("succeeded", action.get("outcome").asText(), action.toString());
+            assertEquals(4000, action.get("atMillis").asLong());
+            long outage = action.get("outageMillis").asLong();
+            long recovery = action.get("recoveryMillis").asLong();
+            assertTrue(outage > 0, "the restart stopped the flow: " + action);
+            assertTrue(recovery >= outage, "recovery comes after the flow resumes: " + action);
+            // Consistent with the raw files: the receiver's longest silence after the fault is within the outage.
+            long startMicros = java.time.Instant.parse(action.get("start").asText()).toEpochMilli() * 1000;
+            long gapMillis = longestReceiveGapMillis(run.resolve("peers/receiver-1"), startMicros);
+            assertTrue(gapMillis > 0 && gapMillis <= outage + 100, "gap " + gapMillis + " ms, outage " + outage + " ms");
+            JsonNode totals = s.get("totals");
+            assertEquals(totals.get("sent").asLong() - (totals.get("received").asLong() - totals.get("duplicated").asLong()),
+                    totals.get("lost").asLong(), totals.toString());
+            assertTrue(action.get("lost").asLong() <= totals.get("lost").asLong(), action + " vs " + totals);
+            assertTrue(Files.exists(run.resolve("peers/agent-1/handlers.csv")), "the agent's files are collected");
+        }
+    }
+
+    /** A git repository of test-scripts/handlers, made with JGit. */
+    private Path handlerRepository() throws Exception {
+        Path repo = data.resolve("handlers-repo");
+        Path source = SCRIPTS.resolve("handlers");
+        try (Stream<Path> files = Files.walk(source)) {
+            for (Path f : files.toList()) {
+                Path target = repo.resolve(source.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(f, target, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+        try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.init().setDirectory(repo.toFile()).call()) {
+            git.add().addFilepattern(".").call();
+            git.commit().setMessage("handlers").setAuthor("qe", "qe@example.org").setCommitter("qe", "qe@example.org").call();
+        }
+        return repo;
+    }
+
+    /** The longest time without a received message after {@code fromMicros}, from the receiver's rate logs. */
+    private static long longestReceiveGapMillis(Path receiverDir, long fromMicros) throws IOException {
+        long start = JSON.readTree(receiverDir.resolve("test.json").toFile()).get("startEpochMicros").asLong();
+        List<Long> arrivals = new ArrayList<>();
+        try (Stream<Path> files = Files.list(receiverDir)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".rlog")).toList()) {
+                try (org.maestro.common.ratelog.RateLogReader reader = org.maestro.common.ratelog.RateLogReader.open(f)) {
+                    reader.forEachRemaining((eta, ata) -> arrivals.add(start + ata));
+                }
+            }
+        }
+        arrivals.sort(null);
+        long longest = 0;
+        for (int i = 1; i < arrivals.size(); i++) {
+            if (arrivals.get(i) > fromMicros) {
+                longest = Math.max(longest, arrivals.get(i) - Math.max(arrivals.get(i - 1), fromMicros));
+            }
+        }
+        return longest / 1000;
+    }
+
+    @Test
     void aBrokenCriterionExitsWith1AndJUnitCarriesTheMeasuredValue() throws Exception {
         worker("receiver", "receiver-1");
         worker("sender", "sender-1");

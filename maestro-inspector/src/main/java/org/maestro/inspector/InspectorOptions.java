@@ -1,6 +1,5 @@
 package org.maestro.inspector;
 
-import org.maestro.common.mqtt.Topics;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.units.TestDuration;
 import org.maestro.inspector.amqp.DataSetConfig;
@@ -32,7 +31,7 @@ public record InspectorOptions(Map<String, String> raw, String testId, Inspector
         Map<String, String> o = new TreeMap<>(options);
         String testId = o.getOrDefault(TestOptions.TEST_ID, "");
         if (!testId.isEmpty()) {
-            Topics.checkLevel("test.id", testId);
+            TestOptions.checkTestId(testId);
         }
         InspectorKind kind = null;
         String type = o.getOrDefault(TestOptions.INSPECTOR_TYPE, "");

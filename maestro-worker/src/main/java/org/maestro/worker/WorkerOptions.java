@@ -24,7 +24,7 @@ public record WorkerOptions(Map<String, String> raw, String testId, String testN
         Map<String, String> o = new TreeMap<>(options);
         String testId = o.getOrDefault(TestOptions.TEST_ID, "");
         if (!testId.isEmpty()) {
-            org.maestro.common.mqtt.Topics.checkLevel("test.id", testId);
+            TestOptions.checkTestId(testId);
         }
         TestDuration duration = value(o, TestOptions.DURATION, "60s", TestDuration::parse);
         Rate rate = value(o, TestOptions.RATE, "0", Rate::parse);

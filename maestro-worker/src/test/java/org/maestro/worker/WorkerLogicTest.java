@@ -92,6 +92,10 @@ class WorkerLogicTest {
                 .getMessage().contains("is a message count"));
         assertEquals(Duration.ofNanos(500_000), WorkerOptions.parse(with(base, TestOptions.CRITERION_LATENCY_MAX, "500us"))
                 .criteria().latencyMax());
+        for (String escape : List.of("..", ".", "a/b", "x\\y")) {
+            assertTrue(assertThrows(IllegalArgumentException.class, () -> WorkerOptions.parse(with(base, TestOptions.TEST_ID, escape)))
+                    .getMessage().contains("cannot name a directory"), escape);
+        }
     }
 
     @Test

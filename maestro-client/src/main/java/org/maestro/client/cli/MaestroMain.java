@@ -54,6 +54,7 @@ public final class MaestroMain implements Callable<Integer> {
         cl.addSubcommand("worker", new WorkerMain());
         cl.addSubcommand("inspector", new org.maestro.inspector.InspectorMain());
         cl.addSubcommand("inspect", new org.maestro.inspector.InspectMain());
+        cl.addSubcommand("agent", new org.maestro.agent.AgentMain());
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             cmd.getErr().println("maestro: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
             return CANNOT_RUN;

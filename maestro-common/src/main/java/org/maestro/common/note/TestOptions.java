@@ -58,4 +58,17 @@ public final class TestOptions {
 
     private TestOptions() {
     }
+
+    /**
+     * A test id names a directory on every peer: it must be one safe path segment.
+     *
+     * @throws IllegalArgumentException naming the option and the bad value
+     */
+    public static String checkTestId(String testId) {
+        if (testId.isEmpty() || testId.equals(".") || testId.equals("..") || !testId.matches("[A-Za-z0-9._@:+=-]+")) {
+            throw new IllegalArgumentException("option " + TEST_ID + ": '" + testId + "' cannot name a directory;"
+                    + " use letters, digits and . _ - @ : + =");
+        }
+        return testId;
+    }
 }

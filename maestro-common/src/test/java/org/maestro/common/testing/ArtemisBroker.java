@@ -300,7 +300,46 @@ public final class ArtemisBroker implements AutoCloseable {
             if (process != null) {
                 kill();
             }
+            stopDetachedBrokers();
             deleteInstance();
+        }
+    }
+
+    /**
+     * Brokers of this instance that this fixture did not start (an agent's restart handler starts
+     * them detached): found by the {@code -Dartemis.instance=} of their command line and stopped,
+     * so nothing outlives the test.
+     */
+    public List<ProcessHandle> detachedBrokers() {
+        return ProcessHandle.allProcesses().filter(p -> p.info().arguments().map(args -> {
+            for (String a : args) {
+                if (a.startsWith("-Dartemis.instance=") && samePath(a.substring("-Dartemis.instance=".length()))) {
+                    return true;
+                }
+            }
+            return false;
+        }).orElse(false)).toList();
+    }
+
+    private boolean samePath(String path) {
+        try {
+            return Path.of(path).toRealPath().equals(instance.toRealPath());
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private void stopDetachedBrokers() {
+        for (ProcessHandle p : detachedBrokers()) {
+            p.destroy();
+            try {
+                p.onExit().get(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                p.destroyForcibly();
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                p.destroyForcibly();
+            }
         }
     }
 
