@@ -15,16 +15,23 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A receiver's test: each connection receives, measures service time (from the actual send) and
  * response time (from the intended send: corrected for coordinated omission), and accounts for
- * every sequence number. It ends when told to stop, or when its duration (a time) has passed, once
- * no message has arrived for the quiet period. Latencies across hosts rely on synchronised clocks.
+ * every sequence number. It ends when told to stop, once no message has arrived for the quiet
+ * period (see {@link #SELF_STOP_QUIET_NANOS} for the safety net without a client). Latencies across hosts rely on synchronised clocks.
  */
 final class ReceiverRun extends WorkerRun {
     private static final long POLL_MILLIS = 100;
+    /**
+     * A receiver ends when the client says STOP and nothing arrived for the quiet period. Without a
+     * STOP (the client is gone) it ends by itself once its duration has passed and nothing arrived
+     * for a minute: never while senders may still be catching up after a fault.
+     */
+    private static final long SELF_STOP_QUIET_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     private final LoadDriver driver;
     private final List<LoadDriver.Consumer> consumers = new ArrayList<>();
@@ -82,7 +89,8 @@ final class ReceiverRun extends WorkerRun {
                     long nowEpochMicros = startEpochMicros + (now - startNanos) / 1_000;
                     lastReceiveNanos = now;
                     record(body, nowEpochMicros, account, highest, rateLog);
-                } else if ((stopRequested || now - startNanos >= durationNanos) && now - lastReceiveNanos >= quietNanos) {
+                } else if (stopRequested ? now - lastReceiveNanos >= quietNanos
+                        : now - startNanos >= durationNanos && now - lastReceiveNanos >= Math.max(quietNanos, SELF_STOP_QUIET_NANOS)) {
                     break;
                 }
                 lastFlush = flushIfDue(c, rateLog, lastFlush);

@@ -67,7 +67,8 @@ class WorkerLogicTest {
         assertEquals("amqp://qe@broker:5673/orders (topic)", u.toString(), "no password when printed");
         assertEquals("amqp://broker:5673?jms.prefetchPolicy.all=10", org.maestro.worker.driver.jms.JmsDriverAccess.uri(u));
         SutUrl f = SutUrl.parse("amqp://h/q?failover=true&failover.maxReconnectAttempts=5&transport.tcpNoDelay=true&jms.clientID=x");
-        assertEquals("failover:(amqp://h:5672?transport.tcpNoDelay=true)?failover.maxReconnectAttempts=5&jms.clientID=x",
+        assertEquals("failover:(amqp://h:5672?transport.tcpNoDelay=true)?failover.maxReconnectAttempts=5"
+                        + "&failover.maxReconnectDelay=1000&jms.clientID=x",
                 org.maestro.worker.driver.jms.JmsDriverAccess.uri(f));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> SutUrl.parse("http://h/q")).getMessage()
                 .contains("amqp:// or amqps://"));

@@ -6,7 +6,7 @@ package org.maestro.client.run;
  *   <li>lost: messages due between the action's start and the next action (or the end) that
  *       never arrived (sent minus received, by intended time);</li>
  *   <li>outage: from the action's start until messages arrive again after the longest stretch
- *       without any (0 when they never stopped);</li>
+ *       without any (0 when they never stopped, -1 when they did not resume within the test);</li>
  *   <li>recovery: from the action's start until the receive rate is back within 5 % of the target
  *       for a whole second (-1 when it never was).</li>
  * </ul>
@@ -29,6 +29,10 @@ record FaultAnalysis(long lost, long outageMillis, long recoveryMillis) {
                 int j = i;
                 while (j < to && t.receivedByArrival[j] == 0) {
                     j++;
+                }
+                if (j >= to && j - i >= 2 && hasTraffic(t, from, i)) {
+                    // The flow stopped and never came back before the window ended.
+                    return new FaultAnalysis(Math.max(0, lost), -1, -1);
                 }
                 if (j - i > bestLength && j < to) {
                     bestStart = i;
@@ -57,5 +61,14 @@ record FaultAnalysis(long lost, long outageMillis, long recoveryMillis) {
             }
         }
         return new FaultAnalysis(Math.max(0, lost), outage, recovery);
+    }
+
+    /** Whether messages were still expected: something was sent for the window after {@code from}. */
+    private static boolean hasTraffic(Timeline t, int from, int silentFrom) {
+        long sent = 0;
+        for (int i = from; i < t.size(); i++) {
+            sent += t.sentByIntended[i];
+        }
+        return sent > 0 && silentFrom >= from;
     }
 }

@@ -8,6 +8,9 @@ import org.maestro.common.note.Role;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
 import org.maestro.common.util.LoopbackPorts;
+import org.maestro.agent.AgentHandler;
+import org.maestro.agent.AgentSettings;
+import org.maestro.agent.source.SourceAllowlist;
 import org.maestro.inspector.InspectorHandler;
 import org.maestro.worker.WorkerHandler;
 
@@ -21,7 +24,8 @@ import java.util.stream.Stream;
 
 /**
  * The whole cluster in this process, for one machine: an embedded MQTT broker, the plan's sender,
- * receiver and inspector peers, their data server, and, when the plan names no SUT, an embedded Artemis
+ * receiver, inspector and agent peers (the agent allows only the scenario's handler source), their
+ * data server, and, when the plan names no SUT, an embedded Artemis
  * speaking AMQP as the system under test.
  */
 public final class LocalCluster implements AutoCloseable {
@@ -44,6 +48,14 @@ public final class LocalCluster implements AutoCloseable {
         dataDir = Files.createTempDirectory("maestro-local-data-");
         dataServer = DataServer.start(dataDir, "127.0.0.1", 0);
         String url = dataServer.url().toString();
+        if (plan.agent() != null) {
+            // A local agent may fetch only the scenario's own handler source.
+            Path work = Files.createDirectories(dataDir.resolve(".agent-work"));
+            AgentSettings settings = AgentSettings.of(dataDir, work,
+                    SourceAllowlist.of(java.util.List.of(plan.agent().sourceUrl()), work), url);
+            peers.add(new Peer(Peer.identity("agent-1", Role.AGENT, ""), PeerConfig.of(control.mqttUrl()),
+                    new AgentHandler(settings)).start());
+        }
         for (int i = 1; i <= plan.inspectors().size(); i++) {
             peers.add(new Peer(Peer.identity("inspector-" + i, Role.INSPECTOR, ""), PeerConfig.of(control.mqttUrl()),
                     new InspectorHandler(dataDir, url)).start());

@@ -42,6 +42,18 @@ class FaultAnalysisTest {
     }
 
     @Test
+    void aFlowThatNeverResumesIsSaidSo() {
+        Timeline t = Timeline.empty(ORIGIN, 100);
+        for (int i = 0; i < 100; i++) {
+            t.sentByIntended[i] = 50;
+            t.receivedByIntended[i] = i < 30 ? 50 : 0;
+            t.receivedByArrival[i] = i < 30 ? 50 : 0;
+        }
+        FaultAnalysis a = FaultAnalysis.of(t, ORIGIN + 2_000_000, ORIGIN + 10_000_000, 500);
+        assertEquals(new FaultAnalysis(3500, -1, -1), a);
+    }
+
+    @Test
     void aHarmlessActionCostsNothing() {
         Timeline t = Timeline.empty(ORIGIN, 100);
         for (int i = 0; i < 100; i++) {

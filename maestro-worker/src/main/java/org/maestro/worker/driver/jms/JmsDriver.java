@@ -106,6 +106,9 @@ public final class JmsDriver implements LoadDriver {
         Map<String, String> failoverOptions = url.clientOptions().entrySet().stream()
                 .filter(e -> e.getKey().startsWith("failover."))
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+        // qpid-jms backs off up to 30 s between attempts: a test would measure the back-off, not the
+        // SUT's recovery. Retry at least every second unless the URL says otherwise.
+        failoverOptions.putIfAbsent("failover.maxReconnectDelay", "1000");
         // jms.* options belong on the failover URI, transport/amqp ones on the nested address.
         Map<String, String> nested = transportOptions.entrySet().stream().filter(e -> !e.getKey().startsWith("jms."))
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
