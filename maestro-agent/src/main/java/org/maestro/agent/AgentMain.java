@@ -1,12 +1,9 @@
 package org.maestro.agent;
 
 import org.maestro.agent.source.SourceAllowlist;
-import org.maestro.common.dataserver.DataServer;
 import org.maestro.common.mqtt.BrokerUrl;
-import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.Role;
-import org.maestro.common.peer.Peer;
-import org.maestro.common.peer.PeerConfig;
+import org.maestro.common.peer.PeerProcess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -85,22 +82,9 @@ public final class AgentMain implements Callable<Integer> {
         if (allowlist.isDefault()) {
             LOG.info("no --allow given: this agent only takes file:// repositories under {}", work);
         }
-        PeerConfig config = new PeerConfig(BrokerUrl.parse(broker), keepAlive, Duration.ofSeconds(10));
-        Path data = Files.createDirectories(dataDir.toAbsolutePath());
-        try (DataServer server = DataServer.start(data, dataHost, dataPort)) {
-            AgentSettings settings = AgentSettings.of(data, work, allowlist, server.url().toString()).withHandlerTimeout(timeout);
-            Peer peer = new Peer(Peer.identity(name, Role.AGENT, group), config, new AgentHandler(settings));
-            try {
-                peer.start();
-            } catch (TransportException e) {
-                System.err.println("maestro-agent: " + e.getMessage());
-                return 2;
-            }
-            System.out.println("maestro-agent: " + peer.info().describe() + " is ready on " + config.broker()
-                    + "; sources allowed: " + allowlist + "; work in " + work + "; data in " + data + ", served at " + server.url());
-            Runtime.getRuntime().addShutdownHook(new Thread(peer::close, "agent-shutdown"));
-            peer.awaitHalt();
-            return 0;
-        }
+        return PeerProcess.run(new PeerProcess.Launch("maestro-agent", BrokerUrl.parse(broker), keepAlive, name, Role.AGENT,
+                group, dataDir, dataHost, dataPort),
+                (data, dataUrl) -> new AgentHandler(AgentSettings.of(data, work, allowlist, dataUrl).withHandlerTimeout(timeout)),
+                "sources allowed: " + allowlist + "; work in " + work);
     }
 }

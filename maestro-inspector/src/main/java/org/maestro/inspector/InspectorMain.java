@@ -1,18 +1,13 @@
 package org.maestro.inspector;
 
-import org.maestro.common.dataserver.DataServer;
 import org.maestro.common.mqtt.BrokerUrl;
-import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.Role;
-import org.maestro.common.peer.Peer;
-import org.maestro.common.peer.PeerConfig;
+import org.maestro.common.peer.PeerProcess;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.Callable;
 
 /**
@@ -59,22 +54,7 @@ public final class InspectorMain implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "Missing required option"
                     + (broker == null && name == null ? "s: '--broker', '--name'" : broker == null ? ": '--broker'" : ": '--name'"));
         }
-        PeerConfig config = new PeerConfig(BrokerUrl.parse(broker), keepAlive, Duration.ofSeconds(10));
-        Path data = Files.createDirectories(dataDir.toAbsolutePath());
-        try (DataServer server = DataServer.start(data, dataHost, dataPort)) {
-            Peer peer = new Peer(Peer.identity(name, Role.INSPECTOR, group), config,
-                    new InspectorHandler(data, server.url().toString()));
-            try {
-                peer.start();
-            } catch (TransportException e) {
-                System.err.println("maestro-inspector: " + e.getMessage());
-                return 2;
-            }
-            System.out.println("maestro-inspector: " + peer.info().describe() + " is ready on " + config.broker()
-                    + "; data in " + data + ", served at " + server.url());
-            Runtime.getRuntime().addShutdownHook(new Thread(peer::close, "inspector-shutdown"));
-            peer.awaitHalt();
-            return 0;
-        }
+        return PeerProcess.run(new PeerProcess.Launch("maestro-inspector", BrokerUrl.parse(broker), keepAlive, name,
+                Role.INSPECTOR, group, dataDir, dataHost, dataPort), InspectorHandler::new, "");
     }
 }

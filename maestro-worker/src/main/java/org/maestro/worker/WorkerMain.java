@@ -1,18 +1,13 @@
 package org.maestro.worker;
 
-import org.maestro.common.dataserver.DataServer;
 import org.maestro.common.mqtt.BrokerUrl;
-import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.Role;
-import org.maestro.common.peer.Peer;
-import org.maestro.common.peer.PeerConfig;
+import org.maestro.common.peer.PeerProcess;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.Callable;
 
 /** {@code maestro-worker --role sender|receiver --broker mqtt://… --name … --data-dir …}: a worker peer. */
@@ -54,21 +49,7 @@ public final class WorkerMain implements Callable<Integer> {
         if (r != Role.SENDER && r != Role.RECEIVER) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--role must be sender or receiver, not " + role);
         }
-        PeerConfig config = new PeerConfig(BrokerUrl.parse(broker), keepAlive, Duration.ofSeconds(10));
-        Path data = Files.createDirectories(dataDir.toAbsolutePath());
-        try (DataServer server = DataServer.start(data, dataHost, dataPort)) {
-            Peer peer = new Peer(Peer.identity(name, r, group), config, new WorkerHandler(data, server.url().toString()));
-            try {
-                peer.start();
-            } catch (TransportException e) {
-                System.err.println("maestro-worker: " + e.getMessage());
-                return 2;
-            }
-            System.out.println("maestro-worker: " + peer.info().describe() + " is ready on " + config.broker()
-                    + "; data in " + data + ", served at " + server.url());
-            Runtime.getRuntime().addShutdownHook(new Thread(peer::close, "worker-shutdown"));
-            peer.awaitHalt();
-            return 0;
-        }
+        return PeerProcess.run(new PeerProcess.Launch("maestro-worker", BrokerUrl.parse(broker), keepAlive, name, r, group,
+                dataDir, dataHost, dataPort), WorkerHandler::new, "");
     }
 }

@@ -1,0 +1,57 @@
+package org.maestro.common.peer;
+
+import org.maestro.common.dataserver.DataServer;
+import org.maestro.common.mqtt.BrokerUrl;
+import org.maestro.common.mqtt.TransportException;
+import org.maestro.common.note.Role;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * How a peer command ({@code maestro worker|inspector|agent}) runs: serve the data directory,
+ * connect, say it is ready, and wait for HALT (or the end of the process).
+ */
+public final class PeerProcess {
+    private PeerProcess() {
+    }
+
+    /** What the command line gave. */
+    public record Launch(String command, BrokerUrl broker, int keepAliveSeconds, String name, Role role, String group,
+                         Path dataDir, String dataHost, int dataPort) {
+    }
+
+    /** Makes the role's handler once the data directory and its URL are known. */
+    @FunctionalInterface
+    public interface HandlerFactory {
+        PeerHandler create(Path dataDir, String dataUrl) throws IOException;
+    }
+
+    /**
+     * Runs the peer until HALT. Prints {@code <command>: <peer> is ready on <broker>; <detail>...}
+     * once it answers requests.
+     *
+     * @return the exit code: 0 after HALT, 2 when the MQTT broker cannot be reached (said on stderr)
+     */
+    public static int run(Launch launch, HandlerFactory handlers, String readyDetail) throws IOException, InterruptedException {
+        PeerConfig config = new PeerConfig(launch.broker(), launch.keepAliveSeconds(), Duration.ofSeconds(10));
+        Path data = Files.createDirectories(launch.dataDir().toAbsolutePath());
+        try (DataServer server = DataServer.start(data, launch.dataHost(), launch.dataPort())) {
+            Peer peer = new Peer(Peer.identity(launch.name(), launch.role(), launch.group()), config,
+                    handlers.create(data, server.url().toString()));
+            try {
+                peer.start();
+            } catch (TransportException e) {
+                System.err.println(launch.command() + ": " + e.getMessage());
+                return 2;
+            }
+            System.out.println(launch.command() + ": " + peer.info().describe() + " is ready on " + config.broker()
+                    + (readyDetail.isEmpty() ? "" : "; " + readyDetail) + "; data in " + data + ", served at " + server.url());
+            Runtime.getRuntime().addShutdownHook(new Thread(peer::close, launch.command() + "-shutdown"));
+            peer.awaitHalt();
+            return 0;
+        }
+    }
+}
