@@ -135,14 +135,17 @@ class EndToEndTest {
     void anInspectorSamplesTheSutsJolokiaThroughTheWholeTest() throws Exception {
         worker("receiver", "receiver-1");
         worker("sender", "sender-1");
-        ChildJvm inspector = ChildJvm.start(org.maestro.inspector.InspectorMain.class, "--broker", control.url().toString(),
-                "--name", "inspector-1", "--data-dir", data.resolve("inspector-1").toString(), "--data-host", "127.0.0.1");
-        workers.add(inspector);
-        inspector.awaitLine("maestro-inspector: ", 30);
+        for (String name : List.of("inspector-1", "inspector-2")) {
+            ChildJvm inspector = ChildJvm.start(org.maestro.inspector.InspectorMain.class, "--broker", control.url().toString(),
+                    "--name", name, "--data-dir", data.resolve(name).toString(), "--data-host", "127.0.0.1");
+            workers.add(inspector);
+            inspector.awaitLine("maestro-inspector: ", 30);
+        }
         Path script = runs.resolveSibling(runs.getFileName() + "-inspected.groovy");
         String jolokia = sut.jolokiaUrl().replace("http://", "http://admin:admin@");
         Files.writeString(script, "test {\n  name 'inspected'\n  url '" + sutUrl("e2e.inspected") + "'\n  rate 200\n"
-                + "  duration '4s'\n  inspector 'jolokia', url: '" + jolokia + "', interval: '1s'\n  expect 'loss == 0'\n}\n");
+                + "  duration '4s'\n  inspector 'jolokia', url: '" + jolokia + "', interval: '1s'\n"
+                + "  inspector 'jolokia', url: '" + jolokia + "', interval: '2s'\n  expect 'loss == 0'\n}\n");
         Object[] r = maestro("run", script.toString(), "--broker", control.url().toString(), "--runs", runs.toString());
         assertEquals(0, r[0], (String) r[1]);
         Path run = onlyRun();
@@ -151,6 +154,9 @@ class EndToEndTest {
         assertTrue(queues.get(0).startsWith("timestamp"), queues.get(0));
         assertTrue(queues.stream().anyMatch(l -> l.contains("e2e.inspected")), "the test's queue is sampled: " + queues);
         assertTrue(Files.exists(run.resolve("peers/inspector-1/jvm-memory.csv")));
+        List<String> second = Files.readAllLines(run.resolve("peers/inspector-2/queues.csv"));
+        assertTrue(second.size() > 1 && second.size() < queues.size(), "two inspectors, each at its own interval: "
+                + queues.size() + " and " + second.size() + " lines");
         JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());
         assertTrue(s.get("peers").toString().contains("\"role\":\"inspector\""), s.get("peers").toString());
     }
@@ -192,6 +198,9 @@ class EndToEndTest {
             assertEquals(totals.get("sent").asLong() - (totals.get("received").asLong() - totals.get("duplicated").asLong()),
                     totals.get("lost").asLong(), totals.toString());
             assertTrue(action.get("lost").asLong() <= totals.get("lost").asLong(), action + " vs " + totals);
+            long eventsInFile = Files.readAllLines(run.resolve("peers/receiver-1/sequence-events.csv")).size() - 1;
+            assertTrue(action.get("duplicated").asLong() + action.get("outOfOrder").asLong() <= eventsInFile,
+                    "the action's duplicates and reorderings are events of the receiver's file: " + action);
             assertTrue(Files.exists(run.resolve("peers/agent-1/handlers.csv")), "the agent's files are collected");
         }
     }

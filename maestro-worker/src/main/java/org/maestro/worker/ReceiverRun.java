@@ -36,6 +36,7 @@ final class ReceiverRun extends WorkerRun {
     private final LoadDriver driver;
     private final List<LoadDriver.Consumer> consumers = new ArrayList<>();
     private final List<Sequences> sequences = new ArrayList<>();
+    private SequenceEvents events;
     private IntervalLog serviceTime;
     private IntervalLog responseTime;
     private final AtomicLong foreign = new AtomicLong();
@@ -69,6 +70,7 @@ final class ReceiverRun extends WorkerRun {
         responseTime = new IntervalLog(dir.resolve("latency-response.hlog"), startMillis,
                 who + ": response time (received - intended send, corrected for coordinated omission), microseconds");
         lastReceiveNanos = startNanos;
+        events = new SequenceEvents(dir.resolve("sequence-events.csv"));
     }
 
     @Override
@@ -112,17 +114,21 @@ final class ReceiverRun extends WorkerRun {
         messages.incrementAndGet();
         serviceTime.record(nowEpochMicros - stamp.sentEpochMicros(), stamp.warmup());
         responseTime.record(nowEpochMicros - stamp.intendedEpochMicros(), stamp.warmup());
-        account.record(stamp.stream(), stamp.sequence());
+        if (!account.record(stamp.stream(), stamp.sequence())) {
+            events.write(nowEpochMicros, stamp.stream(), stamp.sequence(), "duplicate");
+        }
         Long before = highest.put(stamp.stream(), stamp.sequence());
         if (before != null && stamp.sequence() < before) {
             outOfOrder.incrementAndGet();
             highest.put(stamp.stream(), before);
+            events.write(nowEpochMicros, stamp.stream(), stamp.sequence(), "out-of-order");
         }
         rateLog.record(stamp.intendedEpochMicros() - startEpochMicros, nowEpochMicros - startEpochMicros);
     }
 
     @Override
     void tickLogs() {
+        events.flush();
         serviceTime.tick();
         responseTime.tick();
     }
@@ -156,6 +162,7 @@ final class ReceiverRun extends WorkerRun {
         if (serviceTime == null) {
             return List.of();
         }
+        events.close();
         serviceTime.close();
         responseTime.close();
         if (failure.get() != null) {

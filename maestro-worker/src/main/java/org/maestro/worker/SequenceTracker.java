@@ -15,11 +15,11 @@ final class SequenceTracker {
     private long distinct;
     private long duplicated;
 
-    /** Records one arrival. */
-    void record(long sequence) {
+    /** Records one arrival; returns false when it is a duplicate. */
+    boolean record(long sequence) {
         if (sequence < base || (sequence - base < Integer.MAX_VALUE && above.get((int) (sequence - base)))) {
             duplicated++;
-            return;
+            return false;
         }
         if (sequence - base >= Integer.MAX_VALUE) {
             throw new IllegalStateException("sequence " + sequence + " is more than 2^31 past the first gap at " + base);
@@ -32,6 +32,7 @@ final class SequenceTracker {
             base += firstMissing;
             above = above.get(firstMissing, Math.max(firstMissing, above.length()));
         }
+        return true;
     }
 
     /** Sequence numbers below the highest seen that never arrived (yet). */

@@ -10,10 +10,11 @@ import java.util.concurrent.ConcurrentHashMap;
 final class Sequences {
     private final Map<Long, SequenceTracker> streams = new ConcurrentHashMap<>();
 
-    void record(long stream, long sequence) {
+    /** Records one arrival; returns false when it is a duplicate. */
+    boolean record(long stream, long sequence) {
         SequenceTracker t = streams.computeIfAbsent(stream, s -> new SequenceTracker());
         synchronized (t) {
-            t.record(sequence);
+            return t.record(sequence);
         }
     }
 

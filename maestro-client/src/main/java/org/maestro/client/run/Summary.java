@@ -41,11 +41,14 @@ public record Summary(String testId, String name, List<String> tags, String desc
      * @param end            when it ended
      * @param outcome        succeeded, failed, timed-out, refused, or not-run (with the reason)
      * @param lost           messages due between this action and the next that never arrived
+     * @param duplicated     duplicated arrivals in that window
+     * @param outOfOrder     out-of-order arrivals in that window
      * @param outageMillis   from the action's start until messages arrived again (0: they never stopped)
      * @param recoveryMillis until the rate was back within 5 % of the target (-1: it never was, or no target)
      */
     public record ActionResult(String handler, List<String> args, long atMillis, String start, String end, String outcome,
-                               long exitStatus, String reason, long lost, long outageMillis, long recoveryMillis) {
+                               long exitStatus, String reason, long lost, long duplicated, long outOfOrder,
+                               long outageMillis, long recoveryMillis) {
     }
 
     /** One criterion's outcome: what was measured against what bound. */

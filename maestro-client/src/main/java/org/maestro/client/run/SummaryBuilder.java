@@ -184,14 +184,14 @@ final class SummaryBuilder {
         Timeline timeline = origin == Long.MAX_VALUE ? null : Timeline.read(workers, origin, end);
         List<Long> starts = outcomes.stream().map(TestExecutor.ActionOutcome::startMicros).filter(t -> t > 0).sorted().toList();
         for (TestExecutor.ActionOutcome o : outcomes) {
-            FaultAnalysis cost = new FaultAnalysis(0, 0, -1);
+            FaultAnalysis cost = new FaultAnalysis(0, 0, 0, 0, -1);
             if (timeline != null && o.startMicros() > 0) {
                 long windowEnd = starts.stream().filter(t -> t > o.startMicros()).findFirst().orElse(end);
                 cost = FaultAnalysis.of(timeline, o.startMicros(), windowEnd, plan.rate().perSecond());
             }
             out.add(new Summary.ActionResult(o.action().handler(), o.action().args(), o.action().atMillis(), iso(o.startMicros()),
-                    iso(o.endMicros()), o.outcome(), o.exitStatus(), o.reason(), cost.lost(), cost.outageMillis(),
-                    cost.recoveryMillis()));
+                    iso(o.endMicros()), o.outcome(), o.exitStatus(), o.reason(), cost.lost(), cost.duplicated(),
+                    cost.outOfOrder(), cost.outageMillis(), cost.recoveryMillis()));
         }
         return out;
     }

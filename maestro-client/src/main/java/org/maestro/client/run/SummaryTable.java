@@ -20,8 +20,9 @@ final class SummaryTable {
                 t.responseTime().p50(), t.responseTime().p99(), t.responseTime().p999(), t.responseTime().max(),
                 t.sendDelay().p99());
         for (Summary.ActionResult a : s.actions()) {
-            c.line("  action at %.1f s: %s %s -> %s%s; lost %d, outage %s, recovery %s", a.atMillis() / 1000.0, a.handler(),
-                    a.args(), a.outcome(), a.reason().isEmpty() ? "" : " (" + a.reason() + ")", a.lost(),
+            c.line("  action at %.1f s: %s %s -> %s%s; lost %d, duplicated %d, out of order %d, outage %s, recovery %s",
+                    a.atMillis() / 1000.0, a.handler(), a.args(), a.outcome(), a.reason().isEmpty() ? "" : " (" + a.reason() + ")",
+                    a.lost(), a.duplicated(), a.outOfOrder(),
                     a.outageMillis() < 0 ? "the flow did not resume within the test" : a.outageMillis() + " ms",
                     a.recoveryMillis() < 0 ? "not within the test" : a.recoveryMillis() + " ms");
         }

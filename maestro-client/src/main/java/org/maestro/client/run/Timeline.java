@@ -11,7 +11,8 @@ import java.util.stream.Stream;
 /**
  * The run on one wall-clock axis, in 100 ms buckets, read from every peer's rate logs in one
  * streaming pass: messages sent by intended time, messages received by intended time (to see
- * which were lost), and messages received by arrival time (to see when they flowed).
+ * which were lost), messages received by arrival time (to see when they flowed), and the
+ * receivers' duplicated and out-of-order arrivals (from sequence-events.csv).
  */
 final class Timeline {
     static final long BUCKET_MICROS = 100_000;
@@ -20,12 +21,16 @@ final class Timeline {
     final long[] sentByIntended;
     final long[] receivedByIntended;
     final long[] receivedByArrival;
+    final long[] duplicatedByArrival;
+    final long[] outOfOrderByArrival;
 
     private Timeline(long originMicros, int buckets) {
         this.originMicros = originMicros;
         this.sentByIntended = new long[buckets];
         this.receivedByIntended = new long[buckets];
         this.receivedByArrival = new long[buckets];
+        this.duplicatedByArrival = new long[buckets];
+        this.outOfOrderByArrival = new long[buckets];
     }
 
     /** An empty timeline, for tests. */
@@ -47,6 +52,13 @@ final class Timeline {
             long start = RateLogs.read(dir, Long.MAX_VALUE).startEpochMicros();
             if (!Files.isDirectory(dir)) {
                 continue;
+            }
+            Path events = dir.resolve("sequence-events.csv");
+            if (!sender && Files.exists(events)) {
+                try (Stream<String> lines = Files.lines(events)) {
+                    lines.skip(1).map(l -> l.split(",")).filter(f -> f.length == 4).forEach(f ->
+                            t.add(f[3].equals("duplicate") ? t.duplicatedByArrival : t.outOfOrderByArrival, Long.parseLong(f[0])));
+                }
             }
             try (Stream<Path> files = Files.list(dir)) {
                 for (Path f : files.filter(p -> p.toString().endsWith(".rlog")).toList()) {

@@ -42,6 +42,28 @@ class FaultAnalysisTest {
     }
 
     @Test
+    void duplicatesAndReorderingAreCountedInTheirWindowAndDoNotHideLoss() {
+        Timeline t = Timeline.empty(ORIGIN, 100);
+        for (int i = 0; i < 100; i++) {
+            t.sentByIntended[i] = 10;
+            t.receivedByIntended[i] = 10;
+            t.receivedByArrival[i] = 10;
+        }
+        // Window 2 s..6 s: 3 messages lost, 2 others delivered twice (so "received" looks short by only 1).
+        t.receivedByIntended[30] = 9;
+        t.receivedByIntended[31] = 10 - 2 + 2;
+        t.receivedByIntended[40] = 8 + 2;
+        t.receivedByIntended[41] = 10 - 2;
+        t.duplicatedByArrival[40] = 2;
+        t.outOfOrderByArrival[45] = 4;
+        t.outOfOrderByArrival[80] = 7; // after the window: another action's
+        FaultAnalysis a = FaultAnalysis.of(t, ORIGIN + 2_000_000, ORIGIN + 6_000_000, 0);
+        assertEquals(2, a.duplicated());
+        assertEquals(4, a.outOfOrder());
+        assertEquals(5, a.lost(), "1 + 2 short by intended time, plus the 2 duplicates that filled in for lost ones");
+    }
+
+    @Test
     void aFlowThatNeverResumesIsSaidSo() {
         Timeline t = Timeline.empty(ORIGIN, 100);
         for (int i = 0; i < 100; i++) {
@@ -50,7 +72,7 @@ class FaultAnalysisTest {
             t.receivedByArrival[i] = i < 30 ? 50 : 0;
         }
         FaultAnalysis a = FaultAnalysis.of(t, ORIGIN + 2_000_000, ORIGIN + 10_000_000, 500);
-        assertEquals(new FaultAnalysis(3500, -1, -1), a);
+        assertEquals(new FaultAnalysis(3500, 0, 0, -1, -1), a);
     }
 
     @Test
@@ -62,6 +84,6 @@ class FaultAnalysisTest {
             t.receivedByArrival[i] = i % 7 == 0 ? 0 : 10;
         }
         FaultAnalysis a = FaultAnalysis.of(t, ORIGIN + 2_000_000, ORIGIN + 9_000_000, 0);
-        assertEquals(new FaultAnalysis(0, 0, -1), a, "single empty buckets are jitter, not an outage; no target, no recovery");
+        assertEquals(new FaultAnalysis(0, 0, 0, 0, -1), a, "single empty buckets are jitter, not an outage; no target, no recovery");
     }
 }
