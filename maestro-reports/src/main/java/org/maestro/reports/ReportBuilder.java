@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Builds {@code report.html} in a run directory: one self-contained page (data inline as JSON, chart
- * libraries inlined from webjars) that opens from {@code file://} with no network. Reads the run's files in
+ * libraries inlined from webjars) that opens from {@code file://} with no network. An incremental run
+ * ({@code incremental.json}, no summary.json) gets a report per step and a top page linking them. Reads the run's files in
  * one streaming pass, so memory stays bounded whatever the number of messages.
  */
 public final class ReportBuilder {
@@ -23,12 +24,15 @@ public final class ReportBuilder {
     }
 
     /**
-     * Writes {@code runDir/report.html}.
+     * Writes {@code runDir/report.html} (and, for an incremental run, one in each step's directory).
      *
      * @return the report's path
      * @throws ReportException if the directory is not a run directory or one of its files cannot be read
      */
     public static Path build(Path runDir) throws ReportException {
+        if (!Files.exists(runDir.resolve("summary.json")) && Files.isRegularFile(runDir.resolve(IncrementalReport.FILE))) {
+            return IncrementalReport.build(runDir);
+        }
         RunDirectory run = RunDirectory.open(runDir);
         ObjectNode data;
         try {

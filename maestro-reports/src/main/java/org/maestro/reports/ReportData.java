@@ -27,6 +27,7 @@ final class ReportData {
     private final ArrayNode charts;
     private final ArrayNode markers;
     private final ArrayNode notes;
+    private final java.util.Map<String, Long> lastActivityMicros = new java.util.HashMap<>();
 
     private ReportData(RunDirectory run) {
         this.run = run;
@@ -46,6 +47,7 @@ final class ReportData {
         d.latency();
         d.inspectors();
         d.actions();
+        d.failures();
         return d.root;
     }
 
@@ -100,9 +102,8 @@ final class ReportData {
             if (t.truncatedFiles() > 0) {
                 notes.add(p.name() + ": " + t.truncatedFiles() + " rate log(s) end inside a frame (the peer died while writing)");
             }
-            if (!p.summary().path("ok").asBoolean(true)) {
-                long at = t.lastEpochMicros() > 0 ? t.lastEpochMicros() : Json.epochMicros(run.summary.get("end"));
-                marker(at, "failure", p.name() + " failed: " + p.summary().path("end").asText(""));
+            if (t.lastEpochMicros() > 0) {
+                lastActivityMicros.put(p.name(), t.lastEpochMicros());
             }
             if (t.messages() == 0) {
                 continue;
@@ -213,6 +214,16 @@ final class ReportData {
                         marker(at, "action", r.handler() + " " + r.args() + " -> " + r.outcome());
                     }
                 }
+            }
+        }
+    }
+
+    /** A failed peer is marked where its rate logs end (its last message), else at the end of the run. */
+    private void failures() {
+        for (PeerDir p : run.peers) {
+            if (!p.summary().path("ok").asBoolean(true)) {
+                long at = lastActivityMicros.getOrDefault(p.name(), Json.epochMicros(run.summary.get("end")));
+                marker(at, "failure", p.name() + " failed: " + p.summary().path("end").asText(""));
             }
         }
     }

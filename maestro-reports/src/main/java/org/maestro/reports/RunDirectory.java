@@ -32,9 +32,8 @@ final class RunDirectory {
         }
         Path summaryFile = dir.resolve("summary.json");
         if (!Files.isRegularFile(summaryFile)) {
-            String hint = Files.isRegularFile(dir.resolve("incremental.json"))
-                    ? " (it is an incremental run: report one of its steps/ directories)" : "";
-            throw new ReportException("run directory " + dir + " has no summary.json: not a Maestro run directory" + hint);
+            throw new ReportException("run directory " + dir + " has no summary.json (nor incremental.json): "
+                    + "not a Maestro run directory");
         }
         JsonNode summary;
         try {

@@ -35,62 +35,79 @@
     return l ? 'p50 ' + l.p50 + ' / p99 ' + l.p99 + ' / max ' + l.max + ' ms' : '';
   }
 
-  // Header and verdict
-  var verdict = summary.verdict || 'unknown';
-  document.getElementById('head').appendChild(el('h1', { text: 'Maestro run ' + (summary.name || summary.testId || '') }));
-  document.getElementById('head').appendChild(el('div', { class: 'sub', text: (summary.testId || '') + ' \u00b7 ' +
-    (summary.start || '') + ' \u2192 ' + (summary.end || '') + ((summary.tags || []).length ? ' \u00b7 tags: ' + summary.tags.join(', ') : '') }));
-  var v = document.getElementById('verdict');
-  v.appendChild(el('h2', { text: 'Verdict' }));
-  v.appendChild(el('span', { class: 'verdict ' + verdict, id: 'verdict-value', text: verdict.toUpperCase() }));
-  (summary.reasons || []).forEach(function (r) { v.appendChild(el('p', { text: r })); });
-  if ((summary.checks || []).length) {
-    v.appendChild(el('h3', { text: 'Criteria' }));
-    v.appendChild(table(['criterion', 'result', 'measured', 'bound'], summary.checks.map(function (c) {
-      return [c.criterion, el('span', { class: c.passed ? 'pass' : 'fail', text: c.passed ? 'passed' : 'FAILED' }), c.measured, c.bound];
+  function runSections() {
+    // Header and verdict
+    var verdict = summary.verdict || 'unknown';
+    document.getElementById('head').appendChild(el('h1', { text: 'Maestro run ' + (summary.name || summary.testId || '') }));
+    document.getElementById('head').appendChild(el('div', { class: 'sub', text: (summary.testId || '') + ' \u00b7 ' +
+      (summary.start || '') + ' \u2192 ' + (summary.end || '') + ((summary.tags || []).length ? ' \u00b7 tags: ' + summary.tags.join(', ') : '') }));
+    var v = document.getElementById('verdict');
+    v.appendChild(el('h2', { text: 'Verdict' }));
+    v.appendChild(el('span', { class: 'verdict ' + verdict, id: 'verdict-value', text: verdict.toUpperCase() }));
+    (summary.reasons || []).forEach(function (r) { v.appendChild(el('p', { text: r })); });
+    if ((summary.checks || []).length) {
+      v.appendChild(el('h3', { text: 'Criteria' }));
+      v.appendChild(table(['criterion', 'result', 'measured', 'bound'], summary.checks.map(function (c) {
+        return [c.criterion, el('span', { class: c.passed ? 'pass' : 'fail', text: c.passed ? 'passed' : 'FAILED' }), c.measured, c.bound];
+      })));
+    }
+
+    // Parameters, SUT, totals
+    var run = document.getElementById('run');
+    run.appendChild(el('h2', { text: 'Test' }));
+    if (summary.description) { run.appendChild(el('p', { text: 'System under test: ' + summary.description })); }
+    var params = summary.parameters || {};
+    run.appendChild(table(['parameter', 'value'], Object.keys(params).map(function (k) {
+      var p = params[k];
+      return [k, Array.isArray(p) ? p.join('; ') : (typeof p === 'object' && p !== null ? JSON.stringify(p) : p)];
     })));
-  }
+    var t = summary.totals;
+    if (t) {
+      run.appendChild(el('h3', { text: 'Totals (after warm-up)' }));
+      run.appendChild(table(['sent', 'received', 'lost', 'duplicated', 'out of order', 'send rate msg/s', 'receive rate msg/s'],
+        [[fmt(t.sent), fmt(t.received), fmt(t.lost), fmt(t.duplicated), fmt(t.outOfOrder), fmt(t.sendRate), fmt(t.receiveRate)]],
+        [true, true, true, true, true, true, true]));
+    }
 
-  // Parameters, SUT, totals
-  var run = document.getElementById('run');
-  run.appendChild(el('h2', { text: 'Test' }));
-  if (summary.description) { run.appendChild(el('p', { text: 'System under test: ' + summary.description })); }
-  var params = summary.parameters || {};
-  run.appendChild(table(['parameter', 'value'], Object.keys(params).map(function (k) {
-    var p = params[k];
-    return [k, Array.isArray(p) ? p.join('; ') : (typeof p === 'object' && p !== null ? JSON.stringify(p) : p)];
-  })));
-  var t = summary.totals;
-  if (t) {
-    run.appendChild(el('h3', { text: 'Totals (after warm-up)' }));
-    run.appendChild(table(['sent', 'received', 'lost', 'duplicated', 'out of order', 'send rate msg/s', 'receive rate msg/s'],
-      [[fmt(t.sent), fmt(t.received), fmt(t.lost), fmt(t.duplicated), fmt(t.outOfOrder), fmt(t.sendRate), fmt(t.receiveRate)]],
-      [true, true, true, true, true, true, true]));
-  }
+    // Peers
+    var peersSection = document.getElementById('peers');
+    peersSection.appendChild(el('h2', { text: 'Peers' }));
+    var bySummary = {};
+    (summary.peers || []).forEach(function (p) { bySummary[p.name] = p; });
+    var rateLogs = {};
+    (data.rateLogs || []).forEach(function (r) { rateLogs[r.peer] = r.messages; });
+    peersSection.appendChild(table(['peer', 'role', 'host', 'ok', 'messages (rate logs)', 'rate msg/s', 'lost', 'duplicated', 'out of order', 'latency / send delay', 'how it ended'],
+      (data.peers || []).map(function (p) {
+        var s = bySummary[p.name] || {};
+        return [p.name, p.role, p.host, s.ok === false ? el('span', { class: 'fail', text: 'FAILED' }) : (s.ok ? 'yes' : ''),
+          rateLogs[p.name] === undefined ? '' : fmt(rateLogs[p.name]), s.rate === undefined ? '' : fmt(s.rate),
+          s.lost, s.duplicated, s.outOfOrder, latencyCell(s.responseTime || s.sendDelay), s.end || (p.collected ? '' : 'files not collected')];
+      }), [false, false, false, false, true, true, true, true, true, false, false]));
 
-  // Peers
-  var peersSection = document.getElementById('peers');
-  peersSection.appendChild(el('h2', { text: 'Peers' }));
-  var bySummary = {};
-  (summary.peers || []).forEach(function (p) { bySummary[p.name] = p; });
-  var rateLogs = {};
-  (data.rateLogs || []).forEach(function (r) { rateLogs[r.peer] = r.messages; });
-  peersSection.appendChild(table(['peer', 'role', 'host', 'ok', 'messages (rate logs)', 'rate msg/s', 'lost', 'duplicated', 'out of order', 'latency / send delay', 'how it ended'],
-    (data.peers || []).map(function (p) {
-      var s = bySummary[p.name] || {};
-      return [p.name, p.role, p.host, s.ok === false ? el('span', { class: 'fail', text: 'FAILED' }) : (s.ok ? 'yes' : ''),
-        rateLogs[p.name] === undefined ? '' : fmt(rateLogs[p.name]), s.rate === undefined ? '' : fmt(s.rate),
-        s.lost, s.duplicated, s.outOfOrder, latencyCell(s.responseTime || s.sendDelay), s.end || (p.collected ? '' : 'files not collected')];
-    }), [false, false, false, false, true, true, true, true, true, false, false]));
-
-  // Latency figures from the HDR logs
-  if ((data.latency || []).length) {
-    var lat = document.getElementById('latency');
-    lat.appendChild(el('h2', { text: 'Latency after warm-up (from the HDR logs, ms)' }));
-    lat.appendChild(table(['peer', 'measure', 'count', 'p50', 'p90', 'p99', 'p99.9', 'max'], data.latency.map(function (f) {
-      return [f.peer, f.measure, fmt(f.count), f.p50, f.p90, f.p99, f.p999, f.max];
-    }), [false, false, true, true, true, true, true, true]));
+    // Latency figures from the HDR logs
+    if ((data.latency || []).length) {
+      var lat = document.getElementById('latency');
+      lat.appendChild(el('h2', { text: 'Latency after warm-up (from the HDR logs, ms)' }));
+      lat.appendChild(table(['peer', 'measure', 'count', 'p50', 'p90', 'p99', 'p99.9', 'max'], data.latency.map(function (f) {
+        return [f.peer, f.measure, fmt(f.count), f.p50, f.p90, f.p99, f.p999, f.max];
+      }), [false, false, true, true, true, true, true, true]));
+    }
   }
+  function incrementalSections() {
+    var inc = data.incremental;
+    document.getElementById('head').appendChild(el('h1', { text: 'Maestro incremental run ' + (inc.name || '') }));
+    var v = document.getElementById('verdict');
+    v.appendChild(el('h2', { text: 'Verdict' }));
+    v.appendChild(el('span', { class: 'verdict ' + inc.verdict, id: 'verdict-value', text: String(inc.verdict).toUpperCase() }));
+    v.appendChild(el('p', { text: 'Sustainable rate: ' + (inc.sustainableRate === null || inc.sustainableRate === undefined ? 'none' : fmt(inc.sustainableRate) + ' msg/s') }));
+    var r = document.getElementById('run');
+    r.appendChild(el('h2', { text: 'Steps' }));
+    r.appendChild(table(['target rate msg/s', 'verdict', 'receive rate msg/s', 'p99 ms', 'reasons', 'report'], (inc.steps || []).map(function (st) {
+      return [fmt(st.rate), el('span', { class: st.verdict === 'passed' ? 'pass' : 'fail', text: st.verdict }), fmt(st.receiveRate), st.p99Millis,
+        (st.reasons || []).join('; '), st.report ? el('a', { href: st.report, text: st.run }) : (st.run || '')];
+    }), [true, false, true, true, false, false]));
+  }
+  if (data.incremental) { incrementalSections(); } else { runSections(); }
 
   // Charts
   var markerPlugin = {
@@ -135,13 +152,13 @@
     return (p >= 99.99999 ? '100' : String(parseFloat(p.toPrecision(6)))) + '%';
   }
   function options(c) {
-    var time = c.kind === 'time';
+    var time = c.kind === 'time', steps = c.kind === 'steps';
     var o = {
       animation: false, parsing: false, normalized: true, responsive: true, maintainAspectRatio: false,
       maestroTime: time,
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
       scales: {
-        x: time ? { type: 'linear', min: isFinite(xMin) ? Math.floor(xMin) : undefined, max: isFinite(xMax) ? Math.ceil(xMax) : undefined, title: { display: true, text: 'time (UTC)' }, ticks: { callback: function (v) { return clock(v); } } }
+        x: steps ? { type: 'linear', title: { display: true, text: 'target rate (msg/s)' } } : time ? { type: 'linear', min: isFinite(xMin) ? Math.floor(xMin) : undefined, max: isFinite(xMax) ? Math.ceil(xMax) : undefined, title: { display: true, text: 'time (UTC)' }, ticks: { callback: function (v) { return clock(v); } } }
           : { type: 'logarithmic', min: 1, title: { display: true, text: 'percentile' },
               ticks: { callback: function (v) { var l = Math.log10(v); return (Math.abs(l - Math.round(l)) < 1e-9 || v === 2) ? nines(v) : ''; } } },
         y: { beginAtZero: true, title: { display: !!c.unit, text: c.unit } }
@@ -149,7 +166,7 @@
       plugins: {
         legend: { position: 'bottom', labels: { boxWidth: 12, font: { size: 11 } } },
         tooltip: { callbacks: {
-          title: function (items) { return items.length ? (time ? clock(items[0].parsed.x) + ' (+' + items[0].parsed.x.toFixed(1) + ' s)' : nines(items[0].parsed.x)) : ''; },
+          title: function (items) { return items.length ? (steps ? 'target ' + fmt(items[0].parsed.x) + ' msg/s' : time ? clock(items[0].parsed.x) + ' (+' + items[0].parsed.x.toFixed(1) + ' s)' : nines(items[0].parsed.x)) : ''; },
           label: function (item) { return item.dataset.label + ': ' + fmt(item.parsed.y) + (c.unit ? ' ' + c.unit : ''); }
         } }
       }

@@ -49,6 +49,18 @@ class ChromiumReportTest {
         assertTrue(dom.contains("restart-artemis.groovy"), "the agent action is listed");
     }
 
+    @Test
+    void incrementalPageRendersWithoutErrors() throws Exception {
+        Path report = ReportBuilder.build(IncrementalReportTest.incrementalRun(tmp));
+        String dom = dumpDom(report);
+        Matcher body = Pattern.compile("<body([^>]*)>").matcher(dom);
+        assertTrue(body.find(), "a body in the DOM Chromium dumped:\n" + head(dom));
+        assertEquals("", attribute(body.group(1), "data-errors"), "no script or console error in the page");
+        assertEquals("2", attribute(body.group(1), "data-charts-rendered"), "both step charts rendered");
+        assertEquals(2, count(dom, "data-rendered=\"1\""));
+        assertTrue(dom.contains("href=\"steps/20261122-130010-incremental/report.html\""), "steps link to their reports");
+    }
+
     static Path chromium() {
         List<String> candidates = new ArrayList<>();
         String configured = System.getenv("MAESTRO_CHROMIUM");

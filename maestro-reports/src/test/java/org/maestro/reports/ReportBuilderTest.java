@@ -147,6 +147,27 @@ class ReportBuilderTest {
     }
 
     @Test
+    void aFailedPeerIsMarkedWhereItsMessagesStop() throws Exception {
+        SyntheticRun failed = new SyntheticRun(Files.createDirectories(tmp.resolve("failed")), 1_795_000_000_000_000L, 3, 100, 0).write();
+        Path summary = failed.dir.resolve("summary.json");
+        com.fasterxml.jackson.databind.node.ObjectNode s = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(summary.toFile());
+        com.fasterxml.jackson.databind.node.ObjectNode sender = (com.fasterxml.jackson.databind.node.ObjectNode) s.path("peers").get(0);
+        sender.put("ok", false);
+        sender.put("end", "ABNORMAL_DISCONNECT");
+        s.putArray("actions");
+        Json.MAPPER.writeValue(summary.toFile(), s);
+        JsonNode d = ReportHtml.data(ReportBuilder.build(failed.dir));
+        JsonNode markers = d.path("markers");
+        assertEquals(2, markers.size(), "the handlers.csv run (no summary actions) and the failure: " + markers);
+        assertEquals("action", markers.get(0).path("kind").asText());
+        JsonNode f = markers.get(1);
+        assertEquals("failure", f.path("kind").asText());
+        assertTrue(f.path("label").asText().contains("sender-1") && f.path("label").asText().contains("ABNORMAL_DISCONNECT"));
+        // the last message is sent at 2.99 s + up to 100 us after the sender's start, 0.5 s after the origin
+        assertEquals(3.49, f.path("x").asDouble(), 0.001);
+    }
+
+    @Test
     void aDirectoryWithoutSummaryIsNamed() throws IOException {
         Path empty = Files.createDirectories(tmp.resolve("not-a-run"));
         ReportException e = assertThrows(ReportException.class, () -> ReportBuilder.build(empty));
