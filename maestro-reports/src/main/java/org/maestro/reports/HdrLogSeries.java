@@ -11,7 +11,7 @@ import org.HdrHistogram.HistogramLogReader;
 
 /**
  * One HdrHistogram interval log (values in microseconds, one interval per second) read in one streaming pass:
- * p50, p99 and max per second (warm-up included: the report shades it) and the sum of the measured intervals
+ * p50, p99 and max per second, or per bucket of seconds for a long run (warm-up included: the report shades it) and the sum of the measured intervals
  * (those not tagged {@value #WARMUP_TAG}), from which the percentile distribution and the figures are drawn.
  * Memory: one histogram for the current second, one for the sum, and three points per second.
  */
@@ -27,13 +27,19 @@ final class HdrLogSeries {
     private final Histogram second = new Histogram(3);
     private long currentSecond = Long.MIN_VALUE;
 
-    private HdrLogSeries(long originMillis) {
+    private final int bucketSeconds;
+
+    private HdrLogSeries(long originMillis, int bucketSeconds) {
         this.originMillis = originMillis;
+        this.bucketSeconds = bucketSeconds;
     }
 
-    /** Reads {@code file}; times are placed relative to {@code originMicros}. */
-    static HdrLogSeries read(Path file, long originMicros) throws IOException {
-        HdrLogSeries s = new HdrLogSeries(originMicros / 1000);
+    /**
+     * Reads {@code file}; times are placed relative to {@code originMicros}, and the intervals merged into
+     * buckets of {@code bucketSeconds} (1 unless the run is long).
+     */
+    static HdrLogSeries read(Path file, long originMicros, int bucketSeconds) throws IOException {
+        HdrLogSeries s = new HdrLogSeries(originMicros / 1000, bucketSeconds);
         HistogramLogReader reader;
         try {
             reader = new HistogramLogReader(file.toFile());
@@ -57,7 +63,7 @@ final class HdrLogSeries {
     }
 
     private void add(Histogram h) {
-        long sec = Math.floorDiv(h.getStartTimeStamp() - originMillis, 1000L);
+        long sec = Math.floorDiv(h.getStartTimeStamp() - originMillis, 1000L * bucketSeconds) * bucketSeconds;
         if (sec != currentSecond) {
             flushSecond();
             currentSecond = sec;

@@ -9,20 +9,20 @@ import java.util.stream.Stream;
 import org.maestro.common.ratelog.RateLogReader;
 
 /**
- * A peer's rate logs ({@code *.rlog}) read in one streaming pass into per-second counts of messages by actual
+ * A peer's rate logs ({@code *.rlog}) read in one streaming pass into counts of messages per time bucket by actual
  * time (sent for a sender, received for a receiver) on the wall clock: each file's records are microseconds
- * from the test start in its header. Holds one counter per second, never a message.
+ * from the test start in its header. Holds one counter per bucket, never a message.
  *
- * @param counts           messages per second, relative to the report's origin
+ * @param counts           messages per bucket, relative to the report's origin
  * @param messages         records read
  * @param lastEpochMicros  the latest actual time, 0 when there is none
  * @param truncatedFiles   files that end inside a frame (their writer died)
  */
-record RateLogTally(PerSecondCounts counts, long messages, long lastEpochMicros, int truncatedFiles) {
+record RateLogTally(TimeBuckets counts, long messages, long lastEpochMicros, int truncatedFiles) {
 
     /** Reads every {@code *.rlog} file directly in {@code peerDir}. */
-    static RateLogTally read(Path peerDir, long originMicros) throws IOException {
-        PerSecondCounts counts = new PerSecondCounts(originMicros);
+    static RateLogTally read(Path peerDir, long originMicros, int bucketSeconds) throws IOException {
+        TimeBuckets counts = new TimeBuckets(originMicros, bucketSeconds);
         long[] last = {0};
         long messages = 0;
         int truncated = 0;

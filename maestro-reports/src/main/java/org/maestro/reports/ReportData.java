@@ -21,8 +21,12 @@ final class ReportData {
     private static final String[] HDR_TITLES = {"Response time (corrected for coordinated omission)",
             "Service time", "Send delay"};
 
+    /** At most this many points per line on a time chart: a longer run gets buckets of several seconds. */
+    static final int MAX_POINTS = 3600;
+
     private final RunDirectory run;
     private final long originMicros;
+    private final int bucketSeconds;
     private final ObjectNode root = Json.MAPPER.createObjectNode();
     private final ArrayNode charts;
     private final ArrayNode markers;
@@ -32,11 +36,20 @@ final class ReportData {
     private ReportData(RunDirectory run) {
         this.run = run;
         this.originMicros = run.originMicros();
+        long end = Json.epochMicros(run.summary.get("end"));
+        this.bucketSeconds = bucketSeconds(end < 0 ? 0 : end - originMicros, MAX_POINTS);
         root.put("originEpochMillis", originMicros / 1000);
+        root.put("bucketSeconds", bucketSeconds);
         root.set("summary", run.summary);
         charts = root.putArray("charts");
         markers = root.putArray("markers");
         notes = root.putArray("notes");
+    }
+
+    /** The bucket width in seconds that keeps a run of {@code durationMicros} within {@code maxPoints} points. */
+    static int bucketSeconds(long durationMicros, int maxPoints) {
+        long seconds = Math.max(0, durationMicros) / 1_000_000L + 1;
+        return (int) Math.max(1, (seconds + maxPoints - 1) / maxPoints);
     }
 
     static ObjectNode build(RunDirectory run) throws IOException {
@@ -83,10 +96,11 @@ final class ReportData {
     }
 
     private void throughput() throws IOException {
-        ObjectNode sent = chart("throughput-sent", "Messages sent per second", "time", "msg/s");
-        ObjectNode received = chart("throughput-received", "Messages received per second", "time", "msg/s");
-        PerSecondCounts sentTotal = new PerSecondCounts(originMicros);
-        PerSecondCounts receivedTotal = new PerSecondCounts(originMicros);
+        String per = bucketSeconds == 1 ? "" : " (average of " + bucketSeconds + " s)";
+        ObjectNode sent = chart("throughput-sent", "Messages sent per second" + per, "time", "msg/s");
+        ObjectNode received = chart("throughput-received", "Messages received per second" + per, "time", "msg/s");
+        TimeBuckets sentTotal = new TimeBuckets(originMicros, bucketSeconds);
+        TimeBuckets receivedTotal = new TimeBuckets(originMicros, bucketSeconds);
         int senders = 0;
         int receivers = 0;
         ArrayNode counts = root.putArray("rateLogs");
@@ -94,7 +108,7 @@ final class ReportData {
             if (!p.isSender() && !p.isReceiver()) {
                 continue;
             }
-            RateLogTally t = RateLogTally.read(p.dir(), originMicros);
+            RateLogTally t = RateLogTally.read(p.dir(), originMicros, bucketSeconds);
             ObjectNode c = counts.addObject();
             c.put("peer", p.name());
             c.put("role", p.role());
@@ -128,7 +142,8 @@ final class ReportData {
         ArrayNode figures = root.putArray("latency");
         for (int k = 0; k < HDR_LOGS.length; k++) {
             boolean sendDelay = k == 2;
-            ObjectNode overTime = chart("hdr-time-" + k, HDR_TITLES[k] + " over time (p50, p99, max per second)", "time", "ms");
+            ObjectNode overTime = chart("hdr-time-" + k, HDR_TITLES[k] + " over time (p50, p99, max per "
+                    + (bucketSeconds == 1 ? "second" : bucketSeconds + " s") + ")", "time", "ms");
             ObjectNode distribution = chart("hdr-dist-" + k, HDR_TITLES[k] + ": percentile distribution after warm-up",
                     "distribution", "ms");
             for (PeerDir p : run.peers) {
@@ -136,7 +151,7 @@ final class ReportData {
                 if (!Files.isRegularFile(file) || (sendDelay ? !p.isSender() : !p.isReceiver())) {
                     continue;
                 }
-                HdrLogSeries s = HdrLogSeries.read(file, originMicros);
+                HdrLogSeries s = HdrLogSeries.read(file, originMicros, bucketSeconds);
                 ArrayNode lines = (ArrayNode) overTime.get("series");
                 for (Series line : List.of(s.p50, s.p99, s.max)) {
                     Series named = new Series(p.name() + " " + line.label);

@@ -38,11 +38,15 @@ final class Series {
         return ys[i];
     }
 
-    /** The per-second counts from the first to the last non-empty second, empty seconds included as zero. */
-    static Series of(String label, PerSecondCounts counts) {
+    /**
+     * Counts as a rate per second from the first to the last non-empty bucket, empty buckets included as zero;
+     * x is the bucket's start in seconds from the origin.
+     */
+    static Series of(String label, TimeBuckets counts) {
         Series s = new Series(label);
-        for (int sec = counts.minSecond(); !counts.isEmpty() && sec <= counts.maxSecond(); sec++) {
-            s.add(sec, counts.get(sec));
+        int width = counts.bucketSeconds();
+        for (int b = counts.minSecond(); !counts.isEmpty() && b <= counts.maxSecond(); b++) {
+            s.add((double) b * width, counts.get(b) / (double) width);
         }
         return s;
     }
