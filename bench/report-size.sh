@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Report cost for a big run: writes a synthetic run directory of MESSAGES messages (one sender and one
 # receiver at 100,000 msg/s, real rate-log and HDR-log writers), then times report.html and prints the
-# peak heap. The JVM gets -Xmx256m: the report reads streaming, so the bound holds whatever the size.
+# peak heap. The JVM gets -Xmx256m (REPORT_BENCH_XMX=32m to try less): the report reads streaming, so the bound
+# holds whatever the size.
 #
 # usage: bench/report-size.sh [MESSAGES [DIR]]   (default 10,000,000 messages, a temp DIR)
 set -euo pipefail
@@ -23,6 +24,6 @@ if ! cp_log=$(mvn -B -q -Dstyle.color=never -pl maestro-reports dependency:build
     exit 1
 fi
 # The reactor's own classes first, so a maestro-common jar left in ~/.m2 by another build cannot shadow them.
-exec java -Xmx256m -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+exec java -Xmx"${REPORT_BENCH_XMX:-256m}" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
     -cp "maestro-reports/target/test-classes:maestro-reports/target/classes:maestro-common/target/classes:$(cat "$cp_file")" \
     org.maestro.reports.ReportSizeBench "$@"

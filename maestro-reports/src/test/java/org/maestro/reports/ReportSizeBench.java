@@ -50,7 +50,7 @@ public final class ReportSizeBench {
         System.out.printf("report:  %s, %,d bytes%n", report, report.toFile().length());
         System.out.printf("time:    %.2f s to report %,d rate-log records (%,.0f records/s)%n", reportSeconds,
                 2 * run.messages, 2 * run.messages / reportSeconds);
-        System.out.printf("heap:    peak %.1f MiB used during the report (max heap %.0f MiB)%n", peak / 1048576.0,
+        System.out.printf("heap:    peak %.1f MiB used during the report, garbage not yet collected included (max heap %.0f MiB)%n", peak / 1048576.0,
                 Runtime.getRuntime().maxMemory() / 1048576.0);
     }
 }
