@@ -13,7 +13,8 @@ import java.util.Map;
  * An inspector CSV (ISO-8601 timestamp first, a header row) turned into the lines of one chart, in two
  * streaming passes: the first finds the numeric columns (every non-empty value a number), the second makes a
  * line per numeric column and row key, the key being the row's non-numeric values (e.g. the queue name).
- * At most {@value #MAX_LINES} lines: a chart with more says how many it left out.
+ * At most {@value #MAX_LINES} lines: a chart with more says how many it left out; at most one point per line
+ * and time bucket.
  */
 final class InspectorCsv {
     static final int MAX_LINES = 60;
@@ -24,7 +25,8 @@ final class InspectorCsv {
     private InspectorCsv() {
     }
 
-    static InspectorCsv read(Path file, long originMicros) throws IOException {
+    /** Reads {@code file}; with buckets wider than a second (a long run) a line keeps its first value per bucket. */
+    static InspectorCsv read(Path file, long originMicros, int bucketSeconds) throws IOException {
         InspectorCsv chart = new InspectorCsv();
         List<String> header;
         boolean[] numeric;
@@ -83,7 +85,8 @@ final class InspectorCsv {
                         }
                     }
                     Series s = byName.get(name);
-                    if (s != null) {
+                    if (s != null && (bucketSeconds == 1 || s.size() == 0
+                            || Math.floor(s.x(s.size() - 1) / bucketSeconds) != Math.floor(x / bucketSeconds))) {
                         s.add(x, y);
                     }
                 }

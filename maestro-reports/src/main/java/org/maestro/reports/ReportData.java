@@ -185,7 +185,7 @@ final class ReportData {
                         .filter(f -> !f.getFileName().toString().equals(HandlersCsv.FILE)).sorted().toList();
             }
             for (Path csv : csvs) {
-                InspectorCsv c = InspectorCsv.read(csv, originMicros);
+                InspectorCsv c = InspectorCsv.read(csv, originMicros, bucketSeconds);
                 if (c.lines.isEmpty()) {
                     continue;
                 }
