@@ -1,0 +1,111 @@
+package org.maestro.reports;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+import org.HdrHistogram.HistogramLogReader;
+
+/**
+ * One HdrHistogram interval log (values in microseconds, one interval per second) read in one streaming pass:
+ * p50, p99 and max per second, or per bucket of seconds for a long run (warm-up included: the report shades it) and the sum of the measured intervals
+ * (those not tagged {@value #WARMUP_TAG}), from which the percentile distribution and the figures are drawn.
+ * Memory: one histogram for the current second, one for the sum, and three points per second.
+ */
+final class HdrLogSeries {
+    static final String WARMUP_TAG = "warmup";
+    private static final double MICROS_PER_MILLI = 1000.0;
+
+    final Series p50 = new Series("p50");
+    final Series p99 = new Series("p99");
+    final Series max = new Series("max");
+    final Histogram measured = new Histogram(3);
+    private final long originMillis;
+    private final Histogram second = new Histogram(3);
+    private long currentSecond = Long.MIN_VALUE;
+
+    private final int bucketSeconds;
+
+    private HdrLogSeries(long originMillis, int bucketSeconds) {
+        this.originMillis = originMillis;
+        this.bucketSeconds = bucketSeconds;
+    }
+
+    /**
+     * Reads {@code file}; times are placed relative to {@code originMicros}, and the intervals merged into
+     * buckets of {@code bucketSeconds} (1 unless the run is long).
+     */
+    static HdrLogSeries read(Path file, long originMicros, int bucketSeconds) throws IOException {
+        HdrLogSeries s = new HdrLogSeries(originMicros / 1000, bucketSeconds);
+        HistogramLogReader reader;
+        try {
+            reader = new HistogramLogReader(file.toFile());
+        } catch (FileNotFoundException e) {
+            throw new IOException("cannot open " + file + ": " + e.getMessage(), e);
+        }
+        try {
+            EncodableHistogram e;
+            while ((e = reader.nextIntervalHistogram()) != null) {
+                if (e instanceof Histogram h) {
+                    s.add(h);
+                }
+            }
+        } catch (RuntimeException e) {
+            throw new IOException(file + " is not a readable HdrHistogram interval log: " + e.getMessage(), e);
+        } finally {
+            reader.close();
+        }
+        s.flushSecond();
+        return s;
+    }
+
+    private void add(Histogram h) {
+        long sec = Math.floorDiv(h.getStartTimeStamp() - originMillis, 1000L * bucketSeconds) * bucketSeconds;
+        if (sec != currentSecond) {
+            flushSecond();
+            currentSecond = sec;
+        }
+        second.add(h);
+        if (!WARMUP_TAG.equals(h.getTag())) {
+            measured.add(h);
+        }
+    }
+
+    private void flushSecond() {
+        if (second.getTotalCount() > 0) {
+            p50.add(currentSecond, millis(second.getValueAtPercentile(50)));
+            p99.add(currentSecond, millis(second.getValueAtPercentile(99)));
+            max.add(currentSecond, millis(second.getMaxValue()));
+        }
+        second.reset();
+    }
+
+    /** The measured percentile distribution: x = 1 / (1 - percentile / 100) (log-scaled "nines"), y = ms. */
+    Series distribution(String label) {
+        Series s = new Series(label);
+        if (measured.getTotalCount() == 0) {
+            return s;
+        }
+        for (HistogramIterationValue v : measured.percentiles(5)) {
+            double q = v.getPercentileLevelIteratedTo() / 100.0;
+            if (q >= 1.0) {
+                break;
+            }
+            s.add(1.0 / (1.0 - q), millis(v.getValueIteratedTo()));
+        }
+        s.add(1e7, millis(measured.getMaxValue()));
+        return s;
+    }
+
+    /** A percentile of the measured intervals in milliseconds. */
+    double percentileMillis(double percentile) {
+        return millis(measured.getValueAtPercentile(percentile));
+    }
+
+    static double millis(long micros) {
+        return micros / MICROS_PER_MILLI;
+    }
+}

@@ -1,0 +1,83 @@
+package org.maestro.reports;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The report of an incremental run ({@code incremental.json} and one run directory per step under
+ * {@code steps/}): a report.html per step, and a top page with the sustainable rate, the steps (linked to
+ * their reports) and the achieved rate and p99 per target rate.
+ */
+final class IncrementalReport {
+    static final String FILE = "incremental.json";
+
+    private IncrementalReport() {
+    }
+
+    static Path build(Path dir) throws ReportException {
+        Path file = dir.resolve(FILE);
+        JsonNode incremental;
+        try {
+            incremental = Json.MAPPER.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new ReportException(file + " is not readable JSON: " + e.getMessage(), e);
+        }
+        ObjectNode data = Json.MAPPER.createObjectNode();
+        ObjectNode inc = data.putObject("incremental");
+        inc.put("name", incremental.path("name").asText(dir.getFileName().toString()));
+        inc.set("sustainableRate", incremental.path("sustainableRate"));
+        inc.put("verdict", incremental.path("verdict").asText("unknown"));
+        ArrayNode steps = inc.putArray("steps");
+        Series achieved = new Series("achieved receive rate (msg/s)");
+        Series target = new Series("target rate (msg/s)");
+        Series p99 = new Series("p99 response time (ms)");
+        Path root = dir.toAbsolutePath().normalize();
+        for (JsonNode step : incremental.path("steps")) {
+            ObjectNode s = steps.addObject();
+            s.setAll((ObjectNode) step.deepCopy());
+            Path stepDir = root.resolve(step.path("run").asText("")).normalize();
+            if (step.path("run").asText("").isEmpty() || !stepDir.startsWith(root) || stepDir.equals(root)) {
+                s.put("report", "");
+            } else if (Files.isRegularFile(stepDir.resolve("summary.json"))) {
+                ReportBuilder.build(stepDir);
+                s.put("report", root.relativize(stepDir.resolve(ReportBuilder.REPORT_FILE)).toString().replace('\\', '/'));
+            }
+            double rate = step.path("rate").asDouble();
+            target.add(rate, rate);
+            achieved.add(rate, step.path("receiveRate").asDouble());
+            p99.add(rate, step.path("p99Millis").asDouble());
+        }
+        ArrayNode charts = data.putArray("charts");
+        chart(charts, "steps-rate", "Achieved receive rate per step", "msg/s", achieved, target);
+        chart(charts, "steps-p99", "p99 response time per step", "ms", p99);
+        Path report = dir.resolve(ReportBuilder.REPORT_FILE);
+        Path partial = dir.resolve(ReportBuilder.REPORT_FILE + ".partial");
+        try {
+            Files.writeString(partial, HtmlPage.render("Maestro: " + inc.path("name").asText() + " (incremental, "
+                    + inc.path("verdict").asText() + ")", data), StandardCharsets.UTF_8);
+            Files.move(partial, report, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new ReportException("cannot write " + report + ": " + e.getMessage(), e);
+        }
+        return report;
+    }
+
+    private static void chart(ArrayNode charts, String id, String title, String unit, Series... series) {
+        ObjectNode c = charts.addObject();
+        c.put("id", id);
+        c.put("title", title);
+        c.put("kind", "steps");
+        c.put("unit", unit);
+        ArrayNode lines = c.putArray("series");
+        for (Series s : series) {
+            lines.add(Json.series(s));
+        }
+    }
+}

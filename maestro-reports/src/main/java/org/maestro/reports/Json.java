@@ -1,0 +1,51 @@
+package org.maestro.reports;
+
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** The module's JSON mapper and the small conversions the report needs. */
+final class Json {
+    static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private Json() {
+    }
+
+    /** An ISO-8601 instant as epoch microseconds, or -1 when the text is missing or not an instant. */
+    static long epochMicros(JsonNode text) {
+        if (text == null || !text.isTextual() || text.asText().isBlank()) {
+            return -1;
+        }
+        try {
+            Instant t = Instant.parse(text.asText());
+            return t.getEpochSecond() * 1_000_000L + t.getNano() / 1_000;
+        } catch (DateTimeParseException e) {
+            return -1;
+        }
+    }
+
+    /** A series as {label, x: [...], y: [...]}. */
+    static ObjectNode series(Series s) {
+        ObjectNode n = MAPPER.createObjectNode();
+        n.put("label", s.label);
+        ArrayNode xs = n.putArray("x");
+        ArrayNode ys = n.putArray("y");
+        for (int i = 0; i < s.size(); i++) {
+            xs.add(round(s.x(i)));
+            ys.add(round(s.y(i)));
+        }
+        return n;
+    }
+
+    /** Six significant digits are plenty for a chart and keep the page small. */
+    static double round(double v) {
+        if (v == Math.rint(v) || !Double.isFinite(v)) {
+            return v;
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).doubleValue();
+    }
+}

@@ -1,0 +1,56 @@
+package org.maestro.reports;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.maestro.common.ratelog.RateLogReader;
+
+/**
+ * A peer's rate logs ({@code *.rlog}) read in one streaming pass into counts of messages per time bucket by actual
+ * time (sent for a sender, received for a receiver) on the wall clock: each file's records are microseconds
+ * from the test start in its header. Holds one counter per bucket, never a message.
+ *
+ * @param counts           messages per bucket, relative to the report's origin
+ * @param messages         records read
+ * @param lastEpochMicros  the latest actual time, 0 when there is none
+ * @param truncatedFiles   files that end inside a frame (their writer died)
+ */
+record RateLogTally(TimeBuckets counts, long messages, long lastEpochMicros, int truncatedFiles) {
+
+    /** Reads every {@code *.rlog} file directly in {@code peerDir}. */
+    static RateLogTally read(Path peerDir, long originMicros, int bucketSeconds) throws IOException {
+        TimeBuckets counts = new TimeBuckets(originMicros, bucketSeconds);
+        long[] last = {0};
+        long messages = 0;
+        int truncated = 0;
+        for (Path f : rateLogs(peerDir)) {
+            try (RateLogReader reader = RateLogReader.open(f)) {
+                long start = reader.header().testStartEpochMicros();
+                messages += reader.forEachRemaining((eta, ata) -> {
+                    long at = start + ata;
+                    counts.add(at);
+                    if (at > last[0]) {
+                        last[0] = at;
+                    }
+                });
+                if (reader.truncatedTail()) {
+                    truncated++;
+                }
+            }
+        }
+        return new RateLogTally(counts, messages, last[0], truncated);
+    }
+
+    /** The rate log files of a peer directory, sorted by name. */
+    static List<Path> rateLogs(Path peerDir) throws IOException {
+        if (!Files.isDirectory(peerDir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(peerDir)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".rlog")).sorted().toList();
+        }
+    }
+}

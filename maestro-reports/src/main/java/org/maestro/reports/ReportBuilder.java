@@ -1,0 +1,57 @@
+package org.maestro.reports;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Builds {@code report.html} in a run directory: one self-contained page (data inline as JSON, chart
+ * libraries inlined from webjars) that opens from {@code file://} with no network. An incremental run
+ * ({@code incremental.json}, no summary.json) gets a report per step and a top page linking them. Reads the run's files in
+ * one streaming pass, so memory stays bounded whatever the number of messages.
+ */
+public final class ReportBuilder {
+    public static final String REPORT_FILE = "report.html";
+    private static final Logger LOG = LoggerFactory.getLogger(ReportBuilder.class);
+
+    private ReportBuilder() {
+    }
+
+    /**
+     * Writes {@code runDir/report.html} (and, for an incremental run, one in each step's directory).
+     *
+     * @return the report's path
+     * @throws ReportException if the directory is not a run directory or one of its files cannot be read
+     */
+    public static Path build(Path runDir) throws ReportException {
+        if (!Files.exists(runDir.resolve("summary.json")) && Files.isRegularFile(runDir.resolve(IncrementalReport.FILE))) {
+            return IncrementalReport.build(runDir);
+        }
+        RunDirectory run = RunDirectory.open(runDir);
+        ObjectNode data;
+        try {
+            data = ReportData.build(run);
+        } catch (IOException e) {
+            throw new ReportException("cannot read run directory " + runDir + ": " + e.getMessage(), e);
+        }
+        ReportData.dropEmptyCharts(data);
+        Path report = runDir.resolve(REPORT_FILE);
+        Path partial = runDir.resolve(REPORT_FILE + ".partial");
+        try {
+            String name = run.summary.path("name").asText(runDir.getFileName().toString());
+            Files.writeString(partial, HtmlPage.render("Maestro: " + name + " (" + run.summary.path("verdict").asText("?") + ")",
+                    data), StandardCharsets.UTF_8);
+            Files.move(partial, report, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new ReportException("cannot write " + report + ": " + e.getMessage(), e);
+        }
+        LOG.debug("report of {}: {} charts, {} bytes", runDir, data.path("charts").size(), report.toFile().length());
+        return report;
+    }
+}

@@ -1,0 +1,287 @@
+package org.maestro.reports;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * Everything report.html shows, as one JSON object built in one streaming pass over the run's files: the
+ * summary as the client wrote it, the charts (x in seconds from the origin, the run's start), the figures
+ * read from the HDR logs, the warm-up band, and the markers of agent actions and failed peers.
+ */
+final class ReportData {
+    private static final String[] HDR_LOGS = {"latency-response.hlog", "latency-service.hlog", "send-delay.hlog"};
+    private static final String[] HDR_TITLES = {"Response time (corrected for coordinated omission)",
+            "Service time", "Send delay"};
+
+    /** At most this many points per line on a time chart: a longer run gets buckets of several seconds. */
+    static final int MAX_POINTS = 3600;
+
+    private final RunDirectory run;
+    private final long originMicros;
+    private final int bucketSeconds;
+    private final ObjectNode root = Json.MAPPER.createObjectNode();
+    private final ArrayNode charts;
+    private final ArrayNode markers;
+    private final ArrayNode notes;
+    private final java.util.Map<String, Long> lastActivityMicros = new java.util.HashMap<>();
+
+    private ReportData(RunDirectory run) {
+        this.run = run;
+        this.originMicros = run.originMicros();
+        long end = Json.epochMicros(run.summary.get("end"));
+        this.bucketSeconds = bucketSeconds(end < 0 ? 0 : end - originMicros, MAX_POINTS);
+        root.put("originEpochMillis", originMicros / 1000);
+        root.put("bucketSeconds", bucketSeconds);
+        root.set("summary", run.summary);
+        charts = root.putArray("charts");
+        markers = root.putArray("markers");
+        notes = root.putArray("notes");
+    }
+
+    /** The bucket width in seconds that keeps a run of {@code durationMicros} within {@code maxPoints} points. */
+    static int bucketSeconds(long durationMicros, int maxPoints) {
+        long seconds = Math.max(0, durationMicros) / 1_000_000L + 1;
+        return (int) Math.max(1, (seconds + maxPoints - 1) / maxPoints);
+    }
+
+    static ObjectNode build(RunDirectory run) throws IOException {
+        ReportData d = new ReportData(run);
+        d.peers();
+        d.warmup();
+        d.throughput();
+        d.latency();
+        d.inspectors();
+        d.actions();
+        d.failures();
+        return d.root;
+    }
+
+    private void peers() {
+        ArrayNode peers = root.putArray("peers");
+        for (PeerDir p : run.peers) {
+            ObjectNode n = peers.addObject();
+            n.put("name", p.name());
+            n.put("role", p.role());
+            n.put("host", p.host());
+            n.put("collected", Files.isDirectory(p.dir()));
+            if (p.startEpochMicros() >= 0) {
+                n.put("startSeconds", Json.round((p.startEpochMicros() - originMicros) / 1e6));
+            }
+            n.put("warmupSeconds", p.warmupMicros() / 1e6);
+        }
+    }
+
+    private void warmup() {
+        long from = Long.MAX_VALUE;
+        long to = Long.MIN_VALUE;
+        for (PeerDir p : run.peers) {
+            if ((p.isSender() || p.isReceiver()) && p.startEpochMicros() >= 0 && p.warmupMicros() > 0) {
+                from = Math.min(from, p.startEpochMicros());
+                to = Math.max(to, p.startEpochMicros() + p.warmupMicros());
+            }
+        }
+        if (from < to) {
+            ObjectNode w = root.putObject("warmup");
+            w.put("from", Json.round((from - originMicros) / 1e6));
+            w.put("to", Json.round((to - originMicros) / 1e6));
+        }
+    }
+
+    private void throughput() throws IOException {
+        String per = bucketSeconds == 1 ? "" : " (average of " + bucketSeconds + " s)";
+        ObjectNode sent = chart("throughput-sent", "Messages sent per second" + per, "time", "msg/s");
+        ObjectNode received = chart("throughput-received", "Messages received per second" + per, "time", "msg/s");
+        TimeBuckets sentTotal = new TimeBuckets(originMicros, bucketSeconds);
+        TimeBuckets receivedTotal = new TimeBuckets(originMicros, bucketSeconds);
+        int senders = 0;
+        int receivers = 0;
+        ArrayNode counts = root.putArray("rateLogs");
+        for (PeerDir p : run.peers) {
+            if (!p.isSender() && !p.isReceiver()) {
+                continue;
+            }
+            RateLogTally t = RateLogTally.read(p.dir(), originMicros, bucketSeconds);
+            ObjectNode c = counts.addObject();
+            c.put("peer", p.name());
+            c.put("role", p.role());
+            c.put("messages", t.messages());
+            if (t.truncatedFiles() > 0) {
+                notes.add(p.name() + ": " + t.truncatedFiles() + " rate log(s) end inside a frame (the peer died while writing)");
+            }
+            if (t.lastEpochMicros() > 0) {
+                lastActivityMicros.put(p.name(), t.lastEpochMicros());
+            }
+            if (t.messages() == 0) {
+                continue;
+            }
+            ((ArrayNode) (p.isSender() ? sent : received).get("series")).add(Json.series(Series.of(p.name(), t.counts())));
+            (p.isSender() ? sentTotal : receivedTotal).addAll(t.counts());
+            if (p.isSender()) {
+                senders++;
+            } else {
+                receivers++;
+            }
+        }
+        if (senders > 1) {
+            ((ArrayNode) sent.get("series")).add(Json.series(Series.of("total", sentTotal)));
+        }
+        if (receivers > 1) {
+            ((ArrayNode) received.get("series")).add(Json.series(Series.of("total", receivedTotal)));
+        }
+    }
+
+    private void latency() throws IOException {
+        ArrayNode figures = root.putArray("latency");
+        for (int k = 0; k < HDR_LOGS.length; k++) {
+            boolean sendDelay = k == 2;
+            ObjectNode overTime = chart("hdr-time-" + k, HDR_TITLES[k] + " over time (p50, p99, max per "
+                    + (bucketSeconds == 1 ? "second" : bucketSeconds + " s") + ")", "time", "ms");
+            ObjectNode distribution = chart("hdr-dist-" + k, HDR_TITLES[k] + ": percentile distribution after warm-up",
+                    "distribution", "ms");
+            for (PeerDir p : run.peers) {
+                Path file = p.dir().resolve(HDR_LOGS[k]);
+                if (!Files.isRegularFile(file) || (sendDelay ? !p.isSender() : !p.isReceiver())) {
+                    continue;
+                }
+                HdrLogSeries s = HdrLogSeries.read(file, originMicros, bucketSeconds);
+                ArrayNode lines = (ArrayNode) overTime.get("series");
+                for (Series line : List.of(s.p50, s.p99, s.max)) {
+                    Series named = new Series(p.name() + " " + line.label);
+                    for (int i = 0; i < line.size(); i++) {
+                        named.add(line.x(i), line.y(i));
+                    }
+                    lines.add(Json.series(named));
+                }
+                ((ArrayNode) distribution.get("series")).add(Json.series(s.distribution(p.name())));
+                ObjectNode f = figures.addObject();
+                f.put("peer", p.name());
+                f.put("measure", HDR_TITLES[k]);
+                f.put("file", HDR_LOGS[k]);
+                f.put("count", s.measured.getTotalCount());
+                for (double q : new double[] {50, 90, 99, 99.9}) {
+                    f.put("p" + (q == 99.9 ? "999" : String.valueOf((int) q)), s.percentileMillis(q));
+                }
+                f.put("max", HdrLogSeries.millis(s.measured.getMaxValue()));
+            }
+        }
+    }
+
+    private void inspectors() throws IOException {
+        for (PeerDir p : run.peers) {
+            if (!Files.isDirectory(p.dir())) {
+                continue;
+            }
+            List<Path> csvs;
+            try (Stream<Path> files = Files.list(p.dir())) {
+                csvs = files.filter(f -> f.getFileName().toString().endsWith(".csv"))
+                        .filter(f -> !f.getFileName().toString().equals(HandlersCsv.FILE)).sorted().toList();
+            }
+            for (Path csv : csvs) {
+                InspectorCsv c = InspectorCsv.read(csv, originMicros, bucketSeconds);
+                if (c.lines.isEmpty()) {
+                    continue;
+                }
+                ObjectNode chart = chart("csv-" + charts.size(), p.name() + ": " + csv.getFileName(), "time", "");
+                c.lines.forEach(s -> ((ArrayNode) chart.get("series")).add(Json.series(s)));
+                if (c.linesLeftOut > 0) {
+                    chart.put("note", c.linesLeftOut + " more line(s) left out (at most " + InspectorCsv.MAX_LINES + ")");
+                }
+            }
+        }
+    }
+
+    private void actions() throws IOException {
+        ArrayNode actions = root.putArray("handlerRuns");
+        JsonNode summaryActions = run.summary.path("actions");
+        for (JsonNode a : summaryActions) {
+            long at = Json.epochMicros(a.get("start"));
+            if (at < 0) {
+                at = originMicros + a.path("atMillis").asLong() * 1000;
+            }
+            marker(at, "action", a.path("handler").asText() + " " + a.path("args") + " -> " + a.path("outcome").asText());
+        }
+        for (PeerDir p : run.peers) {
+            Path file = p.dir().resolve(HandlersCsv.FILE);
+            if (!Files.isRegularFile(file)) {
+                continue;
+            }
+            for (HandlersCsv.Run r : HandlersCsv.read(file)) {
+                ObjectNode n = actions.addObject();
+                n.put("peer", p.name());
+                n.put("start", r.start());
+                n.put("end", r.end());
+                n.put("handler", r.handler());
+                n.put("args", r.args());
+                n.put("outcome", r.outcome());
+                n.put("exitStatus", r.exitStatus());
+                n.put("reason", r.reason());
+                if (summaryActions.isEmpty()) {
+                    long at = Json.epochMicros(Json.MAPPER.getNodeFactory().textNode(r.start()));
+                    if (at >= 0) {
+                        marker(at, "action", r.handler() + " " + r.args() + " -> " + r.outcome());
+                    }
+                }
+            }
+        }
+    }
+
+    /** A failed peer is marked where its rate logs end (its last message), else at the end of the run. */
+    private void failures() {
+        for (PeerDir p : run.peers) {
+            if (!p.summary().path("ok").asBoolean(true)) {
+                long at = lastActivityMicros.getOrDefault(p.name(), Json.epochMicros(run.summary.get("end")));
+                marker(at, "failure", p.name() + " failed: " + p.summary().path("end").asText(""));
+            }
+        }
+    }
+
+    private void marker(long epochMicros, String kind, String label) {
+        if (epochMicros < 0) {
+            return;
+        }
+        ObjectNode m = markers.addObject();
+        m.put("x", Json.round((epochMicros - originMicros) / 1e6));
+        m.put("kind", kind);
+        m.put("label", label);
+    }
+
+    private ObjectNode chart(String id, String title, String kind, String unit) {
+        ObjectNode c = charts.addObject();
+        c.put("id", id);
+        c.put("title", title);
+        c.put("kind", kind);
+        c.put("unit", unit);
+        c.putArray("series");
+        return c;
+    }
+
+    /** Drops the charts that got no line. */
+    static void dropEmptyCharts(ObjectNode root) {
+        ArrayNode kept = Json.MAPPER.createArrayNode();
+        for (JsonNode c : root.path("charts")) {
+            if (!c.path("series").isEmpty()) {
+                kept.add(c);
+            }
+        }
+        root.set("charts", kept);
+    }
+
+    /** The lines of a chart, for tests. */
+    static List<JsonNode> series(JsonNode root, String chartId) {
+        List<JsonNode> out = new ArrayList<>();
+        for (JsonNode c : root.path("charts")) {
+            if (c.path("id").asText().equals(chartId)) {
+                c.path("series").forEach(out::add);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,81 @@
+package org.maestro.reports;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * A run directory as the client writes it: summary.json, and a directory per peer under {@code peers/}.
+ * Peers named in summary.json without a directory are kept (their files were not collected).
+ */
+final class RunDirectory {
+    final Path dir;
+    final JsonNode summary;
+    final List<PeerDir> peers;
+
+    private RunDirectory(Path dir, JsonNode summary, List<PeerDir> peers) {
+        this.dir = dir;
+        this.summary = summary;
+        this.peers = peers;
+    }
+
+    static RunDirectory open(Path dir) throws ReportException {
+        if (!Files.isDirectory(dir)) {
+            throw new ReportException("run directory " + dir + " does not exist or is not a directory");
+        }
+        Path summaryFile = dir.resolve("summary.json");
+        if (!Files.isRegularFile(summaryFile)) {
+            throw new ReportException("run directory " + dir + " has no summary.json (nor incremental.json): "
+                    + "not a Maestro run directory");
+        }
+        JsonNode summary;
+        try {
+            summary = Json.MAPPER.readTree(summaryFile.toFile());
+        } catch (IOException e) {
+            throw new ReportException(summaryFile + " is not readable JSON: " + e.getMessage(), e);
+        }
+        if (summary == null || !summary.isObject()) {
+            throw new ReportException(summaryFile + " does not hold a JSON object");
+        }
+        Map<String, JsonNode> named = new HashMap<>();
+        for (JsonNode p : summary.path("peers")) {
+            named.put(p.path("name").asText(), p);
+        }
+        List<PeerDir> peers = new ArrayList<>();
+        Path peersDir = dir.resolve("peers");
+        try {
+            if (Files.isDirectory(peersDir)) {
+                try (Stream<Path> list = Files.list(peersDir)) {
+                    for (Path p : list.filter(Files::isDirectory).sorted().toList()) {
+                        JsonNode s = named.remove(p.getFileName().toString());
+                        peers.add(PeerDir.read(p, s == null ? Json.MAPPER.missingNode() : s));
+                    }
+                }
+            }
+            for (JsonNode s : summary.path("peers")) {
+                if (named.containsKey(s.path("name").asText())) {
+                    peers.add(PeerDir.read(peersDir.resolve(s.path("name").asText()), s));
+                }
+            }
+        } catch (IOException e) {
+            throw new ReportException("cannot read the peers of run directory " + dir + ": " + e.getMessage(), e);
+        }
+        return new RunDirectory(dir, summary, peers);
+    }
+
+    /** The origin of the report's time axis: the run's start, else the earliest peer start. */
+    long originMicros() {
+        long start = Json.epochMicros(summary.get("start"));
+        if (start >= 0) {
+            return start;
+        }
+        return peers.stream().mapToLong(PeerDir::startEpochMicros).filter(s -> s >= 0).min().orElse(0);
+    }
+}

@@ -1,0 +1,53 @@
+package org.maestro.reports;
+
+import java.util.Arrays;
+
+/**
+ * One line of a chart: a label and (x, y) points held in two growable primitive arrays (no boxing).
+ * On time charts x is seconds since the run's origin.
+ */
+final class Series {
+    final String label;
+    private double[] xs = new double[16];
+    private double[] ys = new double[16];
+    private int size;
+
+    Series(String label) {
+        this.label = label;
+    }
+
+    void add(double x, double y) {
+        if (size == xs.length) {
+            xs = Arrays.copyOf(xs, size * 2);
+            ys = Arrays.copyOf(ys, size * 2);
+        }
+        xs[size] = x;
+        ys[size] = y;
+        size++;
+    }
+
+    int size() {
+        return size;
+    }
+
+    double x(int i) {
+        return xs[i];
+    }
+
+    double y(int i) {
+        return ys[i];
+    }
+
+    /**
+     * Counts as a rate per second from the first to the last non-empty bucket, empty buckets included as zero;
+     * x is the bucket's start in seconds from the origin.
+     */
+    static Series of(String label, TimeBuckets counts) {
+        Series s = new Series(label);
+        int width = counts.bucketSeconds();
+        for (int b = counts.minSecond(); !counts.isEmpty() && b <= counts.maxSecond(); b++) {
+            s.add((double) b * width, counts.get(b) / (double) width);
+        }
+        return s;
+    }
+}

@@ -1,0 +1,241 @@
+/* Maestro report: renders the run data embedded in #report-data. No network. */
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('report-data').textContent);
+  var summary = data.summary || {};
+  var origin = data.originEpochMillis || 0;
+  var body = document.body;
+  var rendered = 0;
+
+  function el(tag, attrs, children) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { if (k === 'text') { e.textContent = attrs[k]; } else { e.setAttribute(k, attrs[k]); } });
+    (children || []).forEach(function (c) { e.appendChild(typeof c === 'string' ? document.createTextNode(c) : c); });
+    return e;
+  }
+  function table(headers, rows, numeric) {
+    var t = el('table');
+    t.appendChild(el('tr', {}, headers.map(function (h) { return el('th', { text: h }); })));
+    rows.forEach(function (r) {
+      t.appendChild(el('tr', {}, r.map(function (v, i) {
+        if (v instanceof Node) { return el('td', {}, [v]); }
+        return el('td', { text: v === null || v === undefined ? '' : String(v), class: numeric && numeric[i] ? 'num' : '' });
+      })));
+    });
+    return t;
+  }
+  function clock(seconds) {
+    return new Date(origin + seconds * 1000).toISOString().substring(11, 19);
+  }
+  function fmt(v) {
+    if (typeof v !== 'number') { return v; }
+    return Math.abs(v) >= 1000 || Number.isInteger(v) ? v.toLocaleString('en') : v.toPrecision(4);
+  }
+  function latencyCell(l) {
+    return l ? 'p50 ' + l.p50 + ' / p99 ' + l.p99 + ' / max ' + l.max + ' ms' : '';
+  }
+
+  function runSections() {
+    // Header and verdict
+    var verdict = summary.verdict || 'unknown';
+    document.getElementById('head').appendChild(el('h1', { text: 'Maestro run ' + (summary.name || summary.testId || '') }));
+    document.getElementById('head').appendChild(el('div', { class: 'sub', text: (summary.testId || '') + ' \u00b7 ' +
+      (summary.start || '') + ' \u2192 ' + (summary.end || '') + ((summary.tags || []).length ? ' \u00b7 tags: ' + summary.tags.join(', ') : '') }));
+    var v = document.getElementById('verdict');
+    v.appendChild(el('h2', { text: 'Verdict' }));
+    v.appendChild(el('span', { class: 'verdict ' + verdict, id: 'verdict-value', text: verdict.toUpperCase() }));
+    (summary.reasons || []).forEach(function (r) { v.appendChild(el('p', { text: r })); });
+    if ((summary.checks || []).length) {
+      v.appendChild(el('h3', { text: 'Criteria' }));
+      v.appendChild(table(['criterion', 'result', 'measured', 'bound'], summary.checks.map(function (c) {
+        return [c.criterion, el('span', { class: c.passed ? 'pass' : 'fail', text: c.passed ? 'passed' : 'FAILED' }), c.measured, c.bound];
+      })));
+    }
+
+    // Parameters, SUT, totals
+    var run = document.getElementById('run');
+    run.appendChild(el('h2', { text: 'Test' }));
+    if (summary.description) { run.appendChild(el('p', { text: 'System under test: ' + summary.description })); }
+    var params = summary.parameters || {};
+    run.appendChild(table(['parameter', 'value'], Object.keys(params).map(function (k) {
+      var p = params[k];
+      return [k, Array.isArray(p) ? p.join('; ') : (typeof p === 'object' && p !== null ? JSON.stringify(p) : p)];
+    })));
+    var t = summary.totals;
+    if (t) {
+      run.appendChild(el('h3', { text: 'Totals (after warm-up)' }));
+      run.appendChild(table(['sent', 'received', 'lost', 'duplicated', 'out of order', 'send rate msg/s', 'receive rate msg/s'],
+        [[fmt(t.sent), fmt(t.received), fmt(t.lost), fmt(t.duplicated), fmt(t.outOfOrder), fmt(t.sendRate), fmt(t.receiveRate)]],
+        [true, true, true, true, true, true, true]));
+    }
+
+    // Peers
+    var peersSection = document.getElementById('peers');
+    peersSection.appendChild(el('h2', { text: 'Peers' }));
+    var bySummary = {};
+    (summary.peers || []).forEach(function (p) { bySummary[p.name] = p; });
+    var rateLogs = {};
+    (data.rateLogs || []).forEach(function (r) { rateLogs[r.peer] = r.messages; });
+    peersSection.appendChild(table(['peer', 'role', 'host', 'ok', 'messages (rate logs)', 'rate msg/s', 'lost', 'duplicated', 'out of order', 'latency / send delay', 'how it ended'],
+      (data.peers || []).map(function (p) {
+        var s = bySummary[p.name] || {};
+        return [p.name, p.role, p.host, s.ok === false ? el('span', { class: 'fail', text: 'FAILED' }) : (s.ok ? 'yes' : ''),
+          rateLogs[p.name] === undefined ? '' : fmt(rateLogs[p.name]), s.rate === undefined ? '' : fmt(s.rate),
+          s.lost, s.duplicated, s.outOfOrder, latencyCell(s.responseTime || s.sendDelay), s.end || (p.collected ? '' : 'files not collected')];
+      }), [false, false, false, false, true, true, true, true, true, false, false]));
+
+    // Latency figures from the HDR logs
+    if ((data.latency || []).length) {
+      var lat = document.getElementById('latency');
+      lat.appendChild(el('h2', { text: 'Latency after warm-up (from the HDR logs, ms)' }));
+      lat.appendChild(table(['peer', 'measure', 'count', 'p50', 'p90', 'p99', 'p99.9', 'max'], data.latency.map(function (f) {
+        return [f.peer, f.measure, fmt(f.count), f.p50, f.p90, f.p99, f.p999, f.max];
+      }), [false, false, true, true, true, true, true, true]));
+    }
+  }
+  function incrementalSections() {
+    var inc = data.incremental;
+    document.getElementById('head').appendChild(el('h1', { text: 'Maestro incremental run ' + (inc.name || '') }));
+    var v = document.getElementById('verdict');
+    v.appendChild(el('h2', { text: 'Verdict' }));
+    v.appendChild(el('span', { class: 'verdict ' + inc.verdict, id: 'verdict-value', text: String(inc.verdict).toUpperCase() }));
+    v.appendChild(el('p', { text: 'Sustainable rate: ' + (inc.sustainableRate === null || inc.sustainableRate === undefined ? 'none' : fmt(inc.sustainableRate) + ' msg/s') }));
+    var r = document.getElementById('run');
+    r.appendChild(el('h2', { text: 'Steps' }));
+    r.appendChild(table(['target rate msg/s', 'verdict', 'receive rate msg/s', 'p99 ms', 'reasons', 'report'], (inc.steps || []).map(function (st) {
+      return [fmt(st.rate), el('span', { class: st.verdict === 'passed' ? 'pass' : 'fail', text: st.verdict }), fmt(st.receiveRate), st.p99Millis,
+        (st.reasons || []).join('; '), st.report ? el('a', { href: st.report, text: st.run }) : (st.run || '')];
+    }), [true, false, true, true, false, false]));
+  }
+  if (data.incremental) { incrementalSections(); } else { runSections(); }
+
+  // Charts
+  var markerPlugin = {
+    id: 'maestroMarkers',
+    beforeDatasetsDraw: function (chart) {
+      if (!chart.options.maestroTime) { return; }
+      var a = chart.chartArea, x = chart.scales.x, ctx = chart.ctx;
+      if (data.warmup) {
+        var x0 = Math.max(a.left, x.getPixelForValue(data.warmup.from)), x1 = Math.min(a.right, x.getPixelForValue(data.warmup.to));
+        if (x1 > x0) {
+          ctx.save(); ctx.fillStyle = 'rgba(255, 193, 7, 0.18)'; ctx.fillRect(x0, a.top, x1 - x0, a.bottom - a.top);
+          ctx.fillStyle = '#8d6e00'; ctx.font = '11px sans-serif'; ctx.fillText('warm-up', x0 + 3, a.top + 11); ctx.restore();
+        }
+      }
+    },
+    afterDatasetsDraw: function (chart) {
+      if (!chart.options.maestroTime) { return; }
+      var a = chart.chartArea, x = chart.scales.x, ctx = chart.ctx;
+      (data.markers || []).forEach(function (m, i) {
+        var px = x.getPixelForValue(m.x);
+        if (px < a.left || px > a.right) { return; }
+        ctx.save();
+        ctx.strokeStyle = m.kind === 'failure' ? '#c62828' : '#6a1b9a'; ctx.setLineDash([5, 3]); ctx.lineWidth = 1.5;
+        ctx.beginPath(); ctx.moveTo(px, a.top); ctx.lineTo(px, a.bottom); ctx.stroke();
+        ctx.fillStyle = ctx.strokeStyle; ctx.font = 'bold 11px sans-serif';
+        ctx.fillText((m.kind === 'failure' ? 'F' : 'A') + (i + 1), px + 3, a.top + 24);
+        ctx.restore();
+      });
+    },
+    afterRender: function (chart) {
+      if (chart.canvas.dataset.rendered !== '1') {
+        chart.canvas.dataset.rendered = '1';
+        rendered++;
+        body.dataset.chartsRendered = String(rendered);
+      }
+    }
+  };
+  var palette = ['#1565c0', '#c62828', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f', '#ad1457', '#558b2f', '#4e342e', '#283593'];
+  function nines(v) {
+    if (v <= 1) { return '0%'; }
+    var p = 100 * (1 - 1 / v);
+    return (p >= 99.99999 ? '100' : String(parseFloat(p.toPrecision(6)))) + '%';
+  }
+  function options(c) {
+    var time = c.kind === 'time', steps = c.kind === 'steps';
+    var o = {
+      animation: false, parsing: false, normalized: true, responsive: true, maintainAspectRatio: false,
+      maestroTime: time,
+      interaction: { mode: 'nearest', axis: 'x', intersect: false },
+      scales: {
+        x: steps ? { type: 'linear', title: { display: true, text: 'target rate (msg/s)' } } : time ? { type: 'linear', min: isFinite(xMin) ? Math.floor(xMin) : undefined, max: isFinite(xMax) ? Math.ceil(xMax) : undefined, title: { display: true, text: 'time (UTC)' }, ticks: { callback: function (v) { return clock(v); } } }
+          : { type: 'logarithmic', min: 1, title: { display: true, text: 'percentile' },
+              ticks: { callback: function (v) { var l = Math.log10(v); return (Math.abs(l - Math.round(l)) < 1e-9 || v === 2) ? nines(v) : ''; } } },
+        y: { beginAtZero: true, title: { display: !!c.unit, text: c.unit } }
+      },
+      plugins: {
+        legend: { position: 'bottom', labels: { boxWidth: 12, font: { size: 11 } } },
+        tooltip: { callbacks: {
+          title: function (items) { return items.length ? (steps ? 'target ' + fmt(items[0].parsed.x) + ' msg/s' : time ? clock(items[0].parsed.x) + ' (+' + items[0].parsed.x.toFixed(1) + ' s)' : nines(items[0].parsed.x)) : ''; },
+          label: function (item) { return item.dataset.label + ': ' + fmt(item.parsed.y) + (c.unit ? ' ' + c.unit : ''); }
+        } }
+      }
+    };
+    if (window.ChartZoom) {
+      o.plugins.zoom = {
+        zoom: { drag: { enabled: true }, wheel: { enabled: false }, pinch: { enabled: true }, mode: 'x' },
+        pan: { enabled: true, mode: 'x', modifierKey: 'shift' }
+      };
+    }
+    return o;
+  }
+  var chartsSection = document.getElementById('charts');
+  chartsSection.appendChild(el('h2', { text: 'Charts' }));
+  var grid = el('div', { class: 'charts' });
+  chartsSection.appendChild(grid);
+  var charts = data.charts || [];
+  // One time axis for every time chart, so a fault and its effect line up from chart to chart.
+  var xMin = Infinity, xMax = -Infinity;
+  charts.forEach(function (c) {
+    if (c.kind !== 'time') { return; }
+    c.series.forEach(function (s) { s.x.forEach(function (x) { if (x < xMin) { xMin = x; } if (x > xMax) { xMax = x; } }); });
+  });
+  (data.markers || []).forEach(function (m) { xMin = Math.min(xMin, m.x); xMax = Math.max(xMax, m.x); });
+  body.dataset.chartsExpected = String(charts.length);
+  if (window.Chart) {
+    Chart.register(markerPlugin);
+    if (window.ChartZoom) { Chart.register(window.ChartZoom); }
+  }
+  charts.forEach(function (c) {
+    var canvas = el('canvas', { id: 'chart-' + c.id, 'data-chart': c.id });
+    var box = el('div', { class: 'chart' }, [el('h3', { text: c.title }), el('div', { class: 'box' }, [canvas])]);
+    if (c.note) { box.appendChild(el('div', { class: 'note', text: c.note })); }
+    grid.appendChild(box);
+    var datasets = c.series.map(function (s, i) {
+      var points = s.x.map(function (x, j) { return { x: x, y: s.y[j] }; });
+      var color = s.label === 'total' ? '#000' : palette[i % palette.length];
+      return { label: s.label, data: points, borderColor: color, backgroundColor: color, borderWidth: 1.5,
+        pointRadius: points.length > 60 ? 0 : 2, pointHoverRadius: 4, tension: 0, stepped: false };
+    });
+    var chart = new Chart(canvas, { type: 'line', data: { datasets: datasets }, options: options(c) });
+    canvas.addEventListener('dblclick', function () { if (chart.resetZoom) { chart.resetZoom(); } });
+  });
+
+  // Agent actions and failures
+  var act = document.getElementById('actions');
+  if ((data.markers || []).length) {
+    act.appendChild(el('h2', { text: 'Events on the time axis' }));
+    act.appendChild(table(['mark', 'time', 'what'], data.markers.map(function (m, i) {
+      return [(m.kind === 'failure' ? 'F' : 'A') + (i + 1), clock(m.x) + ' (+' + m.x.toFixed(1) + ' s)', m.label];
+    })));
+  }
+  if ((summary.actions || []).length) {
+    act.appendChild(el('h3', { text: 'Agent actions and what they cost' }));
+    act.appendChild(table(['handler', 'args', 'planned at s', 'start', 'end', 'outcome', 'exit', 'reason', 'lost', 'outage ms', 'recovery ms'],
+      summary.actions.map(function (a) {
+        return [a.handler, (a.args || []).join(' '), a.atMillis / 1000, a.start, a.end, a.outcome, a.exitStatus, a.reason, a.lost, a.outageMillis, a.recoveryMillis];
+      })));
+  }
+  if ((data.handlerRuns || []).length) {
+    act.appendChild(el('h3', { text: 'Handler runs (agents\u2019 handlers.csv)' }));
+    act.appendChild(table(['agent', 'handler', 'args', 'start', 'end', 'outcome', 'exit', 'reason'], data.handlerRuns.map(function (h) {
+      return [h.peer, h.handler, h.args, h.start, h.end, h.outcome, h.exitStatus, h.reason];
+    })));
+  }
+  if ((data.notes || []).length) {
+    var n = document.getElementById('notes');
+    n.appendChild(el('h2', { text: 'Notes' }));
+    data.notes.forEach(function (x) { n.appendChild(el('p', { text: x })); });
+  }
+  body.dataset.chartsCreated = String(charts.length);
+})();

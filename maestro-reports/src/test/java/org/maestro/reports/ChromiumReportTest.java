@@ -1,0 +1,130 @@
+package org.maestro.reports;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Opens report.html from {@code file://} in real headless Chromium (Debian's {@code chromium}, installed by
+ * {@code bin/install-test-deps}) with no network, and checks from the DOM it dumps that every chart was
+ * rendered and no script error or console error happened.
+ */
+class ChromiumReportTest {
+    private static final long TIMEOUT_SECONDS = 90;
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void everyChartRendersWithoutErrors() throws Exception {
+        SyntheticRun run = new SyntheticRun(Files.createDirectories(tmp.resolve("run")), 1_795_000_000_000_000L, 5, 300, 2).write();
+        Path report = ReportBuilder.build(run.dir);
+        int charts = ReportHtml.data(report).path("charts").size();
+        assertTrue(charts >= 8, "throughput, latency, send delay and inspector charts: " + charts);
+
+        String dom = dumpDom(report);
+        Matcher body = Pattern.compile("<body([^>]*)>").matcher(dom);
+        assertTrue(body.find(), "a body in the DOM Chromium dumped:\n" + head(dom));
+        String attrs = body.group(1);
+        assertEquals("", attribute(attrs, "data-errors"), "no script or console error in the page");
+        assertEquals(String.valueOf(charts), attribute(attrs, "data-charts-expected"));
+        assertEquals(String.valueOf(charts), attribute(attrs, "data-charts-rendered"), "every chart rendered");
+        assertEquals(charts, count(dom, "<canvas "), "a canvas per chart");
+        assertEquals(charts, count(dom, "data-rendered=\"1\""), "every canvas drawn by Chart.js");
+        assertTrue(dom.contains("id=\"verdict-value\"") && dom.contains(">PASSED<"), "the verdict is shown");
+        assertTrue(dom.contains("p99 latency &lt; 250 ms"), "the criterion is shown");
+        assertTrue(dom.contains("restart-artemis.groovy"), "the agent action is listed");
+    }
+
+    @Test
+    void incrementalPageRendersWithoutErrors() throws Exception {
+        Path report = ReportBuilder.build(IncrementalReportTest.incrementalRun(tmp));
+        String dom = dumpDom(report);
+        Matcher body = Pattern.compile("<body([^>]*)>").matcher(dom);
+        assertTrue(body.find(), "a body in the DOM Chromium dumped:\n" + head(dom));
+        assertEquals("", attribute(body.group(1), "data-errors"), "no script or console error in the page");
+        assertEquals("2", attribute(body.group(1), "data-charts-rendered"), "both step charts rendered");
+        assertEquals(2, count(dom, "data-rendered=\"1\""));
+        assertTrue(dom.contains("href=\"steps/20261122-130010-incremental/report.html\""), "steps link to their reports");
+    }
+
+    static Path chromium() {
+        List<String> candidates = new ArrayList<>();
+        String configured = System.getenv("MAESTRO_CHROMIUM");
+        if (configured != null && !configured.isBlank()) {
+            candidates.add(configured);
+        }
+        candidates.add("/usr/bin/chromium");
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+            candidates.add(dir + "/chromium");
+        }
+        for (String c : candidates) {
+            Path p = Path.of(c);
+            if (Files.isExecutable(p)) {
+                return p;
+            }
+        }
+        return fail("Chromium is not installed (looked for " + candidates.get(0) + " and chromium on the PATH): run "
+                + "bin/install-test-deps (it installs Debian's chromium package), or set MAESTRO_CHROMIUM");
+    }
+
+    /** Runs headless Chromium on {@code page} and returns the DOM after its scripts ran. */
+    static String dumpDom(Path page) throws IOException, InterruptedException {
+        Path profile = Files.createTempDirectory("maestro-chromium-");
+        Path err = profile.resolve("stderr.txt");
+        Path out = profile.resolve("dom.html");
+        Process p = new ProcessBuilder(chromium().toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--disable-default-apps", "--disable-extensions", "--proxy-server=127.0.0.1:9",
+                "--host-resolver-rules=MAP * ~NOTFOUND", "--user-data-dir=" + profile.resolve("profile"),
+                "--window-size=1400,1000", "--virtual-time-budget=5000", "--dump-dom", page.toUri().toString())
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            fail("Chromium did not finish within " + TIMEOUT_SECONDS + " s; its stderr:\n" + tail(err));
+        }
+        String dom = Files.readString(out, StandardCharsets.UTF_8);
+        if (p.exitValue() != 0 || dom.isBlank()) {
+            fail("Chromium exited with " + p.exitValue() + " and dumped " + dom.length() + " characters; its stderr:\n" + tail(err));
+        }
+        return dom;
+    }
+
+    private static String attribute(String attrs, String name) {
+        Matcher m = Pattern.compile(name + "=\"([^\"]*)\"").matcher(attrs);
+        return m.find() ? m.group(1) : "(no " + name + " in <body" + attrs + ">)";
+    }
+
+    private static int count(String s, String what) {
+        int n = 0;
+        for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    private static String head(String s) {
+        return s.length() > 2000 ? s.substring(0, 2000) + "..." : s;
+    }
+
+    private static String tail(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            return "";
+        }
+        String s = Files.readString(file, StandardCharsets.UTF_8);
+        return s.length() > 4000 ? "..." + s.substring(s.length() - 4000) : s;
+    }
+}

@@ -1,0 +1,191 @@
+package org.maestro.reports;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.ratelog.RateLogReader;
+import picocli.CommandLine;
+
+/** Builds report.html from a run written with the real writers and checks its figures against the raw files. */
+class ReportBuilderTest {
+    @TempDir
+    static Path tmp;
+    static SyntheticRun run;
+    static Path report;
+    static JsonNode data;
+
+    @BeforeAll
+    static void buildReport() throws Exception {
+        run = new SyntheticRun(Files.createDirectories(tmp.resolve("20261122-120000-synthetic")),
+                1_795_000_000_123_456L, 4, 200, 1).write();
+        report = ReportBuilder.build(run.dir);
+        data = ReportHtml.data(report);
+    }
+
+    @Test
+    void writesOneSelfContainedPage() throws IOException {
+        assertEquals(run.dir.resolve("report.html"), report);
+        String html = Files.readString(report);
+        assertFalse(html.contains("src=\"http"), "no script loaded from the network");
+        assertFalse(html.contains("<script src"), "every script inline");
+        assertTrue(html.contains("chart.js 4."), "Chart.js inlined");
+        assertTrue(html.contains("chartjs-plugin-zoom"), "zoom plugin inlined");
+        assertFalse(html.contains("</script><b>"), "text from summary.json cannot end the data's script element");
+        assertEquals("synthetic", data.path("summary").path("name").asText());
+    }
+
+    @Test
+    void perSecondCountsSumToTheRateLogs() throws IOException {
+        long origin = Json.epochMicros(data.path("summary").get("start"));
+        for (String[] c : new String[][] {{"throughput-sent", SyntheticRun.SENDER, "sender-0.rlog"},
+                {"throughput-received", SyntheticRun.RECEIVER, "receiver-0.rlog"}}) {
+            List<JsonNode> series = ReportData.series(data, c[0]);
+            assertEquals(1, series.size(), c[0]);
+            JsonNode s = series.get(0);
+            assertEquals(c[1], s.path("label").asText());
+            Map<Integer, Long> expected = new HashMap<>();
+            long total;
+            try (RateLogReader r = RateLogReader.open(run.dir.resolve("peers").resolve(c[1]).resolve(c[2]))) {
+                long start = r.header().testStartEpochMicros();
+                total = r.forEachRemaining((eta, ata) ->
+                        expected.merge((int) Math.floorDiv(start + ata - origin, 1_000_000L), 1L, Long::sum));
+            }
+            assertEquals(run.messages, total);
+            long sum = 0;
+            for (int i = 0; i < s.path("x").size(); i++) {
+                long n = s.path("y").get(i).asLong();
+                assertEquals(expected.getOrDefault(s.path("x").get(i).asInt(), 0L), n, c[0] + " at second " + s.path("x").get(i));
+                sum += n;
+            }
+            assertEquals(total, sum, c[0] + ": the per-second counts sum to the rate log's records");
+        }
+        assertEquals(run.messages, data.path("rateLogs").get(0).path("messages").asLong());
+    }
+
+    @Test
+    void latencyFiguresAreTheHdrLogs() throws IOException {
+        Histogram fromFile = new Histogram(3);
+        HistogramLogReader reader = new HistogramLogReader(run.dir.resolve("peers/receiver-1/latency-response.hlog").toFile());
+        EncodableHistogram e;
+        int intervals = 0;
+        while ((e = reader.nextIntervalHistogram()) != null) {
+            intervals++;
+            if (!"warmup".equals(e.getTag())) {
+                fromFile.add((Histogram) e);
+            }
+        }
+        reader.close();
+        assertEquals(run.measuredResponse.getTotalCount(), fromFile.getTotalCount());
+        JsonNode response = null;
+        for (JsonNode f : data.path("latency")) {
+            if (f.path("file").asText().equals("latency-response.hlog")) {
+                response = f;
+            }
+        }
+        assertTrue(response != null, "response-time figures present");
+        assertEquals(fromFile.getTotalCount(), response.path("count").asLong());
+        assertEquals(fromFile.getValueAtPercentile(99) / 1000.0, response.path("p99").asDouble(), 1e-9, "p99 in ms");
+        assertEquals(run.measuredResponse.getValueAtPercentile(99) / 1000.0, response.path("p99").asDouble(), 1e-9);
+        assertEquals(fromFile.getMaxValue() / 1000.0, response.path("max").asDouble(), 1e-9);
+        // Over time: one point per second of the log (warm-up included), p99 line per second.
+        List<JsonNode> lines = ReportData.series(data, "hdr-time-0");
+        assertEquals(List.of("receiver-1 p50", "receiver-1 p99", "receiver-1 max"),
+                lines.stream().map(l -> l.path("label").asText()).toList());
+        assertEquals(run.seconds, lines.get(1).path("x").size());
+        assertEquals(run.seconds, intervals, "one interval per second, warm-up ones tagged");
+        assertFalse(ReportData.series(data, "hdr-dist-0").isEmpty(), "distribution drawn");
+        assertFalse(ReportData.series(data, "hdr-time-2").isEmpty(), "send delay drawn");
+    }
+
+    @Test
+    void warmUpInspectorAndActionsAreOnTheTimeAxis() {
+        JsonNode w = data.path("warmup");
+        // summary start is 0.5 s before the sender; the receiver started 0.25 s before the sender.
+        assertEquals(0.25, w.path("from").asDouble(), 1e-6);
+        assertEquals(1.5, w.path("to").asDouble(), 1e-6);
+        List<JsonNode> csv = ReportData.series(data, "csv-" + csvIndex());
+        assertEquals(List.of("maestro maestro ANYCAST messageCount", "maestro maestro ANYCAST messagesAdded",
+                "dlq, dead DLQ ANYCAST messageCount", "dlq, dead DLQ ANYCAST messagesAdded"),
+                csv.stream().map(l -> l.path("label").asText()).toList());
+        assertEquals(run.seconds + 1, csv.get(0).path("x").size());
+        JsonNode marker = data.path("markers").get(0);
+        assertEquals("action", marker.path("kind").asText());
+        assertEquals(2.5, marker.path("x").asDouble(), 1e-6);
+        assertEquals(1, data.path("markers").size(), "summary actions, not repeated from handlers.csv");
+        assertEquals("restart-artemis.groovy", data.path("handlerRuns").get(0).path("handler").asText());
+        assertEquals("[\"--graceful\"]", data.path("handlerRuns").get(0).path("args").asText());
+    }
+
+    private static int csvIndex() {
+        int i = 0;
+        for (JsonNode c : data.path("charts")) {
+            if (c.path("title").asText().contains("queues.csv")) {
+                return Integer.parseInt(c.path("id").asText().substring(4));
+            }
+            i++;
+        }
+        throw new AssertionError("no queues.csv chart among " + i);
+    }
+
+    @Test
+    void aFailedPeerIsMarkedWhereItsMessagesStop() throws Exception {
+        SyntheticRun failed = new SyntheticRun(Files.createDirectories(tmp.resolve("failed")), 1_795_000_000_000_000L, 3, 100, 0).write();
+        Path summary = failed.dir.resolve("summary.json");
+        com.fasterxml.jackson.databind.node.ObjectNode s = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(summary.toFile());
+        com.fasterxml.jackson.databind.node.ObjectNode sender = (com.fasterxml.jackson.databind.node.ObjectNode) s.path("peers").get(0);
+        sender.put("ok", false);
+        sender.put("end", "ABNORMAL_DISCONNECT");
+        s.putArray("actions");
+        Json.MAPPER.writeValue(summary.toFile(), s);
+        JsonNode d = ReportHtml.data(ReportBuilder.build(failed.dir));
+        JsonNode markers = d.path("markers");
+        assertEquals(2, markers.size(), "the handlers.csv run (no summary actions) and the failure: " + markers);
+        assertEquals("action", markers.get(0).path("kind").asText());
+        JsonNode f = markers.get(1);
+        assertEquals("failure", f.path("kind").asText());
+        assertTrue(f.path("label").asText().contains("sender-1") && f.path("label").asText().contains("ABNORMAL_DISCONNECT"));
+        // the last message is sent at 2.99 s + up to 100 us after the sender's start, 0.5 s after the origin
+        assertEquals(3.49, f.path("x").asDouble(), 0.001);
+    }
+
+    @Test
+    void aDirectoryWithoutSummaryIsNamed() throws IOException {
+        Path empty = Files.createDirectories(tmp.resolve("not-a-run"));
+        ReportException e = assertThrows(ReportException.class, () -> ReportBuilder.build(empty));
+        assertTrue(e.getMessage().contains(empty.toString()) && e.getMessage().contains("summary.json"), e.getMessage());
+        ReportException missing = assertThrows(ReportException.class, () -> ReportBuilder.build(tmp.resolve("nowhere")));
+        assertTrue(missing.getMessage().contains("nowhere"), missing.getMessage());
+    }
+
+    @Test
+    void reportCommandPrintsThePath() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        CommandLine cl = new CommandLine(new ReportMain());
+        cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+        cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, cl.execute(run.dir.toString()));
+        assertEquals(report.toAbsolutePath().toString(), out.toString(StandardCharsets.UTF_8).trim());
+        assertEquals(2, cl.execute(tmp.resolve("nowhere").toString()));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("nowhere"));
+    }
+}
