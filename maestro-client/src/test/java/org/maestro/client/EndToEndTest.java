@@ -129,6 +129,7 @@ class EndToEndTest {
         String junit = Files.readString(run.resolve("junit.xml"));
         assertTrue(junit.contains("failures=\"0\"") && junit.contains("errors=\"0\"") && junit.contains("tests=\"5\""), junit);
         assertTrue(Files.readString(run.resolve("console.log")).contains("verdict: PASSED"));
+        assertTrue(Files.size(run.resolve("report.html")) > 10_000, "the report is written at the end of the run");
     }
 
     @Test
@@ -348,6 +349,7 @@ class EndToEndTest {
         JsonNode inc = JSON.readTree(onlyRun().resolve("incremental.json").toFile());
         assertEquals(400, inc.get("sustainableRate").asLong(), inc.toString());
         assertEquals(2, inc.get("steps").size());
+        assertTrue(Files.exists(onlyRun().resolve("report.html")), "the incremental run's top page");
     }
 
     @Test

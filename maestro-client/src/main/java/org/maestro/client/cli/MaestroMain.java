@@ -55,6 +55,7 @@ public final class MaestroMain implements Callable<Integer> {
         cl.addSubcommand("inspector", new org.maestro.inspector.InspectorMain());
         cl.addSubcommand("inspect", new org.maestro.inspector.InspectMain());
         cl.addSubcommand("agent", new org.maestro.agent.AgentMain());
+        cl.addSubcommand("report", new org.maestro.reports.ReportMain());
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             cmd.getErr().println("maestro: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
             return CANNOT_RUN;

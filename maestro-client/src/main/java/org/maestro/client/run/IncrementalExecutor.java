@@ -66,6 +66,11 @@ public final class IncrementalExecutor {
         RunFilesWriter.JSON.writeValue(top.resolve("incremental.json").toFile(), result);
         console.line("");
         console.line("sustainable throughput: %d msg/s (%d step(s)); results in %s", sustainable, steps.size(), top.toAbsolutePath());
+        try {
+            console.line("report: %s", org.maestro.reports.ReportBuilder.build(top).toAbsolutePath());
+        } catch (org.maestro.reports.ReportException | RuntimeException e) {
+            console.line("report: not written: %s", e.getMessage());
+        }
         return switch (verdict) {
             case Summary.PASSED -> 0;
             case Summary.FAILED -> 1;

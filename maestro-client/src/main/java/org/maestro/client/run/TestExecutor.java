@@ -69,6 +69,12 @@ public final class TestExecutor {
         console.line("");
         SummaryTable.print(summary, console);
         console.line("run directory: %s", runDir.toAbsolutePath());
+        try {
+            console.line("report: %s", org.maestro.reports.ReportBuilder.build(runDir).toAbsolutePath());
+        } catch (org.maestro.reports.ReportException | RuntimeException e) {
+            // The run's results stand without the page; say why it is missing.
+            console.line("report: not written: %s", e.getMessage());
+        }
         console.close();
         return summary;
     }
