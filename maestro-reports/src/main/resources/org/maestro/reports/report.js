@@ -57,9 +57,20 @@
     run.appendChild(el('h2', { text: 'Test' }));
     if (summary.description) { run.appendChild(el('p', { text: 'System under test: ' + summary.description })); }
     var params = summary.parameters || {};
+    // A list of objects (routes, inspectors) reads best one object per line: "group=east, sendUrl=...".
+    function paramText(p) {
+      if (Array.isArray(p)) {
+        return p.map(function (v) { return typeof v === 'object' && v !== null ? objectText(v) : v; }).join('; ');
+      }
+      return typeof p === 'object' && p !== null ? objectText(p) : p;
+    }
+    function objectText(o) {
+      return Object.keys(o).filter(function (k) { return o[k] !== '' && o[k] !== null; })
+        .map(function (k) { return k + '=' + o[k]; }).join(', ');
+    }
     run.appendChild(table(['parameter', 'value'], Object.keys(params).map(function (k) {
       var p = params[k];
-      return [k, Array.isArray(p) ? p.join('; ') : (typeof p === 'object' && p !== null ? JSON.stringify(p) : p)];
+      return [k, paramText(p)];
     })));
     var t = summary.totals;
     if (t) {
