@@ -36,7 +36,8 @@ final class InspectorCluster implements AutoCloseable {
     final Peer sender;
     final Peer receiver;
     final ControlClient client;
-    private final LinkedBlockingQueue<Note> notes = new LinkedBlockingQueue<>();
+    /** Notes by the peer that sent them: waiting for one peer's end must not swallow another's. */
+    private final java.util.Map<String, LinkedBlockingQueue<Note>> notes = new java.util.concurrent.ConcurrentHashMap<>();
 
     InspectorCluster(BrokerUrl broker, Path dataDir) throws Exception {
         this.dataDir = dataDir;
@@ -50,7 +51,7 @@ final class InspectorCluster implements AutoCloseable {
         client = new ControlClient(broker).connect(TIMEOUT);
         client.addListener(n -> {
             if (n.command() != Command.NOTIFY_PROGRESS) {
-                notes.add(n);
+                notesOf(n.senderId()).add(n);
             }
         });
     }
@@ -68,12 +69,16 @@ final class InspectorCluster implements AutoCloseable {
         return ((Payload.StatsReply) request(inspector, new Payload.StatsRequest())).stats();
     }
 
+    private LinkedBlockingQueue<Note> notesOf(String peerId) {
+        return notes.computeIfAbsent(peerId, id -> new LinkedBlockingQueue<>());
+    }
+
     /** The NOTIFY_SUCCESS or NOTIFY_FAIL of this peer; fails the test after {@code seconds}. */
     Note awaitEnd(PeerInfo peer, int seconds) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         List<Note> other = new ArrayList<>();
         while (System.nanoTime() < deadline) {
-            Note n = notes.poll(100, TimeUnit.MILLISECONDS);
+            Note n = notesOf(peer.id()).poll(100, TimeUnit.MILLISECONDS);
             if (n != null && n.senderId().equals(peer.id())
                     && (n.command() == Command.NOTIFY_SUCCESS || n.command() == Command.NOTIFY_FAIL)) {
                 return n;
@@ -82,7 +87,7 @@ final class InspectorCluster implements AutoCloseable {
                 other.add(n);
             }
         }
-        throw new AssertionError(peer.name() + " did not end within " + seconds + " s; other notes: " + other);
+        throw new AssertionError(peer.name() + " did not end within " + seconds + " s; its other notes: " + other);
     }
 
     @Override

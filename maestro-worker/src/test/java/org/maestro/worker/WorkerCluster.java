@@ -31,7 +31,8 @@ final class WorkerCluster implements AutoCloseable {
     final Peer receiver;
     final ControlClient client;
     final Path dataDir;
-    private final LinkedBlockingQueue<Note> notes = new LinkedBlockingQueue<>();
+    /** Notes by the peer that sent them: waiting for one peer's end must not swallow another's. */
+    private final java.util.Map<String, LinkedBlockingQueue<Note>> notes = new java.util.concurrent.ConcurrentHashMap<>();
     final List<Note> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     final DataServer dataServer;
@@ -47,7 +48,7 @@ final class WorkerCluster implements AutoCloseable {
             if (n.command() == Command.NOTIFY_PROGRESS) {
                 progress.add(n);
             } else {
-                notes.add(n);
+                notesOf(n.senderId()).add(n);
             }
         });
     }
@@ -78,12 +79,16 @@ final class WorkerCluster implements AutoCloseable {
         return new Note[]{senderEnd, receiverEnd};
     }
 
+    private LinkedBlockingQueue<Note> notesOf(String peerId) {
+        return notes.computeIfAbsent(peerId, id -> new LinkedBlockingQueue<>());
+    }
+
     /** The NOTIFY_SUCCESS or NOTIFY_FAIL of this peer; fails the test after {@code seconds}. */
     Note awaitEnd(PeerInfo peer, int seconds) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         List<Note> other = new ArrayList<>();
         while (System.nanoTime() < deadline) {
-            Note n = notes.poll(100, TimeUnit.MILLISECONDS);
+            Note n = notesOf(peer.id()).poll(100, TimeUnit.MILLISECONDS);
             if (n != null && n.senderId().equals(peer.id())
                     && (n.command() == Command.NOTIFY_SUCCESS || n.command() == Command.NOTIFY_FAIL)) {
                 return n;
@@ -92,7 +97,7 @@ final class WorkerCluster implements AutoCloseable {
                 other.add(n);
             }
         }
-        throw new AssertionError(peer.name() + " did not end within " + seconds + " s; other notes: " + other);
+        throw new AssertionError(peer.name() + " did not end within " + seconds + " s; its other notes: " + other);
     }
 
     @Override
