@@ -5,11 +5,11 @@ import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.Replies;
 import org.maestro.common.dataserver.DataServer;
 import org.maestro.common.mqtt.BrokerUrl;
-import org.maestro.common.note.Command;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
+import org.maestro.common.testing.NoteInbox;
 import org.maestro.common.note.Stats;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
@@ -17,11 +17,8 @@ import org.maestro.worker.WorkerHandler;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 /**
  * An inspector peer, a sender and a receiver (the worker's own peers) and a client, over a real MQTT broker:
@@ -36,8 +33,7 @@ final class InspectorCluster implements AutoCloseable {
     final Peer sender;
     final Peer receiver;
     final ControlClient client;
-    /** Notes by the peer that sent them: waiting for one peer's end must not swallow another's. */
-    private final java.util.Map<String, LinkedBlockingQueue<Note>> notes = new java.util.concurrent.ConcurrentHashMap<>();
+    private final NoteInbox inbox = new NoteInbox();
 
     InspectorCluster(BrokerUrl broker, Path dataDir) throws Exception {
         this.dataDir = dataDir;
@@ -49,11 +45,7 @@ final class InspectorCluster implements AutoCloseable {
         receiver = new Peer(Peer.identity("receiver-1", Role.RECEIVER, ""), PeerConfig.of(broker),
                 new WorkerHandler(dataDir, url)).start();
         client = new ControlClient(broker).connect(TIMEOUT);
-        client.addListener(n -> {
-            if (n.command() != Command.NOTIFY_PROGRESS) {
-                notesOf(n.senderId()).add(n);
-            }
-        });
+        client.addListener(inbox);
     }
 
     Replies setAll(Map<String, String> options) throws Exception {
@@ -69,25 +61,9 @@ final class InspectorCluster implements AutoCloseable {
         return ((Payload.StatsReply) request(inspector, new Payload.StatsRequest())).stats();
     }
 
-    private LinkedBlockingQueue<Note> notesOf(String peerId) {
-        return notes.computeIfAbsent(peerId, id -> new LinkedBlockingQueue<>());
-    }
-
     /** The NOTIFY_SUCCESS or NOTIFY_FAIL of this peer; fails the test after {@code seconds}. */
     Note awaitEnd(PeerInfo peer, int seconds) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        List<Note> other = new ArrayList<>();
-        while (System.nanoTime() < deadline) {
-            Note n = notesOf(peer.id()).poll(100, TimeUnit.MILLISECONDS);
-            if (n != null && n.senderId().equals(peer.id())
-                    && (n.command() == Command.NOTIFY_SUCCESS || n.command() == Command.NOTIFY_FAIL)) {
-                return n;
-            }
-            if (n != null) {
-                other.add(n);
-            }
-        }
-        throw new AssertionError(peer.name() + " did not end within " + seconds + " s; its other notes: " + other);
+        return inbox.awaitEnd(peer, seconds);
     }
 
     @Override

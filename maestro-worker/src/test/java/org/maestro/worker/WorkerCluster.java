@@ -5,21 +5,18 @@ import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.Replies;
 import org.maestro.common.dataserver.DataServer;
 import org.maestro.common.mqtt.BrokerUrl;
-import org.maestro.common.note.Command;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
+import org.maestro.common.testing.NoteInbox;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,9 +28,8 @@ final class WorkerCluster implements AutoCloseable {
     final Peer receiver;
     final ControlClient client;
     final Path dataDir;
-    /** Notes by the peer that sent them: waiting for one peer's end must not swallow another's. */
-    private final java.util.Map<String, LinkedBlockingQueue<Note>> notes = new java.util.concurrent.ConcurrentHashMap<>();
-    final List<Note> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final NoteInbox inbox = new NoteInbox();
+    final List<Note> progress = inbox.progress();
 
     final DataServer dataServer;
 
@@ -44,13 +40,7 @@ final class WorkerCluster implements AutoCloseable {
         sender = new Peer(Peer.identity("sender-1", Role.SENDER, ""), PeerConfig.of(broker), new WorkerHandler(dataDir, url)).start();
         receiver = new Peer(Peer.identity("receiver-1", Role.RECEIVER, ""), PeerConfig.of(broker), new WorkerHandler(dataDir, url)).start();
         client = new ControlClient(broker).connect(TIMEOUT);
-        client.addListener(n -> {
-            if (n.command() == Command.NOTIFY_PROGRESS) {
-                progress.add(n);
-            } else {
-                notesOf(n.senderId()).add(n);
-            }
-        });
+        client.addListener(inbox);
     }
 
     List<PeerInfo> both() {
@@ -79,25 +69,9 @@ final class WorkerCluster implements AutoCloseable {
         return new Note[]{senderEnd, receiverEnd};
     }
 
-    private LinkedBlockingQueue<Note> notesOf(String peerId) {
-        return notes.computeIfAbsent(peerId, id -> new LinkedBlockingQueue<>());
-    }
-
     /** The NOTIFY_SUCCESS or NOTIFY_FAIL of this peer; fails the test after {@code seconds}. */
     Note awaitEnd(PeerInfo peer, int seconds) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        List<Note> other = new ArrayList<>();
-        while (System.nanoTime() < deadline) {
-            Note n = notesOf(peer.id()).poll(100, TimeUnit.MILLISECONDS);
-            if (n != null && n.senderId().equals(peer.id())
-                    && (n.command() == Command.NOTIFY_SUCCESS || n.command() == Command.NOTIFY_FAIL)) {
-                return n;
-            }
-            if (n != null) {
-                other.add(n);
-            }
-        }
-        throw new AssertionError(peer.name() + " did not end within " + seconds + " s; its other notes: " + other);
+        return inbox.awaitEnd(peer, seconds);
     }
 
     @Override
