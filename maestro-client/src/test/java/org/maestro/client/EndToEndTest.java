@@ -142,7 +142,7 @@ class EndToEndTest {
             workers.add(inspector);
             inspector.awaitLine("maestro-inspector: ", 30);
         }
-        Path script = runs.resolveSibling(runs.getFileName() + "-inspected.groovy");
+        Path script = data.resolve("inspected.groovy");
         String jolokia = sut.jolokiaUrl().replace("http://", "http://admin:admin@");
         Files.writeString(script, "test {\n  name 'inspected'\n  url '" + sutUrl("e2e.inspected") + "'\n  rate 200\n"
                 + "  duration '4s'\n  inspector 'jolokia', url: '" + jolokia + "', interval: '1s'\n"

@@ -70,12 +70,7 @@ final class IncrementalReport {
     }
 
     private static void chart(ArrayNode charts, String id, String title, String unit, Series... series) {
-        ObjectNode c = charts.addObject();
-        c.put("id", id);
-        c.put("title", title);
-        c.put("kind", "steps");
-        c.put("unit", unit);
-        ArrayNode lines = c.putArray("series");
+        ArrayNode lines = (ArrayNode) Json.chart(charts, id, title, "steps", unit).get("series");
         for (Series s : series) {
             lines.add(Json.series(s));
         }

@@ -48,4 +48,15 @@ final class Json {
         }
         return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).doubleValue();
     }
+
+    /** Adds an empty chart to {@code charts}: {id, title, kind (time, elapsed, distribution, steps), unit, series: []}. */
+    static ObjectNode chart(ArrayNode charts, String id, String title, String kind, String unit) {
+        ObjectNode c = charts.addObject();
+        c.put("id", id);
+        c.put("title", title);
+        c.put("kind", kind);
+        c.put("unit", unit);
+        c.putArray("series");
+        return c;
+    }
 }

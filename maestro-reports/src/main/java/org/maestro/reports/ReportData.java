@@ -61,6 +61,7 @@ final class ReportData {
         d.inspectors();
         d.actions();
         d.failures();
+        d.comparison();
         return d.root;
     }
 
@@ -233,6 +234,18 @@ final class ReportData {
         }
     }
 
+    /** The verdict against a baseline, when {@code maestro compare} or {@code run --baseline} left one. */
+    private void comparison() throws IOException {
+        Path file = run.dir.resolve(Comparison.JSON_FILE);
+        if (Files.isRegularFile(file)) {
+            try {
+                root.set("comparison", Json.MAPPER.readTree(file.toFile()));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                notes.add(Comparison.JSON_FILE + " is not readable JSON (" + e.getOriginalMessage() + "): run maestro compare again");
+            }
+        }
+    }
+
     /** A failed peer is marked where its rate logs end (its last message), else at the end of the run. */
     private void failures() {
         for (PeerDir p : run.peers) {
@@ -254,13 +267,7 @@ final class ReportData {
     }
 
     private ObjectNode chart(String id, String title, String kind, String unit) {
-        ObjectNode c = charts.addObject();
-        c.put("id", id);
-        c.put("title", title);
-        c.put("kind", kind);
-        c.put("unit", unit);
-        c.putArray("series");
-        return c;
+        return Json.chart(charts, id, title, kind, unit);
     }
 
     /** Drops the charts that got no line. */
