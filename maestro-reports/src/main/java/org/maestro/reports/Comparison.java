@@ -92,7 +92,7 @@ public final class Comparison {
             mine.fieldNames().forEachRemaining(keys::add);
             theirs.fieldNames().forEachRemaining(keys::add);
             for (String k : keys) {
-                if (!Objects.equals(mine.get(k), theirs.get(k))) {
+                if (!Objects.equals(comparable(mine.get(k)), comparable(theirs.get(k)))) {
                     differences.add(k + " " + text(theirs.get(k)) + " \u2192 " + text(mine.get(k)));
                 }
             }
@@ -108,6 +108,26 @@ public final class Comparison {
         }
         return notes;
     }
+
+    /**
+     * A parameter as compared: JSON objects regardless of key order, and loopback ports left out (an embedded SUT
+     * listens on a new free port every run; that is no difference between the runs).
+     */
+    private static String comparable(JsonNode n) {
+        if (n == null) {
+            return null;
+        }
+        try {
+            String canonical = SORTED_KEYS.writeValueAsString(SORTED_KEYS.convertValue(n, Object.class));
+            return LOOPBACK_PORT.matcher(canonical).replaceAll("$1:*");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return n.toString();
+        }
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper SORTED_KEYS = Json.MAPPER.copy()
+            .configure(com.fasterxml.jackson.databind.SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+    private static final java.util.regex.Pattern LOOPBACK_PORT = java.util.regex.Pattern.compile("(127\\.0\\.0\\.1|localhost|\\[::1\\]):\\d+");
 
     private static String text(JsonNode n) {
         return n == null ? "(none)" : n.isTextual() ? n.asText() : n.toString();

@@ -157,11 +157,7 @@
       rows.push([b.run, 'baseline, started ' + b.start + ', ' + b.verdict, el('a', { href: b.path + '/report.html', text: 'report' })]);
     });
     r.appendChild(table(['run', 'role', 'report'], rows));
-    if ((c.notes || []).length) {
-      var n = document.getElementById('notes');
-      n.appendChild(el('h2', { text: 'Notes' }));
-      c.notes.forEach(function (x) { n.appendChild(el('p', { text: x })); });
-    }
+    (c.notes || []).forEach(function (x) { v.insertBefore(el('p', { class: 'warn', text: x }), v.querySelector('table')); });
   }
   if (data.comparisonPage) { comparisonSections(); } else if (data.incremental) { incrementalSections(); } else { runSections(); comparisonSummary(); }
 
