@@ -288,6 +288,20 @@
       return [h.peer, h.handler, h.args, h.start, h.end, h.outcome, h.exitStatus, h.reason];
     })));
   }
+  if ((data.systems || []).length) {
+    var sys = document.getElementById('systems');
+    sys.appendChild(el('h2', { text: 'Hosts and JVMs (each peer\u2019s system.json)' }));
+    sys.appendChild(table(['peer', 'host', 'CPUs', 'max heap', 'OS', 'JVM', 'JVM arguments', 'Maestro', 'driver'], data.systems.map(function (s) {
+      return [s.peer, s.host, s.cpus, s.maxHeapBytes ? (s.maxHeapBytes / 1073741824).toFixed(1) + ' GiB' : '', s.os, s.jvm,
+        (s.jvmArguments || []).join(' '), s.maestroVersion, s.driver];
+    }), [false, false, true, true, false, false, false, false, false]));
+  }
+  if (data.console) {
+    var con = document.getElementById('console');
+    con.appendChild(el('h2', { text: 'Console' }));
+    con.appendChild(el('details', {}, [el('summary', { text: 'what maestro printed during the run (console.log)' }),
+      el('pre', { id: 'console-log', text: data.console })]));
+  }
   if ((data.notes || []).length) {
     var n = document.getElementById('notes');
     n.appendChild(el('h2', { text: 'Notes' }));

@@ -141,6 +141,15 @@ final class SyntheticRun {
         t.put("warmupMicros", warmupSeconds * 1_000_000L);
         t.put("rate", ratePerSecond);
         Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(peerDir.resolve("test.json").toFile(), t);
+        ObjectNode system = Json.MAPPER.createObjectNode();
+        system.put("host", "lab-" + role);
+        system.put("cpus", 8);
+        system.put("maxHeapBytes", 4L << 30);
+        system.put("os", "Linux 6.1 amd64");
+        system.put("jvm", "OpenJDK 64-Bit Server VM 17.0.15");
+        system.putArray("jvmArguments").add("-Xmx4g");
+        system.put("driver", "qpid-jms 2.6.1");
+        Json.MAPPER.writeValue(peerDir.resolve("system.json").toFile(), system);
     }
 
     private void inspector() throws IOException {
