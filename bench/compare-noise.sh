@@ -2,7 +2,7 @@
 # How often does `maestro compare` cry wolf, and does it see a real change? Runs the demo (embedded broker,
 # SUT and peers) RUNS times with the same settings, then compares:
 #   - each later run with the first alone (one baseline: threshold from the spread within the two runs), and
-#   - each later run with all the runs before it (maestro's --baseline DIR: up to the latest 5, run-to-run spread);
+#   - each later run with all the runs before it (as maestro's --baseline DIR does with up to 10);
 # then one run with 16 KiB messages instead of 1 KiB, and one at 80 % of the rate, against all the identical runs.
 # Prints each comparison's verdict and the metrics it called worse, then the count of false regressions.
 #
@@ -35,7 +35,7 @@ for ((i = 2; i <= runs_n; i++)); do
     printf '  run %d vs first: %-60s vs %d before it: %s\n' "$i" "$single" "${#all[@]}" "$multi"
     all+=("$run")
 done
-baselines=("${all[@]: -5}")
+baselines=("${all[@]}")
 bigger=$(demo -P size=16384)
 slower=$(demo -P rate=800)
 echo "16 KiB messages vs the last ${#baselines[@]}: $(verdict "${baselines[@]}" "$bigger")"

@@ -18,7 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public final class Baselines {
     /** How many earlier runs a directory of runs contributes. */
-    public static final int LATEST = 5;
+    public static final int LATEST = 10;
 
     private Baselines() {
     }

@@ -164,10 +164,15 @@ public final class Comparison {
             r.put("verdict", b.run.summary.path("verdict").asText());
         }
         n.put("verdict", verdict());
-        n.put("method", baselines.size() >= 2
-                ? "threshold: 3 x the run-to-run standard deviation of the " + baselines.size() + " baselines, at least each metric's floor"
-                : "threshold: 3 x the standard deviation of the difference, estimated from " + RunFigures.SLICES
-                        + " slices of each run's measured period, at least each metric's floor");
+        int k = baselines.size();
+        n.put("method", k >= MetricVerdict.MIN_BASELINES_FOR_SPREAD
+                ? "worse or better beyond t(99.5 %, " + (k - 1) + " dof) = " + Format.number(MetricVerdict.tQuantile995(k - 1))
+                        + " standard deviations (the larger of the run-to-run spread of the " + k
+                        + " baselines and the spread between slices of the runs), and beyond each metric's floor"
+                : "worse or better beyond 3 standard deviations (the larger of the spread between slices of the runs"
+                        + (k >= 2 ? " and the run-to-run spread of the " + k + " baselines" : "") + ") and beyond twice each "
+                        + "metric's floor: with fewer than " + MetricVerdict.MIN_BASELINES_FOR_SPREAD
+                        + " baselines the run-to-run spread is not known yet (give a directory of runs as the baseline)");
         ArrayNode metrics = n.putArray("metrics");
         for (MetricVerdict v : verdicts) {
             ObjectNode m = metrics.addObject();

@@ -18,12 +18,10 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param relativeFloor  changes within this fraction of the baseline are "same" however small the spread
  * @param absoluteFloor  changes within this amount are "same" (scheduler noise below it is meaningless)
  * @param window         how to measure it on a slice of a run, or null when it cannot be
- * @param averaged       whether the whole run's figure is an average of its slices (its noise shrinks with their
- *                       number); false for tails (p99.9, max), which one slice can set on its own
  * @param minusOneIsNever -1 means "never" (a flow that did not resume): worse than any value
  */
 record Metric(String name, String unit, boolean higherIsBetter, String pointer, String countPointer, double relativeFloor,
-              double absoluteFloor, Window window, boolean averaged, boolean minusOneIsNever) {
+              double absoluteFloor, Window window, boolean minusOneIsNever) {
 
     /** What a slice of a run yields for a metric. */
     record Window(String source, double percentile) {
@@ -49,18 +47,18 @@ record Metric(String name, String unit, boolean higherIsBetter, String pointer, 
         }
         for (String count : new String[] {"lost", "duplicated", "outOfOrder"}) {
             all.add(new Metric(count.equals("outOfOrder") ? "out of order" : count, "messages", false, "/totals/" + count,
-                    null, 0.10, 0, null, true, false));
+                    null, 0.10, 0, null, false));
         }
         JsonNode actions = baselineSummary.path("actions");
         for (int i = 0; i < actions.size(); i++) {
             all.add(new Metric("outage after action " + (i + 1) + " (" + actions.get(i).path("handler").asText() + ")", "ms",
-                    false, "/actions/" + i + "/outageMillis", null, 0.25, 250, null, true, true));
+                    false, "/actions/" + i + "/outageMillis", null, 0.25, 250, null, true));
         }
         return all;
     }
 
     private static Metric rate(String name, String pointer, String source) {
-        return new Metric(name, "msg/s", true, pointer, null, 0.03, 0, new Window(source, 0), true, false);
+        return new Metric(name, "msg/s", true, pointer, null, 0.03, 0, new Window(source, 0), false);
     }
 
     /** Tails move more from run to run than the middle: their floors are wider. */
@@ -70,7 +68,7 @@ record Metric(String name, String unit, boolean higherIsBetter, String pointer, 
         double floor = percentile <= 90 ? 0.10 : percentile <= 99 ? 0.15 : percentile < 100 ? 0.25 : 0.50;
         String base = "/totals/" + HDR_MEASURES[measure];
         return new Metric(HDR_NAMES[measure] + " " + label, "ms", false, base + "/" + field, base + "/count", floor, 0.05,
-                new Window(HDR_MEASURES[measure], percentile), percentile <= 99, false);
+                new Window(HDR_MEASURES[measure], percentile), false);
     }
 
     /** This metric's value in a summary, or NaN when the summary does not hold it (or it measured nothing). */

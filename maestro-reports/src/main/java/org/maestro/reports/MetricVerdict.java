@@ -19,8 +19,29 @@ record MetricVerdict(Metric metric, double baseline, double[] baselines, double 
     static final String WORSE = "worse";
     static final String MISSING = "missing";
     static final String NEW = "new";
-    /** How many standard deviations of noise a change must exceed to count. */
+    /** How many standard deviations of noise a change must exceed to count, when the spread is not measured. */
     static final double SIGMAS = 3;
+    /** From this many baselines on, their run-to-run spread is taken as measured (Student's t, narrow floors). */
+    static final int MIN_BASELINES_FOR_SPREAD = 5;
+    /** With fewer baselines the floors are this many times wider. */
+    static final double UNMEASURED_FLOOR_FACTOR = 2;
+    /** Student's t, 99.5 % one-sided (a false "worse" once in 200 per metric), for 1 to 15 degrees of freedom. */
+    private static final double[] T995 = {63.657, 9.925, 5.841, 4.604, 4.032, 3.707, 3.499, 3.355, 3.250, 3.169, 3.106,
+        3.055, 3.012, 2.977, 2.947};
+
+    /** Student's t quantile 0.995 for {@code dof} degrees of freedom (Cornish-Fisher beyond the table). */
+    static double tQuantile995(int dof) {
+        if (dof < 1) {
+            return Double.NaN;
+        }
+        if (dof <= T995.length) {
+            return T995[dof - 1];
+        }
+        double z = 2.5758293;
+        double z3 = z * z * z;
+        double z5 = z3 * z * z;
+        return z + (z3 + z) / (4.0 * dof) + (5 * z5 + 16 * z3 + 3 * z) / (96.0 * dof * dof);
+    }
 
     /**
      * Judges one metric.
@@ -49,29 +70,30 @@ record MetricVerdict(Metric metric, double baseline, double[] baselines, double 
                     "the baseline has no value", NEW);
         }
         int k = (int) java.util.Arrays.stream(baselines).filter(v -> !Double.isNaN(v)).count();
-        double noise;
-        String noiseBasis;
-        if (k >= 2) {
-            // A new run differs from the mean of k runs by the run-to-run spread, plus the mean's own uncertainty.
-            noise = Spread.standardDeviation(baselines) * Math.sqrt(1 + 1.0 / k);
-            noiseBasis = "run-to-run spread of " + k + " baselines";
-        } else {
-            double nb = baselineNoise.length == 0 ? Double.NaN : baselineNoise[0];
-            noise = Double.isNaN(nb) ? candidateNoise : Double.isNaN(candidateNoise) ? nb : Math.hypot(nb, candidateNoise);
-            noiseBasis = "spread within the runs (" + RunFigures.SLICES + " slices each)";
-        }
-        double floor = Math.max(relativeFloor * Math.abs(base), m.absoluteFloor());
+        // How much the figure moves between runs: the measured run-to-run spread when there are baselines enough, and
+        // never less than it moves between slices of one run (a run-level change, e.g. another JIT outcome or a busy
+        // machine, is invisible inside one run, so one baseline cannot show it).
+        double runToRun = k >= 2 ? Spread.standardDeviation(baselines) * Math.sqrt(1 + 1.0 / k) : Double.NaN;
+        double nb = Spread.mean(baselineNoise);
+        double within = Double.isNaN(nb) ? candidateNoise : Double.isNaN(candidateNoise) ? nb : Math.hypot(nb, candidateNoise);
+        double noise = Double.isNaN(runToRun) ? within : Double.isNaN(within) ? runToRun : Math.max(runToRun, within);
+        boolean measured = k >= MIN_BASELINES_FOR_SPREAD;
+        double sigmas = measured ? tQuantile995(k - 1) : SIGMAS;
+        // Until the spread is measured on enough runs, only a wide change counts.
+        double floor = (measured ? 1 : UNMEASURED_FLOOR_FACTOR) * Math.max(relativeFloor * Math.abs(base), m.absoluteFloor());
         double threshold = floor;
         String basis;
-        if (!Double.isNaN(noise) && SIGMAS * noise > floor) {
-            threshold = SIGMAS * noise;
-            basis = "3 \u03c3, \u03c3 = " + Format.number(noise) + " " + m.unit() + " (" + noiseBasis + ")";
+        if (!Double.isNaN(noise) && sigmas * noise > floor) {
+            threshold = sigmas * noise;
+            basis = Format.number(sigmas) + " \u03c3, \u03c3 = " + Format.number(noise) + " " + m.unit() + " ("
+                    + (noise == runToRun ? "run-to-run spread of " + k + " baselines" : "spread between slices of the runs") + ")";
         } else {
-            basis = floor == m.absoluteFloor() && m.absoluteFloor() > 0
-                    ? "floor " + Format.number(m.absoluteFloor()) + " " + m.unit()
-                    : "floor " + Format.number(relativeFloor * 100) + " % of the baseline";
-            if (Double.isNaN(noise)) {
-                basis += " (runs too short to measure their spread)";
+            basis = "floor " + (floor == m.absoluteFloor() * (measured ? 1 : UNMEASURED_FLOOR_FACTOR) && m.absoluteFloor() > 0
+                    ? Format.number(floor) + " " + m.unit()
+                    : Format.number(floor / Math.abs(base) * 100) + " % of the baseline");
+            if (!measured) {
+                basis += " (" + (k == 1 ? "one baseline" : k + " baselines") + ": wide until " + MIN_BASELINES_FOR_SPREAD
+                        + " show the spread)";
             }
         }
         double change = candidate - base;
@@ -88,7 +110,7 @@ record MetricVerdict(Metric metric, double baseline, double[] baselines, double 
         if (!baseNever && !candNever) {
             double[] resumed = java.util.Arrays.stream(baselines).map(v -> v == -1 ? Double.NaN : v).toArray();
             Metric plain = new Metric(m.name(), m.unit(), m.higherIsBetter(), m.pointer(), m.countPointer(),
-                    m.relativeFloor(), m.absoluteFloor(), m.window(), m.averaged(), false);
+                    m.relativeFloor(), m.absoluteFloor(), m.window(), false);
             MetricVerdict v = judge(plain, resumed, baselineNoise, candidate, candidateNoise, relativeFloor);
             return v == null ? null : new MetricVerdict(m, v.baseline, baselines, candidate, v.change, v.changePercent,
                     v.threshold, v.basis, v.verdict);

@@ -147,18 +147,12 @@ final class RunFigures {
     }
 
     /**
-     * How much the run's figure for {@code metric} moves by chance, estimated from its slices: their standard
-     * deviation, divided by the square root of their number when the figure is an average of them. NaN when the
-     * run is too short to slice or the metric cannot be sliced.
+     * How much the run's figure for {@code metric} moves between slices of the run: the standard deviation of its
+     * values on the slices. NaN when the run is too short to slice or the metric cannot be sliced.
      */
     double noise(Metric metric) {
         double[] values = sliceValues.get(metric);
-        if (values == null) {
-            return Double.NaN;
-        }
-        double sd = Spread.standardDeviation(values);
-        int n = (int) java.util.Arrays.stream(values).filter(v -> !Double.isNaN(v)).count();
-        return metric.averaged() ? sd / Math.sqrt(n) : sd;
+        return values == null ? Double.NaN : Spread.standardDeviation(values);
     }
 
     int slices() {

@@ -173,13 +173,13 @@ class ComparisonTest {
     @Test
     void thresholdsFromFloorsAndSpread() {
         Metric p99 = Metric.of(Json.MAPPER.createObjectNode()).stream().filter(m -> m.name().equals("response time p99")).findFirst().orElseThrow();
-        // One baseline, no spread known: the floor (15 %) decides.
-        MetricVerdict v = MetricVerdict.judge(p99, new double[] {10}, new double[] {Double.NaN}, 11.4, Double.NaN, p99.relativeFloor());
+        // One baseline, no spread known: twice the floor (2 x 15 %) decides.
+        MetricVerdict v = MetricVerdict.judge(p99, new double[] {10}, new double[] {Double.NaN}, 12.9, Double.NaN, p99.relativeFloor());
         assertEquals("same", v.verdict());
-        assertEquals(1.5, v.threshold(), 1e-9);
-        assertEquals("worse", MetricVerdict.judge(p99, new double[] {10}, new double[] {Double.NaN}, 11.6, Double.NaN, p99.relativeFloor()).verdict());
-        assertEquals("better", MetricVerdict.judge(p99, new double[] {10}, new double[] {Double.NaN}, 8.4, Double.NaN, p99.relativeFloor()).verdict());
-        // Spread within the runs wider than the floor: 3 sigma of the difference.
+        assertEquals(3.0, v.threshold(), 1e-9);
+        assertEquals("worse", MetricVerdict.judge(p99, new double[] {10}, new double[] {Double.NaN}, 13.1, Double.NaN, p99.relativeFloor()).verdict());
+        assertEquals("better", MetricVerdict.judge(p99, new double[] {10}, new double[] {Double.NaN}, 6.9, Double.NaN, p99.relativeFloor()).verdict());
+        // Spread between slices wider than that: 3 sigma of the difference.
         v = MetricVerdict.judge(p99, new double[] {10}, new double[] {1.2}, 14, 1.6, p99.relativeFloor());
         assertEquals(6.0, v.threshold(), 1e-9);
         assertEquals("same", v.verdict());
@@ -188,6 +188,16 @@ class ComparisonTest {
         assertEquals(3 * Math.sqrt(4.0 / 3), v.threshold(), 1e-9);
         assertEquals("same", v.verdict());
         assertEquals("worse", MetricVerdict.judge(p99, new double[] {9, 10, 11}, new double[0], 14, Double.NaN, 0.15).verdict());
+        // Five baselines: the spread counts as measured; Student's t for 4 degrees of freedom, the plain floor.
+        v = MetricVerdict.judge(p99, new double[] {9, 10, 11, 10, 10}, new double[0], 13.5, Double.NaN, p99.relativeFloor());
+        assertEquals(4.604 * Math.sqrt(0.5) * Math.sqrt(1.2), v.threshold(), 1e-9);
+        assertEquals("same", v.verdict());
+        assertEquals("worse", MetricVerdict.judge(p99, new double[] {9, 10, 11, 10, 10}, new double[0], 13.7, Double.NaN, 0.15).verdict());
+        // ... but never narrower than the runs' own slices show.
+        assertEquals(4.604 * 2, MetricVerdict.judge(p99, new double[] {9, 10, 11, 10, 10}, new double[] {1.2, 1.2, 1.2, 1.2, 1.2},
+                13.5, 1.6, 0.15).threshold(), 1e-9);
+        assertEquals(2.845, MetricVerdict.tQuantile995(20), 0.002, "Cornish-Fisher beyond the table");
+        assertEquals(3.169, MetricVerdict.tQuantile995(10), 0.002);
         // A latency under the absolute floor never flaps.
         assertEquals("same", MetricVerdict.judge(p99, new double[] {0.1}, new double[] {0.001}, 0.14, 0.001, p99.relativeFloor()).verdict());
         // Missing and never.
@@ -199,8 +209,8 @@ class ComparisonTest {
                 Json.MAPPER.createObjectNode()).size());
         assertEquals("worse", MetricVerdict.judge(outage, new double[] {4000}, new double[] {Double.NaN}, -1, Double.NaN, 0.25).verdict());
         assertEquals("better", MetricVerdict.judge(outage, new double[] {-1}, new double[] {Double.NaN}, 4000, Double.NaN, 0.25).verdict());
-        assertEquals("same", MetricVerdict.judge(outage, new double[] {4000}, new double[] {Double.NaN}, 4900, Double.NaN, 0.25).verdict());
-        assertEquals("worse", MetricVerdict.judge(outage, new double[] {4000}, new double[] {Double.NaN}, 5100, Double.NaN, 0.25).verdict());
+        assertEquals("same", MetricVerdict.judge(outage, new double[] {4000}, new double[] {Double.NaN}, 5900, Double.NaN, 0.25).verdict());
+        assertEquals("worse", MetricVerdict.judge(outage, new double[] {4000}, new double[] {Double.NaN}, 6100, Double.NaN, 0.25).verdict());
         // A count that was zero: any loss is worse.
         Metric lost = Metric.of(Json.MAPPER.createObjectNode()).stream().filter(m -> m.name().equals("lost")).findFirst().orElseThrow();
         assertEquals("worse", MetricVerdict.judge(lost, new double[] {0}, new double[] {Double.NaN}, 1, Double.NaN, 0.1).verdict());
