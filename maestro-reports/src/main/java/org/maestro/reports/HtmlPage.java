@@ -3,13 +3,16 @@ package org.maestro.reports;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * Puts report.html together from its template (a class-path resource): the page's CSS and script, the chart
- * libraries from their webjars, and the report data as inline JSON. One file, no network.
+ * Puts report.html (and a runs directory's index.html) together from its template (a class-path resource):
+ * the page's CSS and script, the chart libraries from their webjars, and the report data as inline JSON. One file, no network.
  */
 final class HtmlPage {
     private HtmlPage() {
@@ -23,6 +26,20 @@ final class HtmlPage {
                 .replace("@SCRIPTS@", WebJarScripts.all())
                 .replace("@JS@", WebJarScripts.inlineSafe(resource("report.js")))
                 .replace("@DATA@", inlineJson(data));
+    }
+
+    /**
+     * Renders the page and writes it to {@code file} through {@code file.partial} and a rename, so a browser
+     * or a web server never sees half a page (the old one stays until the new one is complete).
+     */
+    static void write(Path file, String title, JsonNode data) throws ReportException {
+        Path partial = file.resolveSibling(file.getFileName() + ".partial");
+        try {
+            Files.writeString(partial, render(title, data), StandardCharsets.UTF_8);
+            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new ReportException("cannot write " + file + ": " + e.getMessage(), e);
+        }
     }
 
     /** JSON that cannot end its script element: "</" becomes "<\/", which JSON reads back the same. */

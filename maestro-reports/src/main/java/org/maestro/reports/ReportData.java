@@ -254,13 +254,7 @@ final class ReportData {
     }
 
     private ObjectNode chart(String id, String title, String kind, String unit) {
-        ObjectNode c = charts.addObject();
-        c.put("id", id);
-        c.put("title", title);
-        c.put("kind", kind);
-        c.put("unit", unit);
-        c.putArray("series");
-        return c;
+        return Json.chart(charts, id, title, kind, unit);
     }
 
     /** Drops the charts that got no line. */
