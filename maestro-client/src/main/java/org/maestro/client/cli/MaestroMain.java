@@ -56,6 +56,7 @@ public final class MaestroMain implements Callable<Integer> {
         cl.addSubcommand("inspect", new org.maestro.inspector.InspectMain());
         cl.addSubcommand("agent", new org.maestro.agent.AgentMain());
         cl.addSubcommand("report", new org.maestro.reports.ReportMain());
+        cl.addSubcommand("serve", new org.maestro.reports.ServeMain());
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             cmd.getErr().println("maestro: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
             return CANNOT_RUN;
