@@ -2,8 +2,8 @@ package org.maestro.agent;
 
 import org.maestro.agent.handler.Json;
 import org.maestro.agent.source.SourceUrl;
-import org.maestro.common.note.NoteCodec;
 import org.maestro.common.note.PeerInfo;
+import org.maestro.common.util.SystemInfo;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -34,16 +34,8 @@ final class TestFiles {
         test.put("options", opts);
         Files.writeString(dir.resolve("test.json"), Json.object(test) + "\n", StandardCharsets.UTF_8);
 
-        Runtime rt = Runtime.getRuntime();
-        Map<String, Object> system = new LinkedHashMap<>();
-        system.put("host", peer.host());
-        system.put("cpus", rt.availableProcessors());
-        system.put("maxHeapBytes", rt.maxMemory());
-        system.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
-        system.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
-        system.put("maestroVersion", version(TestFiles.class));
-        system.put("protocolVersion", NoteCodec.PROTOCOL_VERSION);
-        system.put("jgit", version(org.eclipse.jgit.api.Git.class));
+        Map<String, Object> system = SystemInfo.describe(peer);
+        system.put("jgit", SystemInfo.version(org.eclipse.jgit.api.Git.class));
         system.put("groovy", groovy.lang.GroovySystem.getVersion());
         Files.writeString(dir.resolve("system.json"), Json.object(system) + "\n", StandardCharsets.UTF_8);
     }
@@ -56,10 +48,5 @@ final class TestFiles {
         p.put("role", peer.role().wireName());
         p.put("group", peer.group());
         return p;
-    }
-
-    private static String version(Class<?> c) {
-        String v = c.getPackage() == null ? null : c.getPackage().getImplementationVersion();
-        return v == null ? "dev" : v;
     }
 }

@@ -145,7 +145,7 @@ class EndToEndTest {
             workers.add(inspector);
             inspector.awaitLine("maestro-inspector: ", 30);
         }
-        Path script = runs.resolveSibling(runs.getFileName() + "-inspected.groovy");
+        Path script = data.resolve("inspected.groovy");
         String jolokia = sut.jolokiaUrl().replace("http://", "http://admin:admin@");
         Files.writeString(script, "test {\n  name 'inspected'\n  url '" + sutUrl("e2e.inspected") + "'\n  rate 200\n"
                 + "  duration '4s'\n  inspector 'jolokia', url: '" + jolokia + "', interval: '1s'\n"
@@ -249,6 +249,65 @@ class EndToEndTest {
             }
         }
         return longest / 1000;
+    }
+
+    @Test
+    void aRunWorseThanItsBaselineFailsInJunitAndTheExitCode() throws Exception {
+        worker("receiver", "receiver-1");
+        worker("sender", "sender-1");
+        String[] common = {"--broker", control.url().toString(), "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.baseline"),
+                "-P", "duration=3s", "-P", "warmup=1s", "-P", "p99=2 s"};
+        Object[] r = maestro(concat(new String[] {"run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "-P", "rate=400"}, common));
+        assertEquals(0, r[0], (String) r[1]);
+        Path baseline = onlyRun();
+
+        // A mistyped baseline is refused before anything runs.
+        r = maestro(concat(new String[] {"run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--baseline",
+                runs.resolve("no-such-run").toString()}, common));
+        assertEquals(2, r[0], (String) r[1]);
+        assertTrue(((String) r[1]).contains("--baseline " + runs.resolve("no-such-run") + " does not exist"), (String) r[1]);
+        assertEquals(baseline, onlyRun(), "no run was made");
+
+        // Half the throughput against the directory of runs: its one passed run of the test is the baseline.
+        r = maestro(concat(new String[] {"run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "-P", "rate=200",
+                "--baseline", runs.toString()}, common));
+        String out = (String) r[1];
+        assertEquals(1, r[0], "the run passed its criteria but regressed:\n" + out);
+        assertTrue(out.contains("compared with baseline " + baseline.getFileName() + ": WORSE (receive rate, send rate"), out);
+        Path run;
+        try (Stream<Path> dirs = Files.list(runs)) {
+            run = dirs.filter(d -> !d.equals(baseline) && Files.isDirectory(d)).findFirst().orElseThrow();
+        }
+        JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());
+        assertEquals("passed", s.path("verdict").asText(), "the run's own criteria passed");
+        JsonNode c = JSON.readTree(run.resolve("comparison.json").toFile());
+        assertEquals("worse", c.path("verdict").asText());
+        JsonNode rate = null;
+        for (JsonNode m : c.path("metrics")) {
+            if (m.path("metric").asText().equals("receive rate")) {
+                rate = m;
+            }
+        }
+        assertEquals(s.at("/totals/receiveRate").asDouble(), rate.path("value").asDouble(), 1e-6, "the run's own figure");
+        assertEquals(JSON.readTree(baseline.resolve("summary.json").toFile()).at("/totals/receiveRate").asDouble(),
+                rate.path("baseline").asDouble(), 1e-6, "the baseline's figure");
+        assertEquals("worse", rate.path("verdict").asText());
+        String junit = Files.readString(run.resolve("junit.xml"));
+        assertTrue(junit.contains("<testsuites") && junit.contains("name=\"maestro.fixed-rate.baseline\""), junit);
+        assertTrue(junit.contains("<failure message=\"regression: receive rate: "), junit);
+        assertTrue(Files.size(run.resolve("comparison.html")) > 10_000);
+        assertTrue(Files.readString(run.resolve("report.html")).contains("\"comparison\":{"), "report.html carries the comparison");
+
+        // The same by hand: maestro compare BASELINE RUN.
+        r = maestro("compare", baseline.toString(), run.toString());
+        assertEquals(1, r[0], (String) r[1]);
+        assertTrue(((String) r[1]).contains("receive rate (msg/s)"), (String) r[1]);
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 
     @Test

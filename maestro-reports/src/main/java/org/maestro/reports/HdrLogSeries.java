@@ -3,6 +3,7 @@ package org.maestro.reports;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -40,6 +41,18 @@ final class HdrLogSeries {
      */
     static HdrLogSeries read(Path file, long originMicros, int bucketSeconds) throws IOException {
         HdrLogSeries s = new HdrLogSeries(originMicros / 1000, bucketSeconds);
+        forEachInterval(file, s::add);
+        s.finish();
+        return s;
+    }
+
+    /** An empty series to be fed with {@link #add} and closed with {@link #finish} (to read a log once for several uses). */
+    static HdrLogSeries feed(long originMicros, int bucketSeconds) {
+        return new HdrLogSeries(originMicros / 1000, bucketSeconds);
+    }
+
+    /** Streams the interval histograms of {@code file} in order, one at a time. */
+    static void forEachInterval(Path file, Consumer<Histogram> consumer) throws IOException {
         HistogramLogReader reader;
         try {
             reader = new HistogramLogReader(file.toFile());
@@ -50,7 +63,7 @@ final class HdrLogSeries {
             EncodableHistogram e;
             while ((e = reader.nextIntervalHistogram()) != null) {
                 if (e instanceof Histogram h) {
-                    s.add(h);
+                    consumer.accept(h);
                 }
             }
         } catch (RuntimeException e) {
@@ -58,18 +71,25 @@ final class HdrLogSeries {
         } finally {
             reader.close();
         }
-        s.flushSecond();
-        return s;
     }
 
-    private void add(Histogram h) {
+    /** Whether an interval belongs to the warm-up (left out of the figures). */
+    static boolean isWarmup(Histogram h) {
+        return WARMUP_TAG.equals(h.getTag());
+    }
+
+    void finish() {
+        flushSecond();
+    }
+
+    void add(Histogram h) {
         long sec = Math.floorDiv(h.getStartTimeStamp() - originMillis, 1000L * bucketSeconds) * bucketSeconds;
         if (sec != currentSecond) {
             flushSecond();
             currentSecond = sec;
         }
         second.add(h);
-        if (!WARMUP_TAG.equals(h.getTag())) {
+        if (!isWarmup(h)) {
             measured.add(h);
         }
     }
@@ -85,6 +105,11 @@ final class HdrLogSeries {
 
     /** The measured percentile distribution: x = 1 / (1 - percentile / 100) (log-scaled "nines"), y = ms. */
     Series distribution(String label) {
+        return distribution(measured, label);
+    }
+
+    /** The percentile distribution of {@code measured}, as {@link #distribution(String)}. */
+    static Series distribution(Histogram measured, String label) {
         Series s = new Series(label);
         if (measured.getTotalCount() == 0) {
             return s;

@@ -3,9 +3,7 @@ package org.maestro.reports;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -28,15 +26,10 @@ final class HtmlPage {
                 .replace("@DATA@", inlineJson(data));
     }
 
-    /**
-     * Renders the page and writes it to {@code file} through {@code file.partial} and a rename, so a browser
-     * or a web server never sees half a page (the old one stays until the new one is complete).
-     */
+    /** Renders the page and writes it to {@code file} ({@link AtomicFile}: never half a page). */
     static void write(Path file, String title, JsonNode data) throws ReportException {
-        Path partial = file.resolveSibling(file.getFileName() + ".partial");
         try {
-            Files.writeString(partial, render(title, data), StandardCharsets.UTF_8);
-            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            AtomicFile.write(file, render(title, data));
         } catch (IOException e) {
             throw new ReportException("cannot write " + file + ": " + e.getMessage(), e);
         }

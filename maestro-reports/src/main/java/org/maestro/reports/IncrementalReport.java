@@ -61,7 +61,7 @@ final class IncrementalReport {
     }
 
     private static void chart(ArrayNode charts, String id, String title, String unit, Series... series) {
-        ArrayNode lines = (ArrayNode) Json.chart(charts, id, title, "steps", unit).path("series");
+        ArrayNode lines = (ArrayNode) Json.chart(charts, id, title, "steps", unit).get("series");
         for (Series s : series) {
             lines.add(Json.series(s));
         }

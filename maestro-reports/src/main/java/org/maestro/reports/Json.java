@@ -28,17 +28,6 @@ final class Json {
         }
     }
 
-    /** A chart added to the page's {@code charts}: {id, title, kind (time, steps, date...), unit, series: []}. */
-    static ObjectNode chart(ArrayNode charts, String id, String title, String kind, String unit) {
-        ObjectNode c = charts.addObject();
-        c.put("id", id);
-        c.put("title", title);
-        c.put("kind", kind);
-        c.put("unit", unit);
-        c.putArray("series");
-        return c;
-    }
-
     /** A series as {label, x: [...], y: [...]}. */
     static ObjectNode series(Series s) {
         ObjectNode n = MAPPER.createObjectNode();
@@ -58,5 +47,16 @@ final class Json {
             return v;
         }
         return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).doubleValue();
+    }
+
+    /** Adds an empty chart to {@code charts}: {id, title, kind (time, elapsed, distribution, steps, date), unit, series: []}. */
+    static ObjectNode chart(ArrayNode charts, String id, String title, String kind, String unit) {
+        ObjectNode c = charts.addObject();
+        c.put("id", id);
+        c.put("title", title);
+        c.put("kind", kind);
+        c.put("unit", unit);
+        c.putArray("series");
+        return c;
     }
 }

@@ -61,6 +61,9 @@ final class ReportData {
         d.inspectors();
         d.actions();
         d.failures();
+        d.comparison();
+        d.systems();
+        d.consoleLog();
         return d.root;
     }
 
@@ -229,6 +232,62 @@ final class ReportData {
                         marker(at, "action", r.handler() + " " + r.args() + " -> " + r.outcome());
                     }
                 }
+            }
+        }
+    }
+
+    /** Each peer's system.json (host, CPUs, heap, OS, JVM, driver): what the figures were measured on. */
+    private void systems() throws IOException {
+        ArrayNode systems = root.putArray("systems");
+        for (PeerDir p : run.peers) {
+            Path file = p.dir().resolve("system.json");
+            if (!Files.isRegularFile(file)) {
+                continue;
+            }
+            try {
+                JsonNode s = Json.MAPPER.readTree(file.toFile());
+                if (s != null && s.isObject()) {
+                    ObjectNode n = systems.addObject();
+                    n.put("peer", p.name());
+                    n.setAll((ObjectNode) s);
+                }
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                notes.add(p.name() + ": system.json is not readable JSON (" + e.getOriginalMessage() + ")");
+            }
+        }
+    }
+
+    /** The end of console.log (what the user saw during the run); a long log keeps its last {@value #CONSOLE_TAIL} bytes. */
+    private void consoleLog() throws IOException {
+        Path file = run.dir.resolve("console.log");
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        long size = Files.size(file);
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(file.toFile(), "r")) {
+            long from = Math.max(0, size - CONSOLE_TAIL);
+            byte[] tail = new byte[(int) (size - from)];
+            f.seek(from);
+            f.readFully(tail);
+            String text = new String(tail, java.nio.charset.StandardCharsets.UTF_8);
+            if (from > 0) {
+                // Start at a whole line, and say what was left out.
+                text = "[... first " + (from + text.indexOf('\n') + 1) + " bytes left out: see console.log]\n" + text.substring(text.indexOf('\n') + 1);
+            }
+            root.put("console", text);
+        }
+    }
+
+    static final int CONSOLE_TAIL = 64 * 1024;
+
+    /** The verdict against a baseline, when {@code maestro compare} or {@code run --baseline} left one. */
+    private void comparison() throws IOException {
+        Path file = run.dir.resolve(Comparison.JSON_FILE);
+        if (Files.isRegularFile(file)) {
+            try {
+                root.set("comparison", Json.MAPPER.readTree(file.toFile()));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                notes.add(Comparison.JSON_FILE + " is not readable JSON (" + e.getOriginalMessage() + "): run maestro compare again");
             }
         }
     }

@@ -180,9 +180,51 @@
   function dateTime(millis) {
     return isFinite(millis) ? new Date(millis).toISOString().substring(0, 19).replace('T', ' ') : '';
   }
-  if (data.index) { indexSections(); } else if (data.incremental) { incrementalSections(); } else { runSections(); }
+  function verdictBadge(verdict, id) {
+    return el('span', { class: 'verdict ' + verdict, id: id || '', text: String(verdict).toUpperCase() });
+  }
+  function comparisonSummary() {
+    // The run's own page: a line on how it compares with its baseline, linking the comparison page.
+    var c = data.comparison;
+    if (!c || data.comparisonPage) { return; }
+    var v = document.getElementById('verdict');
+    var worse = (c.metrics || []).filter(function (m) { return m.verdict === 'worse' || m.verdict === 'missing'; });
+    v.appendChild(el('h3', { text: 'Against the baseline' }));
+    v.appendChild(el('p', {}, [verdictBadge(c.verdict, 'comparison-verdict'), ' ',
+      el('a', { href: 'comparison.html', text: 'comparison with ' + ((c.baselines || []).length > 1 ? c.baselines.length + ' baselines' : c.baseline) }),
+      worse.length ? ' \u00b7 worse: ' + worse.map(function (m) { return m.metric; }).join(', ') : '']));
+  }
+  function comparisonSections() {
+    var c = data.comparison;
+    document.getElementById('head').appendChild(el('h1', { text: 'Maestro comparison: ' + (c.name || '') }));
+    document.getElementById('head').appendChild(el('div', { class: 'sub', text: 'this run ' + c.run + ' against ' +
+      (c.baselines || []).map(function (b) { return b.run; }).join(', ') }));
+    var v = document.getElementById('verdict');
+    v.appendChild(el('h2', { text: 'Verdict against the baseline' }));
+    v.appendChild(verdictBadge(c.verdict, 'verdict-value'));
+    v.appendChild(el('p', { class: 'sub', text: c.method }));
+    function num(x, unit) { return x === null || x === undefined ? '' : fmt(x) + (unit ? ' ' + unit : ''); }
+    v.appendChild(table(['metric', 'baseline', 'this run', 'change', 'threshold', 'verdict', 'how the threshold was set'],
+      (c.metrics || []).map(function (m) {
+        var pct = m.changePercent === null || m.changePercent === undefined ? '' : ' (' + (m.changePercent >= 0 ? '+' : '') + m.changePercent.toFixed(1) + ' %)';
+        return [m.metric, num(m.baseline, m.unit) + (m.baselines ? ' (' + m.baselines.map(fmt).join(', ') + ')' : ''), num(m.value, m.unit),
+          m.change === null || m.change === undefined ? '' : (m.change >= 0 ? '+' : '') + fmt(m.change) + pct,
+          m.threshold === null || m.threshold === undefined ? '' : '\u00b1' + num(m.threshold, m.unit),
+          el('span', { class: 'cmp ' + m.verdict, text: m.verdict }), m.basis];
+      }), [false, true, true, true, true, false, false]));
+    var r = document.getElementById('run');
+    r.appendChild(el('h2', { text: 'Runs' }));
+    var rows = [[c.run, 'this run', el('a', { href: 'report.html', text: 'report' })]];
+    (c.baselines || []).forEach(function (b) {
+      rows.push([b.run, 'baseline, started ' + b.start + ', ' + b.verdict, el('a', { href: b.path + '/report.html', text: 'report' })]);
+    });
+    r.appendChild(table(['run', 'role', 'report'], rows));
+    (c.notes || []).forEach(function (x) { v.insertBefore(el('p', { class: 'warn', text: x }), v.querySelector('table')); });
+  }
+  if (data.index) { indexSections(); } else if (data.comparisonPage) { comparisonSections(); } else if (data.incremental) { incrementalSections(); } else { runSections(); comparisonSummary(); }
 
   // Charts
+  function markLetter(m) { return m.kind === 'failure' ? 'F' : m.kind === 'baseline-action' ? 'B' : 'A'; }
   var markerPlugin = {
     id: 'maestroMarkers',
     beforeDatasetsDraw: function (chart) {
@@ -203,10 +245,10 @@
         var px = x.getPixelForValue(m.x);
         if (px < a.left || px > a.right) { return; }
         ctx.save();
-        ctx.strokeStyle = m.kind === 'failure' ? '#c62828' : '#6a1b9a'; ctx.setLineDash([5, 3]); ctx.lineWidth = 1.5;
+        ctx.strokeStyle = m.kind === 'failure' ? '#c62828' : m.kind === 'baseline-action' ? '#9e9e9e' : '#6a1b9a'; ctx.setLineDash([5, 3]); ctx.lineWidth = 1.5;
         ctx.beginPath(); ctx.moveTo(px, a.top); ctx.lineTo(px, a.bottom); ctx.stroke();
         ctx.fillStyle = ctx.strokeStyle; ctx.font = 'bold 11px sans-serif';
-        ctx.fillText((m.kind === 'failure' ? 'F' : 'A') + (i + 1), px + 3, a.top + 24);
+        ctx.fillText(markLetter(m) + (i + 1), px + 3, a.top + 24);
         ctx.restore();
       });
     },
@@ -218,6 +260,7 @@
       }
     }
   };
+  var greys = ['#616161', '#9e9e9e', '#757575', '#bdbdbd', '#424242'];
   var palette = ['#1565c0', '#c62828', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f', '#ad1457', '#558b2f', '#4e342e', '#283593'];
   function nines(v) {
     if (v <= 1) { return '0%'; }
@@ -225,13 +268,14 @@
     return (p >= 99.99999 ? '100' : String(parseFloat(p.toPrecision(6)))) + '%';
   }
   function options(c) {
-    var time = c.kind === 'time', steps = c.kind === 'steps', date = c.kind === 'date';
+    var elapsed = c.kind === 'elapsed', time = c.kind === 'time' || elapsed, steps = c.kind === 'steps', date = c.kind === 'date';
+    function at(v) { return elapsed ? '+' + Math.round(v) + ' s' : clock(v); }
     var o = {
       animation: false, parsing: false, normalized: true, responsive: true, maintainAspectRatio: false,
       maestroTime: time,
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
       scales: {
-        x: date ? dateAxis(c) : steps ? { type: 'linear', title: { display: true, text: 'target rate (msg/s)' } } : time ? { type: 'linear', min: isFinite(xMin) ? Math.floor(xMin) : undefined, max: isFinite(xMax) ? Math.ceil(xMax) : undefined, title: { display: true, text: 'time (UTC)' }, ticks: { callback: function (v) { return clock(v); } } }
+        x: date ? dateAxis(c) : steps ? { type: 'linear', title: { display: true, text: 'target rate (msg/s)' } } : time ? { type: 'linear', min: isFinite(xMin) ? Math.floor(xMin) : undefined, max: isFinite(xMax) ? Math.ceil(xMax) : undefined, title: { display: true, text: elapsed ? 'seconds from the start of the load' : 'time (UTC)' }, ticks: { callback: function (v) { return at(v); } } }
           : { type: 'logarithmic', min: 1, title: { display: true, text: 'percentile' },
               ticks: { callback: function (v) { var l = Math.log10(v); return (Math.abs(l - Math.round(l)) < 1e-9 || v === 2) ? nines(v) : ''; } } },
         y: { beginAtZero: true, title: { display: !!c.unit, text: c.unit } }
@@ -239,7 +283,7 @@
       plugins: {
         legend: { position: 'bottom', labels: { boxWidth: 12, font: { size: 11 } } },
         tooltip: { callbacks: {
-          title: function (items) { return items.length ? (date ? dateTitle(c, items[0]) : steps ? 'target ' + fmt(items[0].parsed.x) + ' msg/s' : time ? clock(items[0].parsed.x) + ' (+' + items[0].parsed.x.toFixed(1) + ' s)' : nines(items[0].parsed.x)) : ''; },
+          title: function (items) { return items.length ? (date ? dateTitle(c, items[0]) : steps ? 'target ' + fmt(items[0].parsed.x) + ' msg/s' : elapsed ? '+' + items[0].parsed.x.toFixed(1) + ' s' : time ? clock(items[0].parsed.x) + ' (+' + items[0].parsed.x.toFixed(1) + ' s)' : nines(items[0].parsed.x)) : ''; },
           label: function (item) { return item.dataset.label + ': ' + fmt(item.parsed.y) + (c.unit ? ' ' + c.unit : ''); }
         } }
       }
@@ -273,7 +317,7 @@
   // One time axis for every time chart, so a fault and its effect line up from chart to chart.
   var xMin = Infinity, xMax = -Infinity;
   charts.forEach(function (c) {
-    if (c.kind !== 'time') { return; }
+    if (c.kind !== 'time' && c.kind !== 'elapsed') { return; }
     c.series.forEach(function (s) { s.x.forEach(function (x) { if (x < xMin) { xMin = x; } if (x > xMax) { xMax = x; } }); });
   });
   (data.markers || []).forEach(function (m) { xMin = Math.min(xMin, m.x); xMax = Math.max(xMax, m.x); });
@@ -289,8 +333,9 @@
     grid.appendChild(box);
     var datasets = c.series.map(function (s, i) {
       var points = s.x.map(function (x, j) { return { x: x, y: s.y[j] }; });
-      var color = s.label === 'total' ? '#000' : palette[i % palette.length];
-      return { label: s.label, data: points, borderColor: color, backgroundColor: color, borderWidth: 1.5,
+      var baseline = s.style === 'baseline';
+      var color = s.label === 'total' ? '#000' : baseline ? greys[(i - 1) % greys.length] : palette[i % palette.length];
+      return { label: s.label, data: points, borderColor: color, backgroundColor: color, borderWidth: 1.5, borderDash: baseline ? [6, 4] : [],
         pointRadius: points.length > 60 ? 0 : 2, pointHoverRadius: 4, tension: 0, stepped: false };
     });
     var chart = new Chart(canvas, { type: 'line', data: { datasets: datasets }, options: options(c) });
@@ -302,7 +347,7 @@
   if ((data.markers || []).length) {
     act.appendChild(el('h2', { text: 'Events on the time axis' }));
     act.appendChild(table(['mark', 'time', 'what'], data.markers.map(function (m, i) {
-      return [(m.kind === 'failure' ? 'F' : 'A') + (i + 1), clock(m.x) + ' (+' + m.x.toFixed(1) + ' s)', m.label];
+      return [markLetter(m) + (i + 1), (data.comparisonPage ? '' : clock(m.x) + ' ') + '(+' + m.x.toFixed(1) + ' s)', m.label];
     })));
   }
   if ((summary.actions || []).length) {
@@ -317,6 +362,20 @@
     act.appendChild(table(['agent', 'handler', 'args', 'start', 'end', 'outcome', 'exit', 'reason'], data.handlerRuns.map(function (h) {
       return [h.peer, h.handler, h.args, h.start, h.end, h.outcome, h.exitStatus, h.reason];
     })));
+  }
+  if ((data.systems || []).length) {
+    var sys = document.getElementById('systems');
+    sys.appendChild(el('h2', { text: 'Hosts and JVMs (each peer\u2019s system.json)' }));
+    sys.appendChild(table(['peer', 'host', 'CPUs', 'max heap', 'OS', 'JVM', 'JVM arguments', 'Maestro', 'driver'], data.systems.map(function (s) {
+      return [s.peer, s.host, s.cpus, s.maxHeapBytes ? (s.maxHeapBytes / 1073741824).toFixed(1) + ' GiB' : '', s.os, s.jvm,
+        (s.jvmArguments || []).join(' '), s.maestroVersion, s.driver];
+    }), [false, false, true, true, false, false, false, false, false]));
+  }
+  if (data.console) {
+    var con = document.getElementById('console');
+    con.appendChild(el('h2', { text: 'Console' }));
+    con.appendChild(el('details', {}, [el('summary', { text: 'what maestro printed during the run (console.log)' }),
+      el('pre', { id: 'console-log', text: data.console })]));
   }
   if ((data.notes || []).length) {
     var n = document.getElementById('notes');

@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.testing.TempDirs;
 
 /**
  * Opens report.html from {@code file://} in real headless Chromium (Debian's {@code chromium}, installed by
@@ -47,6 +48,8 @@ class ChromiumReportTest {
         assertTrue(dom.contains("id=\"verdict-value\"") && dom.contains(">PASSED<"), "the verdict is shown");
         assertTrue(dom.contains("p99 latency &lt; 250 ms"), "the criterion is shown");
         assertTrue(dom.contains("restart-artemis.groovy"), "the agent action is listed");
+        assertTrue(dom.contains("OpenJDK 64-Bit Server VM 17.0.15") && dom.contains("qpid-jms 2.6.1"), "each peer's system is shown");
+        assertTrue(dom.contains("id=\"console-log\"") && dom.contains("synthetic run"), "the console is shown");
     }
 
     @Test
@@ -59,6 +62,33 @@ class ChromiumReportTest {
         assertEquals("2", attribute(body.group(1), "data-charts-rendered"), "both step charts rendered");
         assertEquals(2, count(dom, "data-rendered=\"1\""));
         assertTrue(dom.contains("href=\"steps/20261122-130010-incremental/report.html\""), "steps link to their reports");
+    }
+
+    @Test
+    void comparisonPageRendersWithoutErrors() throws Exception {
+        long t0 = 1_795_000_000_000_000L;
+        SyntheticRun base = new SyntheticRun(Files.createDirectories(tmp.resolve("20261122-010000-synthetic")), t0, 8, 300, 2).seed(1).write();
+        SyntheticRun cand = new SyntheticRun(Files.createDirectories(tmp.resolve("20261122-020000-synthetic")), t0 + 3_600_000_000L,
+                8, 300, 2).seed(2).latencyScale(2).write();
+        Comparison c = Comparison.of(List.of(base.dir), cand.dir, null);
+        Path page = c.write();
+        int charts = ReportHtml.data(page).path("charts").size();
+        assertEquals(6, charts, "received, sent, p99 over time and three distributions");
+
+        String dom = dumpDom(page);
+        Matcher body = Pattern.compile("<body([^>]*)>").matcher(dom);
+        assertTrue(body.find(), "a body in the DOM Chromium dumped:\n" + head(dom));
+        assertEquals("", attribute(body.group(1), "data-errors"), "no script or console error in the page");
+        assertEquals(String.valueOf(charts), attribute(body.group(1), "data-charts-rendered"), "every chart rendered");
+        assertEquals(charts, count(dom, "data-rendered=\"1\""));
+        assertTrue(dom.contains("id=\"verdict-value\"") && dom.contains(">WORSE<"), "the overall verdict is shown");
+        assertTrue(dom.contains("response time p50") && dom.contains("class=\"cmp worse\""), "the metric table shows what got worse");
+        assertTrue(dom.contains("href=\"../20261122-010000-synthetic/report.html\""), "the baseline's report is linked");
+
+        // The run's own page says how it compares, and links the comparison.
+        String report = dumpDom(ReportBuilder.build(cand.dir));
+        assertTrue(report.contains("id=\"comparison-verdict\"") && report.contains("href=\"comparison.html\""),
+                "report.html links the comparison");
     }
 
     static Path chromium() {
@@ -89,25 +119,30 @@ class ChromiumReportTest {
     /** Runs headless Chromium on the page at {@code uri} (file:, or http: on 127.0.0.1) and returns the DOM after its scripts ran. */
     static String dumpDom(String uri) throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory("maestro-chromium-");
-        Path err = profile.resolve("stderr.txt");
-        Path out = profile.resolve("dom.html");
-        // No network: every host name fails to resolve and any proxied request goes nowhere; only 127.0.0.1 (an
-        // IP literal that Chromium bypasses the proxy for) is excepted, for the pages maestro serve sends.
-        Process p = new ProcessBuilder(chromium().toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--disable-default-apps", "--disable-extensions", "--proxy-server=127.0.0.1:9",
-                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--user-data-dir=" + profile.resolve("profile"),
-                "--window-size=1400,1000", "--virtual-time-budget=5000", "--dump-dom", uri)
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            fail("Chromium did not finish within " + TIMEOUT_SECONDS + " s; its stderr:\n" + tail(err));
+        try {
+            Path err = profile.resolve("stderr.txt");
+            Path out = profile.resolve("dom.html");
+            // No network: every host name fails to resolve and any proxied request goes nowhere; only 127.0.0.1 (an
+            // IP literal that Chromium bypasses the proxy for) is excepted, for the pages maestro serve sends.
+            Process p = new ProcessBuilder(chromium().toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                    "--disable-default-apps", "--disable-extensions", "--proxy-server=127.0.0.1:9",
+                    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--user-data-dir=" + profile.resolve("profile"),
+                    "--window-size=1400,1000", "--virtual-time-budget=5000", "--dump-dom", uri)
+                    .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                p.waitFor(10, TimeUnit.SECONDS);
+                fail("Chromium did not finish within " + TIMEOUT_SECONDS + " s; its stderr:\n" + tail(err));
+            }
+            String dom = Files.readString(out, StandardCharsets.UTF_8);
+            if (p.exitValue() != 0 || dom.isBlank()) {
+                fail("Chromium exited with " + p.exitValue() + " and dumped " + dom.length() + " characters; its stderr:\n" + tail(err));
+            }
+            return dom;
+        } finally {
+            TempDirs.delete(profile);
         }
-        String dom = Files.readString(out, StandardCharsets.UTF_8);
-        if (p.exitValue() != 0 || dom.isBlank()) {
-            fail("Chromium exited with " + p.exitValue() + " and dumped " + dom.length() + " characters; its stderr:\n" + tail(err));
-        }
-        return dom;
     }
 
     /** The attributes of the body element of a dumped DOM (where the page reports charts rendered and errors). */

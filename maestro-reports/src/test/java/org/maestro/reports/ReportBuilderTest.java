@@ -54,6 +54,26 @@ class ReportBuilderTest {
     }
 
     @Test
+    void showsEachPeersSystemAndTheConsole() throws Exception {
+        assertEquals(2, data.path("systems").size(), "sender and receiver wrote system.json");
+        assertEquals("qpid-jms 2.6.1", data.path("systems").get(0).path("driver").asText());
+        assertEquals("synthetic run\n", data.path("console").asText());
+
+        // A long console keeps its end, from a whole line, and says so.
+        SyntheticRun other = new SyntheticRun(Files.createDirectories(tmp.resolve("long-console")), 1_795_000_000_000_000L, 2, 10, 0).write();
+        StringBuilder log = new StringBuilder();
+        for (int i = 0; log.length() < 3 * ReportData.CONSOLE_TAIL; i++) {
+            log.append("progress line ").append(i).append('\n');
+        }
+        log.append("verdict: PASSED\n");
+        Files.writeString(other.dir.resolve("console.log"), log);
+        String console = ReportHtml.data(ReportBuilder.build(other.dir)).path("console").asText();
+        assertTrue(console.startsWith("[... first ") && console.contains("bytes left out: see console.log]\nprogress line "), console.substring(0, 100));
+        assertTrue(console.endsWith("verdict: PASSED\n"));
+        assertTrue(console.length() <= ReportData.CONSOLE_TAIL + 100);
+    }
+
+    @Test
     void perSecondCountsSumToTheRateLogs() throws IOException {
         long origin = Json.epochMicros(data.path("summary").get("start"));
         for (String[] c : new String[][] {{"throughput-sent", SyntheticRun.SENDER, "sender-0.rlog"},

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -34,7 +33,13 @@ final class SyntheticRun {
     final int ratePerSecond;
     final int warmupSeconds;
     final Histogram measuredResponse = new Histogram(3);
+    final Histogram measuredService = new Histogram(3);
+    final Histogram measuredDelay = new Histogram(3);
     long messages;
+    private long seed = 42;
+    private double latencyScale = 1;
+    private String name = "synthetic";
+    private String verdict = "passed";
 
     SyntheticRun(Path dir, long startEpochMicros, int seconds, int ratePerSecond, int warmupSeconds) {
         this.dir = dir;
@@ -42,6 +47,28 @@ final class SyntheticRun {
         this.seconds = seconds;
         this.ratePerSecond = ratePerSecond;
         this.warmupSeconds = warmupSeconds;
+    }
+
+    /** Another random sequence: two runs alike but not identical, as two real runs are. */
+    SyntheticRun seed(long seed) {
+        this.seed = seed;
+        return this;
+    }
+
+    /** Service times (and so response times) multiplied by {@code factor}: a slower SUT. */
+    SyntheticRun latencyScale(double factor) {
+        this.latencyScale = factor;
+        return this;
+    }
+
+    SyntheticRun named(String testName) {
+        this.name = testName;
+        return this;
+    }
+
+    SyntheticRun verdict(String v) {
+        this.verdict = v;
+        return this;
     }
 
     /** Writes the whole run directory. */
@@ -52,7 +79,7 @@ final class SyntheticRun {
         long receiverStart = startEpochMicros - 250_000;
         testJson(sender, "sender", startEpochMicros);
         testJson(receiver, "receiver", receiverStart);
-        SplittableRandom random = new SplittableRandom(42);
+        SplittableRandom random = new SplittableRandom(seed);
         long startMillis = startEpochMicros / 1000;
         try (RateLogWriter sent = RateLogWriter.create(sender.resolve("sender-0.rlog"), startEpochMicros, SENDER + " sender");
              RateLogWriter received = RateLogWriter.create(receiver.resolve("receiver-0.rlog"), receiverStart, RECEIVER + " receiver");
@@ -67,7 +94,8 @@ final class SyntheticRun {
                     long delay = 20 + random.nextInt(80);
                     long ata = eta + delay;
                     // Warm-up is slow at first; after it, a long tail of latencies.
-                    long serviceMicros = (warmup ? 5_000 : 300) + random.nextInt(700) + (random.nextInt(100) == 0 ? random.nextInt(20_000) : 0);
+                    long serviceMicros = (long) (latencyScale * ((warmup ? 5_000 : 300) + random.nextInt(700)
+                            + (random.nextInt(100) == 0 ? random.nextInt(20_000) : 0)));
                     long responseMicros = serviceMicros + delay;
                     sent.record(eta, ata);
                     long arrivalEpoch = startEpochMicros + ata + serviceMicros;
@@ -77,6 +105,8 @@ final class SyntheticRun {
                     response.record(responseMicros, warmup);
                     if (!warmup) {
                         measuredResponse.recordValue(responseMicros);
+                        measuredService.recordValue(serviceMicros);
+                        measuredDelay.recordValue(delay);
                     }
                     messages++;
                 }
@@ -111,6 +141,15 @@ final class SyntheticRun {
         t.put("warmupMicros", warmupSeconds * 1_000_000L);
         t.put("rate", ratePerSecond);
         Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(peerDir.resolve("test.json").toFile(), t);
+        ObjectNode system = Json.MAPPER.createObjectNode();
+        system.put("host", "lab-" + role);
+        system.put("cpus", 8);
+        system.put("maxHeapBytes", 4L << 30);
+        system.put("os", "Linux 6.1 amd64");
+        system.put("jvm", "OpenJDK 64-Bit Server VM 17.0.15");
+        system.putArray("jvmArguments").add("-Xmx4g");
+        system.put("driver", "qpid-jms 2.6.1");
+        Json.MAPPER.writeValue(peerDir.resolve("system.json").toFile(), system);
     }
 
     private void inspector() throws IOException {
@@ -134,7 +173,7 @@ final class SyntheticRun {
     private void summary() throws IOException {
         ObjectNode s = Json.MAPPER.createObjectNode();
         s.put("testId", dir.getFileName().toString());
-        s.put("name", "synthetic");
+        s.put("name", name);
         s.putArray("tags").add("test");
         s.put("description", "synthetic SUT </script><b>not bold</b>");
         s.put("start", iso(startEpochMicros - 500_000));
@@ -174,10 +213,33 @@ final class SyntheticRun {
         action.put("lost", 0);
         action.put("outageMillis", 0);
         action.put("recoveryMillis", 0);
-        s.put("verdict", "passed");
+        s.put("verdict", verdict);
         s.putArray("reasons");
-        s.set("totals", Json.MAPPER.valueToTree(Map.of("sent", messages, "received", messages, "lost", 0)));
+        ObjectNode totals = s.putObject("totals");
+        long measuredMessages = (long) (seconds - warmupSeconds) * ratePerSecond;
+        totals.put("sent", measuredMessages);
+        totals.put("received", measuredMessages);
+        totals.put("lost", 0);
+        totals.put("duplicated", 0);
+        totals.put("outOfOrder", 0);
+        totals.put("sendRate", ratePerSecond);
+        totals.put("receiveRate", ratePerSecond);
+        totals.set("responseTime", latency(measuredResponse));
+        totals.set("serviceTime", latency(measuredService));
+        totals.set("sendDelay", latency(measuredDelay));
         Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("summary.json").toFile(), s);
+    }
+
+    /** As the client writes a latency: count and percentiles in ms (three decimals). */
+    private static ObjectNode latency(Histogram h) {
+        ObjectNode n = Json.MAPPER.createObjectNode();
+        n.put("count", h.getTotalCount());
+        n.put("p50", h.getValueAtPercentile(50) / 1000.0);
+        n.put("p90", h.getValueAtPercentile(90) / 1000.0);
+        n.put("p99", h.getValueAtPercentile(99) / 1000.0);
+        n.put("p999", h.getValueAtPercentile(99.9) / 1000.0);
+        n.put("max", h.getMaxValue() / 1000.0);
+        return n;
     }
 
     static String iso(long epochMicros) {

@@ -2,11 +2,10 @@ package org.maestro.worker;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import org.maestro.common.note.NoteCodec;
 import org.maestro.common.note.PeerInfo;
+import org.maestro.common.util.SystemInfo;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -45,17 +44,8 @@ final class RunFiles {
     }
 
     static void writeSystemJson(Path dir, PeerInfo peer) throws IOException {
-        Runtime rt = Runtime.getRuntime();
-        Map<String, Object> system = new LinkedHashMap<>();
-        system.put("host", peer.host());
-        system.put("cpus", rt.availableProcessors());
-        system.put("maxHeapBytes", rt.maxMemory());
-        system.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
-        system.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
-        system.put("jvmArguments", ManagementFactory.getRuntimeMXBean().getInputArguments());
-        system.put("maestroVersion", version());
-        system.put("protocolVersion", NoteCodec.PROTOCOL_VERSION);
-        system.put("driver", "qpid-jms " + version(org.apache.qpid.jms.JmsConnectionFactory.class));
+        Map<String, Object> system = SystemInfo.describe(peer);
+        system.put("driver", "qpid-jms " + SystemInfo.version(org.apache.qpid.jms.JmsConnectionFactory.class));
         JSON.writeValue(dir.resolve("system.json").toFile(), system);
     }
 
@@ -64,14 +54,5 @@ final class RunFiles {
         Map<String, String> out = new LinkedHashMap<>();
         raw.forEach((k, v) -> out.put(k, v.replaceAll("://([^:/@]+):[^@/]*@", "://$1:***@")));
         return out;
-    }
-
-    private static String version() {
-        return version(RunFiles.class);
-    }
-
-    private static String version(Class<?> c) {
-        String v = c.getPackage() == null ? null : c.getPackage().getImplementationVersion();
-        return v == null ? "dev" : v;
     }
 }

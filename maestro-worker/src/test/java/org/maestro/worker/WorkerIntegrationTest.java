@@ -43,6 +43,10 @@ class WorkerIntegrationTest {
     @TempDir
     Path dataDir;
 
+    /** Where the client side downloads to: a temporary directory of its own, removed after the test. */
+    @TempDir
+    Path collectDir;
+
     @BeforeAll
     static void startBrokers() throws IOException {
         control = MosquittoBroker.launch();
@@ -115,7 +119,7 @@ class WorkerIntegrationTest {
         // The client's side of collection: ask for the data server, download, verify every byte.
         String dataUrl = ((Payload.GetReply) cluster.request(cluster.receiver, new Payload.Get("data.url"))
                 .of(cluster.receiver.info()).payload()).value();
-        Path collected = dataDir.resolveSibling(dataDir.getFileName() + "-collected");
+        Path collected = collectDir.resolve("collected");
         FetchResult fetched = DataClient.fetchAll(java.net.URI.create(dataUrl), "fixed-queue/receiver-1", collected);
         try (Stream<Path> files = Files.list(dataDir.resolve("fixed-queue/receiver-1"))) {
             List<Path> local = files.toList();

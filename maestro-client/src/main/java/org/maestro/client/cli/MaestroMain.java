@@ -3,6 +3,7 @@ package org.maestro.client.cli;
 import org.maestro.client.dsl.ScriptException;
 import org.maestro.client.dsl.ScriptRunner;
 import org.maestro.client.plan.TestPlan;
+import org.maestro.client.run.BaselineCheck;
 import org.maestro.client.run.Console;
 import org.maestro.client.run.IncrementalExecutor;
 import org.maestro.client.run.LocalCluster;
@@ -56,6 +57,7 @@ public final class MaestroMain implements Callable<Integer> {
         cl.addSubcommand("inspect", new org.maestro.inspector.InspectMain());
         cl.addSubcommand("agent", new org.maestro.agent.AgentMain());
         cl.addSubcommand("report", new org.maestro.reports.ReportMain());
+        cl.addSubcommand("compare", new org.maestro.reports.CompareMain());
         cl.addSubcommand("serve", new org.maestro.reports.ServeMain());
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             cmd.getErr().println("maestro: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
@@ -85,6 +87,23 @@ public final class MaestroMain implements Callable<Integer> {
         }
     }
 
+    /** {@code --baseline} and {@code --min-change}: compare the run with earlier ones once it is done. */
+    static class BaselineOptions {
+        @Option(names = "--baseline", paramLabel = "DIR", description = {"compare the run with this earlier run directory, "
+                + "or with the latest " + org.maestro.reports.Baselines.LATEST + " passed runs of the same test in this "
+                + "directory of runs (e.g. --baseline runs); may be repeated. A regression makes the exit code 1 and "
+                + "fails a test case in junit.xml."})
+        List<Path> baselines = new java.util.ArrayList<>();
+
+        @Option(names = "--min-change", paramLabel = "PERCENT", description = "with --baseline: the smallest change that counts, "
+                + "for every metric (default: each metric's own floor; see maestro compare --help)")
+        String minChange;
+
+        BaselineCheck check() {
+            return new BaselineCheck(baselines, org.maestro.reports.CompareMain.parsePercent(minChange));
+        }
+    }
+
     @Command(name = "run", mixinStandardHelpOptions = true, description = "Runs a scenario script against a cluster, or on this machine with --local.")
     static final class Run implements Callable<Integer> {
         @Parameters(paramLabel = "SCRIPT", description = "the Groovy scenario")
@@ -105,6 +124,9 @@ public final class MaestroMain implements Callable<Integer> {
         @Option(names = "--discovery-timeout", defaultValue = "30s", description = "how long to wait for the required peers (default: ${DEFAULT-VALUE})")
         String discoveryTimeout;
 
+        @CommandLine.Mixin
+        BaselineOptions baseline = new BaselineOptions();
+
         @Override
         public Integer call() throws Exception {
             TestPlan plan;
@@ -114,7 +136,7 @@ public final class MaestroMain implements Callable<Integer> {
                 System.err.println("maestro: " + e.getMessage());
                 return CANNOT_RUN;
             }
-            return runPlan(plan, local, broker, runs, discoveryTimeout);
+            return runPlan(plan, local, broker, runs, discoveryTimeout, baseline.check());
         }
     }
 
@@ -126,6 +148,9 @@ public final class MaestroMain implements Callable<Integer> {
 
         @Option(names = "-P", paramLabel = "NAME=VALUE", description = "override the demo's parameters: rate, duration, size")
         Map<String, String> params = new LinkedHashMap<>();
+
+        @CommandLine.Mixin
+        BaselineOptions baseline = new BaselineOptions();
 
         @Override
         public Integer call() throws Exception {
@@ -140,12 +165,18 @@ public final class MaestroMain implements Callable<Integer> {
                 System.err.println("maestro: " + e.getMessage());
                 return CANNOT_RUN;
             }
-            return runPlan(plan, true, new BrokerOption(), runs, "30s");
+            return runPlan(plan, true, new BrokerOption(), runs, "30s", baseline.check());
         }
     }
 
-    static int runPlan(TestPlan plan, boolean local, BrokerOption broker, Path runs, String discovery) throws Exception {
+    static int runPlan(TestPlan plan, boolean local, BrokerOption broker, Path runs, String discovery, BaselineCheck baseline)
+            throws Exception {
         Duration discoveryTimeout = ((TestDuration.ByTime) TestDuration.parse(discovery)).duration();
+        if (!baseline.isEmpty() && plan.incremental() != null) {
+            System.err.println("maestro: --baseline compares runs of a fixed test; this script is incremental (compare its steps "
+                    + "with maestro compare)");
+            return CANNOT_RUN;
+        }
         Console console = new Console(System.out);
         if (!local) {
             if (plan.lacksSut()) {
@@ -153,23 +184,24 @@ public final class MaestroMain implements Callable<Integer> {
                 return CANNOT_RUN;
             }
             try (ControlClient client = broker.connect()) {
-                return execute(plan, client, runs, console, discoveryTimeout);
+                return execute(plan, client, runs, console, discoveryTimeout, baseline);
             }
         }
         try (LocalCluster cluster = LocalCluster.start(plan);
              ControlClient client = new ControlClient(cluster.controlUrl()).connect(Duration.ofSeconds(10))) {
-            return execute(cluster.complete(plan), client, runs, console, discoveryTimeout);
+            return execute(cluster.complete(plan), client, runs, console, discoveryTimeout, baseline);
         }
     }
 
-    private static int execute(TestPlan plan, ControlClient client, Path runs, Console console, Duration discovery)
-            throws IOException, InterruptedException {
-        TestExecutor.Factory executors = dir -> new TestExecutor(client, dir, console, discovery);
+    private static int execute(TestPlan plan, ControlClient client, Path runs, Console console, Duration discovery,
+                               BaselineCheck baseline) throws IOException, InterruptedException {
         if (plan.incremental() != null) {
-            return new IncrementalExecutor(executors, runs, console).run(plan);
+            return new IncrementalExecutor(dir -> new TestExecutor(client, dir, console, discovery), runs, console).run(plan);
         }
-        Summary s = executors.create(runs).run(plan);
-        return s.exitCode();
+        TestExecutor executor = new TestExecutor(client, runs, console, discovery, baseline);
+        Summary s = executor.run(plan);
+        // A run that passed its criteria but is worse than its baseline fails the nightly all the same.
+        return s.exitCode() == PASSED && executor.regressed() ? 1 : s.exitCode();
     }
 
     @Command(name = "ping", mixinStandardHelpOptions = true, description = "Lists the peers that answer, with round trip and clock offset.")

@@ -43,12 +43,24 @@ public final class TestExecutor {
     private final Path runsDir;
     private final Console console;
     private final Duration discoveryTimeout;
+    private final BaselineCheck baseline;
+    private boolean regressed;
 
     public TestExecutor(ControlClient client, Path runsDir, Console console, Duration discoveryTimeout) {
+        this(client, runsDir, console, discoveryTimeout, new BaselineCheck(List.of(), null));
+    }
+
+    public TestExecutor(ControlClient client, Path runsDir, Console console, Duration discoveryTimeout, BaselineCheck baseline) {
         this.client = client;
         this.runsDir = runsDir;
         this.console = console;
         this.discoveryTimeout = discoveryTimeout;
+        this.baseline = baseline;
+    }
+
+    /** Whether the last run was worse than its baseline (always false without one). */
+    public boolean regressed() {
+        return regressed;
     }
 
     /**
@@ -84,8 +96,10 @@ public final class TestExecutor {
         console.line("");
         SummaryTable.print(summary, console);
         console.line("run directory: %s", runDir.toAbsolutePath());
+        regressed = !baseline.isEmpty() && baseline.compare(runDir, console);
         RunPages.report(runDir, console);
         if (refreshIndex) {
+            // After the comparison: the index shows its verdict.
             RunPages.index(runsDir, console);
         }
         console.close();

@@ -36,6 +36,9 @@ class MqttSecurityTest {
         if (broker != null) {
             broker.close();
         }
+        if (certificates != null) {
+            certificates.close();
+        }
     }
 
     private BrokerUrl url(String user, String password) {

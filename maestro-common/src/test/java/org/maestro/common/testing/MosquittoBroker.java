@@ -121,6 +121,7 @@ public final class MosquittoBroker implements TestBroker {
     @Override
     public void close() {
         stop();
+        TempDirs.delete(dir);
     }
 
     public String log() {

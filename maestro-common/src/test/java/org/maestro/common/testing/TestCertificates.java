@@ -13,7 +13,14 @@ import java.util.List;
  * A throw-away certificate authority and a server certificate for 127.0.0.1 / localhost, made
  * with the openssl command, plus a PKCS12 trust store holding the CA for the client side.
  */
-public record TestCertificates(Path serverCertificate, Path serverKey, Path trustStore, String trustStorePassword) {
+public record TestCertificates(Path serverCertificate, Path serverKey, Path trustStore, String trustStorePassword)
+        implements AutoCloseable {
+
+    /** Deletes the files (all in one temporary directory). */
+    @Override
+    public void close() {
+        TempDirs.delete(serverCertificate.getParent());
+    }
 
     public static TestCertificates create() throws IOException {
         Path dir = Files.createTempDirectory("maestro-certs-");

@@ -1,0 +1,77 @@
+package org.maestro.reports;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * Turns what a user gives as a baseline into run directories. A run directory (it holds summary.json) is itself; a
+ * directory of runs (e.g. {@code runs/}) stands for the latest {@value #LATEST} passed runs of the same test
+ * name, started before the run — a nightly compares with its recent past, and several baselines give the
+ * run-to-run spread.
+ */
+public final class Baselines {
+    /** How many earlier runs a directory of runs contributes. */
+    public static final int LATEST = 5;
+
+    private Baselines() {
+    }
+
+    public static List<Path> resolve(List<Path> given, Path runDir) throws ReportException {
+        JsonNode run = RunDirectory.open(runDir).summary;
+        List<Path> out = new ArrayList<>();
+        for (Path g : given) {
+            if (Files.isRegularFile(g.resolve("summary.json"))) {
+                out.add(g);
+            } else if (Files.isDirectory(g)) {
+                List<Path> found = latestPassed(g, run, runDir);
+                if (found.isEmpty()) {
+                    throw new ReportException("baseline " + g + " is neither a run directory (no summary.json) nor holds a "
+                            + "passed run of test '" + run.path("name").asText() + "' started before this one");
+                }
+                out.addAll(found);
+            } else {
+                throw new ReportException("baseline " + g + " does not exist or is not a directory");
+            }
+        }
+        return out;
+    }
+
+    private static List<Path> latestPassed(Path runs, JsonNode run, Path runDir) throws ReportException {
+        String name = run.path("name").asText();
+        long before = Json.epochMicros(run.get("start"));
+        Path self = runDir.toAbsolutePath().normalize();
+        record Candidate(Path dir, long start) {
+        }
+        List<Candidate> found = new ArrayList<>();
+        try (Stream<Path> dirs = Files.list(runs)) {
+            for (Path d : dirs.filter(Files::isDirectory).toList()) {
+                Path summary = d.resolve("summary.json");
+                if (!Files.isRegularFile(summary) || d.toAbsolutePath().normalize().equals(self)) {
+                    continue;
+                }
+                JsonNode s;
+                try {
+                    s = Json.MAPPER.readTree(summary.toFile());
+                } catch (IOException e) {
+                    continue; // an unreadable run is no baseline; the index shows it as such
+                }
+                long start = Json.epochMicros(s.get("start"));
+                if (name.equals(s.path("name").asText()) && "passed".equals(s.path("verdict").asText())
+                        && (before < 0 || start < before)) {
+                    found.add(new Candidate(d, start));
+                }
+            }
+        } catch (IOException e) {
+            throw new ReportException("cannot list " + runs + ": " + e.getMessage(), e);
+        }
+        return found.stream().sorted(Comparator.comparingLong(Candidate::start).reversed()).limit(LATEST)
+                .map(Candidate::dir).toList();
+    }
+}

@@ -1,0 +1,71 @@
+package org.maestro.reports;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code compare BASELINE... RUN}: the run against its baseline(s), in comparison.html and junit.xml. */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Compares RUN with BASELINE (or several baselines) metric by metric: throughput, latency "
+                + "percentiles, loss, outages. Each change is better, same or worse beyond a threshold set from the "
+                + "run-to-run spread (3 standard deviations, at least the metric's floor).",
+                "Writes RUN/comparison.json, RUN/comparison.html and a test suite in RUN/junit.xml; rebuilds RUN/report.html.",
+                "A BASELINE that is a directory of runs (e.g. runs/) stands for its latest " + Baselines.LATEST
+                        + " passed runs of the same test.",
+                "Exit codes: 0 no metric worse, 1 a regression, 2 the runs could not be compared."})
+public final class CompareMain implements Callable<Integer> {
+
+    @Parameters(arity = "2..*", paramLabel = "RUN", description = "baseline run(s), then the run to judge (the last one)")
+    List<Path> runs;
+
+    @Option(names = "--min-change", paramLabel = "PERCENT",
+            description = "the smallest change that counts, for every metric, e.g. 5% (default: each metric's own: "
+                    + "rates 3%, p50/p90 10%, p99 15%, p99.9 25%, max 50%, counts 10%, outages 25%)")
+    String minChange;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        try {
+            Path run = runs.get(runs.size() - 1);
+            Comparison c = Comparison.of(Baselines.resolve(runs.subList(0, runs.size() - 1), run), run, parsePercent(minChange));
+            Path page = c.write();
+            c.lines().forEach(spec.commandLine().getOut()::println);
+            spec.commandLine().getOut().println("comparison: " + page.toAbsolutePath());
+            spec.commandLine().getOut().println("report: " + ReportBuilder.build(run).toAbsolutePath());
+            return c.isRegression() ? 1 : 0;
+        } catch (ReportException | IllegalArgumentException e) {
+            spec.commandLine().getErr().println("compare: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    /** "5%", "5" or "0.5%" as a fraction; null stays null. */
+    public static Double parsePercent(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        String t = text.trim().endsWith("%") ? text.trim().substring(0, text.trim().length() - 1).trim() : text.trim();
+        double v;
+        try {
+            v = Double.parseDouble(t);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--min-change '" + text + "' is not a percentage (e.g. 5%)");
+        }
+        if (!(v >= 0 && v < 1000)) {
+            throw new IllegalArgumentException("--min-change '" + text + "' must be between 0% and 1000%");
+        }
+        return v / 100;
+    }
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new CompareMain()).execute(args));
+    }
+}

@@ -1,0 +1,244 @@
+package org.maestro.reports;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * A run against one or more baseline runs: per metric the change and a verdict (see {@link MetricVerdict}), and an
+ * overall verdict: worse when any metric is worse (or missing), else better when any is better, else same.
+ * {@link #write} puts {@code comparison.json} and a self-contained {@code comparison.html} (overlaid charts) in the
+ * run's directory and adds the verdicts to its {@code junit.xml}, so a nightly job fails on a regression.
+ */
+public final class Comparison {
+    public static final String JSON_FILE = "comparison.json";
+    public static final String HTML_FILE = "comparison.html";
+
+    private final RunFigures candidate;
+    private final List<RunFigures> baselines;
+    private final List<MetricVerdict> verdicts;
+    private final List<String> notes;
+
+    private Comparison(RunFigures candidate, List<RunFigures> baselines, List<MetricVerdict> verdicts, List<String> notes) {
+        this.candidate = candidate;
+        this.baselines = baselines;
+        this.verdicts = verdicts;
+        this.notes = notes;
+    }
+
+    /**
+     * Compares the run in {@code runDir} with the baseline runs.
+     *
+     * @param minChange the smallest relative change that counts (0.05 = 5 %) for every metric, or null for each
+     *                  metric's own floor
+     */
+    public static Comparison of(List<Path> baselineDirs, Path runDir, Double minChange) throws ReportException {
+        if (baselineDirs.isEmpty()) {
+            throw new ReportException("no baseline run to compare " + runDir + " with");
+        }
+        RunDirectory run = RunDirectory.open(runDir);
+        List<RunDirectory> bases = new ArrayList<>();
+        for (Path b : baselineDirs) {
+            if (b.toAbsolutePath().normalize().equals(runDir.toAbsolutePath().normalize())) {
+                throw new ReportException("baseline " + b + " is the run itself: compare with an earlier run");
+            }
+            bases.add(RunDirectory.open(b));
+        }
+        List<Metric> metrics = Metric.of(bases.get(0).summary);
+        try {
+            RunFigures c = RunFigures.read(run, metrics);
+            List<RunFigures> b = new ArrayList<>();
+            for (RunDirectory d : bases) {
+                b.add(RunFigures.read(d, metrics));
+            }
+            List<MetricVerdict> verdicts = new ArrayList<>();
+            for (Metric m : metrics) {
+                double[] values = b.stream().mapToDouble(f -> m.valueIn(f.run.summary)).toArray();
+                double[] noise = b.stream().mapToDouble(f -> f.noise(m)).toArray();
+                MetricVerdict v = MetricVerdict.judge(m, values, noise, m.valueIn(run.summary), c.noise(m),
+                        minChange == null ? m.relativeFloor() : minChange);
+                if (v != null) {
+                    verdicts.add(v);
+                }
+            }
+            return new Comparison(c, b, verdicts, notes(run, bases));
+        } catch (IOException e) {
+            throw new ReportException("cannot read the runs to compare: " + e.getMessage(), e);
+        }
+    }
+
+    /** What makes the runs hard to compare: different tests, parameters, or a run that did not complete. */
+    private static List<String> notes(RunDirectory run, List<RunDirectory> bases) {
+        List<String> notes = new ArrayList<>();
+        String name = run.summary.path("name").asText();
+        for (RunDirectory b : bases) {
+            String label = b.dir.getFileName().toString();
+            if (!name.equals(b.summary.path("name").asText())) {
+                notes.add("baseline " + label + " is test '" + b.summary.path("name").asText() + "', this run is '" + name + "'");
+            }
+            List<String> differences = new ArrayList<>();
+            JsonNode mine = run.summary.path("parameters");
+            JsonNode theirs = b.summary.path("parameters");
+            java.util.Set<String> keys = new java.util.TreeSet<>();
+            mine.fieldNames().forEachRemaining(keys::add);
+            theirs.fieldNames().forEachRemaining(keys::add);
+            for (String k : keys) {
+                if (!Objects.equals(comparable(mine.get(k)), comparable(theirs.get(k)))) {
+                    differences.add(k + " " + text(theirs.get(k)) + " \u2192 " + text(mine.get(k)));
+                }
+            }
+            if (!differences.isEmpty()) {
+                notes.add("parameters differ from baseline " + label + ": " + String.join("; ", differences));
+            }
+            if (!"passed".equals(b.summary.path("verdict").asText())) {
+                notes.add("baseline " + label + " did not pass (" + b.summary.path("verdict").asText("?") + ")");
+            }
+        }
+        if ("error".equals(run.summary.path("verdict").asText())) {
+            notes.add("this run ended in error: its figures may be incomplete");
+        }
+        return notes;
+    }
+
+    /**
+     * A parameter as compared: JSON objects regardless of key order, and loopback ports left out (an embedded SUT
+     * listens on a new free port every run; that is no difference between the runs).
+     */
+    private static String comparable(JsonNode n) {
+        if (n == null) {
+            return null;
+        }
+        try {
+            String canonical = SORTED_KEYS.writeValueAsString(SORTED_KEYS.convertValue(n, Object.class));
+            return LOOPBACK_PORT.matcher(canonical).replaceAll("$1:*");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return n.toString();
+        }
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper SORTED_KEYS = Json.MAPPER.copy()
+            .configure(com.fasterxml.jackson.databind.SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+    private static final java.util.regex.Pattern LOOPBACK_PORT = java.util.regex.Pattern.compile("(127\\.0\\.0\\.1|localhost|\\[::1\\]):\\d+");
+
+    private static String text(JsonNode n) {
+        return n == null ? "(none)" : n.isTextual() ? n.asText() : n.toString();
+    }
+
+    /** worse, better or same. */
+    public String verdict() {
+        if (verdicts.stream().anyMatch(MetricVerdict::isRegression)) {
+            return MetricVerdict.WORSE;
+        }
+        return verdicts.stream().anyMatch(v -> v.verdict().equals(MetricVerdict.BETTER)) ? MetricVerdict.BETTER : MetricVerdict.SAME;
+    }
+
+    public boolean isRegression() {
+        return MetricVerdict.WORSE.equals(verdict());
+    }
+
+    List<MetricVerdict> verdicts() {
+        return verdicts;
+    }
+
+    /** comparison.json: the runs, the overall verdict, each metric. */
+    ObjectNode toJson() {
+        ObjectNode n = Json.MAPPER.createObjectNode();
+        n.put("run", candidate.name);
+        n.put("name", candidate.run.summary.path("name").asText());
+        n.put("baseline", baselines.get(0).name);
+        ArrayNode runs = n.putArray("baselines");
+        for (RunFigures b : baselines) {
+            ObjectNode r = runs.addObject();
+            r.put("run", b.name);
+            r.put("path", relative(b.run.dir));
+            r.put("start", b.run.summary.path("start").asText());
+            r.put("verdict", b.run.summary.path("verdict").asText());
+        }
+        n.put("verdict", verdict());
+        n.put("method", baselines.size() >= 2
+                ? "threshold: 3 x the run-to-run standard deviation of the " + baselines.size() + " baselines, at least each metric's floor"
+                : "threshold: 3 x the standard deviation of the difference, estimated from " + RunFigures.SLICES
+                        + " slices of each run's measured period, at least each metric's floor");
+        ArrayNode metrics = n.putArray("metrics");
+        for (MetricVerdict v : verdicts) {
+            ObjectNode m = metrics.addObject();
+            m.put("metric", v.metric().name());
+            m.put("unit", v.metric().unit());
+            m.put("higherIsBetter", v.metric().higherIsBetter());
+            number(m, "baseline", v.baseline());
+            if (v.baselines().length > 1) {
+                ArrayNode each = m.putArray("baselines");
+                for (double b : v.baselines()) {
+                    each.add(Json.round(b));
+                }
+            }
+            number(m, "value", v.candidate());
+            number(m, "change", v.change());
+            number(m, "changePercent", v.changePercent());
+            number(m, "threshold", v.threshold());
+            m.put("basis", v.basis());
+            m.put("verdict", v.verdict());
+        }
+        ArrayNode n2 = n.putArray("notes");
+        notes.forEach(n2::add);
+        return n;
+    }
+
+    private String relative(Path dir) {
+        Path from = candidate.run.dir.toAbsolutePath().normalize();
+        return from.relativize(dir.toAbsolutePath().normalize()).toString().replace('\\', '/');
+    }
+
+    private static void number(ObjectNode n, String field, double v) {
+        if (Double.isNaN(v)) {
+            n.putNull(field);
+        } else {
+            n.put(field, Json.round(v));
+        }
+    }
+
+    /**
+     * Writes comparison.json and comparison.html in the run's directory and the verdicts into its junit.xml.
+     *
+     * @return comparison.html
+     */
+    public Path write() throws ReportException {
+        Path dir = candidate.run.dir;
+        ObjectNode json = toJson();
+        try {
+            AtomicFile.write(dir.resolve(JSON_FILE), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(json));
+            ObjectNode data = ComparisonCharts.build(candidate, baselines);
+            data.set("comparison", json);
+            data.put("comparisonPage", true);
+            String title = "Maestro: " + json.path("name").asText() + " vs baseline (" + verdict() + ")";
+            AtomicFile.write(dir.resolve(HTML_FILE), HtmlPage.render(title, data));
+            JunitComparison.addTo(dir.resolve("junit.xml"), json);
+        } catch (IOException e) {
+            throw new ReportException("cannot write the comparison in " + dir + ": " + e.getMessage(), e);
+        }
+        return dir.resolve(HTML_FILE);
+    }
+
+    /** The table printed on the console: one line per metric, then the verdict. */
+    public List<String> lines() {
+        List<String> out = new ArrayList<>();
+        out.add(String.format("%-38s %14s %14s %9s %12s  %s", "metric", "baseline", "this run", "change", "threshold", "verdict"));
+        for (MetricVerdict v : verdicts) {
+            String pct = Double.isNaN(v.changePercent()) ? "" : String.format("%+.1f%%", v.changePercent());
+            out.add(String.format("%-38s %14s %14s %9s %12s  %s", v.metric().name() + " (" + v.metric().unit() + ")",
+                    Format.number(v.baseline()), Format.number(v.candidate()), pct,
+                    Double.isNaN(v.threshold()) ? "" : "\u00b1" + Format.number(v.threshold()), v.verdict()));
+        }
+        notes.forEach(n -> out.add("note: " + n));
+        List<String> worse = verdicts.stream().filter(MetricVerdict::isRegression).map(v -> v.metric().name()).toList();
+        out.add("compared with " + (baselines.size() == 1 ? "baseline " + baselines.get(0).name : baselines.size() + " baselines")
+                + ": " + verdict().toUpperCase(java.util.Locale.ROOT) + (worse.isEmpty() ? "" : " (" + String.join(", ", worse) + ")"));
+        return out;
+    }
+}

@@ -1,0 +1,116 @@
+package org.maestro.reports;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.TransformerException;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
+import org.xml.sax.SAXException;
+
+/**
+ * Puts a comparison into a run's junit.xml as a test suite of its own ({@code maestro.NAME.baseline}): a test case
+ * per metric, a failure for each one worse than the baseline (or missing), so Jenkins' JUnit step fails the nightly
+ * on a regression. The run's own suite is kept; the root becomes {@code <testsuites>}; an earlier comparison's
+ * suite is replaced.
+ */
+final class JunitComparison {
+    private JunitComparison() {
+    }
+
+    static void addTo(Path junitXml, JsonNode comparison) throws IOException {
+        try {
+            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            Document doc;
+            Element root;
+            if (Files.isRegularFile(junitXml)) {
+                doc = f.newDocumentBuilder().parse(junitXml.toFile());
+                root = doc.getDocumentElement();
+                if (root.getTagName().equals("testsuite")) {
+                    Element suites = doc.createElement("testsuites");
+                    doc.replaceChild(suites, root);
+                    suites.appendChild(root);
+                    root = suites;
+                } else if (!root.getTagName().equals("testsuites")) {
+                    throw new IOException(junitXml + " is not JUnit XML: its root is <" + root.getTagName() + ">");
+                }
+            } else {
+                doc = f.newDocumentBuilder().newDocument();
+                root = doc.createElement("testsuites");
+                doc.appendChild(root);
+            }
+            String suiteName = "maestro." + comparison.path("name").asText() + ".baseline";
+            NodeList old = root.getElementsByTagName("testsuite");
+            for (int i = old.getLength() - 1; i >= 0; i--) {
+                Node n = old.item(i);
+                if (suiteName.equals(((Element) n).getAttribute("name"))) {
+                    root.removeChild(n);
+                }
+            }
+            root.appendChild(suite(doc, suiteName, comparison));
+            StringWriter out = new StringWriter();
+            var t = TransformerFactory.newInstance().newTransformer();
+            t.setOutputProperty(OutputKeys.INDENT, "yes");
+            t.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
+            t.transform(new DOMSource(doc), new StreamResult(out));
+            AtomicFile.write(junitXml, out.toString());
+        } catch (ParserConfigurationException | TransformerException e) {
+            throw new IOException("cannot write " + junitXml + ": " + e.getMessage(), e);
+        } catch (SAXException e) {
+            throw new IOException(junitXml + " is not readable XML: " + e.getMessage(), e);
+        }
+    }
+
+    private static Element suite(Document doc, String name, JsonNode comparison) {
+        Element suite = doc.createElement("testsuite");
+        suite.setAttribute("name", name);
+        int failures = 0;
+        String baseline = comparison.path("baseline").asText();
+        int n = comparison.path("baselines").size();
+        String against = n > 1 ? n + " baselines" : "baseline " + baseline;
+        for (JsonNode m : comparison.path("metrics")) {
+            Element tc = doc.createElement("testcase");
+            tc.setAttribute("classname", name);
+            tc.setAttribute("name", m.path("metric").asText() + " vs " + against);
+            String verdict = m.path("verdict").asText();
+            String text = m.path("metric").asText() + ": " + value(m.get("value"), m) + " against " + value(m.get("baseline"), m)
+                    + (m.path("changePercent").isNumber() ? String.format(" (%+.1f %%)", m.path("changePercent").asDouble()) : "")
+                    + ", threshold \u00b1" + value(m.get("threshold"), m) + " (" + m.path("basis").asText() + "): " + verdict;
+            if (verdict.equals(MetricVerdict.WORSE) || verdict.equals(MetricVerdict.MISSING)) {
+                Element failure = doc.createElement("failure");
+                failure.setAttribute("message", "regression: " + text);
+                failure.setTextContent(text);
+                tc.appendChild(failure);
+                failures++;
+            } else {
+                Element out = doc.createElement("system-out");
+                out.setTextContent(text);
+                tc.appendChild(out);
+            }
+            suite.appendChild(tc);
+        }
+        suite.setAttribute("tests", Integer.toString(comparison.path("metrics").size()));
+        suite.setAttribute("failures", Integer.toString(failures));
+        suite.setAttribute("errors", "0");
+        return suite;
+    }
+
+    private static String value(JsonNode v, JsonNode metric) {
+        return v == null || v.isNull() ? "none" : Format.number(v.asDouble()) + " " + metric.path("unit").asText();
+    }
+}

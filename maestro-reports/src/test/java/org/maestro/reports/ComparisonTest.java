@@ -1,0 +1,268 @@
+package org.maestro.reports;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+import picocli.CommandLine;
+
+/** Compares runs written with the real writers: verdicts, thresholds, comparison.json/html and junit.xml. */
+class ComparisonTest {
+    private static final long T0 = 1_795_000_000_000_000L;
+    private static final long HOUR = 3_600_000_000L;
+
+    @TempDir
+    Path tmp;
+
+    private SyntheticRun run(String dir, long start, int rate, long seed) throws IOException {
+        return new SyntheticRun(Files.createDirectories(tmp.resolve(dir)), start, 12, rate, 2).seed(seed);
+    }
+
+    @Test
+    void runsAlikeAreTheSameAndJunitKeepsTheRunsOwnSuite() throws Exception {
+        SyntheticRun base = run("20261122-010000-synthetic", T0, 300, 1).write();
+        SyntheticRun cand = run("20261122-020000-synthetic", T0 + HOUR, 300, 2).write();
+        Comparison c = Comparison.of(List.of(base.dir), cand.dir, null);
+        for (MetricVerdict v : c.verdicts()) {
+            assertEquals(MetricVerdict.SAME, v.verdict(), v.metric().name() + ": " + v);
+        }
+        assertEquals("same", c.verdict());
+        assertFalse(c.isRegression());
+        c.write();
+
+        JsonNode json = Json.MAPPER.readTree(cand.dir.resolve(Comparison.JSON_FILE).toFile());
+        assertEquals("same", json.path("verdict").asText());
+        assertEquals(base.dir.getFileName().toString(), json.path("baseline").asText());
+        assertEquals("../" + base.dir.getFileName(), json.path("baselines").get(0).path("path").asText());
+        JsonNode p99 = metric(json, "response time p99");
+        assertEquals(base.measuredResponse.getValueAtPercentile(99) / 1000.0, p99.path("baseline").asDouble(), 1e-9,
+                "the baseline's p99 as its HDR log gives it");
+        assertEquals(cand.measuredResponse.getValueAtPercentile(99) / 1000.0, p99.path("value").asDouble(), 1e-9);
+        assertTrue(p99.path("threshold").asDouble() > 0);
+
+        Document junit = junit(cand.dir);
+        assertEquals("testsuites", junit.getDocumentElement().getTagName());
+        Element suite = suite(junit, "maestro.synthetic.baseline");
+        assertEquals(String.valueOf(json.path("metrics").size()), suite.getAttribute("tests"));
+        assertEquals("0", suite.getAttribute("failures"));
+        assertEquals(1, countSuites(junit, "synthetic"), "the run's own suite is kept");
+    }
+
+    @Test
+    void slowerLatencyIsARegressionInJunitAndTheExitCode() throws Exception {
+        SyntheticRun base = run("20261122-010000-synthetic", T0, 300, 1).write();
+        SyntheticRun cand = run("20261122-020000-synthetic", T0 + HOUR, 300, 2).latencyScale(2).write();
+
+        StringBuilder out = new StringBuilder();
+        int exit = compare(out, base.dir.toString(), cand.dir.toString());
+        assertEquals(1, exit, "a regression fails the command:\n" + out);
+        assertTrue(out.toString().contains("WORSE"), out.toString());
+
+        JsonNode json = Json.MAPPER.readTree(cand.dir.resolve(Comparison.JSON_FILE).toFile());
+        assertEquals("worse", json.path("verdict").asText());
+        // (Its p99 sits where 1 % of slow messages begins: too unsteady from slice to slice to call.)
+        for (String m : List.of("response time p50", "response time p90", "service time p50")) {
+            JsonNode v = metric(json, m);
+            assertEquals("worse", v.path("verdict").asText(), m + ": " + v);
+            assertTrue(v.path("changePercent").asDouble() > 50, m + " about doubled: " + v);
+        }
+        assertEquals("same", metric(json, "receive rate").path("verdict").asText());
+        assertEquals("same", metric(json, "send delay p99").path("verdict").asText(), "the sender did not change");
+
+        Element suite = suite(junit(cand.dir), "maestro.synthetic.baseline");
+        assertTrue(Integer.parseInt(suite.getAttribute("failures")) >= 3, "a failure per worse metric");
+        assertTrue(text(suite).contains("regression: response time p50"), text(suite));
+
+        // Again: the suite is replaced, not added twice; the run's report links the comparison.
+        assertEquals(1, compare(new StringBuilder(), base.dir.toString(), cand.dir.toString()));
+        assertEquals(1, countSuites(junit(cand.dir), "synthetic.baseline"));
+        JsonNode report = ReportHtml.data(cand.dir.resolve(ReportBuilder.REPORT_FILE));
+        assertEquals("worse", report.path("comparison").path("verdict").asText());
+
+        JsonNode page = ReportHtml.data(cand.dir.resolve(Comparison.HTML_FILE));
+        assertTrue(page.path("comparisonPage").asBoolean());
+        Map<String, JsonNode> charts = new HashMap<>();
+        page.path("charts").forEach(c -> charts.put(c.path("id").asText(), c));
+        for (String id : List.of("cmp-received", "cmp-sent", "cmp-p99", "cmp-dist-0", "cmp-dist-1", "cmp-dist-2")) {
+            JsonNode c = charts.get(id);
+            assertNotNull(c, "chart " + id);
+            assertEquals(2, c.path("series").size(), id + ": this run and its baseline");
+            assertEquals("baseline", c.path("series").get(1).path("style").asText(), id + ": the baseline drawn as such");
+        }
+        // Received per second: whole seconds after the load's start hold the rate exactly.
+        JsonNode received = charts.get("cmp-received").path("series").get(0);
+        assertEquals(300, received.path("y").get(5).asDouble(), 1e-9);
+        assertEquals(5, received.path("x").get(5).asDouble() - received.path("x").get(0).asDouble(), 1e-9);
+    }
+
+    @Test
+    void throughputBothWays() throws Exception {
+        SyntheticRun base = run("20261122-010000-synthetic", T0, 300, 1).write();
+        SyntheticRun slower = run("20261122-020000-synthetic", T0 + HOUR, 200, 2).write();
+        SyntheticRun faster = run("20261122-030000-synthetic", T0 + 2 * HOUR, 400, 3).write();
+        assertEquals("worse", verdict(Comparison.of(List.of(base.dir), slower.dir, null), "receive rate"));
+        assertEquals("better", verdict(Comparison.of(List.of(base.dir), faster.dir, null), "receive rate"));
+        Comparison c = Comparison.of(List.of(base.dir), slower.dir, null);
+        assertTrue(c.toJson().path("notes").toString().contains("rate 300 \u2192 200"), "the parameters that differ are named: "
+                + c.toJson().path("notes"));
+    }
+
+    @Test
+    void aDirectoryOfRunsStandsForItsLatestPassedRunsOfTheSameTest() throws Exception {
+        run("20261122-010000-synthetic", T0, 300, 1).write();
+        SyntheticRun b2 = run("20261122-020000-synthetic", T0 + HOUR, 300, 2).write();
+        SyntheticRun b3 = run("20261122-030000-synthetic", T0 + 2 * HOUR, 300, 3).write();
+        run("20261122-033000-synthetic", T0 + 2 * HOUR + HOUR / 2, 300, 4).verdict("failed").write();
+        new SyntheticRun(Files.createDirectories(tmp.resolve("20261122-034000-other")), T0 + 2 * HOUR, 5, 300, 1).named("other").write();
+        SyntheticRun cand = run("20261122-040000-synthetic", T0 + 3 * HOUR, 300, 5).write();
+        run("20261122-050000-synthetic", T0 + 4 * HOUR, 300, 6).write();  // later than the run: not its baseline
+
+        List<Path> baselines = Baselines.resolve(List.of(tmp), cand.dir);
+        assertEquals(3, baselines.size(), baselines.toString());
+        assertEquals(b3.dir.getFileName(), baselines.get(0).getFileName(), "newest first");
+        assertEquals(b2.dir.getFileName(), baselines.get(1).getFileName());
+
+        Comparison c = Comparison.of(baselines, cand.dir, null);
+        JsonNode json = c.toJson();
+        assertEquals(3, json.path("baselines").size());
+        assertTrue(json.path("method").asText().contains("run-to-run"), json.path("method").asText());
+        assertEquals(3, metric(json, "response time p99").path("baselines").size());
+        assertTrue(metric(json, "response time p50").path("basis").asText().length() > 0);
+        assertEquals("same", c.verdict(), json.toPrettyString());
+    }
+
+    @Test
+    void badInputIsNamed() throws Exception {
+        SyntheticRun cand = run("20261122-020000-synthetic", T0 + HOUR, 300, 2).write();
+        StringBuilder err = new StringBuilder();
+        assertEquals(2, compare(err, tmp.resolve("nope").toString(), cand.dir.toString()));
+        assertTrue(err.toString().contains("does not exist"), err.toString());
+        err.setLength(0);
+        assertEquals(2, compare(err, cand.dir.toString(), cand.dir.toString()));
+        assertTrue(err.toString().contains("the run itself"), err.toString());
+        err.setLength(0);
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        assertEquals(2, compare(err, empty.toString(), cand.dir.toString()));
+        assertTrue(err.toString().contains("neither a run directory"), err.toString());
+        err.setLength(0);
+        assertEquals(2, compare(err, "--min-change", "lots", cand.dir.toString(), cand.dir.toString()));
+        assertTrue(err.toString().contains("not a percentage"), err.toString());
+        assertFalse(Files.exists(cand.dir.resolve(Comparison.JSON_FILE)), "nothing written when nothing was compared");
+    }
+
+    @Test
+    void thresholdsFromFloorsAndSpread() {
+        Metric p99 = Metric.of(Json.MAPPER.createObjectNode()).stream().filter(m -> m.name().equals("response time p99")).findFirst().orElseThrow();
+        // One baseline, no spread known: the floor (15 %) decides.
+        MetricVerdict v = MetricVerdict.judge(p99, new double[] {10}, new double[] {Double.NaN}, 11.4, Double.NaN, p99.relativeFloor());
+        assertEquals("same", v.verdict());
+        assertEquals(1.5, v.threshold(), 1e-9);
+        assertEquals("worse", MetricVerdict.judge(p99, new double[] {10}, new double[] {Double.NaN}, 11.6, Double.NaN, p99.relativeFloor()).verdict());
+        assertEquals("better", MetricVerdict.judge(p99, new double[] {10}, new double[] {Double.NaN}, 8.4, Double.NaN, p99.relativeFloor()).verdict());
+        // Spread within the runs wider than the floor: 3 sigma of the difference.
+        v = MetricVerdict.judge(p99, new double[] {10}, new double[] {1.2}, 14, 1.6, p99.relativeFloor());
+        assertEquals(6.0, v.threshold(), 1e-9);
+        assertEquals("same", v.verdict());
+        // Several baselines: their run-to-run spread.
+        v = MetricVerdict.judge(p99, new double[] {9, 10, 11}, new double[0], 13, Double.NaN, p99.relativeFloor());
+        assertEquals(3 * Math.sqrt(4.0 / 3), v.threshold(), 1e-9);
+        assertEquals("same", v.verdict());
+        assertEquals("worse", MetricVerdict.judge(p99, new double[] {9, 10, 11}, new double[0], 14, Double.NaN, 0.15).verdict());
+        // A latency under the absolute floor never flaps.
+        assertEquals("same", MetricVerdict.judge(p99, new double[] {0.1}, new double[] {0.001}, 0.14, 0.001, p99.relativeFloor()).verdict());
+        // Missing and never.
+        assertEquals("missing", MetricVerdict.judge(p99, new double[] {10}, new double[] {1}, Double.NaN, Double.NaN, 0.15).verdict());
+        assertTrue(MetricVerdict.judge(p99, new double[] {10}, new double[] {1}, Double.NaN, Double.NaN, 0.15).isRegression());
+        assertEquals(null, MetricVerdict.judge(p99, new double[] {Double.NaN}, new double[] {1}, Double.NaN, Double.NaN, 0.15));
+        Metric outage = Metric.of(Json.MAPPER.createObjectNode().set("actions",
+                Json.MAPPER.createArrayNode().add(Json.MAPPER.createObjectNode().put("handler", "restart")))).get(Metric.of(
+                Json.MAPPER.createObjectNode()).size());
+        assertEquals("worse", MetricVerdict.judge(outage, new double[] {4000}, new double[] {Double.NaN}, -1, Double.NaN, 0.25).verdict());
+        assertEquals("better", MetricVerdict.judge(outage, new double[] {-1}, new double[] {Double.NaN}, 4000, Double.NaN, 0.25).verdict());
+        assertEquals("same", MetricVerdict.judge(outage, new double[] {4000}, new double[] {Double.NaN}, 4900, Double.NaN, 0.25).verdict());
+        assertEquals("worse", MetricVerdict.judge(outage, new double[] {4000}, new double[] {Double.NaN}, 5100, Double.NaN, 0.25).verdict());
+        // A count that was zero: any loss is worse.
+        Metric lost = Metric.of(Json.MAPPER.createObjectNode()).stream().filter(m -> m.name().equals("lost")).findFirst().orElseThrow();
+        assertEquals("worse", MetricVerdict.judge(lost, new double[] {0}, new double[] {Double.NaN}, 1, Double.NaN, 0.1).verdict());
+        assertEquals("same", MetricVerdict.judge(lost, new double[] {0}, new double[] {Double.NaN}, 0, Double.NaN, 0.1).verdict());
+        assertEquals(0.05, CompareMain.parsePercent("5%"), 1e-12);
+        assertEquals(0.005, CompareMain.parsePercent(" 0.5 % "), 1e-12);
+        assertThrows(IllegalArgumentException.class, () -> CompareMain.parsePercent("-3%"));
+    }
+
+    private static String verdict(Comparison c, String metric) {
+        return c.verdicts().stream().filter(v -> v.metric().name().equals(metric)).findFirst().orElseThrow().verdict();
+    }
+
+    static int compare(StringBuilder output, String... args) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintWriter w = new PrintWriter(bytes, true, StandardCharsets.UTF_8);
+        int exit = new CommandLine(new CompareMain()).setOut(w).setErr(w).execute(args);
+        w.flush();
+        output.append(bytes.toString(StandardCharsets.UTF_8));
+        return exit;
+    }
+
+    static JsonNode metric(JsonNode comparison, String name) {
+        for (JsonNode m : comparison.path("metrics")) {
+            if (m.path("metric").asText().equals(name)) {
+                return m;
+            }
+        }
+        throw new AssertionError("no metric '" + name + "' in " + comparison.toPrettyString());
+    }
+
+    private static Document junit(Path dir) throws Exception {
+        return DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(dir.resolve("junit.xml").toFile());
+    }
+
+    private static Element suite(Document doc, String name) {
+        NodeList suites = doc.getElementsByTagName("testsuite");
+        for (int i = 0; i < suites.getLength(); i++) {
+            if (((Element) suites.item(i)).getAttribute("name").equals(name)) {
+                return (Element) suites.item(i);
+            }
+        }
+        throw new AssertionError("no testsuite " + name);
+    }
+
+    private static int countSuites(Document doc, String nameSuffix) {
+        NodeList suites = doc.getElementsByTagName("testsuite");
+        int n = 0;
+        for (int i = 0; i < suites.getLength(); i++) {
+            if (((Element) suites.item(i)).getAttribute("name").endsWith(nameSuffix)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private static String text(Element e) {
+        StringBuilder b = new StringBuilder();
+        NodeList failures = e.getElementsByTagName("failure");
+        for (int i = 0; i < failures.getLength(); i++) {
+            b.append(((Element) failures.item(i)).getAttribute("message")).append('\n');
+        }
+        return b.toString();
+    }
+}
