@@ -131,8 +131,51 @@ class EndToEndTest {
         assertTrue(junit.contains("failures=\"0\"") && junit.contains("errors=\"0\"") && junit.contains("tests=\"5\""), junit);
         assertTrue(Files.readString(run.resolve("console.log")).contains("verdict: PASSED"));
         assertTrue(Files.size(run.resolve("report.html")) > 10_000, "the report is written at the end of the run");
+        reportAgreesWithTheRawFiles(run);
         String index = Files.readString(runs.resolve("index.html"));
         assertTrue(index.contains("\"dir\":\"" + run.getFileName() + "\""), "the runs' index.html lists the run");
+    }
+
+    /** The figures report.html shows of a real run, against the peers' raw rate logs and HDR logs. */
+    private static void reportAgreesWithTheRawFiles(Path run) throws IOException {
+        JsonNode report = org.maestro.reports.ReportHtml.data(run.resolve("report.html"));
+        for (String[] c : new String[][] {{"throughput-sent", "sender-1"}, {"throughput-received", "receiver-1"}}) {
+            long records = 0;
+            try (Stream<Path> files = Files.list(run.resolve("peers").resolve(c[1]))) {
+                for (Path f : files.filter(f -> f.toString().endsWith(".rlog")).toList()) {
+                    try (org.maestro.common.ratelog.RateLogReader r = org.maestro.common.ratelog.RateLogReader.open(f)) {
+                        records += r.forEachRemaining((eta, ata) -> { });
+                    }
+                }
+            }
+            double charted = 0;
+            for (JsonNode chart : report.path("charts")) {
+                if (chart.path("id").asText().equals(c[0])) {
+                    for (JsonNode y : chart.path("series").get(0).path("y")) {
+                        charted += y.asDouble() * report.path("bucketSeconds").asInt();
+                    }
+                }
+            }
+            assertEquals(records, Math.round(charted), c[1] + ": messages per second in the report add up to its rate logs");
+        }
+        org.HdrHistogram.Histogram measured = new org.HdrHistogram.Histogram(3);
+        org.HdrHistogram.HistogramLogReader hdr = new org.HdrHistogram.HistogramLogReader(
+                run.resolve("peers/receiver-1/latency-response.hlog").toFile());
+        for (org.HdrHistogram.EncodableHistogram h; (h = hdr.nextIntervalHistogram()) != null; ) {
+            if (!"warmup".equals(h.getTag())) {
+                measured.add((org.HdrHistogram.Histogram) h);
+            }
+        }
+        hdr.close();
+        JsonNode figures = null;
+        for (JsonNode f : report.path("latency")) {
+            if (f.path("peer").asText().equals("receiver-1") && f.path("file").asText().equals("latency-response.hlog")) {
+                figures = f;
+            }
+        }
+        assertEquals(measured.getTotalCount(), figures.path("count").asLong(), "values after warm-up");
+        assertEquals(measured.getValueAtPercentile(99) / 1000.0, figures.path("p99").asDouble(), 1e-9, "p99 as HdrHistogram reads the log");
+        assertEquals(measured.getMaxValue() / 1000.0, figures.path("max").asDouble(), 1e-9);
     }
 
     @Test

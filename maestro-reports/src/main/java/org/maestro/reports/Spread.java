@@ -1,42 +1,29 @@
 package org.maestro.reports;
 
-/** Standard deviations that skip missing values (NaN). */
+import java.util.Arrays;
+
+/** Means and standard deviations that skip missing values (NaN). */
 final class Spread {
     private Spread() {
     }
 
     /** The sample standard deviation of the values that are not NaN; NaN when fewer than two. */
     static double standardDeviation(double... values) {
-        double sum = 0;
-        int n = 0;
-        for (double v : values) {
-            if (!Double.isNaN(v)) {
-                sum += v;
-                n++;
-            }
-        }
-        if (n < 2) {
+        double[] known = known(values);
+        if (known.length < 2) {
             return Double.NaN;
         }
-        double mean = sum / n;
-        double squares = 0;
-        for (double v : values) {
-            if (!Double.isNaN(v)) {
-                squares += (v - mean) * (v - mean);
-            }
-        }
-        return Math.sqrt(squares / (n - 1));
+        double mean = mean(known);
+        double squares = Arrays.stream(known).map(v -> (v - mean) * (v - mean)).sum();
+        return Math.sqrt(squares / (known.length - 1));
     }
 
+    /** The mean of the values that are not NaN; NaN when there is none. */
     static double mean(double... values) {
-        double sum = 0;
-        int n = 0;
-        for (double v : values) {
-            if (!Double.isNaN(v)) {
-                sum += v;
-                n++;
-            }
-        }
-        return n == 0 ? Double.NaN : sum / n;
+        return Arrays.stream(known(values)).average().orElse(Double.NaN);
+    }
+
+    private static double[] known(double[] values) {
+        return Arrays.stream(values).filter(v -> !Double.isNaN(v)).toArray();
     }
 }

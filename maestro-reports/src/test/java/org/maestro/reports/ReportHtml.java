@@ -7,13 +7,13 @@ import java.nio.file.Path;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** Reads back the JSON a report.html embeds, for tests. */
-final class ReportHtml {
+public final class ReportHtml {
     private static final String OPEN = "<script type=\"application/json\" id=\"report-data\">";
 
     private ReportHtml() {
     }
 
-    static JsonNode data(Path report) throws IOException {
+    public static JsonNode data(Path report) throws IOException {
         return parse(Files.readString(report));
     }
 
