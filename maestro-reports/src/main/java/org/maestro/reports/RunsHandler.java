@@ -1,5 +1,7 @@
 package org.maestro.reports;
 
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -32,6 +34,8 @@ final class RunsHandler extends Handler.Wrapper {
     private static final Logger LOG = LoggerFactory.getLogger(RunsHandler.class);
     private static final String ALLOWED = "GET, HEAD";
     private static final String TEXT = "text/plain; charset=utf-8";
+    /** What Jetty's directory listings link to, relative to the directory listed. */
+    private static final String LISTING_STYLE = "jetty-dir.css";
 
     private final DataRoot root;
     private final CachedIndex index;
@@ -119,6 +123,14 @@ final class RunsHandler extends Handler.Wrapper {
             checked = RelativePath.fromRawUrlPath(relative);
         } catch (IllegalArgumentException e) {
             throw new RequestException(400, "bad path " + rawPath + ": " + e.getMessage());
+        }
+        List<String> segments = checked.segments();
+        if (!segments.isEmpty() && segments.get(segments.size() - 1).equals(LISTING_STYLE)
+                && !Files.exists(checked.under(root.path()), LinkOption.NOFOLLOW_LINKS)) {
+            // The style sheet of a directory's listing, which the ResourceHandler serves from memory: the
+            // directory must be one it would list.
+            root.directory(RelativePath.parse(String.join("/", segments.subList(0, segments.size() - 1))));
+            return;
         }
         root.existing(checked);
     }

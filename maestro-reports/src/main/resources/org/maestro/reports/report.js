@@ -301,9 +301,10 @@
   function dateAxis(c) {
     var lo = Infinity, hi = -Infinity;
     c.series.forEach(function (s) { s.x.forEach(function (x) { lo = Math.min(lo, x); hi = Math.max(hi, x); }); });
-    var pad = Math.max((hi - lo) * 0.05, 3600 * 1000);
+    var pad = Math.max((hi - lo) * 0.05, 3600 * 1000), days = hi - lo > 3 * 86400 * 1000;
     return { type: 'linear', min: isFinite(lo) ? lo - pad : undefined, max: isFinite(hi) ? hi + pad : undefined,
-      title: { display: true, text: 'run start (UTC)' }, ticks: { maxTicksLimit: 8, callback: function (v) { return dateTime(v).substring(0, 16); } } };
+      title: { display: true, text: 'run start (UTC)' },
+      ticks: { maxTicksLimit: 8, callback: function (v) { return dateTime(v).substring(0, days ? 10 : 16); } } };
   }
   function dateTitle(c, item) {
     var runs = c.series[item.datasetIndex].runs || [];

@@ -112,6 +112,9 @@ class RunsServerTest {
         assertEquals(200, peers.statusCode());
         assertTrue(type(peers).startsWith("text/html"), type(peers));
         assertTrue(peers.body().contains("latency-response.hlog"), peers.body());
+        HttpResponse<String> style = get("/" + RunsFixture.NEWEST + "/peers/receiver-1/jetty-dir.css");
+        assertEquals(200, style.statusCode(), "the listing's style sheet");
+        assertTrue(type(style).startsWith("text/css"), type(style));
         RawHttp.Reply noSlash = RawHttp.send(server.port(), "GET", "/" + RunsFixture.NEWEST + "/peers");
         assertTrue(noSlash.status() / 100 == 3, "a directory without its '/' is redirected to it: " + noSlash.status());
         assertTrue(noSlash.header("Location").endsWith("/" + RunsFixture.NEWEST + "/peers/"), noSlash.header("Location"));
@@ -150,6 +153,8 @@ class RunsServerTest {
         "/escape-dir/secret.txt",
         "/escape-dir/",
         "/" + RunsFixture.NEWEST + "/./summary.json",
+        "/../jetty-dir.css",
+        "/escape-dir/jetty-dir.css",
     })
     void pathsOutOfTheRunsDirectoryAreRefusedWithAPlainTextReason(String target) throws IOException {
         TraversalChecks.assertRefused(server.port(), target, SECRET);
