@@ -97,9 +97,10 @@ class EndToEndTest {
         }
     }
 
+    /** The one run directory (next to it, the runs' index.html). */
     private Path onlyRun() throws IOException {
         try (Stream<Path> dirs = Files.list(runs)) {
-            List<Path> all = dirs.toList();
+            List<Path> all = dirs.filter(Files::isDirectory).toList();
             assertEquals(1, all.size(), all.toString());
             return all.get(0);
         }
@@ -131,6 +132,8 @@ class EndToEndTest {
         assertTrue(Files.readString(run.resolve("console.log")).contains("verdict: PASSED"));
         assertTrue(Files.size(run.resolve("report.html")) > 10_000, "the report is written at the end of the run");
         reportAgreesWithTheRawFiles(run);
+        String index = Files.readString(runs.resolve("index.html"));
+        assertTrue(index.contains("\"dir\":\"" + run.getFileName() + "\""), "the runs' index.html lists the run");
     }
 
     /** The figures report.html shows of a real run, against the peers' raw rate logs and HDR logs. */
@@ -452,6 +455,10 @@ class EndToEndTest {
         assertEquals(400, inc.get("sustainableRate").asLong(), inc.toString());
         assertEquals(2, inc.get("steps").size());
         assertTrue(Files.exists(onlyRun().resolve("report.html")), "the incremental run's top page");
+        String index = Files.readString(runs.resolve("index.html"));
+        assertTrue(index.contains("\"dir\":\"" + onlyRun().getFileName() + "\",\"kind\":\"incremental\""), "listed as one incremental run");
+        assertTrue(!index.contains("\"kind\":\"run\"") && !Files.exists(onlyRun().resolve("steps/index.html")),
+                "its steps are not listed at the top, nor indexed on their own");
     }
 
     @Test

@@ -1,10 +1,7 @@
 package org.maestro.reports;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -220,23 +217,17 @@ public final class Comparison {
         Path dir = candidate.run.dir;
         ObjectNode json = toJson();
         try {
-            writeAtomically(dir.resolve(JSON_FILE), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(json));
+            AtomicFile.write(dir.resolve(JSON_FILE), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(json));
             ObjectNode data = ComparisonCharts.build(candidate, baselines);
             data.set("comparison", json);
             data.put("comparisonPage", true);
             String title = "Maestro: " + json.path("name").asText() + " vs baseline (" + verdict() + ")";
-            writeAtomically(dir.resolve(HTML_FILE), HtmlPage.render(title, data));
+            AtomicFile.write(dir.resolve(HTML_FILE), HtmlPage.render(title, data));
             JunitComparison.addTo(dir.resolve("junit.xml"), json);
         } catch (IOException e) {
             throw new ReportException("cannot write the comparison in " + dir + ": " + e.getMessage(), e);
         }
         return dir.resolve(HTML_FILE);
-    }
-
-    static void writeAtomically(Path file, String text) throws IOException {
-        Path partial = file.resolveSibling(file.getFileName() + ".partial");
-        Files.writeString(partial, text, StandardCharsets.UTF_8);
-        Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** The table printed on the console: one line per metric, then the verdict. */

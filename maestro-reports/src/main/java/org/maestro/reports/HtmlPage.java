@@ -3,13 +3,14 @@ package org.maestro.reports;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * Puts report.html together from its template (a class-path resource): the page's CSS and script, the chart
- * libraries from their webjars, and the report data as inline JSON. One file, no network.
+ * Puts report.html (and a runs directory's index.html) together from its template (a class-path resource):
+ * the page's CSS and script, the chart libraries from their webjars, and the report data as inline JSON. One file, no network.
  */
 final class HtmlPage {
     private HtmlPage() {
@@ -23,6 +24,15 @@ final class HtmlPage {
                 .replace("@SCRIPTS@", WebJarScripts.all())
                 .replace("@JS@", WebJarScripts.inlineSafe(resource("report.js")))
                 .replace("@DATA@", inlineJson(data));
+    }
+
+    /** Renders the page and writes it to {@code file} ({@link AtomicFile}: never half a page). */
+    static void write(Path file, String title, JsonNode data) throws ReportException {
+        try {
+            AtomicFile.write(file, render(title, data));
+        } catch (IOException e) {
+            throw new ReportException("cannot write " + file + ": " + e.getMessage(), e);
+        }
     }
 
     /** JSON that cannot end its script element: "</" becomes "<\/", which JSON reads back the same. */

@@ -1,10 +1,8 @@
 package org.maestro.reports;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -58,14 +56,7 @@ final class IncrementalReport {
         chart(charts, "steps-rate", "Achieved receive rate per step", "msg/s", achieved, target);
         chart(charts, "steps-p99", "p99 response time per step", "ms", p99);
         Path report = dir.resolve(ReportBuilder.REPORT_FILE);
-        Path partial = dir.resolve(ReportBuilder.REPORT_FILE + ".partial");
-        try {
-            Files.writeString(partial, HtmlPage.render("Maestro: " + inc.path("name").asText() + " (incremental, "
-                    + inc.path("verdict").asText() + ")", data), StandardCharsets.UTF_8);
-            Files.move(partial, report, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new ReportException("cannot write " + report + ": " + e.getMessage(), e);
-        }
+        HtmlPage.write(report, "Maestro: " + inc.path("name").asText() + " (incremental, " + inc.path("verdict").asText() + ")", data);
         return report;
     }
 

@@ -68,7 +68,7 @@ final class JunitComparison {
             t.setOutputProperty(OutputKeys.INDENT, "yes");
             t.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
             t.transform(new DOMSource(doc), new StreamResult(out));
-            Comparison.writeAtomically(junitXml, out.toString());
+            AtomicFile.write(junitXml, out.toString());
         } catch (ParserConfigurationException | TransformerException e) {
             throw new IOException("cannot write " + junitXml + ": " + e.getMessage(), e);
         } catch (SAXException e) {

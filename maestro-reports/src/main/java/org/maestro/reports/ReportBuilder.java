@@ -1,10 +1,8 @@
 package org.maestro.reports;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.slf4j.Logger;
@@ -42,15 +40,8 @@ public final class ReportBuilder {
         }
         ReportData.dropEmptyCharts(data);
         Path report = runDir.resolve(REPORT_FILE);
-        Path partial = runDir.resolve(REPORT_FILE + ".partial");
-        try {
-            String name = run.summary.path("name").asText(runDir.getFileName().toString());
-            Files.writeString(partial, HtmlPage.render("Maestro: " + name + " (" + run.summary.path("verdict").asText("?") + ")",
-                    data), StandardCharsets.UTF_8);
-            Files.move(partial, report, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new ReportException("cannot write " + report + ": " + e.getMessage(), e);
-        }
+        String name = run.summary.path("name").asText(runDir.getFileName().toString());
+        HtmlPage.write(report, "Maestro: " + name + " (" + run.summary.path("verdict").asText("?") + ")", data);
         LOG.debug("report of {}: {} charts, {} bytes", runDir, data.path("charts").size(), report.toFile().length());
         return report;
     }

@@ -5,16 +5,25 @@ import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code report RUN_DIR}: builds the run's self-contained report.html and prints its path. */
+/**
+ * {@code report RUN_DIR}: builds the run's self-contained report.html and prints its path;
+ * {@code report --index RUNS_DIR}: builds the runs directory's index.html.
+ */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = "Builds RUN_DIR/report.html: one self-contained page (no network needed) with the verdict, "
-                + "criteria, peers, throughput, latency, inspector metrics and agent actions of a run.")
+                + "criteria, peers, throughput, latency, inspector metrics and agent actions of a run. With --index, "
+                + "builds RUNS_DIR/index.html: every run of a runs directory, newest first, with trend charts.")
 public final class ReportMain implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "RUN_DIR", description = "the run directory (holds summary.json and peers/)")
-    Path runDir;
+    @Parameters(index = "0", paramLabel = "DIR",
+            description = "the run directory (holds summary.json and peers/), or with --index the runs directory")
+    Path dir;
+
+    @Option(names = "--index", description = "DIR is a runs directory (e.g. runs): build DIR/index.html listing its runs")
+    boolean index;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -22,8 +31,8 @@ public final class ReportMain implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            Path report = ReportBuilder.build(runDir);
-            spec.commandLine().getOut().println(report.toAbsolutePath());
+            Path page = index ? RunIndex.build(dir) : ReportBuilder.build(dir);
+            spec.commandLine().getOut().println(page.toAbsolutePath());
             return 0;
         } catch (ReportException e) {
             spec.commandLine().getErr().println("report: " + e.getMessage());

@@ -118,6 +118,68 @@
         (st.reasons || []).join('; '), st.report ? el('a', { href: st.report, text: st.run }) : (st.run || '')];
     }), [true, false, true, true, false, false]));
   }
+  // The index of a runs directory: trend charts, then a filterable table of the runs, newest first.
+  function indexSections() {
+    var idx = data.index, runs = idx.runs || [];
+    var head = document.getElementById('head');
+    head.appendChild(el('h1', { text: 'Maestro runs: ' + idx.directory }));
+    head.appendChild(el('div', { class: 'sub', text: runs.length + ' run(s) \u00b7 listed ' + dateTime(Date.parse(idx.generated)) + ' UTC' }));
+    var section = document.getElementById('run');
+    section.appendChild(el('h2', { text: 'Runs' }));
+    var filter = el('input', { type: 'search', id: 'run-filter', placeholder: 'filter: name, tag or verdict', 'aria-label': 'filter the runs' });
+    var shown = el('span', { class: 'shown', id: 'runs-shown' });
+    section.appendChild(el('p', {}, [filter, ' ', shown]));
+    var t = table(['date (UTC)', 'name', 'tags', 'verdict', 'sent', 'received', 'receive rate msg/s', 'p99 ms', 'max ms', 'lost',
+      'vs baseline', 'report', 'files'], runs.map(indexRow), [false, false, false, false, true, true, true, true, true, true, false, false, false]);
+    t.id = 'runs';
+    section.appendChild(t);
+    var rows = Array.prototype.slice.call(t.rows, 1);
+    rows.forEach(function (tr, i) {
+      var r = runs[i];
+      tr.className = 'run-row';
+      tr.dataset.dir = r.dir;
+      tr.dataset.filter = [r.name, r.dir, r.verdict, r.kind].concat(r.tags || []).join(' ').toLowerCase();
+    });
+    // Every word typed must appear in the row's name, directory, tags or verdict.
+    function apply() {
+      var words = filter.value.toLowerCase().split(/\s+/).filter(Boolean), n = 0;
+      rows.forEach(function (tr) {
+        var match = words.every(function (w) { return tr.dataset.filter.indexOf(w) >= 0; });
+        tr.style.display = match ? '' : 'none';
+        n += match ? 1 : 0;
+      });
+      shown.textContent = n + ' of ' + rows.length + ' shown';
+    }
+    // A filter in the address (index.html#filter=nightly) applies on load, and typing keeps it there, so a
+    // filtered view can be bookmarked or sent.
+    var given = /^#filter=(.*)$/.exec(location.hash);
+    if (given) { filter.value = decodeURIComponent(given[1]); }
+    filter.addEventListener('input', function () {
+      apply();
+      try { history.replaceState(null, '', '#filter=' + encodeURIComponent(filter.value)); } catch (e) { /* some browsers refuse it on file:// */ }
+    });
+    apply();
+    // The trends sit above the table, so a drift shows before scrolling through the runs.
+    section.parentNode.insertBefore(document.getElementById('charts'), section);
+  }
+  function indexRow(r) {
+    var name = el('span', {}, [r.name + (r.kind === 'incremental' ? ' (incremental' + (r.sustainableRate === undefined ? '' : ', sustainable ' + fmt(r.sustainableRate) + ' msg/s') + ')' : '')]);
+    if (r.note) { name.appendChild(el('div', { class: 'note', text: r.note })); }
+    var c = r.comparison, versus = '';
+    if (c) {
+      var badge = el('span', { class: 'badge ' + c.verdict, text: c.verdict });
+      versus = c.href ? el('a', { href: c.href, title: 'baseline: ' + c.baseline }, [badge]) : badge;
+      if (c.baseline || c.note) { versus = el('span', {}, [versus, el('div', { class: 'note', text: c.note || 'vs ' + c.baseline })]); }
+    }
+    return [r.startMillis === undefined ? '' : dateTime(r.startMillis), name, (r.tags || []).join(', '),
+      el('span', { class: 'badge ' + r.verdict, text: r.verdict }), fmt(r.sent), fmt(r.received), fmt(r.receiveRate),
+      fmt(r.p99), fmt(r.max), fmt(r.lost), versus,
+      r.report ? el('a', { href: r.report, class: 'report-link', text: 'report' }) : '',
+      r.href ? el('a', { href: r.href, class: 'dir-link', text: r.dir }) : r.dir];
+  }
+  function dateTime(millis) {
+    return isFinite(millis) ? new Date(millis).toISOString().substring(0, 19).replace('T', ' ') : '';
+  }
   function verdictBadge(verdict, id) {
     return el('span', { class: 'verdict ' + verdict, id: id || '', text: String(verdict).toUpperCase() });
   }
@@ -159,7 +221,7 @@
     r.appendChild(table(['run', 'role', 'report'], rows));
     (c.notes || []).forEach(function (x) { v.insertBefore(el('p', { class: 'warn', text: x }), v.querySelector('table')); });
   }
-  if (data.comparisonPage) { comparisonSections(); } else if (data.incremental) { incrementalSections(); } else { runSections(); comparisonSummary(); }
+  if (data.index) { indexSections(); } else if (data.comparisonPage) { comparisonSections(); } else if (data.incremental) { incrementalSections(); } else { runSections(); comparisonSummary(); }
 
   // Charts
   function markLetter(m) { return m.kind === 'failure' ? 'F' : m.kind === 'baseline-action' ? 'B' : 'A'; }
@@ -206,14 +268,14 @@
     return (p >= 99.99999 ? '100' : String(parseFloat(p.toPrecision(6)))) + '%';
   }
   function options(c) {
-    var elapsed = c.kind === 'elapsed', time = c.kind === 'time' || elapsed, steps = c.kind === 'steps';
+    var elapsed = c.kind === 'elapsed', time = c.kind === 'time' || elapsed, steps = c.kind === 'steps', date = c.kind === 'date';
     function at(v) { return elapsed ? '+' + Math.round(v) + ' s' : clock(v); }
     var o = {
       animation: false, parsing: false, normalized: true, responsive: true, maintainAspectRatio: false,
       maestroTime: time,
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
       scales: {
-        x: steps ? { type: 'linear', title: { display: true, text: 'target rate (msg/s)' } } : time ? { type: 'linear', min: isFinite(xMin) ? Math.floor(xMin) : undefined, max: isFinite(xMax) ? Math.ceil(xMax) : undefined, title: { display: true, text: elapsed ? 'seconds from the start of the load' : 'time (UTC)' }, ticks: { callback: function (v) { return at(v); } } }
+        x: date ? dateAxis(c) : steps ? { type: 'linear', title: { display: true, text: 'target rate (msg/s)' } } : time ? { type: 'linear', min: isFinite(xMin) ? Math.floor(xMin) : undefined, max: isFinite(xMax) ? Math.ceil(xMax) : undefined, title: { display: true, text: elapsed ? 'seconds from the start of the load' : 'time (UTC)' }, ticks: { callback: function (v) { return at(v); } } }
           : { type: 'logarithmic', min: 1, title: { display: true, text: 'percentile' },
               ticks: { callback: function (v) { var l = Math.log10(v); return (Math.abs(l - Math.round(l)) < 1e-9 || v === 2) ? nines(v) : ''; } } },
         y: { beginAtZero: true, title: { display: !!c.unit, text: c.unit } }
@@ -221,7 +283,7 @@
       plugins: {
         legend: { position: 'bottom', labels: { boxWidth: 12, font: { size: 11 } } },
         tooltip: { callbacks: {
-          title: function (items) { return items.length ? (steps ? 'target ' + fmt(items[0].parsed.x) + ' msg/s' : elapsed ? '+' + items[0].parsed.x.toFixed(1) + ' s' : time ? clock(items[0].parsed.x) + ' (+' + items[0].parsed.x.toFixed(1) + ' s)' : nines(items[0].parsed.x)) : ''; },
+          title: function (items) { return items.length ? (date ? dateTitle(c, items[0]) : steps ? 'target ' + fmt(items[0].parsed.x) + ' msg/s' : elapsed ? '+' + items[0].parsed.x.toFixed(1) + ' s' : time ? clock(items[0].parsed.x) + ' (+' + items[0].parsed.x.toFixed(1) + ' s)' : nines(items[0].parsed.x)) : ''; },
           label: function (item) { return item.dataset.label + ': ' + fmt(item.parsed.y) + (c.unit ? ' ' + c.unit : ''); }
         } }
       }
@@ -234,8 +296,22 @@
     }
     return o;
   }
+  // Runs over their start dates (epoch milliseconds on a linear axis: no date adapter needed), padded so a
+  // single run still gets a readable axis.
+  function dateAxis(c) {
+    var lo = Infinity, hi = -Infinity;
+    c.series.forEach(function (s) { s.x.forEach(function (x) { lo = Math.min(lo, x); hi = Math.max(hi, x); }); });
+    var pad = Math.max((hi - lo) * 0.05, 3600 * 1000), days = hi - lo > 3 * 86400 * 1000;
+    return { type: 'linear', min: isFinite(lo) ? lo - pad : undefined, max: isFinite(hi) ? hi + pad : undefined,
+      title: { display: true, text: 'run start (UTC)' },
+      ticks: { maxTicksLimit: 8, callback: function (v) { return dateTime(v).substring(0, days ? 10 : 16); } } };
+  }
+  function dateTitle(c, item) {
+    var runs = c.series[item.datasetIndex].runs || [];
+    return dateTime(item.parsed.x) + (runs[item.dataIndex] ? ' \u00b7 ' + runs[item.dataIndex] : '');
+  }
   var chartsSection = document.getElementById('charts');
-  chartsSection.appendChild(el('h2', { text: 'Charts' }));
+  chartsSection.appendChild(el('h2', { text: data.chartsHeading || 'Charts' }));
   var grid = el('div', { class: 'charts' });
   chartsSection.appendChild(grid);
   var charts = data.charts || [];

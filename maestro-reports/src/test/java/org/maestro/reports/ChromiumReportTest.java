@@ -113,15 +113,22 @@ class ChromiumReportTest {
 
     /** Runs headless Chromium on {@code page} and returns the DOM after its scripts ran. */
     static String dumpDom(Path page) throws IOException, InterruptedException {
+        return dumpDom(page.toUri().toString());
+    }
+
+    /** Runs headless Chromium on the page at {@code uri} (file:, or http: on 127.0.0.1) and returns the DOM after its scripts ran. */
+    static String dumpDom(String uri) throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory("maestro-chromium-");
         try {
             Path err = profile.resolve("stderr.txt");
             Path out = profile.resolve("dom.html");
+            // No network: every host name fails to resolve and any proxied request goes nowhere; only 127.0.0.1 (an
+            // IP literal that Chromium bypasses the proxy for) is excepted, for the pages maestro serve sends.
             Process p = new ProcessBuilder(chromium().toString(), "--headless", "--no-sandbox", "--disable-gpu",
                     "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
                     "--disable-default-apps", "--disable-extensions", "--proxy-server=127.0.0.1:9",
-                    "--host-resolver-rules=MAP * ~NOTFOUND", "--user-data-dir=" + profile.resolve("profile"),
-                    "--window-size=1400,1000", "--virtual-time-budget=5000", "--dump-dom", page.toUri().toString())
+                    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--user-data-dir=" + profile.resolve("profile"),
+                    "--window-size=1400,1000", "--virtual-time-budget=5000", "--dump-dom", uri)
                     .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
             if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
@@ -138,12 +145,19 @@ class ChromiumReportTest {
         }
     }
 
-    private static String attribute(String attrs, String name) {
+    /** The attributes of the body element of a dumped DOM (where the page reports charts rendered and errors). */
+    static String bodyAttributes(String dom) {
+        Matcher body = Pattern.compile("<body([^>]*)>").matcher(dom);
+        assertTrue(body.find(), "a body in the DOM Chromium dumped:\n" + head(dom));
+        return body.group(1);
+    }
+
+    static String attribute(String attrs, String name) {
         Matcher m = Pattern.compile(name + "=\"([^\"]*)\"").matcher(attrs);
         return m.find() ? m.group(1) : "(no " + name + " in <body" + attrs + ">)";
     }
 
-    private static int count(String s, String what) {
+    static int count(String s, String what) {
         int n = 0;
         for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) {
             n++;
@@ -151,7 +165,7 @@ class ChromiumReportTest {
         return n;
     }
 
-    private static String head(String s) {
+    static String head(String s) {
         return s.length() > 2000 ? s.substring(0, 2000) + "..." : s;
     }
 

@@ -14,10 +14,14 @@ public final class ReportHtml {
     }
 
     public static JsonNode data(Path report) throws IOException {
-        String html = Files.readString(report);
+        return parse(Files.readString(report));
+    }
+
+    /** The data a page (report.html, index.html) embeds. */
+    static JsonNode parse(String html) throws IOException {
         int from = html.indexOf(OPEN);
         if (from < 0) {
-            throw new AssertionError(report + " embeds no report data");
+            throw new AssertionError("the page embeds no report data: " + (html.length() > 300 ? html.substring(0, 300) + "..." : html));
         }
         from += OPEN.length();
         int to = html.indexOf("</script>", from);

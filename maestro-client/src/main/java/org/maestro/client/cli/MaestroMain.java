@@ -58,6 +58,7 @@ public final class MaestroMain implements Callable<Integer> {
         cl.addSubcommand("agent", new org.maestro.agent.AgentMain());
         cl.addSubcommand("report", new org.maestro.reports.ReportMain());
         cl.addSubcommand("compare", new org.maestro.reports.CompareMain());
+        cl.addSubcommand("serve", new org.maestro.reports.ServeMain());
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             cmd.getErr().println("maestro: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
             return CANNOT_RUN;

@@ -39,7 +39,7 @@ public final class IncrementalExecutor {
         for (long rate = inc.startRate(); rate <= inc.maxRate(); rate += inc.step()) {
             console.line("");
             console.line("=== step at %d msg/s ===", rate);
-            Summary s = executors.create(top.resolve("steps")).run(plan.atRate(rate, inc.stepDuration()));
+            Summary s = executors.create(top.resolve("steps")).runStep(plan.atRate(rate, inc.stepDuration()));
             Map<String, Object> step = new LinkedHashMap<>();
             step.put("rate", rate);
             step.put("verdict", s.verdict());
@@ -66,11 +66,8 @@ public final class IncrementalExecutor {
         RunFilesWriter.JSON.writeValue(top.resolve("incremental.json").toFile(), result);
         console.line("");
         console.line("sustainable throughput: %d msg/s (%d step(s)); results in %s", sustainable, steps.size(), top.toAbsolutePath());
-        try {
-            console.line("report: %s", org.maestro.reports.ReportBuilder.build(top).toAbsolutePath());
-        } catch (org.maestro.reports.ReportException | RuntimeException e) {
-            console.line("report: not written: %s", e.getMessage());
-        }
+        RunPages.report(top, console);
+        RunPages.index(runsDir, console);
         return switch (verdict) {
             case Summary.PASSED -> 0;
             case Summary.FAILED -> 1;

@@ -63,8 +63,23 @@ public final class TestExecutor {
         return regressed;
     }
 
-    /** Runs the plan; never throws for a test that could not run: that is verdict "error", exit 2. */
+    /**
+     * Runs the plan, then writes its report and refreshes the runs directory's index.html; never throws for a
+     * test that could not run: that is verdict "error", exit 2.
+     */
     public Summary run(TestPlan plan) throws IOException, InterruptedException {
+        return run(plan, true);
+    }
+
+    /**
+     * Runs a step of an incremental test: as {@link #run}, but the index is left to the incremental test, which
+     * refreshes it at its end (its steps are not listed at the top of the runs directory).
+     */
+    public Summary runStep(TestPlan plan) throws IOException, InterruptedException {
+        return run(plan, false);
+    }
+
+    private Summary run(TestPlan plan, boolean refreshIndex) throws IOException, InterruptedException {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         String testId = stamp + "-" + plan.name().replaceAll("[^A-Za-z0-9._-]", "_");
         Path runDir = Files.createDirectories(runsDir.resolve(testId));
@@ -82,11 +97,10 @@ public final class TestExecutor {
         SummaryTable.print(summary, console);
         console.line("run directory: %s", runDir.toAbsolutePath());
         regressed = !baseline.isEmpty() && baseline.compare(runDir, console);
-        try {
-            console.line("report: %s", org.maestro.reports.ReportBuilder.build(runDir).toAbsolutePath());
-        } catch (org.maestro.reports.ReportException | RuntimeException e) {
-            // The run's results stand without the page; say why it is missing.
-            console.line("report: not written: %s", e.getMessage());
+        RunPages.report(runDir, console);
+        if (refreshIndex) {
+            // After the comparison: the index shows its verdict.
+            RunPages.index(runsDir, console);
         }
         console.close();
         return summary;

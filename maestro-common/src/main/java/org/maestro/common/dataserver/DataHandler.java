@@ -3,7 +3,6 @@ package org.maestro.common.dataserver;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
@@ -56,13 +55,13 @@ final class DataHandler extends Handler.Abstract {
         boolean head = HttpMethod.HEAD.is(method);
         if (!head && !HttpMethod.GET.is(method)) {
             response.getHeaders().put(HttpHeader.ALLOW, ALLOWED);
-            text(response, callback, false, 405, "method " + method + " not allowed: the data server is read-only ("
+            SmallResponse.text(response, callback, false, 405, "method " + method + " not allowed: the data server is read-only ("
                     + ALLOWED + ")");
             return true;
         }
         try {
             if (path.equals("/")) {
-                send(response, callback, head, 200, "text/html; charset=utf-8", INDEX.getBytes(StandardCharsets.UTF_8));
+                SmallResponse.send(response, callback, head, 200, "text/html; charset=utf-8", INDEX.getBytes(StandardCharsets.UTF_8));
             } else if (path.equals("/manifest")) {
                 manifest(request, response, callback, head);
             } else if (path.startsWith(FILES)) {
@@ -72,7 +71,7 @@ final class DataHandler extends Handler.Abstract {
             }
         } catch (RequestException e) {
             LOG.debug("{} {}: {} {}", method, path, e.status(), e.getMessage());
-            text(response, callback, head, e.status(), e.getMessage());
+            SmallResponse.text(response, callback, head, e.status(), e.getMessage());
         }
         return true;
     }
@@ -99,7 +98,7 @@ final class DataHandler extends Handler.Abstract {
             throw new RequestException(500, "cannot list '" + dir + "' (" + e.getClass().getSimpleName()
                     + "), see the peer's log");
         }
-        send(response, callback, head, 200, "application/json", json);
+        SmallResponse.send(response, callback, head, 200, "application/json", json);
     }
 
     private void file(String rawPath, Response response, Callback callback, boolean head) throws RequestException {
@@ -136,21 +135,6 @@ final class DataHandler extends Handler.Abstract {
                 LOG.warn("sending '{}' failed: {}", relative, e.toString());
             }
             callback.failed(e);
-        }
-    }
-
-    private static void text(Response response, Callback callback, boolean head, int status, String message) {
-        send(response, callback, head, status, ContentTypes.TEXT, (message + "\n").getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static void send(Response response, Callback callback, boolean head, int status, String type, byte[] body) {
-        response.setStatus(status);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
-        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
-        if (head) {
-            callback.succeeded();
-        } else {
-            response.write(true, ByteBuffer.wrap(body), callback);
         }
     }
 }

@@ -11,16 +11,16 @@ import java.nio.file.Path;
  * stay under the root and so must its real path, symbolic links followed (a link that leads out is
  * refused with 403, whatever it points to).
  */
-final class DataRoot {
+public final class DataRoot {
     private final Path realRoot;
 
     /** @param realRoot the root as returned by {@link Path#toRealPath}, an existing directory */
-    DataRoot(Path realRoot) {
+    public DataRoot(Path realRoot) {
         this.realRoot = realRoot;
     }
 
     /** The root's real path. */
-    Path path() {
+    public Path path() {
         return realRoot;
     }
 
@@ -30,7 +30,7 @@ final class DataRoot {
      * @throws RequestException 404 when it does not exist, 403 when it resolves outside the root or cannot
      *                          be accessed, 400 when a segment is not a valid file name
      */
-    Path existing(RelativePath relative) throws RequestException {
+    public Path existing(RelativePath relative) throws RequestException {
         Path lexical;
         try {
             lexical = relative.under(realRoot);
@@ -52,7 +52,7 @@ final class DataRoot {
     }
 
     /** As {@link #existing}, and it must be a regular file. */
-    Path regularFile(RelativePath relative) throws RequestException {
+    public Path regularFile(RelativePath relative) throws RequestException {
         Path real = existing(relative);
         if (Files.isDirectory(real, LinkOption.NOFOLLOW_LINKS)) {
             throw new RequestException(404, display(relative) + " is a directory, not a file; list it with /manifest?dir="
@@ -65,7 +65,7 @@ final class DataRoot {
     }
 
     /** As {@link #existing}, and it must be a directory. */
-    Path directory(RelativePath relative) throws RequestException {
+    public Path directory(RelativePath relative) throws RequestException {
         Path real = existing(relative);
         if (!Files.isDirectory(real, LinkOption.NOFOLLOW_LINKS)) {
             throw new RequestException(404, display(relative) + " is not a directory");

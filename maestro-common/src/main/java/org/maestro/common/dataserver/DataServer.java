@@ -5,7 +5,9 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.function.Function;
 import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
@@ -45,12 +47,14 @@ public final class DataServer implements AutoCloseable {
     private final ServerConnector connector;
     private final Path root;
     private final String host;
+    private final String name;
 
-    private DataServer(Server server, ServerConnector connector, Path root, String host) {
+    private DataServer(Server server, ServerConnector connector, Path root, String host, String name) {
         this.server = server;
         this.connector = connector;
         this.root = root;
         this.host = host;
+        this.name = name;
     }
 
     /**
@@ -62,6 +66,20 @@ public final class DataServer implements AutoCloseable {
      * @throws IOException when {@code root} is not a directory or the port cannot be bound
      */
     public static DataServer start(Path root, String host, int port) throws IOException {
+        return start(root, host, port, "data server", realRoot -> new DataHandler(new DataRoot(realRoot)));
+    }
+
+    /**
+     * Starts serving {@code root} read-only with another set of routes, on the same Jetty set-up as the data
+     * server (URI checks, plain-text errors, no version headers): {@code maestro serve} uses it for a runs
+     * directory.
+     *
+     * @param name    what the server is, for its log lines, its threads and its errors ("runs server")
+     * @param handler makes the routes from the root's real path (see {@link DataRoot} to resolve files)
+     * @throws IOException when {@code root} is not a directory or the port cannot be bound
+     */
+    public static DataServer start(Path root, String host, int port, String name, Function<Path, Handler> handler)
+            throws IOException {
         Objects.requireNonNull(root, "root");
         Objects.requireNonNull(host, "host");
         if (port < 0 || port > 65535) {
@@ -73,7 +91,7 @@ public final class DataServer implements AutoCloseable {
         Path realRoot = root.toRealPath();
 
         QueuedThreadPool threads = new QueuedThreadPool(MAX_THREADS, MIN_THREADS);
-        threads.setName("data-server");
+        threads.setName(name.replace(' ', '-'));
         threads.setDaemon(true);
         Server server = new Server(threads);
         HttpConfiguration http = new HttpConfiguration();
@@ -84,16 +102,16 @@ public final class DataServer implements AutoCloseable {
         connector.setHost(host);
         connector.setPort(port);
         server.addConnector(connector);
-        server.setHandler(new DataHandler(new DataRoot(realRoot)));
+        server.setHandler(handler.apply(realRoot));
         server.setErrorHandler(new PlainTextErrorHandler());
         try {
             server.start();
         } catch (Exception e) {
             stopQuietly(server);
-            throw new IOException("cannot start the data server on " + host + ":" + port + ": " + message(e), e);
+            throw new IOException("cannot start the " + name + " on " + host + ":" + port + ": " + message(e), e);
         }
-        DataServer started = new DataServer(server, connector, realRoot, host);
-        LOG.info("data server serving {} at {}", realRoot, started.url());
+        DataServer started = new DataServer(server, connector, realRoot, host, name);
+        LOG.info("{} serving {} at {}", name, realRoot, started.url());
         return started;
     }
 
@@ -125,9 +143,9 @@ public final class DataServer implements AutoCloseable {
     public void close() {
         try {
             server.stop();
-            LOG.info("data server for {} stopped", root);
+            LOG.info("{} for {} stopped", name, root);
         } catch (Exception e) {
-            LOG.warn("stopping the data server for {} failed: {}", root, e.toString());
+            LOG.warn("stopping the {} for {} failed: {}", name, root, e.toString());
         }
     }
 

@@ -39,6 +39,10 @@ final class PlainTextErrorHandler extends ErrorHandler {
     /** E.g. "Bad Request: Ambiguous URI path segment". */
     private static String line(int status, String reason) {
         String name = HttpStatus.getMessage(status);
+        if ((reason == null || reason.isBlank() || reason.equals(name)) && status == HttpStatus.BAD_REQUEST_400) {
+            // Jetty gives no reason for a path it cannot resolve (a ".." above the root, an encoded dot segment).
+            reason = "a path that is not allowed ('..' or '.' segment, encoded '/' or '\\', NUL, bad escape) or a malformed request";
+        }
         return (reason == null || reason.isBlank() || reason.equals(name) ? name : name + ": " + reason) + "\n";
     }
 }

@@ -18,6 +18,10 @@
  * encoded '/' or '\') and then by real path (a symbolic link leading out of the directory is refused
  * with 403). Refusals are one line of plain text: 400 bad path, 403 outside, 404 missing, 405 method.
  *
+ * <p>The same Jetty set-up (URI checks, plain-text errors) and path checks ({@link org.maestro.common.dataserver.DataRoot})
+ * serve other read-only routes through {@code DataServer.start(root, host, port, name, handler)}: {@code maestro serve}
+ * (maestro-reports) serves a runs directory that way.
+ *
  * <p>{@link org.maestro.common.dataserver.DataClient#fetchAll} downloads a directory: manifest first,
  * then each file, verified against its header checksum, written under a temporary name and renamed once
  * verified. Files whose checksum differs from the manifest's were still growing; they are reported in

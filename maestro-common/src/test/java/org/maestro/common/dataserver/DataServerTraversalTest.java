@@ -1,13 +1,11 @@
 package org.maestro.common.dataserver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -71,18 +69,7 @@ class DataServerTraversalTest {
         "/manifest?dir=test-1/peer-a/escape-dir",
     })
     void traversalIsRefusedWithAPlainTextReason(String target) throws IOException {
-        for (String method : new String[]{"GET", "HEAD"}) {
-            RawHttp.Reply reply = RawHttp.send(server.port(), method, target);
-            assertTrue(Set.of(400, 403, 404).contains(reply.status()), method + " " + target + " -> " + reply.status() + " " + reply.text());
-            if (method.equals("GET")) {
-                String text = reply.text();
-                assertTrue(reply.header("Content-Type").startsWith("text/plain"), target + ": " + reply.header("Content-Type"));
-                assertFalse(text.contains(DataTree.SECRET), target + " leaked the secret");
-                assertFalse(text.contains("root:"), target + " leaked /etc/passwd");
-                assertFalse(text.contains("Exception") || text.contains("\tat ") || text.contains("<html"), target + ": " + text);
-                assertTrue(text.length() < 400 && !text.isBlank(), target + ": " + text);
-            }
-        }
+        TraversalChecks.assertRefused(server.port(), target, DataTree.SECRET);
     }
 
     @Test

@@ -19,7 +19,7 @@ import org.maestro.common.util.LoopbackPorts;
  * given (no normalisation of "..", no re-encoding), which is what traversal tests need, and the body can be
  * read at the test's pace.
  */
-final class RawHttp implements AutoCloseable {
+public final class RawHttp implements AutoCloseable {
     private static final int TIMEOUT_MILLIS = 10_000;
 
     private final Socket socket;
@@ -35,18 +35,18 @@ final class RawHttp implements AutoCloseable {
     }
 
     /** A complete exchange: status, headers (names lower case) and the body as read until the server closed. */
-    record Reply(int status, Map<String, String> headers, byte[] body) {
-        String text() {
+    public record Reply(int status, Map<String, String> headers, byte[] body) {
+        public String text() {
             return new String(body, StandardCharsets.UTF_8);
         }
 
-        String header(String name) {
+        public String header(String name) {
             return headers.get(name.toLowerCase(Locale.ROOT));
         }
     }
 
     /** Sends {@code method target} with no body and reads the whole reply. */
-    static Reply send(int port, String method, String target) throws IOException {
+    public static Reply send(int port, String method, String target) throws IOException {
         try (RawHttp http = open(port, method, target, 0)) {
             return new Reply(http.status, http.headers, http.readBodyUntilClosed());
         }
