@@ -74,7 +74,7 @@
     })));
     var t = summary.totals;
     if (t) {
-      run.appendChild(el('h3', { text: 'Totals (after warm-up)' }));
+      run.appendChild(el('h3', { text: 'Totals (messages over the whole test, warm-up included; rates after warm-up)' }));
       run.appendChild(table(['sent', 'received', 'lost', 'duplicated', 'out of order', 'send rate msg/s', 'receive rate msg/s'],
         [[fmt(t.sent), fmt(t.received), fmt(t.lost), fmt(t.duplicated), fmt(t.outOfOrder), fmt(t.sendRate), fmt(t.receiveRate)]],
         [true, true, true, true, true, true, true]));

@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * summary.json: what a run was and what it measured. Times are milliseconds with three decimals
- * (microsecond resolution), rates messages per second, all figures leave out the warm-up.
+ * (microsecond resolution), rates messages per second. Message counts (sent, received, lost...) cover the whole
+ * test, warm-up included, so that loss adds up; rates and latency leave out the warm-up.
  */
 public record Summary(String testId, String name, List<String> tags, String description, String start, String end,
                       Map<String, Object> parameters, List<PeerResult> peers, Totals totals, List<Check> checks,
