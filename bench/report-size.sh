@@ -4,7 +4,7 @@
 # peak heap. The JVM gets -Xmx256m (REPORT_BENCH_XMX=32m to try less): the report reads streaming, so the bound
 # holds whatever the size.
 #
-# usage: bench/report-size.sh [MESSAGES [DIR]]   (default 10,000,000 messages, a temp DIR)
+# usage: bench/report-size.sh [MESSAGES [DIR]]   (default 10,000,000 messages, in a temp DIR removed afterwards)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,7 +16,14 @@ if ! build_log=$(mvn -B -q -Dstyle.color=never -pl maestro-reports -am test-comp
     exit 1
 fi
 cp_file=$(mktemp)
-trap 'rm -f "$cp_file"' EXIT
+messages=${1:-10000000}
+if [ $# -ge 2 ]; then
+    out_dir=$2
+    trap 'rm -f "$cp_file"' EXIT
+else
+    out_dir=$(mktemp -d /tmp/maestro-report-bench-XXXXXX)
+    trap 'rm -f "$cp_file"; rm -rf "$out_dir"' EXIT
+fi
 if ! cp_log=$(mvn -B -q -Dstyle.color=never -pl maestro-reports dependency:build-classpath -Dmdep.includeScope=test \
         -Dmdep.outputFile="$cp_file" 2>&1); then
     echo "$cp_log" >&2
@@ -24,6 +31,6 @@ if ! cp_log=$(mvn -B -q -Dstyle.color=never -pl maestro-reports dependency:build
     exit 1
 fi
 # The reactor's own classes first, so a maestro-common jar left in ~/.m2 by another build cannot shadow them.
-exec java -Xmx"${REPORT_BENCH_XMX:-256m}" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+java -Xmx"${REPORT_BENCH_XMX:-256m}" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
     -cp "maestro-reports/target/test-classes:maestro-reports/target/classes:maestro-common/target/classes:$(cat "$cp_file")" \
-    org.maestro.reports.ReportSizeBench "$@"
+    org.maestro.reports.ReportSizeBench "$messages" "$out_dir"
