@@ -77,6 +77,8 @@ public final class Comparison {
     private static List<String> notes(RunDirectory run, List<RunDirectory> bases) {
         List<String> notes = new ArrayList<>();
         String name = run.summary.path("name").asText();
+        // One line per distinct difference, naming the baselines it applies to (often all of them).
+        java.util.Map<String, List<String>> differing = new java.util.LinkedHashMap<>();
         for (RunDirectory b : bases) {
             String label = b.dir.getFileName().toString();
             if (!name.equals(b.summary.path("name").asText())) {
@@ -94,12 +96,14 @@ public final class Comparison {
                 }
             }
             if (!differences.isEmpty()) {
-                notes.add("parameters differ from baseline " + label + ": " + String.join("; ", differences));
+                differing.computeIfAbsent(String.join("; ", differences), d -> new ArrayList<>()).add(label);
             }
             if (!"passed".equals(b.summary.path("verdict").asText())) {
                 notes.add("baseline " + label + " did not pass (" + b.summary.path("verdict").asText("?") + ")");
             }
         }
+        differing.forEach((what, labels) -> notes.add("parameters differ from " + (labels.size() == bases.size() && labels.size() > 1
+                ? "all " + labels.size() + " baselines" : "baseline " + String.join(", ", labels)) + ": " + what));
         if ("error".equals(run.summary.path("verdict").asText())) {
             notes.add("this run ended in error: its figures may be incomplete");
         }

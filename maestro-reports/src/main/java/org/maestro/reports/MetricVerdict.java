@@ -88,8 +88,8 @@ record MetricVerdict(Metric metric, double baseline, double[] baselines, double 
             basis = Format.number(sigmas) + " \u03c3, \u03c3 = " + Format.number(noise) + " " + m.unit() + " ("
                     + (noise == runToRun ? "run-to-run spread of " + k + " baselines" : "spread between slices of the runs") + ")";
         } else {
-            basis = "floor " + (floor == m.absoluteFloor() * (measured ? 1 : UNMEASURED_FLOOR_FACTOR) && m.absoluteFloor() > 0
-                    ? Format.number(floor) + " " + m.unit()
+            boolean absolute = base == 0 || (floor == m.absoluteFloor() * (measured ? 1 : UNMEASURED_FLOOR_FACTOR) && m.absoluteFloor() > 0);
+            basis = "floor " + (absolute ? Format.number(floor) + " " + m.unit()
                     : Format.number(floor / Math.abs(base) * 100) + " % of the baseline");
             if (!measured) {
                 basis += " (" + (k == 1 ? "one baseline" : k + " baselines") + ": wide until " + MIN_BASELINES_FOR_SPREAD

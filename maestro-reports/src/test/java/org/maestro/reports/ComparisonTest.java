@@ -125,6 +125,10 @@ class ComparisonTest {
         Comparison c = Comparison.of(List.of(base.dir), slower.dir, null);
         assertTrue(c.toJson().path("notes").toString().contains("rate 300 \u2192 200"), "the parameters that differ are named: "
                 + c.toJson().path("notes"));
+        SyntheticRun base2 = run("20261122-013000-synthetic", T0 + HOUR / 2, 300, 4).write();
+        JsonNode notes = Comparison.of(List.of(base.dir, base2.dir), slower.dir, null).toJson().path("notes");
+        assertEquals(1, notes.size(), "one line for a difference all baselines share: " + notes);
+        assertTrue(notes.get(0).asText().startsWith("parameters differ from all 2 baselines: "), notes.toString());
     }
 
     @Test
@@ -215,6 +219,8 @@ class ComparisonTest {
         Metric lost = Metric.of(Json.MAPPER.createObjectNode()).stream().filter(m -> m.name().equals("lost")).findFirst().orElseThrow();
         assertEquals("worse", MetricVerdict.judge(lost, new double[] {0}, new double[] {Double.NaN}, 1, Double.NaN, 0.1).verdict());
         assertEquals("same", MetricVerdict.judge(lost, new double[] {0}, new double[] {Double.NaN}, 0, Double.NaN, 0.1).verdict());
+        assertTrue(MetricVerdict.judge(lost, new double[] {0}, new double[] {Double.NaN}, 0, Double.NaN, 0.1).basis()
+                .startsWith("floor 0 messages"), "a zero baseline has no percentage to speak of");
         assertEquals(0.05, CompareMain.parsePercent("5%"), 1e-12);
         assertEquals(0.005, CompareMain.parsePercent(" 0.5 % "), 1e-12);
         assertThrows(IllegalArgumentException.class, () -> CompareMain.parsePercent("-3%"));
