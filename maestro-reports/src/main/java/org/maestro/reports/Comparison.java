@@ -226,7 +226,7 @@ public final class Comparison {
             data.set("comparison", json);
             data.put("comparisonPage", true);
             String title = "Maestro: " + json.path("name").asText() + " vs baseline (" + verdict() + ")";
-            AtomicFile.write(dir.resolve(HTML_FILE), HtmlPage.render(title, data));
+            HtmlPage.write(dir.resolve(HTML_FILE), title, data);
             JunitComparison.addTo(dir.resolve("junit.xml"), json);
         } catch (IOException e) {
             throw new ReportException("cannot write the comparison in " + dir + ": " + e.getMessage(), e);

@@ -47,17 +47,39 @@ record MetricVerdict(Metric metric, double baseline, double[] baselines, double 
      * Judges one metric.
      *
      * @param baselines      the baselines' values (NaN where one lacks it)
-     * @param baselineNoise  each baseline's noise from its slices (NaN when unknown); used with a single baseline
-     * @param candidateNoise the run's noise from its slices
+     * @param baselineNoise  each baseline's spread between its slices (NaN when unknown)
+     * @param candidateNoise the run's spread between its slices
      * @param relativeFloor  the smallest relative change that counts (the metric's own unless overridden)
      * @return the verdict, or null when neither side has the metric
      */
     static MetricVerdict judge(Metric m, double[] baselines, double[] baselineNoise, double candidate,
                                double candidateNoise, double relativeFloor) {
-        if (m.minusOneIsNever()) {
-            return judgeNever(m, baselines, candidate, relativeFloor, baselineNoise, candidateNoise);
+        if (!m.minusOneIsNever()) {
+            return judgeValues(m, baselines, baselines, baselineNoise, candidate, candidateNoise, relativeFloor);
         }
-        double base = Spread.mean(baselines);
+        // An outage: -1 (the flow never resumed) is worse than any duration.
+        boolean baseNever = java.util.Arrays.stream(baselines).allMatch(v -> v == -1);
+        boolean candNever = candidate == -1;
+        if (!baseNever && !candNever) {
+            // Baselines that never resumed leave the mean and the spread; the others compare as durations.
+            double[] resumed = java.util.Arrays.stream(baselines).map(v -> v == -1 ? Double.NaN : v).toArray();
+            return judgeValues(m, baselines, resumed, baselineNoise, candidate, candidateNoise, relativeFloor);
+        }
+        if (Double.isNaN(candidate)) {
+            return new MetricVerdict(m, -1, baselines, candidate, Double.NaN, Double.NaN, Double.NaN, "this run has no value", MISSING);
+        }
+        String verdict = baseNever && candNever ? SAME : candNever ? WORSE : BETTER;
+        return new MetricVerdict(m, baseNever ? -1 : Spread.mean(baselines), baselines, candidate, Double.NaN, Double.NaN,
+                Double.NaN, "-1: the flow never resumed", verdict);
+    }
+
+    /**
+     * Judges values: {@code values} are the baselines' figures to compare with (NaN left out), {@code baselines}
+     * what the verdict reports of them.
+     */
+    private static MetricVerdict judgeValues(Metric m, double[] baselines, double[] values, double[] baselineNoise,
+                                             double candidate, double candidateNoise, double relativeFloor) {
+        double base = Spread.mean(values);
         if (Double.isNaN(base) && Double.isNaN(candidate)) {
             return null;
         }
@@ -69,18 +91,21 @@ record MetricVerdict(Metric metric, double baseline, double[] baselines, double 
             return new MetricVerdict(m, base, baselines, candidate, Double.NaN, Double.NaN, Double.NaN,
                     "the baseline has no value", NEW);
         }
-        int k = (int) java.util.Arrays.stream(baselines).filter(v -> !Double.isNaN(v)).count();
+        int k = (int) java.util.Arrays.stream(values).filter(v -> !Double.isNaN(v)).count();
         // How much the figure moves between runs: the measured run-to-run spread when there are baselines enough, and
         // never less than it moves between slices of one run (a run-level change, e.g. another JIT outcome or a busy
         // machine, is invisible inside one run, so one baseline cannot show it).
-        double runToRun = k >= 2 ? Spread.standardDeviation(baselines) * Math.sqrt(1 + 1.0 / k) : Double.NaN;
+        double runToRun = k >= 2 ? Spread.standardDeviation(values) * Math.sqrt(1 + 1.0 / k) : Double.NaN;
         double nb = Spread.mean(baselineNoise);
         double within = Double.isNaN(nb) ? candidateNoise : Double.isNaN(candidateNoise) ? nb : Math.hypot(nb, candidateNoise);
         double noise = Double.isNaN(runToRun) ? within : Double.isNaN(within) ? runToRun : Math.max(runToRun, within);
         boolean measured = k >= MIN_BASELINES_FOR_SPREAD;
         double sigmas = measured ? tQuantile995(k - 1) : SIGMAS;
         // Until the spread is measured on enough runs, only a wide change counts.
-        double floor = (measured ? 1 : UNMEASURED_FLOOR_FACTOR) * Math.max(relativeFloor * Math.abs(base), m.absoluteFloor());
+        double factor = measured ? 1 : UNMEASURED_FLOOR_FACTOR;
+        double relativePart = factor * relativeFloor * Math.abs(base);
+        double absolutePart = factor * m.absoluteFloor();
+        double floor = Math.max(relativePart, absolutePart);
         double threshold = floor;
         String basis;
         if (!Double.isNaN(noise) && sigmas * noise > floor) {
@@ -88,7 +113,7 @@ record MetricVerdict(Metric metric, double baseline, double[] baselines, double 
             basis = Format.number(sigmas) + " \u03c3, \u03c3 = " + Format.number(noise) + " " + m.unit() + " ("
                     + (noise == runToRun ? "run-to-run spread of " + k + " baselines" : "spread between slices of the runs") + ")";
         } else {
-            boolean absolute = base == 0 || (floor == m.absoluteFloor() * (measured ? 1 : UNMEASURED_FLOOR_FACTOR) && m.absoluteFloor() > 0);
+            boolean absolute = base == 0 || (m.absoluteFloor() > 0 && absolutePart >= relativePart);
             basis = "floor " + (absolute ? Format.number(floor) + " " + m.unit()
                     : Format.number(floor / Math.abs(base) * 100) + " % of the baseline");
             if (!measured) {
@@ -100,27 +125,6 @@ record MetricVerdict(Metric metric, double baseline, double[] baselines, double 
         String verdict = Math.abs(change) <= threshold ? SAME : (change > 0) == m.higherIsBetter() ? BETTER : WORSE;
         return new MetricVerdict(m, base, baselines, candidate, change, base == 0 ? Double.NaN : 100 * change / base,
                 threshold, basis, verdict);
-    }
-
-    /** An outage: -1 (the flow never resumed) is worse than any duration; durations compare as usual. */
-    private static MetricVerdict judgeNever(Metric m, double[] baselines, double candidate, double relativeFloor,
-                                            double[] baselineNoise, double candidateNoise) {
-        boolean baseNever = java.util.Arrays.stream(baselines).allMatch(v -> v == -1);
-        boolean candNever = candidate == -1;
-        if (!baseNever && !candNever) {
-            double[] resumed = java.util.Arrays.stream(baselines).map(v -> v == -1 ? Double.NaN : v).toArray();
-            Metric plain = new Metric(m.name(), m.unit(), m.higherIsBetter(), m.pointer(), m.countPointer(),
-                    m.relativeFloor(), m.absoluteFloor(), m.window(), false);
-            MetricVerdict v = judge(plain, resumed, baselineNoise, candidate, candidateNoise, relativeFloor);
-            return v == null ? null : new MetricVerdict(m, v.baseline, baselines, candidate, v.change, v.changePercent,
-                    v.threshold, v.basis, v.verdict);
-        }
-        if (Double.isNaN(candidate)) {
-            return new MetricVerdict(m, -1, baselines, candidate, Double.NaN, Double.NaN, Double.NaN, "this run has no value", MISSING);
-        }
-        String verdict = baseNever && candNever ? SAME : candNever ? WORSE : BETTER;
-        return new MetricVerdict(m, baseNever ? -1 : Spread.mean(baselines), baselines, candidate, Double.NaN, Double.NaN,
-                Double.NaN, "-1: the flow never resumed", verdict);
     }
 
     boolean isRegression() {

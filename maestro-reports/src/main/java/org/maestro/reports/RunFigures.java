@@ -154,8 +154,4 @@ final class RunFigures {
         double[] values = sliceValues.get(metric);
         return values == null ? Double.NaN : Spread.standardDeviation(values);
     }
-
-    int slices() {
-        return slices;
-    }
 }
