@@ -8,7 +8,8 @@ ARTEMIS_STOP_TIMEOUT=${ARTEMIS_STOP_TIMEOUT:-30}
 ARTEMIS_START_TIMEOUT=${ARTEMIS_START_TIMEOUT:-120}
 
 log() { printf '%s %s\n' "$(date -u +%H:%M:%S.%3N)" "$*"; }
-die() { log "ERROR: $*"; exit 1; }
+# On stderr: die is often called inside a command substitution, whose stdout is the value, not the log.
+die() { log "ERROR: $*" >&2; exit 1; }
 
 # The instance directory (physical path): the argument, else $ARTEMIS_INSTANCE, else the SET option
 # artemis.instance (MAESTRO_OPTION_ARTEMIS_INSTANCE).
