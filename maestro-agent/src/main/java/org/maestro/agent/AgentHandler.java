@@ -14,6 +14,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
 import org.maestro.common.note.TestOptions;
+import org.maestro.common.peer.DataKeys;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerHandler;
 
@@ -36,6 +37,13 @@ import java.util.Map;
  * the agent.
  */
 public final class AgentHandler implements PeerHandler {
+    /** The GET keys an agent answers besides the data keys every role answers. */
+    private static final String SOURCE_URL = "source.url";
+    private static final String SOURCE_REF = "source.ref";
+    private static final String SOURCE_COMMIT = "source.commit";
+    private static final String HANDLERS_RUNNING = "handlers.running";
+    private static final List<String> OWN_KEYS = List.of(SOURCE_URL, SOURCE_REF, SOURCE_COMMIT, HANDLERS_RUNNING);
+
     private final AgentSettings settings;
     private final GitSources sources;
     private final HandlerRuns runs;
@@ -127,21 +135,14 @@ public final class AgentHandler implements PeerHandler {
 
     private Payload get(Payload.Get get, Peer peer) {
         Checkout c = checkout;
-        String value = switch (get.key()) {
-            case "data.url" -> settings.dataUrl();
-            case "data.dir" -> testDir(peer).toString();
-            case "test.id" -> testId();
-            case "source.url" -> c == null ? "" : c.url().redacted();
-            case "source.ref" -> c == null ? "" : c.ref();
-            case "source.commit" -> c == null ? "" : c.commit();
-            case "handlers.running" -> String.join(",", runs.running());
-            default -> options.get(get.key());
-        };
-        if (value == null) {
-            throw new IllegalArgumentException("unknown key '" + get.key() + "' (known: data.url, data.dir, test.id, source.url,"
-                    + " source.ref, source.commit, handlers.running, or a SET option)");
-        }
-        return new Payload.GetReply(get.key(), value);
+        DataKeys data = new DataKeys(settings.dataUrl(), testDir(peer).toString(), testId());
+        return data.reply(get, OWN_KEYS, key -> switch (key) {
+            case SOURCE_URL -> c == null ? "" : c.url().redacted();
+            case SOURCE_REF -> c == null ? "" : c.ref();
+            case SOURCE_COMMIT -> c == null ? "" : c.commit();
+            case HANDLERS_RUNNING -> String.join(",", runs.running());
+            default -> options.get(key);
+        });
     }
 
     private String testId() {

@@ -1,13 +1,15 @@
 package org.maestro.agent;
 
 import org.maestro.agent.source.SourceAllowlist;
-import org.maestro.common.mqtt.BrokerUrl;
+import org.maestro.common.cli.TimeConverter;
 import org.maestro.common.note.Role;
+import org.maestro.common.peer.PeerOptions;
 import org.maestro.common.peer.PeerProcess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Files;
@@ -27,18 +29,8 @@ import java.util.concurrent.Callable;
 public final class AgentMain implements Callable<Integer> {
     private static final Logger LOG = LoggerFactory.getLogger(AgentMain.class);
 
-    @Option(names = "--broker", required = true, description = "the MQTT control broker, e.g. mqtt://broker.lab:1883")
-    String broker;
-
-    @Option(names = "--name", required = true, description = "this peer's name (unique in the cluster)")
-    String name;
-
-    @Option(names = "--group", defaultValue = "", description = "an optional group")
-    String group;
-
-    @Option(names = "--data-dir", defaultValue = "maestro-data",
-            description = "where handler logs and handlers.csv are written (default: ${DEFAULT-VALUE})")
-    Path dataDir;
+    @Mixin
+    PeerOptions peer = new PeerOptions();
 
     @Option(names = "--work-dir", defaultValue = "maestro-agent-work",
             description = "where git sources are fetched and checked out (default: ${DEFAULT-VALUE})")
@@ -49,19 +41,9 @@ public final class AgentMain implements Callable<Integer> {
                     + " ** = anything). Without --allow only file:// repositories under --work-dir are taken.")
     List<String> allow = new ArrayList<>();
 
-    @Option(names = "--handler-timeout", defaultValue = "5m",
+    @Option(names = "--handler-timeout", defaultValue = "5m", converter = TimeConverter.class,
             description = "how long a handler may run before it is killed (SET agent.handler.timeout overrides it; default: ${DEFAULT-VALUE})")
-    String handlerTimeout;
-
-    @Option(names = "--data-host", defaultValue = "0.0.0.0",
-            description = "address the data server listens on, for the client to download the files (default: ${DEFAULT-VALUE})")
-    String dataHost;
-
-    @Option(names = "--data-port", defaultValue = "0", description = "data server port; 0 picks a free one (default: ${DEFAULT-VALUE})")
-    int dataPort;
-
-    @Option(names = "--keep-alive", defaultValue = "2", description = "MQTT keep-alive in seconds (default: ${DEFAULT-VALUE})")
-    int keepAlive;
+    Duration handlerTimeout;
 
     public static void main(String[] args) {
         System.exit(new CommandLine(new AgentMain()).execute(args));
@@ -69,22 +51,18 @@ public final class AgentMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        CommandLine cl = new CommandLine(this);
-        Duration timeout;
         SourceAllowlist allowlist;
         Path work = Files.createDirectories(workDir.toAbsolutePath());
         try {
-            timeout = AgentOptions.time("--handler-timeout", handlerTimeout);
             allowlist = SourceAllowlist.of(allow, work);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(cl, e.getMessage());
+            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
         }
         if (allowlist.isDefault()) {
             LOG.info("no --allow given: this agent only takes file:// repositories under {}", work);
         }
-        return PeerProcess.run(new PeerProcess.Launch("maestro-agent", BrokerUrl.parse(broker), keepAlive, name, Role.AGENT,
-                group, dataDir, dataHost, dataPort),
-                (data, dataUrl) -> new AgentHandler(AgentSettings.of(data, work, allowlist, dataUrl).withHandlerTimeout(timeout)),
+        return PeerProcess.run(peer.launch("maestro-agent", Role.AGENT),
+                (data, dataUrl) -> new AgentHandler(AgentSettings.of(data, work, allowlist, dataUrl).withHandlerTimeout(handlerTimeout)),
                 "sources allowed: " + allowlist + "; work in " + work);
     }
 }

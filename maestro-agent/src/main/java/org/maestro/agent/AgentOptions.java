@@ -1,7 +1,7 @@
 package org.maestro.agent;
 
 import org.maestro.common.note.TestOptions;
-import org.maestro.common.units.TestDuration;
+import org.maestro.common.units.TimeSpan;
 
 import java.time.Duration;
 import java.util.Map;
@@ -22,28 +22,23 @@ final class AgentOptions {
         }
         String timeout = options.get(TestOptions.AGENT_HANDLER_TIMEOUT);
         if (timeout != null) {
-            time(TestOptions.AGENT_HANDLER_TIMEOUT, timeout);
+            timeout(timeout);
         }
     }
 
     /** The handler timeout: the SET option if given, else the agent's. */
     static Duration handlerTimeout(Map<String, String> options, Duration agentDefault) {
         String v = options.get(TestOptions.AGENT_HANDLER_TIMEOUT);
-        return v == null ? agentDefault : time(TestOptions.AGENT_HANDLER_TIMEOUT, v);
+        return v == null ? agentDefault : timeout(v);
     }
 
     /** A time like {@code 30s}, {@code 5m}, {@code 1h30m}, {@code 500ms}. */
-    static Duration time(String key, String value) {
-        TestDuration d;
+    private static Duration timeout(String value) {
         try {
-            d = TestDuration.parse(value);
+            return TimeSpan.parse(value);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("option " + key + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("option " + TestOptions.AGENT_HANDLER_TIMEOUT + ": " + e.getMessage(), e);
         }
-        if (d instanceof TestDuration.ByTime t) {
-            return t.duration();
-        }
-        throw new IllegalArgumentException("option " + key + ": '" + value + "' is a count; give a time like 30s or 5m");
     }
 
 }

@@ -1,8 +1,8 @@
 package org.maestro.agent;
 
 import org.maestro.agent.handler.Json;
-import org.maestro.agent.source.SourceUrl;
 import org.maestro.common.note.PeerInfo;
+import org.maestro.common.util.Passwords;
 import org.maestro.common.util.SystemInfo;
 
 import java.io.IOException;
@@ -30,7 +30,7 @@ final class TestFiles {
         test.put("handlerTimeout", new org.maestro.common.units.TestDuration.ByTime(handlerTimeout).toString());
         test.put("allowedSources", settings.allowlist().toString());
         Map<String, Object> opts = new TreeMap<>();
-        options.forEach((k, v) -> opts.put(k, SourceUrl.redact(v)));
+        options.forEach((k, v) -> opts.put(k, Passwords.redact(v)));
         test.put("options", opts);
         Files.writeString(dir.resolve("test.json"), Json.object(test) + "\n", StandardCharsets.UTF_8);
 

@@ -73,7 +73,8 @@ class AgentMainTest {
     @Test
     void badOptionsAreUsageErrors(@TempDir Path tmp) throws Exception {
         String[][] cases = {
-                {"--handler-timeout", "100", "option --handler-timeout: '100' is a count; give a time like 30s or 5m"},
+                {"--handler-timeout", "100", "Invalid value for option '--handler-timeout': bad time '100': a message count, not a time;"
+                        + " expected a time like 100s"},
                 {"--allow", "ssh://git.lab/x.git", "--allow ssh://git.lab/x.git: source 'ssh://git.lab/x.git': only file://,"},
         };
         for (String[] c : cases) {

@@ -1,6 +1,6 @@
 package org.maestro.inspector;
 
-import org.maestro.common.units.TestDuration;
+import org.maestro.common.units.TimeSpan;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -44,10 +44,7 @@ public final class InspectMain implements Callable<Integer> {
         }
         Duration t;
         try {
-            if (!(TestDuration.parse(timeout) instanceof TestDuration.ByTime time)) {
-                throw new IllegalArgumentException("'" + timeout + "' is a count, not a time like 10s");
-            }
-            t = time.duration();
+            t = TimeSpan.parse(timeout);
         } catch (IllegalArgumentException e) {
             System.out.println("FAILED: --timeout: " + e.getMessage());
             return InspectOnce.FAILED;

@@ -4,13 +4,16 @@ import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
+import org.maestro.common.peer.DataKeys;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerHandler;
+import org.maestro.common.util.Passwords;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -96,16 +99,8 @@ public final class InspectorHandler implements PeerHandler {
 
     private Payload get(Payload.Get get) {
         InspectorRun run = current != null ? current : last;
-        String value = switch (get.key()) {
-            case "data.url" -> dataUrl;
-            case "data.dir" -> run == null ? dataDir.toString() : run.directory().toString();
-            case "test.id" -> run == null ? "" : run.testId();
-            default -> options.containsKey(get.key()) ? Redact.url(options.get(get.key())) : null;
-        };
-        if (value == null) {
-            throw new IllegalArgumentException("unknown key '" + get.key() + "' (known: data.url, data.dir, test.id, or a SET option)");
-        }
-        return new Payload.GetReply(get.key(), value);
+        DataKeys data = new DataKeys(dataUrl, (run == null ? dataDir : run.directory()).toString(), run == null ? "" : run.testId());
+        return data.reply(get, List.of(), key -> options.containsKey(key) ? Passwords.redact(options.get(key)) : null);
     }
 
     /** A halt during a test ends the inspection as STOP_INSPECTOR would, files closed. */

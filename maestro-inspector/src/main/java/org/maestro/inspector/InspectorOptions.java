@@ -1,7 +1,7 @@
 package org.maestro.inspector;
 
 import org.maestro.common.note.TestOptions;
-import org.maestro.common.units.TestDuration;
+import org.maestro.common.units.TimeSpan;
 import org.maestro.inspector.amqp.DataSetConfig;
 
 import java.time.Duration;
@@ -77,14 +77,12 @@ public record InspectorOptions(Map<String, String> raw, String testId, Inspector
     }
 
     static Duration interval(String text) {
-        if (!(TestDuration.parse(text) instanceof TestDuration.ByTime time)) {
-            throw new IllegalArgumentException("'" + text + "' is a count; the interval is a time like 5s or 1m");
-        }
-        if (time.duration().compareTo(MIN_INTERVAL) < 0) {
+        Duration time = TimeSpan.parse(text);
+        if (time.compareTo(MIN_INTERVAL) < 0) {
             throw new IllegalArgumentException("'" + text + "' is too short: at least " + MIN_INTERVAL.toSeconds()
                     + "s, so the SUT's management is not hammered");
         }
-        return time.duration();
+        return time;
     }
 
     private interface Check<T> {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
+import org.maestro.common.util.Passwords;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -239,7 +240,7 @@ public final class InspectorRun {
                 "group", peer.group()));
         test.put("start", Instant.now().toString());
         test.put("inspectorType", options.kind().wireName());
-        test.put("managementUrl", Redact.url(options.url()));
+        test.put("managementUrl", Passwords.redact(options.url()));
         test.put("intervalMillis", options.interval().toMillis());
         test.put("readTimeoutMillis", options.readTimeout().toMillis());
         Map<String, Object> sets = new LinkedHashMap<>();
@@ -248,7 +249,7 @@ public final class InspectorRun {
         }
         test.put("dataSets", sets);
         Map<String, String> redacted = new LinkedHashMap<>();
-        options.raw().forEach((k, v) -> redacted.put(k, Redact.url(v)));
+        options.raw().forEach((k, v) -> redacted.put(k, Passwords.redact(v)));
         test.put("options", redacted);
         JSON.writeValue(dir.resolve("test.json").toFile(), test);
     }

@@ -31,7 +31,7 @@ class InspectorOptionsTest {
     void badValuesAreRefusedNamingTheOption() {
         assertEquals("option inspector.interval: '500ms' is too short: at least 1s, so the SUT's management is not hammered",
                 refused(Map.of(TestOptions.INSPECTOR_INTERVAL, "500ms")));
-        assertEquals("option inspector.interval: '100' is a count; the interval is a time like 5s or 1m",
+        assertEquals("option inspector.interval: bad time '100': a message count, not a time; expected a time like 100s",
                 refused(Map.of(TestOptions.INSPECTOR_INTERVAL, "100")));
         assertEquals("option inspector.type: unknown inspector type 'jmx': expected jolokia or amqp-management",
                 refused(Map.of(TestOptions.INSPECTOR_TYPE, "jmx")));

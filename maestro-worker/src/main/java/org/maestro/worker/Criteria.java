@@ -22,13 +22,13 @@ public record Criteria(double latencyPercentile, Duration latencyMax, double rat
 
     static Criteria parse(Map<String, String> o) {
         Duration latencyMax = WorkerOptions.value(o, TestOptions.CRITERION_LATENCY_MAX, null,
-                v -> WorkerOptions.time(TestOptions.CRITERION_LATENCY_MAX, v));
+                WorkerOptions::time);
         double percentile = WorkerOptions.value(o, TestOptions.CRITERION_LATENCY_PERCENTILE, "99",
                 v -> number(v, 0, 100, "a percentile between 0 and 100"));
         double rate = WorkerOptions.value(o, TestOptions.CRITERION_RATE_MIN_PERCENT, "NaN",
                 v -> v.equals("NaN") ? Double.NaN : number(v, 0, 100, "a percentage between 0 and 100"));
         Duration delay = WorkerOptions.value(o, TestOptions.CRITERION_SEND_DELAY_MAX, null,
-                v -> WorkerOptions.time(TestOptions.CRITERION_SEND_DELAY_MAX, v));
+                WorkerOptions::time);
         long loss = WorkerOptions.value(o, TestOptions.CRITERION_LOSS_MAX, "-1",
                 v -> (long) number(v, -1, Long.MAX_VALUE, "a message count (0 or more)"));
         return new Criteria(percentile, latencyMax, rate, delay, loss);

@@ -3,6 +3,7 @@ package org.maestro.worker;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.maestro.common.note.PeerInfo;
+import org.maestro.common.util.Passwords;
 import org.maestro.common.util.SystemInfo;
 
 import java.io.IOException;
@@ -52,7 +53,7 @@ final class RunFiles {
     /** The SUT URLs may carry passwords: keep them out of files that end up in reports. */
     private static Map<String, String> redacted(Map<String, String> raw) {
         Map<String, String> out = new LinkedHashMap<>();
-        raw.forEach((k, v) -> out.put(k, v.replaceAll("://([^:/@]+):[^@/]*@", "://$1:***@")));
+        raw.forEach((k, v) -> out.put(k, Passwords.redact(v)));
         return out;
     }
 }

@@ -4,6 +4,7 @@ import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
+import org.maestro.common.peer.DataKeys;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerHandler;
 import org.maestro.worker.driver.LoadDriver;
@@ -11,6 +12,7 @@ import org.maestro.worker.driver.jms.JmsDriver;
 
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -119,16 +121,8 @@ public final class WorkerHandler implements PeerHandler {
 
     private Payload get(Payload.Get get) {
         WorkerRun run = current != null ? current : last;
-        String value = switch (get.key()) {
-            case "data.url" -> dataUrl;
-            case "data.dir" -> run == null ? dataDir.toString() : run.directory().toString();
-            case "test.id" -> run == null ? "" : run.testId();
-            default -> options.get(get.key());
-        };
-        if (value == null) {
-            throw new IllegalArgumentException("unknown key '" + get.key() + "' (known: data.url, data.dir, test.id, or a SET option)");
-        }
-        return new Payload.GetReply(get.key(), value);
+        DataKeys data = new DataKeys(dataUrl, (run == null ? dataDir : run.directory()).toString(), run == null ? "" : run.testId());
+        return data.reply(get, List.of(), options::get);
     }
 
     private Payload refuse(Note request, Peer peer) {

@@ -4,6 +4,7 @@ import org.maestro.common.note.TestOptions;
 import org.maestro.common.units.MessageSize;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.TestDuration;
+import org.maestro.common.units.TimeSpan;
 import org.maestro.worker.driver.SutUrl;
 
 import java.time.Duration;
@@ -36,8 +37,8 @@ public record WorkerOptions(Map<String, String> raw, String testId, String testN
         }
         SutUrl send = value(o, TestOptions.SEND_URL, null, SutUrl::parse);
         SutUrl receive = o.containsKey(TestOptions.RECEIVE_URL) ? value(o, TestOptions.RECEIVE_URL, null, SutUrl::parse) : send;
-        Duration warmup = value(o, TestOptions.WARMUP, null, v -> time(TestOptions.WARMUP, v));
-        Duration quiet = value(o, TestOptions.DRAIN_QUIET, "2s", v -> time(TestOptions.DRAIN_QUIET, v));
+        Duration warmup = value(o, TestOptions.WARMUP, null, WorkerOptions::time);
+        Duration quiet = value(o, TestOptions.DRAIN_QUIET, "2s", WorkerOptions::time);
         int inFlight = value(o, TestOptions.MAX_IN_FLIGHT, "1000", v -> positive(TestOptions.MAX_IN_FLIGHT, v));
         return new WorkerOptions(Map.copyOf(o), testId, o.getOrDefault(TestOptions.TEST_NAME, ""), duration, rate,
                 connections, size, send, receive, warmup == null ? Duration.ZERO : warmup, quiet, inFlight, Criteria.parse(o));
@@ -64,19 +65,13 @@ public record WorkerOptions(Map<String, String> raw, String testId, String testN
         }
     }
 
-    /** A time; latency bounds may also be given in microseconds, e.g. {@code 500us}. */
-    static Duration time(String key, String v) {
+    /** A time, zero for none; latency bounds may also be given in microseconds, e.g. {@code 500us}. */
+    static Duration time(String v) {
         java.util.regex.Matcher micros = java.util.regex.Pattern.compile("\\s*(\\d{1,12})us\\s*").matcher(v);
         if (micros.matches()) {
             return Duration.ofNanos(Long.parseLong(micros.group(1)) * 1_000);
         }
-        if (v.trim().matches("0+(us|ms|s|m|h)?")) {
-            return Duration.ZERO;
-        }
-        if (TestDuration.parse(v) instanceof TestDuration.ByTime t) {
-            return t.duration();
-        }
-        throw new IllegalArgumentException("'" + v + "' is a message count; " + key + " must be a time like 500ms, 10s or 1m");
+        return TimeSpan.parseOrZero(v);
     }
 
     private static int positive(String key, String v) {

@@ -12,6 +12,7 @@ import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.transport.FetchResult;
 import org.eclipse.jgit.transport.RefSpec;
 import org.eclipse.jgit.transport.TagOpt;
+import org.maestro.common.util.Passwords;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -232,7 +233,7 @@ public final class GitSources {
         if (message == null) {
             return e.getClass().getSimpleName();
         }
-        message = SourceUrl.redact(message.replace(url.text(), url.redacted()));
+        message = Passwords.redact(message.replace(url.text(), url.redacted()));
         return message.toLowerCase(Locale.ROOT).contains("not found") ? "repository not found: " + message : message;
     }
 }

@@ -1,5 +1,7 @@
 package org.maestro.agent.source;
 
+import org.maestro.common.util.Passwords;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -27,36 +29,37 @@ public record SourceUrl(String text, URI uri, String canonical) {
             throw new IllegalArgumentException("the source URL is empty: give a git URL (file://, http:// or https://)");
         }
         String trimmed = text.trim();
+        String shown = Passwords.redact(trimmed);
         if (!trimmed.matches("(?s)[A-Za-z][A-Za-z0-9+.-]*:.*")) {
-            throw new IllegalArgumentException("source '" + redact(trimmed) + "': only file://, http:// and https:// git URLs"
+            throw new IllegalArgumentException("source '" + shown + "': only file://, http:// and https:// git URLs"
                     + " are supported (it has no scheme; scp-like addresses such as git@host:path are not taken)");
         }
         URI uri;
         try {
             uri = new URI(trimmed);
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("source '" + redact(trimmed) + "' is not a URL: " + e.getMessage(), e);
+            throw new IllegalArgumentException("source '" + shown + "' is not a URL: " + e.getMessage(), e);
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("file") && !scheme.equals("http") && !scheme.equals("https")) {
-            throw new IllegalArgumentException("source '" + redact(trimmed) + "': only file://, http:// and https:// git URLs"
+            throw new IllegalArgumentException("source '" + shown + "': only file://, http:// and https:// git URLs"
                     + " are supported" + (scheme.isEmpty() ? " (it has no scheme)" : " (not " + scheme + ":)"));
         }
         if (uri.isOpaque()) {
-            throw new IllegalArgumentException("source '" + redact(trimmed) + "' is not a hierarchical URL (write " + scheme + ":///path)");
+            throw new IllegalArgumentException("source '" + shown + "' is not a hierarchical URL (write " + scheme + ":///path)");
         }
         if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
-            throw new IllegalArgumentException("source '" + redact(trimmed) + "' has a query or fragment; a git URL has neither");
+            throw new IllegalArgumentException("source '" + shown + "' has a query or fragment; a git URL has neither");
         }
         String path = uri.getPath() == null ? "" : uri.getPath();
         for (String segment : path.split("/", -1)) {
             if (segment.equals(".") || segment.equals("..")) {
-                throw new IllegalArgumentException("source '" + redact(trimmed) + "' has a '" + segment
+                throw new IllegalArgumentException("source '" + shown + "' has a '" + segment
                         + "' path segment; give the repository's path without '.' or '..'");
             }
         }
         if (path.indexOf('\0') >= 0 || path.indexOf('\\') >= 0) {
-            throw new IllegalArgumentException("source '" + redact(trimmed) + "' has a NUL or '\\' in its path");
+            throw new IllegalArgumentException("source '" + shown + "' has a NUL or '\\' in its path");
         }
         String canonical;
         if (scheme.equals("file")) {
@@ -71,7 +74,7 @@ public record SourceUrl(String text, URI uri, String canonical) {
             canonical = "file://" + stripSlash(realPath(Path.of(path)));
         } else {
             if (uri.getHost() == null || uri.getHost().isEmpty()) {
-                throw new IllegalArgumentException("source '" + redact(trimmed) + "' has no host");
+                throw new IllegalArgumentException("source '" + shown + "' has no host");
             }
             canonical = scheme + "://" + uri.getHost().toLowerCase(Locale.ROOT)
                     + (uri.getPort() == -1 ? "" : ":" + uri.getPort()) + stripSlash(path);
@@ -90,17 +93,12 @@ public record SourceUrl(String text, URI uri, String canonical) {
 
     /** The URL without its password, for messages, logs and files. */
     public String redacted() {
-        return redact(text);
+        return Passwords.redact(text);
     }
 
     @Override
     public String toString() {
         return redacted();
-    }
-
-    /** {@code scheme://user:password@host} becomes {@code scheme://user:***@host}. */
-    public static String redact(String url) {
-        return url.replaceAll("://([^:/@]+):[^@/]*@", "://$1:***@");
     }
 
     private static String realPath(Path path) {

@@ -10,16 +10,16 @@ import org.maestro.client.run.LocalCluster;
 import org.maestro.client.run.PeerDirectory;
 import org.maestro.client.run.Summary;
 import org.maestro.client.run.TestExecutor;
+import org.maestro.common.cli.BrokerOption;
+import org.maestro.common.cli.TimeConverter;
 import org.maestro.common.client.Address;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PingResult;
 import org.maestro.common.client.Replies;
-import org.maestro.common.mqtt.BrokerUrl;
-import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
-import org.maestro.common.units.TestDuration;
+import org.maestro.common.units.TimeSpan;
 import org.maestro.worker.WorkerMain;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -44,6 +44,8 @@ import java.util.concurrent.Callable;
 public final class MaestroMain implements Callable<Integer> {
     static final int PASSED = 0;
     static final int CANNOT_RUN = 2;
+    /** How long {@code run} and {@code demo} wait for the peers a test needs, unless told otherwise. */
+    static final String DISCOVERY_TIMEOUT = "30s";
 
     public static void main(String[] args) {
         System.exit(execute(args));
@@ -71,20 +73,6 @@ public final class MaestroMain implements Callable<Integer> {
     public Integer call() {
         CommandLine.usage(this, System.out);
         return CANNOT_RUN;
-    }
-
-    /** Options every command that talks to a cluster has. */
-    static class BrokerOption {
-        @Option(names = "--broker", description = "the MQTT control broker, e.g. mqtt://broker.lab:1883 (env MAESTRO_BROKER)",
-                defaultValue = "${env:MAESTRO_BROKER}")
-        String broker;
-
-        ControlClient connect() throws TransportException {
-            if (broker == null || broker.isBlank()) {
-                throw new IllegalArgumentException("no broker given: use --broker mqtt://host:1883 or set MAESTRO_BROKER");
-            }
-            return new ControlClient(BrokerUrl.parse(broker)).connect(Duration.ofSeconds(10));
-        }
     }
 
     /** {@code --baseline} and {@code --min-change}: compare the run with earlier ones once it is done. */
@@ -121,8 +109,9 @@ public final class MaestroMain implements Callable<Integer> {
         @Option(names = "--runs", defaultValue = "runs", description = "where run directories go (default: ${DEFAULT-VALUE})")
         Path runs;
 
-        @Option(names = "--discovery-timeout", defaultValue = "30s", description = "how long to wait for the required peers (default: ${DEFAULT-VALUE})")
-        String discoveryTimeout;
+        @Option(names = "--discovery-timeout", defaultValue = DISCOVERY_TIMEOUT, converter = TimeConverter.class,
+                description = "how long to wait for the required peers (default: ${DEFAULT-VALUE})")
+        Duration discoveryTimeout;
 
         @CommandLine.Mixin
         BaselineOptions baseline = new BaselineOptions();
@@ -165,13 +154,12 @@ public final class MaestroMain implements Callable<Integer> {
                 System.err.println("maestro: " + e.getMessage());
                 return CANNOT_RUN;
             }
-            return runPlan(plan, true, new BrokerOption(), runs, "30s", baseline.check());
+            return runPlan(plan, true, new BrokerOption(), runs, TimeSpan.parse(DISCOVERY_TIMEOUT), baseline.check());
         }
     }
 
-    static int runPlan(TestPlan plan, boolean local, BrokerOption broker, Path runs, String discovery, BaselineCheck baseline)
-            throws Exception {
-        Duration discoveryTimeout = ((TestDuration.ByTime) TestDuration.parse(discovery)).duration();
+    static int runPlan(TestPlan plan, boolean local, BrokerOption broker, Path runs, Duration discoveryTimeout,
+                       BaselineCheck baseline) throws Exception {
         if (!baseline.isEmpty() && plan.incremental() != null) {
             System.err.println("maestro: --baseline compares runs of a fixed test; this script is incremental (compare its steps "
                     + "with maestro compare)");
@@ -209,13 +197,14 @@ public final class MaestroMain implements Callable<Integer> {
         @CommandLine.Mixin
         BrokerOption broker = new BrokerOption();
 
-        @Option(names = "--window", defaultValue = "2s", description = "how long to collect answers (default: ${DEFAULT-VALUE})")
-        String window;
+        @Option(names = "--window", defaultValue = "2s", converter = TimeConverter.class,
+                description = "how long to collect answers (default: ${DEFAULT-VALUE})")
+        Duration window;
 
         @Override
         public Integer call() throws Exception {
             try (ControlClient client = broker.connect()) {
-                List<PingResult> found = PeerDirectory.discover(client, ((TestDuration.ByTime) TestDuration.parse(window)).duration());
+                List<PingResult> found = PeerDirectory.discover(client, window);
                 for (PingResult p : found) {
                     System.out.printf("%-10s %-20s %-24s round trip %7.3f ms, clock offset %+8.3f ms, id %s%n",
                             p.peer().role().wireName(), p.peer().name(), p.peer().host(), p.roundTripMicros() / 1000.0,

@@ -6,7 +6,9 @@ import org.maestro.client.plan.TestPlan;
 import org.maestro.common.units.MessageSize;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.TestDuration;
+import org.maestro.common.units.TimeSpan;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -90,14 +92,7 @@ public final class TestSpec {
 
     /** A time like {@code '10s'}; {@code '0s'} or {@code 0} for none. */
     public void warmup(Object value) {
-        if (String.valueOf(value).trim().matches("0+(ms|s|m|h)?")) {
-            warmup = "0s";
-            return;
-        }
-        if (!(TestDuration.parse(String.valueOf(value)) instanceof TestDuration.ByTime)) {
-            throw new IllegalArgumentException("warmup must be a time like '10s', not a message count: " + value);
-        }
-        warmup = String.valueOf(value);
+        warmup = time("warmup", value).isZero() ? "0s" : String.valueOf(value);
     }
 
     public void senders(Object value) {
@@ -209,6 +204,15 @@ public final class TestSpec {
         throw new IllegalArgumentException(what + " must be a positive whole number, not '" + value + "'");
     }
 
+    /** A time like {@code '10s'}; {@code '0s'} or {@code 0} is zero. */
+    private static Duration time(String what, Object value) {
+        try {
+            return TimeSpan.parseOrZero(String.valueOf(value));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The {@code agent { }} block. */
     public static final class AgentSpec {
         private String url;
@@ -271,14 +275,7 @@ public final class TestSpec {
         }
 
         private static long millis(String what, Object value) {
-            String text = String.valueOf(value).trim();
-            if (text.matches("0+(ms|s|m|h)?")) {
-                return 0;
-            }
-            if (TestDuration.parse(text) instanceof TestDuration.ByTime t) {
-                return t.duration().toMillis();
-            }
-            throw new IllegalArgumentException(what + " must be a time like '60s', not '" + value + "'");
+            return time(what, value).toMillis();
         }
 
         TestPlan.AgentPlan build() {

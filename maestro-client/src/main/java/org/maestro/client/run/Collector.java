@@ -6,6 +6,7 @@ import org.maestro.common.client.Replies;
 import org.maestro.common.dataserver.DataClient;
 import org.maestro.common.dataserver.DataTransferException;
 import org.maestro.common.dataserver.FetchResult;
+import org.maestro.common.note.GetKeys;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
@@ -23,7 +24,7 @@ final class Collector {
     /** Returns a problem to report, or null when every file arrived intact. */
     static String collect(ControlClient client, PeerInfo peer, String testId, Path runDir, Console console) {
         try {
-            Replies r = client.request(Address.peer(peer.id()), new Payload.Get("data.url"), List.of(peer), Duration.ofSeconds(5));
+            Replies r = client.request(Address.peer(peer.id()), new Payload.Get(GetKeys.DATA_URL), List.of(peer), Duration.ofSeconds(5));
             Note answer = r.of(peer);
             if (answer == null || !(answer.payload() instanceof Payload.GetReply url) || url.value().isEmpty()) {
                 return "could not collect the files of " + peer.describe() + ": " + (answer == null ? "it did not answer" : "it has no data server");

@@ -8,6 +8,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
+import org.maestro.common.util.Passwords;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -229,7 +230,7 @@ final class SummaryBuilder {
     }
 
     static String mask(String url) {
-        return url == null ? "" : url.replaceAll("://([^:/@]+):[^@/]*@", "://$1:***@");
+        return Passwords.redact(url);
     }
 
     private static List<String> files(Path dir) throws IOException {

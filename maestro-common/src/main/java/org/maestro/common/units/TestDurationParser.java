@@ -50,8 +50,22 @@ final class TestDurationParser {
     }
 
     private static TestDuration parseTime(String text, String trimmed) {
+        Duration total = sumOfParts(text, trimmed, KIND, EXPECTED);
+        if (total.isZero()) {
+            throw new UnitFormatException(KIND, text, "time must be more than zero", EXPECTED);
+        }
+        return new TestDuration.ByTime(total);
+    }
+
+    /**
+     * The time that {@code trimmed} (the stripped {@code text}) writes as {@code <number><unit>} parts; zero
+     * when every part is zero. {@link TimeSpan} shares it, with its own kind and examples in the errors.
+     *
+     * @throws UnitFormatException when the parts are not of that form, out of order, or too large
+     */
+    static Duration sumOfParts(String text, String trimmed, String kind, String expected) {
         if (trimmed.isEmpty()) {
-            throw new UnitFormatException(KIND, text, EXPECTED);
+            throw new UnitFormatException(kind, text, expected);
         }
         Matcher part = TIME_PART.matcher(trimmed);
         int position = 0;
@@ -61,13 +75,13 @@ final class TestDurationParser {
             while (position < trimmed.length()) {
                 part.region(position, trimmed.length());
                 if (!part.lookingAt()) {
-                    throw new UnitFormatException(KIND, text, EXPECTED);
+                    throw new UnitFormatException(kind, text, expected);
                 }
                 int unit = UNITS.indexOf(part.group(2));
                 if (unit <= previousUnit) {
-                    throw new UnitFormatException(KIND, text,
+                    throw new UnitFormatException(kind, text,
                             "time units must come largest first (h, m, s, ms), each at most once",
-                            EXPECTED);
+                            expected);
                 }
                 long amount = Digits.parse(part.group(1));
                 total = total.plus(Duration.of(amount, CHRONO_UNITS.get(unit)));
@@ -76,11 +90,8 @@ final class TestDurationParser {
             }
             total.toNanos(); // a test duration must fit a long of nanoseconds
         } catch (ArithmeticException e) {
-            throw new UnitFormatException(KIND, text, "time too large, at most about 292 years", EXPECTED);
+            throw new UnitFormatException(kind, text, "time too large, at most about 292 years", expected);
         }
-        if (total.isZero()) {
-            throw new UnitFormatException(KIND, text, "time must be more than zero", EXPECTED);
-        }
-        return new TestDuration.ByTime(total);
+        return total;
     }
 }

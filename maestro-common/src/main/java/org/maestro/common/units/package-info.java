@@ -9,6 +9,10 @@
  * text is reported with a {@link org.maestro.common.units.UnitFormatException} that names the
  * kind of value, quotes the text and shows valid examples.
  *
+ * <p>Where only a time makes sense (a timeout, an interval, a warm-up), {@link
+ * org.maestro.common.units.TimeSpan} reads the times of a test duration into a {@code
+ * java.time.Duration} and refuses a message count with a message that says so.
+ *
  * <p>Numbers may group digits with single underscores, as in Java literals: {@code 1_000_000}.
  */
 package org.maestro.common.units;

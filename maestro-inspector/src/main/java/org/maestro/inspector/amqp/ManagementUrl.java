@@ -1,7 +1,7 @@
 package org.maestro.inspector.amqp;
 
+import org.maestro.common.util.Passwords;
 import org.maestro.common.util.UrlParts;
-import org.maestro.inspector.Redact;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -25,7 +25,7 @@ public record ManagementUrl(String scheme, String host, int port, String address
     private static final List<String> PASSED_ON = List.of("jms.", "amqp.", "transport.");
 
     public static ManagementUrl parse(String text) {
-        String shown = Redact.url(text);
+        String shown = Passwords.redact(text);
         if (text == null || text.isBlank()) {
             throw new IllegalArgumentException("no AMQP management URL given: expected e.g. amqp://admin:admin@127.0.0.1:5672");
         }

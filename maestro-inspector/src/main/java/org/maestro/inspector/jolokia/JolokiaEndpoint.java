@@ -1,7 +1,7 @@
 package org.maestro.inspector.jolokia;
 
+import org.maestro.common.util.Passwords;
 import org.maestro.common.util.UrlParts;
-import org.maestro.inspector.Redact;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -23,7 +23,7 @@ import java.util.Map;
 public record JolokiaEndpoint(URI uri, String user, String password, String origin) {
 
     public static JolokiaEndpoint parse(String text) {
-        String shown = Redact.url(text);
+        String shown = Passwords.redact(text);
         if (text == null || text.isBlank()) {
             throw new IllegalArgumentException("no Jolokia URL given: expected e.g. http://admin:admin@127.0.0.1:8161/console/jolokia");
         }

@@ -1,0 +1,68 @@
+package org.maestro.common.peer;
+
+import org.maestro.common.cli.BrokerOption;
+import org.maestro.common.note.Role;
+import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The options every peer command ({@code maestro-worker}, {@code maestro-inspector}, {@code maestro-agent})
+ * has, as a picocli mixin: where the control broker is, who the peer is, and where its data server
+ * serves its files. Each command adds only its own options and starts with {@link #launch}.
+ */
+public class PeerOptions {
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    @Mixin
+    BrokerOption broker = new BrokerOption();
+
+    // --broker and --name are checked in launch(), not by picocli, so that a peer command's
+    // subcommands (maestro-inspector inspect) run without them.
+    @Option(names = "--name", description = "this peer's name, unique in the cluster (required)")
+    String name;
+
+    @Option(names = "--group", defaultValue = "", description = "an optional group, for scenarios that address several groups of peers")
+    String group;
+
+    @Option(names = "--data-dir", defaultValue = "maestro-data", description = "where this peer writes its test files (default: ${DEFAULT-VALUE})")
+    Path dataDir;
+
+    @Option(names = "--data-host", defaultValue = "0.0.0.0",
+            description = "address the data server listens on, for the client to download the files (default: ${DEFAULT-VALUE})")
+    String dataHost;
+
+    @Option(names = "--data-port", defaultValue = "0", description = "data server port; 0 picks a free one (default: ${DEFAULT-VALUE})")
+    int dataPort;
+
+    @Option(names = "--keep-alive", defaultValue = "2", description = "MQTT keep-alive in seconds (default: ${DEFAULT-VALUE})")
+    int keepAlive;
+
+    /**
+     * What {@link PeerProcess#run} needs to start this peer.
+     *
+     * @param commandName the name the ready line starts with, e.g. {@code maestro-worker}
+     * @throws CommandLine.ParameterException when {@code --broker} or {@code --name} is missing (a usage error)
+     */
+    public PeerProcess.Launch launch(String commandName, Role role) {
+        List<String> missing = new ArrayList<>();
+        if (!broker.isGiven()) {
+            missing.add("'--broker'");
+        }
+        if (name == null) {
+            missing.add("'--name'");
+        }
+        if (!missing.isEmpty()) {
+            throw new CommandLine.ParameterException(command.commandLine(), "Missing required option"
+                    + (missing.size() > 1 ? "s: " : ": ") + String.join(", ", missing));
+        }
+        return new PeerProcess.Launch(commandName, broker.url(), keepAlive, name, role, group, dataDir, dataHost, dataPort);
+    }
+}
