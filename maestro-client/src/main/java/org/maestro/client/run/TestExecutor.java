@@ -126,31 +126,13 @@ public final class TestExecutor {
             this.runDir = runDir;
         }
 
-        /** Discover, SET, start, watch; the stops come as the peers end (see {@link #watch}). */
+        /** Discover, SET, start, watch: the receivers and inspectors are stopped as the peers before them end. */
         void execute() throws TestCannotRun, TransportException, InterruptedException {
             console.line("test %s: %s", plan.name(), testId);
-            assignment = PeerAssignment.of(plan, PeerDirectory.await(client, PeerAssignment.requirements(plan), discoveryTimeout));
-            peers = assignment.peers();
-            for (PeerAssignment.Assignment a : assignment.all()) {
-                console.line("  %s -> %s", a.peer().describe(), SummaryBuilder.mask(a.target(plan)));
-            }
-            PeerAssignment.Assignment agent = assignment.agent();
-            agentActions = new AgentActions(agent == null ? null : remote(agent.peer()),
-                    plan.agent() == null ? List.of() : plan.agent().actions(), this::loadEnded, console);
+            discover();
             client.addListener(listener);
-            for (Map.Entry<PeerInfo, Map<String, String>> set : SetOptions.compose(plan, testId, assignment).entrySet()) {
-                remote(set.getKey()).set(set.getValue());
-            }
-            // Inspectors first, so the SUT's figures cover the whole load.
-            for (PeerAssignment.Assignment a : assignment.inspectors()) {
-                remote(a.peer()).startInspector(a.inspector().type());
-            }
-            if (agent != null) {
-                console.line("agent %s fetches %s", agent.peer().name(), SummaryBuilder.mask(plan.agent().sourceUrl()));
-                remote(agent.peer()).fetchSource(plan.agent().sourceUrl(), plan.agent().branch());
-            }
-            startEach(assignment.receivers());
-            startEach(assignment.senders());
+            set();
+            start();
             try (AgentActions actions = agentActions) {
                 actions.schedule();
                 watch();
@@ -158,8 +140,37 @@ public final class TestExecutor {
             }
         }
 
-        private void startEach(List<PeerAssignment.Assignment> workers) throws TestCannotRun, TransportException, InterruptedException {
-            for (PeerAssignment.Assignment a : workers) {
+        private void discover() throws TestCannotRun, TransportException, InterruptedException {
+            assignment = PeerAssignment.of(plan, PeerDirectory.await(client, PeerAssignment.requirements(plan), discoveryTimeout));
+            peers = assignment.peers();
+            for (PeerAssignment.Assignment a : assignment.all()) {
+                console.line("  %s -> %s", a.peer().describe(), SummaryBuilder.mask(a.target(plan)));
+            }
+            PeerAssignment.Assignment agent = assignment.agent();
+            agentActions = new AgentActions(agent == null ? null : remote(agent.peer()),
+                    agent == null ? List.of() : plan.agent().actions(), this::loadEnded, console);
+        }
+
+        private void set() throws TestCannotRun, TransportException, InterruptedException {
+            for (Map.Entry<PeerInfo, Map<String, String>> set : SetOptions.compose(plan, testId, assignment).entrySet()) {
+                remote(set.getKey()).set(set.getValue());
+            }
+        }
+
+        /** Inspectors first, so the SUT's figures cover the whole load; then the agent's source; receivers before senders. */
+        private void start() throws TestCannotRun, TransportException, InterruptedException {
+            for (PeerAssignment.Assignment a : assignment.inspectors()) {
+                remote(a.peer()).startInspector(a.inspector().type());
+            }
+            PeerAssignment.Assignment agent = assignment.agent();
+            if (agent != null) {
+                console.line("agent %s fetches %s", agent.peer().name(), SummaryBuilder.mask(plan.agent().sourceUrl()));
+                remote(agent.peer()).fetchSource(plan.agent().sourceUrl(), plan.agent().branch());
+            }
+            for (PeerAssignment.Assignment a : assignment.receivers()) {
+                remote(a.peer()).start();
+            }
+            for (PeerAssignment.Assignment a : assignment.senders()) {
                 remote(a.peer()).start();
             }
         }
