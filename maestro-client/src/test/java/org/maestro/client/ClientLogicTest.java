@@ -77,15 +77,4 @@ class ClientLogicTest {
                 "test {\n  route 'east', urll: 'amqp://h/q'\n}\n", Map.of()));
         assertTrue(route.getMessage().startsWith("s.groovy:2: route 'east': unknown setting 'urll'"), route.getMessage());
     }
-
-    @Test
-    void sharesAddUpToTheTotal() {
-        long total = 0;
-        for (int i = 0; i < 3; i++) {
-            total += org.maestro.client.run.TestExecutorAccess.share(1000, 3, i);
-        }
-        assertEquals(1000, total);
-        assertEquals(334, org.maestro.client.run.TestExecutorAccess.share(1000, 3, 0));
-        assertEquals(333, org.maestro.client.run.TestExecutorAccess.share(1000, 3, 2));
-    }
 }

@@ -1,20 +1,13 @@
 package org.maestro.client.run;
 
-import org.maestro.common.client.Address;
-import org.maestro.common.client.ControlClient;
-import org.maestro.common.client.Replies;
 import org.maestro.common.dataserver.DataClient;
 import org.maestro.common.dataserver.DataTransferException;
 import org.maestro.common.dataserver.FetchResult;
-import org.maestro.common.note.GetKeys;
-import org.maestro.common.note.Note;
-import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 
 /** Downloads a peer's files for a test into {@code <run>/peers/<name>/}, checksums verified. */
 final class Collector {
@@ -22,14 +15,14 @@ final class Collector {
     }
 
     /** Returns a problem to report, or null when every file arrived intact. */
-    static String collect(ControlClient client, PeerInfo peer, String testId, Path runDir, Console console) {
+    static String collect(RemotePeer remote, String testId, Path runDir, Console console) {
+        PeerInfo peer = remote.info();
         try {
-            Replies r = client.request(Address.peer(peer.id()), new Payload.Get(GetKeys.DATA_URL), List.of(peer), Duration.ofSeconds(5));
-            Note answer = r.of(peer);
-            if (answer == null || !(answer.payload() instanceof Payload.GetReply url) || url.value().isEmpty()) {
-                return "could not collect the files of " + peer.describe() + ": " + (answer == null ? "it did not answer" : "it has no data server");
+            String url = remote.dataUrl(Duration.ofSeconds(5));
+            if (url == null || url.isEmpty()) {
+                return "could not collect the files of " + peer.describe() + ": " + (url == null ? "it did not answer" : "it has no data server");
             }
-            FetchResult fetched = DataClient.fetchAll(URI.create(url.value()), testId + "/" + peer.name(),
+            FetchResult fetched = DataClient.fetchAll(URI.create(url), testId + "/" + peer.name(),
                     runDir.resolve("peers").resolve(peer.name()));
             console.line("collected %d file(s), %d bytes from %s", fetched.files(), fetched.bytes(), peer.name());
             return null;

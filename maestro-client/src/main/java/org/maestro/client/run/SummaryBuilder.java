@@ -29,9 +29,9 @@ final class SummaryBuilder {
     private SummaryBuilder() {
     }
 
-    static Summary build(TestPlan plan, String testId, String start, Map<String, String> options, List<PeerInfo> peers,
+    static Summary build(TestPlan plan, String testId, String start, List<PeerInfo> peers,
                          Map<String, Note> ends, Map<String, Stats> finalStats, Path runDir, List<String> errors,
-                         List<String> collectProblems, List<TestExecutor.ActionOutcome> actionOutcomes) throws IOException {
+                         List<String> collectProblems, List<ActionOutcome> actionOutcomes) throws IOException {
         List<Summary.PeerResult> results = new ArrayList<>();
         Histogram response = new Histogram(3);
         Histogram service = new Histogram(3);
@@ -125,7 +125,7 @@ final class SummaryBuilder {
             verdict = checks.stream().allMatch(Summary.Check::passed) ? Summary.PASSED : Summary.FAILED;
         }
         return new Summary(testId, plan.name(), plan.tags(), plan.description(), start, Instant.now().toString(),
-                new LinkedHashMap<>(parameters(plan, options)), results, totals, checks, actions, verdict, reasons);
+                new LinkedHashMap<>(parameters(plan)), results, totals, checks, actions, verdict, reasons);
     }
 
     private static Summary.Check check(Criterion c, TestPlan plan, Summary.Totals totals, Histogram response, Histogram delay) {
@@ -162,7 +162,7 @@ final class SummaryBuilder {
     }
 
     /** Each action with what it cost, measured on the run's timeline. */
-    private static List<Summary.ActionResult> actions(List<TestExecutor.ActionOutcome> outcomes, List<PeerInfo> peers,
+    private static List<Summary.ActionResult> actions(List<ActionOutcome> outcomes, List<PeerInfo> peers,
                                                       Path runDir, TestPlan plan, long measureFrom) throws IOException {
         List<Summary.ActionResult> out = new ArrayList<>();
         if (outcomes.isEmpty()) {
@@ -183,8 +183,8 @@ final class SummaryBuilder {
             }
         }
         Timeline timeline = origin == Long.MAX_VALUE ? null : Timeline.read(workers, origin, end);
-        List<Long> starts = outcomes.stream().map(TestExecutor.ActionOutcome::startMicros).filter(t -> t > 0).sorted().toList();
-        for (TestExecutor.ActionOutcome o : outcomes) {
+        List<Long> starts = outcomes.stream().map(ActionOutcome::startMicros).filter(t -> t > 0).sorted().toList();
+        for (ActionOutcome o : outcomes) {
             FaultAnalysis cost = new FaultAnalysis(0, 0, 0, 0, -1);
             if (timeline != null && o.startMicros() > 0) {
                 long windowEnd = starts.stream().filter(t -> t > o.startMicros()).findFirst().orElse(end);
@@ -210,7 +210,7 @@ final class SummaryBuilder {
         };
     }
 
-    private static Map<String, Object> parameters(TestPlan plan, Map<String, String> options) {
+    private static Map<String, Object> parameters(TestPlan plan) {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("routes", plan.effectiveRoutes().stream().map(r -> Map.of("group", r.group(), "sendUrl", mask(r.sendUrl()),
                 "receiveUrl", mask(r.receiveUrl()), "senders", r.senders(), "receivers", r.receivers())).toList());

@@ -1,0 +1,113 @@
+package org.maestro.client.run;
+
+import org.maestro.client.plan.TestPlan;
+import org.maestro.common.note.PeerInfo;
+import org.maestro.common.note.Role;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Who plays what in a test: each peer discovery chose, with the route it sends or receives on
+ * (senders and receivers) or the endpoint it samples (inspectors). Built from the plan and what
+ * {@link PeerDirectory#await} found, without a broker.
+ *
+ * @param all the agent first, then the inspectors, the receivers and the senders (route by route): the order the
+ *            peers are listed, watched and collected in
+ */
+record PeerAssignment(List<Assignment> all) {
+    /** A test has one agent at most, from any group. */
+    private static final PeerDirectory.Requirement AGENT = new PeerDirectory.Requirement(Role.AGENT, "", 1);
+
+    /** One peer's part: {@code route} is null but for workers, {@code inspector} null but for inspectors. */
+    record Assignment(PeerInfo peer, TestPlan.Route route, TestPlan.InspectorSpec inspector) {
+        Role role() {
+            return peer.role();
+        }
+
+        /** What the peer works on: the URL it sends to or receives from, samples, or fetches handlers from. */
+        String target(TestPlan plan) {
+            return switch (role()) {
+                case AGENT -> plan.agent().sourceUrl();
+                case INSPECTOR -> inspector.url();
+                case SENDER -> route.sendUrl();
+                default -> route.receiveUrl();
+            };
+        }
+    }
+
+    /** The peers the plan needs, as discovery looks for them. */
+    static List<PeerDirectory.Requirement> requirements(TestPlan plan) {
+        List<PeerDirectory.Requirement> needs = new ArrayList<>();
+        for (TestPlan.Route route : plan.effectiveRoutes()) {
+            needs.add(receiversOf(route));
+            needs.add(sendersOf(route));
+        }
+        if (!plan.inspectors().isEmpty()) {
+            needs.add(inspectorsOf(plan));
+        }
+        if (plan.agent() != null) {
+            needs.add(AGENT);
+        }
+        return needs;
+    }
+
+    /** Gives each peer found for the {@link #requirements} its part: the i-th inspector samples the plan's i-th endpoint. */
+    static PeerAssignment of(TestPlan plan, Map<PeerDirectory.Requirement, List<PeerInfo>> found) {
+        List<Assignment> all = new ArrayList<>();
+        if (plan.agent() != null) {
+            all.add(new Assignment(found.get(AGENT).get(0), null, null));
+        }
+        if (!plan.inspectors().isEmpty()) {
+            List<PeerInfo> chosen = found.get(inspectorsOf(plan));
+            for (int i = 0; i < chosen.size(); i++) {
+                all.add(new Assignment(chosen.get(i), null, plan.inspectors().get(i)));
+            }
+        }
+        for (TestPlan.Route route : plan.effectiveRoutes()) {
+            found.get(receiversOf(route)).forEach(p -> all.add(new Assignment(p, route, null)));
+        }
+        for (TestPlan.Route route : plan.effectiveRoutes()) {
+            found.get(sendersOf(route)).forEach(p -> all.add(new Assignment(p, route, null)));
+        }
+        return new PeerAssignment(List.copyOf(all));
+    }
+
+    private static PeerDirectory.Requirement receiversOf(TestPlan.Route route) {
+        return new PeerDirectory.Requirement(Role.RECEIVER, route.group(), route.receivers());
+    }
+
+    private static PeerDirectory.Requirement sendersOf(TestPlan.Route route) {
+        return new PeerDirectory.Requirement(Role.SENDER, route.group(), route.senders());
+    }
+
+    private static PeerDirectory.Requirement inspectorsOf(TestPlan plan) {
+        return new PeerDirectory.Requirement(Role.INSPECTOR, "", plan.inspectors().size());
+    }
+
+    List<PeerInfo> peers() {
+        return all.stream().map(Assignment::peer).toList();
+    }
+
+    /** The agent's part, or null when the test has no agent. */
+    Assignment agent() {
+        return all.stream().filter(a -> a.role() == Role.AGENT).findFirst().orElse(null);
+    }
+
+    List<Assignment> inspectors() {
+        return of(Role.INSPECTOR);
+    }
+
+    List<Assignment> receivers() {
+        return of(Role.RECEIVER);
+    }
+
+    List<Assignment> senders() {
+        return of(Role.SENDER);
+    }
+
+    private List<Assignment> of(Role role) {
+        return all.stream().filter(a -> a.role() == role).toList();
+    }
+}

@@ -1,0 +1,98 @@
+package org.maestro.client.run;
+
+import org.maestro.common.client.Address;
+import org.maestro.common.client.ControlClient;
+import org.maestro.common.client.Replies;
+import org.maestro.common.mqtt.TransportException;
+import org.maestro.common.note.GetKeys;
+import org.maestro.common.note.Note;
+import org.maestro.common.note.Payload;
+import org.maestro.common.note.PeerInfo;
+import org.maestro.common.note.Stats;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One peer of a test as the client drives it: each request goes to this peer alone (never to a
+ * whole role: other peers may be idle on the broker) and waits for its answer; a refusal or a
+ * silence ends the test ({@link TestCannotRun}, naming the peer and why).
+ */
+final class RemotePeer {
+    /** How long a peer has to answer an ordinary request. */
+    static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(15);
+
+    private final ControlClient client;
+    private final PeerInfo info;
+
+    RemotePeer(ControlClient client, PeerInfo info) {
+        this.client = client;
+        this.info = info;
+    }
+
+    PeerInfo info() {
+        return info;
+    }
+
+    void set(Map<String, String> options) throws TestCannotRun, TransportException, InterruptedException {
+        require(new Payload.SetOptions(options), REQUEST_TIMEOUT);
+    }
+
+    /** Starts a sender or a receiver, by its role. */
+    void start() throws TestCannotRun, TransportException, InterruptedException {
+        require(switch (info.role()) {
+            case SENDER -> new Payload.StartSender();
+            case RECEIVER -> new Payload.StartReceiver();
+            default -> throw new IllegalStateException(info.describe() + " is not a sender or a receiver");
+        }, REQUEST_TIMEOUT);
+    }
+
+    void startInspector(String inspectorType) throws TestCannotRun, TransportException, InterruptedException {
+        require(new Payload.StartInspector(inspectorType), REQUEST_TIMEOUT);
+    }
+
+    /** Stops a sender, a receiver or an inspector, by its role. */
+    void stop(Duration timeout) throws TestCannotRun, TransportException, InterruptedException {
+        require(switch (info.role()) {
+            case SENDER -> new Payload.StopSender();
+            case INSPECTOR -> new Payload.StopInspector();
+            default -> new Payload.StopReceiver();
+        }, timeout);
+    }
+
+    /** Has an agent fetch its handlers' source (a clone may take a while). */
+    void fetchSource(String url, String branch) throws TestCannotRun, TransportException, InterruptedException {
+        require(new Payload.AgentSource(url, branch), Duration.ofMinutes(2));
+    }
+
+    /** Has an agent start a handler; its outcome comes later, as a notification. */
+    void runHandler(String handler, List<String> args) throws TestCannotRun, TransportException, InterruptedException {
+        require(new Payload.UserCommand1(handler, args), REQUEST_TIMEOUT);
+    }
+
+    /** The peer's current figures; null when it did not answer in time or not with figures. */
+    Stats stats(Duration timeout) throws TransportException, InterruptedException {
+        Note answer = client.request(Address.peer(info.id()), new Payload.StatsRequest(), List.of(info), timeout).of(info);
+        return answer != null && answer.payload() instanceof Payload.StatsReply s ? s.stats() : null;
+    }
+
+    /**
+     * The URL of the peer's data server: "" when it has none (or answered with something else), null when it did
+     * not answer in time.
+     */
+    String dataUrl(Duration timeout) throws TransportException, InterruptedException {
+        Note answer = client.request(Address.peer(info.id()), new Payload.Get(GetKeys.DATA_URL), List.of(info), timeout).of(info);
+        if (answer == null) {
+            return null;
+        }
+        return answer.payload() instanceof Payload.GetReply url ? url.value() : "";
+    }
+
+    private void require(Payload request, Duration timeout) throws TestCannotRun, TransportException, InterruptedException {
+        Replies r = client.request(Address.peer(info.id()), request, List.of(info), timeout);
+        if (!r.allOk()) {
+            throw new TestCannotRun(String.join("; ", r.problems()));
+        }
+    }
+}
