@@ -16,6 +16,7 @@ import org.maestro.common.note.Stats;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerHandler;
+import org.maestro.common.runfiles.PeerFiles;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -149,7 +150,7 @@ public final class AgentHandler implements PeerHandler {
     }
 
     private Path testDir(Peer peer) {
-        return settings.dataDir().resolve(testId()).resolve(peer.info().name());
+        return PeerFiles.directory(settings.dataDir(), testId(), peer.info().name());
     }
 
     @Override

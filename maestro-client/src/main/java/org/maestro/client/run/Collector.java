@@ -9,6 +9,8 @@ import org.maestro.common.dataserver.FetchResult;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
+import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.common.runfiles.RunLayout;
 
 import java.net.URI;
 import java.nio.file.Path;
@@ -28,8 +30,8 @@ final class Collector {
             if (answer == null || !(answer.payload() instanceof Payload.GetReply url) || url.value().isEmpty()) {
                 return "could not collect the files of " + peer.describe() + ": " + (answer == null ? "it did not answer" : "it has no data server");
             }
-            FetchResult fetched = DataClient.fetchAll(URI.create(url.value()), testId + "/" + peer.name(),
-                    runDir.resolve("peers").resolve(peer.name()));
+            FetchResult fetched = DataClient.fetchAll(URI.create(url.value()), PeerFiles.dataPath(testId, peer.name()),
+                    RunLayout.peerDir(runDir, peer.name()));
             console.line("collected %d file(s), %d bytes from %s", fetched.files(), fetched.bytes(), peer.name());
             return null;
         } catch (DataTransferException e) {
