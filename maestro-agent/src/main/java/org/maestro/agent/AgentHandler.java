@@ -17,6 +17,7 @@ import org.maestro.common.note.TestOptions;
 import org.maestro.common.peer.DataKeys;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerHandler;
+import org.maestro.common.runfiles.PeerFiles;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -150,7 +151,7 @@ public final class AgentHandler implements PeerHandler {
     }
 
     private Path testDir(Peer peer) {
-        return settings.dataDir().resolve(testId()).resolve(peer.info().name());
+        return PeerFiles.directory(settings.dataDir(), testId(), peer.info().name());
     }
 
     @Override

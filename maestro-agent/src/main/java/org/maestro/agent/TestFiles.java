@@ -1,15 +1,15 @@
 package org.maestro.agent;
 
-import org.maestro.agent.handler.Json;
 import org.maestro.common.note.PeerInfo;
+import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.common.runfiles.RunJson;
+import org.maestro.common.runfiles.TestJson;
 import org.maestro.common.util.Passwords;
 import org.maestro.common.util.SystemInfo;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -24,29 +24,15 @@ final class TestFiles {
     static void write(Path dir, PeerInfo peer, Map<String, String> options, AgentSettings settings,
                       java.time.Duration handlerTimeout) throws IOException {
         Files.createDirectories(dir);
-        Map<String, Object> test = new LinkedHashMap<>();
-        test.put("testId", dir.getParent().getFileName().toString());
-        test.put("peer", peerMap(peer));
-        test.put("handlerTimeout", new org.maestro.common.units.TestDuration.ByTime(handlerTimeout).toString());
-        test.put("allowedSources", settings.allowlist().toString());
-        Map<String, Object> opts = new TreeMap<>();
+        Map<String, String> opts = new TreeMap<>();
         options.forEach((k, v) -> opts.put(k, Passwords.redact(v)));
-        test.put("options", opts);
-        Files.writeString(dir.resolve("test.json"), Json.object(test) + "\n", StandardCharsets.UTF_8);
+        TestJson.write(dir, new TestJson.Agent(dir.getParent().getFileName().toString(), TestJson.Peer.of(peer),
+                new org.maestro.common.units.TestDuration.ByTime(handlerTimeout).toString(),
+                settings.allowlist().toString(), opts));
 
         Map<String, Object> system = SystemInfo.describe(peer);
         system.put("jgit", SystemInfo.version(org.eclipse.jgit.api.Git.class));
         system.put("groovy", groovy.lang.GroovySystem.getVersion());
-        Files.writeString(dir.resolve("system.json"), Json.object(system) + "\n", StandardCharsets.UTF_8);
-    }
-
-    private static Map<String, Object> peerMap(PeerInfo peer) {
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("id", peer.id());
-        p.put("name", peer.name());
-        p.put("host", peer.host());
-        p.put("role", peer.role().wireName());
-        p.put("group", peer.group());
-        return p;
+        RunJson.write(dir.resolve(PeerFiles.SYSTEM_JSON), system);
     }
 }

@@ -3,9 +3,6 @@ package org.maestro.agent;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.agent.handler.HandlerEnvironment;
-import org.maestro.agent.handler.HandlersCsv;
-import org.maestro.agent.handler.Json;
-import org.maestro.agent.handler.Outcome;
 import org.maestro.agent.handler.RefusedException;
 import org.maestro.agent.handler.Shebang;
 
@@ -17,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The small parts of a handler run: its command line, its environment names, handlers.csv. */
+/** The small parts of a handler run: its command line, its environment names. */
 class HandlerPartsTest {
 
     @Test
@@ -43,16 +40,5 @@ class HandlerPartsTest {
         assertEquals("MAESTRO_OPTION_AGENT_HANDLER_TIMEOUT", HandlerEnvironment.optionVariable("agent.handler.timeout"));
         assertEquals("MAESTRO_OPTION_SEND_URL", HandlerEnvironment.optionVariable("send.url"));
         assertEquals("MAESTRO_OPTION_A_B_C", HandlerEnvironment.optionVariable("a-b c"));
-    }
-
-    @Test
-    void handlersCsvQuotesWhatNeedsIt(@TempDir Path dir) throws Exception {
-        HandlersCsv.append(dir, 1_700_000_000_123_456L, 1_700_000_001_000_000L, "r1", "h.sh", List.of("a,b", "say \"hi\""),
-                Outcome.FAILED, 3, "exit status 3; last output: x, y");
-        List<String> lines = Files.readAllLines(dir.resolve("handlers.csv"));
-        assertEquals("start,end,runId,handler,args,outcome,exitStatus,reason", lines.get(0));
-        assertEquals("2023-11-14T22:13:20.123456Z,2023-11-14T22:13:21Z,r1,h.sh,\"[\"\"a,b\"\",\"\"say \\\"\"hi\\\"\"\"\"]\",failed,3,"
-                + "\"exit status 3; last output: x, y\"", lines.get(1));
-        assertEquals("[\"line\\nbreak\",\"tab\\t\",\"\\u0001\"]", Json.strings(List.of("line\nbreak", "tab\t", "\u0001")));
     }
 }

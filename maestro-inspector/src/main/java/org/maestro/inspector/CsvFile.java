@@ -1,5 +1,7 @@
 package org.maestro.inspector;
 
+import org.maestro.common.runfiles.CsvReader;
+
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -74,18 +76,10 @@ public final class CsvFile implements AutoCloseable {
         return ISO_MILLIS.format(time);
     }
 
-    /** A value as a CSV field: quoted when it holds a comma, a quote or a line break. */
-    public static String field(String value) {
-        if (value.indexOf(',') < 0 && value.indexOf('"') < 0 && value.indexOf('\n') < 0 && value.indexOf('\r') < 0) {
-            return value;
-        }
-        return '"' + value.replace("\"", "\"\"") + '"';
-    }
-
     private void line(String first, List<String> rest) throws IOException {
-        StringBuilder line = new StringBuilder(field(first));
+        StringBuilder line = new StringBuilder(CsvReader.field(first));
         for (String v : rest) {
-            line.append(',').append(field(v == null ? "" : v));
+            line.append(',').append(CsvReader.field(v));
         }
         out.write(line.append('\n').toString());
     }

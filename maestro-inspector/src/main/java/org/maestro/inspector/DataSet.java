@@ -1,5 +1,7 @@
 package org.maestro.inspector;
 
+import org.maestro.common.runfiles.PeerFiles;
+
 import java.util.List;
 
 /**
@@ -24,6 +26,6 @@ public record DataSet(String name, String source, List<String> columns) {
 
     /** The CSV file's name. */
     public String fileName() {
-        return name + ".csv";
+        return PeerFiles.dataSetCsv(name);
     }
 }

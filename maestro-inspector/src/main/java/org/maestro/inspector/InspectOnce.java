@@ -1,5 +1,7 @@
 package org.maestro.inspector;
 
+import org.maestro.common.runfiles.CsvReader;
+
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
@@ -79,7 +81,7 @@ public final class InspectOnce {
     private static String line(List<String> values) {
         StringBuilder s = new StringBuilder();
         for (String v : values) {
-            s.append(s.length() == 0 ? "" : ",").append(CsvFile.field(v));
+            s.append(s.length() == 0 ? "" : ",").append(CsvReader.field(v));
         }
         return s.toString();
     }

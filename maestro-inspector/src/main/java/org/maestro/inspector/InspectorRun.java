@@ -1,10 +1,10 @@
 package org.maestro.inspector;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
+import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.common.runfiles.TestJson;
 import org.maestro.common.util.Passwords;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,16 +29,14 @@ import java.util.stream.Collectors;
 /**
  * One test as an inspector runs it: a sample at start, one every interval (at a fixed rate on one thread, so
  * reads never overlap and the SUT is asked at most once per interval), and a last one at stop. Each data set
- * goes to its CSV, flushed after every sample; {@value #SAMPLING_FILE} logs every sample's read time and what
+ * goes to its CSV, flushed after every sample; {@code sampling.csv} logs every sample's read time and what
  * was missing. A failing read is logged (once per new reason, then every {@value #REPEAT_WARN_EVERY} samples),
  * counted as missing and retried at the next tick: the test goes on.
  */
 public final class InspectorRun {
-    public static final String SAMPLING_FILE = "sampling.csv";
-    static final DataSet SAMPLING = new DataSet("sampling", "the inspector itself",
+    static final DataSet SAMPLING = new DataSet(PeerFiles.SAMPLING_DATA_SET, "the inspector itself",
             List.of("readMillis", "outcome", "missingDataSets", "reason"));
     private static final Logger LOG = LoggerFactory.getLogger(InspectorRun.class);
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final int REPEAT_WARN_EVERY = 12;
 
     private final PeerInfo peer;
@@ -66,10 +64,10 @@ public final class InspectorRun {
         for (DataSet d : inspector.dataSets()) {
             if (d.name().equals(SAMPLING.name())) {
                 throw new IllegalArgumentException("a data set may not be named '" + SAMPLING.name() + "': the inspector writes "
-                        + SAMPLING_FILE + " itself");
+                        + SAMPLING.fileName() + " itself");
             }
         }
-        this.dir = Files.createDirectories(dataDir.resolve(testId).resolve(peer.name()));
+        this.dir = Files.createDirectories(PeerFiles.directory(dataDir, testId, peer.name()));
         this.tally = new SampleTally(inspector.dataSets());
         try {
             for (DataSet d : inspector.dataSets()) {
@@ -234,23 +232,14 @@ public final class InspectorRun {
     }
 
     private void writeTestJson() throws IOException {
-        Map<String, Object> test = new LinkedHashMap<>();
-        test.put("testId", testId);
-        test.put("peer", Map.of("id", peer.id(), "name", peer.name(), "host", peer.host(), "role", peer.role().wireName(),
-                "group", peer.group()));
-        test.put("start", Instant.now().toString());
-        test.put("inspectorType", options.kind().wireName());
-        test.put("managementUrl", Passwords.redact(options.url()));
-        test.put("intervalMillis", options.interval().toMillis());
-        test.put("readTimeoutMillis", options.readTimeout().toMillis());
-        Map<String, Object> sets = new LinkedHashMap<>();
+        Map<String, TestJson.DataSet> sets = new LinkedHashMap<>();
         for (DataSet d : inspector.dataSets()) {
-            sets.put(d.name(), Map.of("file", d.fileName(), "source", d.source(), "columns", d.columns()));
+            sets.put(d.name(), new TestJson.DataSet(d.fileName(), d.source(), d.columns()));
         }
-        test.put("dataSets", sets);
         Map<String, String> redacted = new LinkedHashMap<>();
         options.raw().forEach((k, v) -> redacted.put(k, Passwords.redact(v)));
-        test.put("options", redacted);
-        JSON.writeValue(dir.resolve("test.json").toFile(), test);
+        TestJson.write(dir, new TestJson.Inspector(testId, TestJson.Peer.of(peer), Instant.now().toString(),
+                options.kind().wireName(), Passwords.redact(options.url()), options.interval().toMillis(),
+                options.readTimeout().toMillis(), sets, redacted));
     }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.maestro.common.runfiles.RunLayout;
 
 /**
  * Turns what a user gives as a baseline into run directories. A run directory (it holds summary.json) is itself; a
@@ -27,7 +28,7 @@ public final class Baselines {
         JsonNode run = RunDirectory.open(runDir).summary;
         List<Path> out = new ArrayList<>();
         for (Path g : given) {
-            if (Files.isRegularFile(g.resolve("summary.json"))) {
+            if (Files.isRegularFile(g.resolve(RunLayout.SUMMARY_JSON))) {
                 out.add(g);
             } else if (Files.isDirectory(g)) {
                 List<Path> found = latestPassed(g, run, runDir);
@@ -52,7 +53,7 @@ public final class Baselines {
         List<Candidate> found = new ArrayList<>();
         try (Stream<Path> dirs = Files.list(runs)) {
             for (Path d : dirs.filter(Files::isDirectory).toList()) {
-                Path summary = d.resolve("summary.json");
+                Path summary = d.resolve(RunLayout.SUMMARY_JSON);
                 if (!Files.isRegularFile(summary) || d.toAbsolutePath().normalize().equals(self)) {
                     continue;
                 }

@@ -9,15 +9,15 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.HistogramLogReader;
+import org.maestro.common.runfiles.PeerFiles;
 
 /**
  * One HdrHistogram interval log (values in microseconds, one interval per second) read in one streaming pass:
  * p50, p99 and max per second, or per bucket of seconds for a long run (warm-up included: the report shades it) and the sum of the measured intervals
- * (those not tagged {@value #WARMUP_TAG}), from which the percentile distribution and the figures are drawn.
+ * (those not tagged {@value PeerFiles#WARMUP_TAG}), from which the percentile distribution and the figures are drawn.
  * Memory: one histogram for the current second, one for the sum, and three points per second.
  */
 final class HdrLogSeries {
-    static final String WARMUP_TAG = "warmup";
     private static final double MICROS_PER_MILLI = 1000.0;
 
     final Series p50 = new Series("p50");
@@ -75,7 +75,7 @@ final class HdrLogSeries {
 
     /** Whether an interval belongs to the warm-up (left out of the figures). */
     static boolean isWarmup(Histogram h) {
-        return WARMUP_TAG.equals(h.getTag());
+        return PeerFiles.WARMUP_TAG.equals(h.getTag());
     }
 
     void finish() {

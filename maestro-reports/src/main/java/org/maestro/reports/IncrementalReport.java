@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.maestro.common.runfiles.RunLayout;
 
 /**
  * The report of an incremental run ({@code incremental.json} and one run directory per step under
@@ -14,13 +15,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * their reports) and the achieved rate and p99 per target rate.
  */
 final class IncrementalReport {
-    static final String FILE = "incremental.json";
 
     private IncrementalReport() {
     }
 
     static Path build(Path dir) throws ReportException {
-        Path file = dir.resolve(FILE);
+        Path file = dir.resolve(RunLayout.INCREMENTAL_JSON);
         JsonNode incremental;
         try {
             incremental = Json.MAPPER.readTree(file.toFile());
@@ -43,7 +43,7 @@ final class IncrementalReport {
             Path stepDir = root.resolve(step.path("run").asText("")).normalize();
             if (step.path("run").asText("").isEmpty() || !stepDir.startsWith(root) || stepDir.equals(root)) {
                 s.put("report", "");
-            } else if (Files.isRegularFile(stepDir.resolve("summary.json"))) {
+            } else if (Files.isRegularFile(stepDir.resolve(RunLayout.SUMMARY_JSON))) {
                 ReportBuilder.build(stepDir);
                 s.put("report", root.relativize(stepDir.resolve(ReportBuilder.REPORT_FILE)).toString().replace('\\', '/'));
             }

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.common.dataserver.RelativePath;
+import org.maestro.common.runfiles.RunLayout;
 
 /**
  * One row of the run index: what a run directory's summary.json (or incremental.json) and comparison.json
@@ -22,7 +23,6 @@ import org.maestro.common.dataserver.RelativePath;
  * HTTP alike.
  */
 final class IndexRow {
-    static final String SUMMARY = "summary.json";
     static final String COMPARISON = "comparison.json";
     static final String COMPARISON_PAGE = "comparison.html";
     /** Run directories are named {@code <yyyyMMdd-HHmmss>-<name>} by the client, in the local time zone. */
@@ -36,8 +36,8 @@ final class IndexRow {
 
     /** The row for {@code dir}, or empty when it is not a run directory (no summary.json nor incremental.json). */
     static Optional<ObjectNode> read(Path dir) {
-        boolean summary = Files.isRegularFile(dir.resolve(SUMMARY));
-        boolean incremental = !summary && Files.isRegularFile(dir.resolve(IncrementalReport.FILE));
+        boolean summary = Files.isRegularFile(dir.resolve(RunLayout.SUMMARY_JSON));
+        boolean incremental = !summary && Files.isRegularFile(dir.resolve(RunLayout.INCREMENTAL_JSON));
         if (!summary && !incremental) {
             return Optional.empty();
         }
@@ -50,7 +50,7 @@ final class IndexRow {
         row.put("verdict", "unknown");
         row.put("note", "");
         try {
-            JsonNode file = readObject(dir.resolve(summary ? SUMMARY : IncrementalReport.FILE));
+            JsonNode file = readObject(dir.resolve(summary ? RunLayout.SUMMARY_JSON : RunLayout.INCREMENTAL_JSON));
             if (summary) {
                 runFigures(row, file);
             } else {

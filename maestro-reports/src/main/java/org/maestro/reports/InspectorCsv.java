@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.maestro.common.runfiles.CsvReader;
+
 /**
  * An inspector CSV (ISO-8601 timestamp first, a header row) turned into the lines of one chart, in two
  * streaming passes: the first finds the numeric columns (every non-empty value a number), the second makes a

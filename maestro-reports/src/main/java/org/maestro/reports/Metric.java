@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.maestro.common.runfiles.PeerFiles;
 
 /**
  * A figure compared between a run and its baseline: where summary.json holds it, which way is better, the
@@ -29,9 +30,8 @@ record Metric(String name, String unit, boolean higherIsBetter, String pointer, 
         static final String SENT = "sent";
     }
 
-    /** The measures read from the HDR logs, in the order of {@link #HDR_FILES}. */
+    /** The measures read from the HDR logs, in the order of {@link PeerFiles#HDR_LOGS}. */
     static final String[] HDR_MEASURES = {"responseTime", "serviceTime", "sendDelay"};
-    static final String[] HDR_FILES = {"latency-response.hlog", "latency-service.hlog", "send-delay.hlog"};
     static final String[] HDR_NAMES = {"response time", "service time", "send delay"};
 
     /** The metrics of a run's totals, then the outage of each agent action. */

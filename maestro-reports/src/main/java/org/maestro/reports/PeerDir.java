@@ -1,10 +1,11 @@
 package org.maestro.reports;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.maestro.common.runfiles.TestJson;
 
 /**
  * One peer's directory in a run ({@code peers/<name>/}) with what summary.json and its test.json say of it.
@@ -21,16 +22,13 @@ record PeerDir(String name, String role, String host, Path dir, long startEpochM
                JsonNode summary) {
 
     static PeerDir read(Path dir, JsonNode summaryPeer) throws IOException {
-        JsonNode test = Json.MAPPER.missingNode();
-        Path testJson = dir.resolve("test.json");
-        if (Files.isRegularFile(testJson)) {
-            test = Json.MAPPER.readTree(testJson.toFile());
-        }
-        String role = summaryPeer.path("role").asText(test.path("peer").path("role").asText(""));
-        String host = summaryPeer.path("host").asText(test.path("peer").path("host").asText(""));
-        long start = test.has("startEpochMicros") ? test.path("startEpochMicros").asLong() : -1;
-        return new PeerDir(dir.getFileName().toString(), role.toLowerCase(java.util.Locale.ROOT), host, dir, start,
-                test.path("warmupMicros").asLong(0), summaryPeer);
+        Optional<TestJson> test = TestJson.read(dir);
+        Optional<TestJson.Worker> worker = test.flatMap(TestJson::asWorker);
+        String role = summaryPeer.path("role").asText(test.map(t -> t.peer().role()).orElse(""));
+        String host = summaryPeer.path("host").asText(test.map(t -> t.peer().host()).orElse(""));
+        return new PeerDir(dir.getFileName().toString(), role.toLowerCase(java.util.Locale.ROOT), host, dir,
+                worker.map(TestJson.Worker::startEpochMicros).orElse(-1L),
+                worker.map(TestJson.Worker::warmupMicros).orElse(0L), summaryPeer);
     }
 
     boolean isSender() {

@@ -1,12 +1,10 @@
 package org.maestro.reports;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
 
 import org.maestro.common.ratelog.RateLogReader;
+import org.maestro.common.runfiles.PeerFiles;
 
 /**
  * A peer's rate logs ({@code *.rlog}) read in one streaming pass into counts of messages per time bucket by actual
@@ -26,7 +24,7 @@ record RateLogTally(TimeBuckets counts, long messages, long lastEpochMicros, int
         long[] last = {0};
         long messages = 0;
         int truncated = 0;
-        for (Path f : rateLogs(peerDir)) {
+        for (Path f : PeerFiles.rateLogs(peerDir)) {
             try (RateLogReader reader = RateLogReader.open(f)) {
                 long start = reader.header().testStartEpochMicros();
                 messages += reader.forEachRemaining((eta, ata) -> {
@@ -42,15 +40,5 @@ record RateLogTally(TimeBuckets counts, long messages, long lastEpochMicros, int
             }
         }
         return new RateLogTally(counts, messages, last[0], truncated);
-    }
-
-    /** The rate log files of a peer directory, sorted by name. */
-    static List<Path> rateLogs(Path peerDir) throws IOException {
-        if (!Files.isDirectory(peerDir)) {
-            return List.of();
-        }
-        try (Stream<Path> files = Files.list(peerDir)) {
-            return files.filter(p -> p.getFileName().toString().endsWith(".rlog")).sorted().toList();
-        }
     }
 }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.maestro.common.runfiles.RunLayout;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,7 +29,8 @@ public final class ReportBuilder {
      * @throws ReportException if the directory is not a run directory or one of its files cannot be read
      */
     public static Path build(Path runDir) throws ReportException {
-        if (!Files.exists(runDir.resolve("summary.json")) && Files.isRegularFile(runDir.resolve(IncrementalReport.FILE))) {
+        if (!Files.exists(runDir.resolve(RunLayout.SUMMARY_JSON))
+                && Files.isRegularFile(runDir.resolve(RunLayout.INCREMENTAL_JSON))) {
             return IncrementalReport.build(runDir);
         }
         RunDirectory run = RunDirectory.open(runDir);

@@ -10,6 +10,9 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.maestro.common.runfiles.HandlersCsv;
+import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.common.runfiles.RunLayout;
 
 /**
  * Everything report.html shows, as one JSON object built in one streaming pass over the run's files: the
@@ -17,7 +20,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * read from the HDR logs, the warm-up band, and the markers of agent actions and failed peers.
  */
 final class ReportData {
-    private static final String[] HDR_LOGS = {"latency-response.hlog", "latency-service.hlog", "send-delay.hlog"};
     private static final String[] HDR_TITLES = {"Response time (corrected for coordinated omission)",
             "Service time", "Send delay"};
 
@@ -143,14 +145,14 @@ final class ReportData {
 
     private void latency() throws IOException {
         ArrayNode figures = root.putArray("latency");
-        for (int k = 0; k < HDR_LOGS.length; k++) {
+        for (int k = 0; k < PeerFiles.HDR_LOGS.size(); k++) {
             boolean sendDelay = k == 2;
             ObjectNode overTime = chart("hdr-time-" + k, HDR_TITLES[k] + " over time (p50, p99, max per "
                     + (bucketSeconds == 1 ? "second" : bucketSeconds + " s") + ")", "time", "ms");
             ObjectNode distribution = chart("hdr-dist-" + k, HDR_TITLES[k] + ": percentile distribution after warm-up",
                     "distribution", "ms");
             for (PeerDir p : run.peers) {
-                Path file = p.dir().resolve(HDR_LOGS[k]);
+                Path file = p.dir().resolve(PeerFiles.HDR_LOGS.get(k));
                 if (!Files.isRegularFile(file) || (sendDelay ? !p.isSender() : !p.isReceiver())) {
                     continue;
                 }
@@ -167,7 +169,7 @@ final class ReportData {
                 ObjectNode f = figures.addObject();
                 f.put("peer", p.name());
                 f.put("measure", HDR_TITLES[k]);
-                f.put("file", HDR_LOGS[k]);
+                f.put("file", PeerFiles.HDR_LOGS.get(k));
                 f.put("count", s.measured.getTotalCount());
                 for (double q : new double[] {50, 90, 99, 99.9}) {
                     f.put("p" + (q == 99.9 ? "999" : String.valueOf((int) q)), s.percentileMillis(q));
@@ -184,8 +186,8 @@ final class ReportData {
             }
             List<Path> csvs;
             try (Stream<Path> files = Files.list(p.dir())) {
-                csvs = files.filter(f -> f.getFileName().toString().endsWith(".csv"))
-                        .filter(f -> !f.getFileName().toString().equals(HandlersCsv.FILE)).sorted().toList();
+                csvs = files.filter(PeerFiles::isCsv)
+                        .filter(f -> !f.getFileName().toString().equals(PeerFiles.HANDLERS_CSV)).sorted().toList();
             }
             for (Path csv : csvs) {
                 InspectorCsv c = InspectorCsv.read(csv, originMicros, bucketSeconds);
@@ -212,11 +214,11 @@ final class ReportData {
             marker(at, "action", a.path("handler").asText() + " " + a.path("args") + " -> " + a.path("outcome").asText());
         }
         for (PeerDir p : run.peers) {
-            Path file = p.dir().resolve(HandlersCsv.FILE);
+            Path file = p.dir().resolve(PeerFiles.HANDLERS_CSV);
             if (!Files.isRegularFile(file)) {
                 continue;
             }
-            for (HandlersCsv.Run r : HandlersCsv.read(file)) {
+            for (HandlersCsv.Row r : HandlersCsv.read(file)) {
                 ObjectNode n = actions.addObject();
                 n.put("peer", p.name());
                 n.put("start", r.start());
@@ -240,7 +242,7 @@ final class ReportData {
     private void systems() throws IOException {
         ArrayNode systems = root.putArray("systems");
         for (PeerDir p : run.peers) {
-            Path file = p.dir().resolve("system.json");
+            Path file = p.dir().resolve(PeerFiles.SYSTEM_JSON);
             if (!Files.isRegularFile(file)) {
                 continue;
             }
@@ -252,14 +254,14 @@ final class ReportData {
                     n.setAll((ObjectNode) s);
                 }
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                notes.add(p.name() + ": system.json is not readable JSON (" + e.getOriginalMessage() + ")");
+                notes.add(p.name() + ": " + PeerFiles.SYSTEM_JSON + " is not readable JSON (" + e.getOriginalMessage() + ")");
             }
         }
     }
 
     /** The end of console.log (what the user saw during the run); a long log keeps its last {@value #CONSOLE_TAIL} bytes. */
     private void consoleLog() throws IOException {
-        Path file = run.dir.resolve("console.log");
+        Path file = run.dir.resolve(RunLayout.CONSOLE_LOG);
         if (!Files.isRegularFile(file)) {
             return;
         }

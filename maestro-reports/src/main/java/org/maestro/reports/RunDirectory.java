@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.maestro.common.runfiles.RunLayout;
 
 /**
  * A run directory as the client writes it: summary.json, and a directory per peer under {@code peers/}.
@@ -30,7 +31,7 @@ final class RunDirectory {
         if (!Files.isDirectory(dir)) {
             throw new ReportException("run directory " + dir + " does not exist or is not a directory");
         }
-        Path summaryFile = dir.resolve("summary.json");
+        Path summaryFile = dir.resolve(RunLayout.SUMMARY_JSON);
         if (!Files.isRegularFile(summaryFile)) {
             throw new ReportException("run directory " + dir + " has no summary.json (nor incremental.json): "
                     + "not a Maestro run directory");
@@ -49,7 +50,7 @@ final class RunDirectory {
             named.put(p.path("name").asText(), p);
         }
         List<PeerDir> peers = new ArrayList<>();
-        Path peersDir = dir.resolve("peers");
+        Path peersDir = RunLayout.peersDir(dir);
         try {
             if (Files.isDirectory(peersDir)) {
                 try (Stream<Path> list = Files.list(peersDir)) {

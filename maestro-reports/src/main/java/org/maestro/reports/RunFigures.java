@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
+import org.maestro.common.runfiles.PeerFiles;
 
 /**
  * What a comparison needs of one run, read in one streaming pass over its rate logs and HDR logs: messages sent and
@@ -26,7 +27,7 @@ final class RunFigures {
     final TimeBuckets received;
     /** Response time p99 per second, the worst of the receivers. */
     final java.util.TreeMap<Double, Double> worstP99 = new java.util.TreeMap<>();
-    /** Response time, service time and send delay after warm-up, all peers merged (see {@link Metric#HDR_FILES}). */
+    /** Response time, service time and send delay after warm-up, all peers merged (see {@link PeerFiles#HDR_LOGS}). */
     final Histogram[] measured = {new Histogram(3), new Histogram(3), new Histogram(3)};
     private final Map<Metric, double[]> sliceValues = new HashMap<>();
     private int slices;
@@ -70,15 +71,15 @@ final class RunFigures {
         if (slices < 2) {
             slices = 0;
         }
-        Histogram[][] sliced = new Histogram[Metric.HDR_FILES.length][slices];
+        Histogram[][] sliced = new Histogram[PeerFiles.HDR_LOGS.size()][slices];
         for (Histogram[] row : sliced) {
             for (int i = 0; i < row.length; i++) {
                 row[i] = new Histogram(3);
             }
         }
         for (PeerDir p : run.peers) {
-            for (int m = 0; m < Metric.HDR_FILES.length; m++) {
-                Path file = p.dir().resolve(Metric.HDR_FILES[m]);
+            for (int m = 0; m < PeerFiles.HDR_LOGS.size(); m++) {
+                Path file = p.dir().resolve(PeerFiles.HDR_LOGS.get(m));
                 boolean sendDelay = m == 2;
                 if (!Files.isRegularFile(file) || (sendDelay ? !p.isSender() : !p.isReceiver())) {
                     continue;

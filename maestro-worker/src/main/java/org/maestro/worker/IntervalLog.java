@@ -3,6 +3,7 @@ package org.maestro.worker;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.HdrHistogram.Recorder;
+import org.maestro.common.runfiles.PeerFiles;
 
 import java.io.Closeable;
 import java.io.FileNotFoundException;
@@ -15,7 +16,6 @@ import java.nio.file.Path;
  * as warm-up go to intervals tagged {@code warmup} and are left out of {@link #measured()}.
  */
 final class IntervalLog implements Closeable {
-    static final String WARMUP_TAG = "warmup";
 
     private final Recorder measuredRecorder = new Recorder(3);
     private final Recorder warmupRecorder = new Recorder(3);
@@ -46,7 +46,7 @@ final class IntervalLog implements Closeable {
         Histogram warm = warmupRecorder.getIntervalHistogram(warmupRecycle);
         warmupRecycle = warm;
         if (warm.getTotalCount() > 0) {
-            warm.setTag(WARMUP_TAG);
+            warm.setTag(PeerFiles.WARMUP_TAG);
             writer.outputIntervalHistogram(warm);
         }
         Histogram interval = measuredRecorder.getIntervalHistogram(measuredRecycle);

@@ -4,6 +4,8 @@ import org.HdrHistogram.Histogram;
 import org.maestro.common.note.Stats;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.ratelog.RateLogWriter;
+import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.common.runfiles.SequenceEventsCsv;
 import org.maestro.common.units.TestDuration;
 import org.maestro.worker.driver.DriverException;
 import org.maestro.worker.driver.LoadDriver;
@@ -36,7 +38,7 @@ final class ReceiverRun extends WorkerRun {
     private final LoadDriver driver;
     private final List<LoadDriver.Consumer> consumers = new ArrayList<>();
     private final List<Sequences> sequences = new ArrayList<>();
-    private SequenceEvents events;
+    private SequenceEventsCsv events;
     private IntervalLog serviceTime;
     private IntervalLog responseTime;
     private final AtomicLong foreign = new AtomicLong();
@@ -65,12 +67,12 @@ final class ReceiverRun extends WorkerRun {
     void openFiles() throws IOException {
         long startMillis = startEpochMicros / 1000;
         String who = "Maestro receiver " + peer.info().name();
-        serviceTime = new IntervalLog(dir.resolve("latency-service.hlog"), startMillis,
+        serviceTime = new IntervalLog(dir.resolve(PeerFiles.LATENCY_SERVICE_HLOG), startMillis,
                 who + ": service time (received - actual send), microseconds");
-        responseTime = new IntervalLog(dir.resolve("latency-response.hlog"), startMillis,
+        responseTime = new IntervalLog(dir.resolve(PeerFiles.LATENCY_RESPONSE_HLOG), startMillis,
                 who + ": response time (received - intended send, corrected for coordinated omission), microseconds");
         lastReceiveNanos = startNanos;
-        events = new SequenceEvents(dir.resolve("sequence-events.csv"));
+        events = SequenceEventsCsv.create(dir);
     }
 
     @Override
@@ -81,7 +83,7 @@ final class ReceiverRun extends WorkerRun {
         long quietNanos = options.drainQuiet().toNanos();
         // The highest sequence this connection has seen of each stream: a lower one arrived out of order.
         Map<Long, Long> highest = new HashMap<>();
-        try (RateLogWriter rateLog = RateLogWriter.create(dir.resolve("receiver-" + c + ".rlog"), startEpochMicros,
+        try (RateLogWriter rateLog = RateLogWriter.create(dir.resolve(PeerFiles.receiverRateLog(c)), startEpochMicros,
                 "receiver " + peer.info().name() + " connection " + c)) {
             long lastFlush = System.nanoTime();
             while (failure.get() == null) {
@@ -115,13 +117,13 @@ final class ReceiverRun extends WorkerRun {
         serviceTime.record(nowEpochMicros - stamp.sentEpochMicros(), stamp.warmup());
         responseTime.record(nowEpochMicros - stamp.intendedEpochMicros(), stamp.warmup());
         if (!account.record(stamp.stream(), stamp.sequence())) {
-            events.write(nowEpochMicros, stamp.stream(), stamp.sequence(), "duplicate");
+            events.write(nowEpochMicros, stamp.stream(), stamp.sequence(), SequenceEventsCsv.DUPLICATE);
         }
         Long before = highest.put(stamp.stream(), stamp.sequence());
         if (before != null && stamp.sequence() < before) {
             outOfOrder.incrementAndGet();
             highest.put(stamp.stream(), before);
-            events.write(nowEpochMicros, stamp.stream(), stamp.sequence(), "out-of-order");
+            events.write(nowEpochMicros, stamp.stream(), stamp.sequence(), SequenceEventsCsv.OUT_OF_ORDER);
         }
         rateLog.record(stamp.intendedEpochMicros() - startEpochMicros, nowEpochMicros - startEpochMicros);
     }

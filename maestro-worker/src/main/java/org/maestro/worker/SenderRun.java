@@ -4,6 +4,7 @@ import org.HdrHistogram.Histogram;
 import org.maestro.common.note.Stats;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.ratelog.RateLogWriter;
+import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.units.TestDuration;
 import org.maestro.worker.driver.DriverException;
 import org.maestro.worker.driver.LoadDriver;
@@ -57,7 +58,7 @@ final class SenderRun extends WorkerRun {
 
     @Override
     void openFiles() throws IOException {
-        sendDelay = new IntervalLog(dir.resolve("send-delay.hlog"), startEpochMicros / 1000,
+        sendDelay = new IntervalLog(dir.resolve(PeerFiles.SEND_DELAY_HLOG), startEpochMicros / 1000,
                 "Maestro sender " + peer.info().name() + ": send delay (actual - intended send time), microseconds");
     }
 
@@ -75,7 +76,7 @@ final class SenderRun extends WorkerRun {
         long stream = streamBase | c;
         int minSize = options.size().minBytes();
         int maxSize = options.size().maxBytes();
-        try (RateLogWriter rateLog = RateLogWriter.create(dir.resolve("sender-" + c + ".rlog"), startEpochMicros,
+        try (RateLogWriter rateLog = RateLogWriter.create(dir.resolve(PeerFiles.senderRateLog(c)), startEpochMicros,
                 "sender " + peer.info().name() + " connection " + c)) {
             long lastFlush = System.nanoTime();
             for (long i = 0; i < count; i++) {

@@ -17,6 +17,7 @@ import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.ratelog.RateLogReader;
+import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.testing.ArtemisBroker;
 import org.maestro.common.testing.MosquittoBroker;
 import org.maestro.common.util.LoopbackPorts;
@@ -254,7 +255,7 @@ class WorkerIntegrationTest {
             EncodableHistogram h;
             while ((h = reader.nextIntervalHistogram()) != null) {
                 long count = ((Histogram) h).getTotalCount();
-                if (IntervalLog.WARMUP_TAG.equals(h.getTag())) {
+                if (PeerFiles.WARMUP_TAG.equals(h.getTag())) {
                     warmup += count;
                 } else {
                     measured += count;

@@ -1,6 +1,9 @@
 package org.maestro.agent.handler;
 
 import org.maestro.common.note.Payload;
+import org.maestro.common.runfiles.HandlersCsv;
+import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.common.runfiles.RunJson;
 import org.maestro.common.units.TestDuration;
 import org.maestro.common.util.Clocks;
 import org.slf4j.Logger;
@@ -90,7 +93,7 @@ public final class HandlerRuns implements AutoCloseable {
             end(ctx, log, now, now, Outcome.REFUSED, -1, e.getMessage());
             throw e;
         }
-        log.note("command: " + Json.strings(run.commandLine()));
+        log.note("command: " + RunJson.strings(run.commandLine()));
         long start = Clocks.epochMicros();
         try {
             run.prepare();
@@ -261,10 +264,11 @@ public final class HandlerRuns implements AutoCloseable {
             }
         }
         try {
-            HandlersCsv.append(ctx.outputDir(), startMicros, endMicros, ctx.runId(), ctx.handler(), ctx.args(), outcome,
-                    exitStatus, reason);
+            HandlersCsv.append(ctx.outputDir(), HandlersCsv.Row.of(startMicros, endMicros, ctx.runId(), ctx.handler(),
+                    ctx.args(), outcome.wireName(), exitStatus, reason));
         } catch (IOException e) {
-            LOG.warn("{}: cannot append run {} to {}: {}", ctx.agentName(), ctx.runId(), HandlersCsv.FILE, e.toString());
+            LOG.warn("{}: cannot append run {} to {}: {}", ctx.agentName(), ctx.runId(), PeerFiles.HANDLERS_CSV,
+                    e.toString());
         }
         if (outcome == Outcome.SUCCEEDED) {
             LOG.info("{}: handler {} run {} succeeded", ctx.agentName(), ctx.handler(), ctx.runId());
@@ -285,7 +289,7 @@ public final class HandlerRuns implements AutoCloseable {
                 + ctx.note().senderId() + ")");
         log.note("agent: " + ctx.agentName() + ", test: " + ctx.testId());
         log.note("source: " + (ctx.checkout() == null ? "none" : ctx.checkout().describe()));
-        log.note("arguments: " + Json.strings(ctx.args()));
+        log.note("arguments: " + RunJson.strings(ctx.args()));
         log.note("timeout: " + human(ctx.timeout()));
     }
 

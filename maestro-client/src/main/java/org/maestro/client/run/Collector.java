@@ -4,6 +4,8 @@ import org.maestro.common.dataserver.DataClient;
 import org.maestro.common.dataserver.DataTransferException;
 import org.maestro.common.dataserver.FetchResult;
 import org.maestro.common.note.PeerInfo;
+import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.common.runfiles.RunLayout;
 
 import java.net.URI;
 import java.nio.file.Path;
@@ -22,8 +24,8 @@ final class Collector {
             if (url == null || url.isEmpty()) {
                 return "could not collect the files of " + peer.describe() + ": " + (url == null ? "it did not answer" : "it has no data server");
             }
-            FetchResult fetched = DataClient.fetchAll(URI.create(url), testId + "/" + peer.name(),
-                    runDir.resolve("peers").resolve(peer.name()));
+            FetchResult fetched = DataClient.fetchAll(URI.create(url), PeerFiles.dataPath(testId, peer.name()),
+                    RunLayout.peerDir(runDir, peer.name()));
             console.line("collected %d file(s), %d bytes from %s", fetched.files(), fetched.bytes(), peer.name());
             return null;
         } catch (DataTransferException e) {

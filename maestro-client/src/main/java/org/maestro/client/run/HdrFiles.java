@@ -3,6 +3,7 @@ package org.maestro.client.run;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.maestro.common.runfiles.PeerFiles;
 
 import java.io.FileNotFoundException;
 import java.nio.file.Files;
@@ -14,8 +15,6 @@ import java.nio.file.Path;
  * (Rates come from the rate logs, which are exact; intervals are a second wide.)
  */
 record HdrFiles(Histogram measured, long firstMillis, long lastMillis) {
-    private static final String WARMUP_TAG = "warmup";
-
     static HdrFiles read(Path file) throws FileNotFoundException {
         Histogram total = new Histogram(3);
         long first = Long.MAX_VALUE;
@@ -28,7 +27,7 @@ record HdrFiles(Histogram measured, long firstMillis, long lastMillis) {
             EncodableHistogram h;
             while ((h = reader.nextIntervalHistogram()) != null) {
                 Histogram interval = (Histogram) h;
-                if (WARMUP_TAG.equals(interval.getTag()) || interval.getTotalCount() == 0) {
+                if (PeerFiles.WARMUP_TAG.equals(interval.getTag()) || interval.getTotalCount() == 0) {
                     continue;
                 }
                 total.add(interval);

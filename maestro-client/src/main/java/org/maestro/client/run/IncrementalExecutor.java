@@ -1,6 +1,7 @@
 package org.maestro.client.run;
 
 import org.maestro.client.plan.TestPlan;
+import org.maestro.common.runfiles.RunLayout;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -63,7 +64,7 @@ public final class IncrementalExecutor {
         result.put("sustainableRate", sustainable);
         result.put("verdict", verdict);
         result.put("steps", steps);
-        RunFilesWriter.JSON.writeValue(top.resolve("incremental.json").toFile(), result);
+        RunFilesWriter.JSON.writeValue(top.resolve(RunLayout.INCREMENTAL_JSON).toFile(), result);
         console.line("");
         console.line("sustainable throughput: %d msg/s (%d step(s)); results in %s", sustainable, steps.size(), top.toAbsolutePath());
         RunPages.report(top, console);

@@ -1,12 +1,12 @@
 package org.maestro.client.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.maestro.common.ratelog.RateLogReader;
+import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.common.runfiles.TestJson;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
+import java.util.Optional;
 
 /**
  * A peer's rate logs read in one streaming pass, on the wall clock: how many messages there were,
@@ -16,22 +16,18 @@ record RateLogs(long records, long measured, long lastEpochMicros, long startEpo
 
     /** Reads the rate logs in {@code dir}; messages due at or after {@code measureFromEpochMicros} count as measured. */
     static RateLogs read(Path dir, long measureFromEpochMicros) throws IOException {
-        JsonNode test = testJson(dir);
-        long start = test == null ? 0 : test.path("startEpochMicros").asLong();
-        long warmup = test == null ? 0 : test.path("warmupMicros").asLong();
+        Optional<TestJson.Worker> test = TestJson.worker(dir);
+        long start = test.map(TestJson.Worker::startEpochMicros).orElse(0L);
+        long warmup = test.map(TestJson.Worker::warmupMicros).orElse(0L);
         long[] totals = new long[3];
-        if (Files.isDirectory(dir)) {
-            try (Stream<Path> files = Files.list(dir)) {
-                for (Path f : files.filter(p -> p.toString().endsWith(".rlog")).toList()) {
-                    try (RateLogReader r = RateLogReader.open(f)) {
-                        totals[0] += r.forEachRemaining((eta, ata) -> {
-                            if (start + eta >= measureFromEpochMicros) {
-                                totals[1]++;
-                            }
-                            totals[2] = Math.max(totals[2], start + ata);
-                        });
+        for (Path f : PeerFiles.rateLogs(dir)) {
+            try (RateLogReader r = RateLogReader.open(f)) {
+                totals[0] += r.forEachRemaining((eta, ata) -> {
+                    if (start + eta >= measureFromEpochMicros) {
+                        totals[1]++;
                     }
-                }
+                    totals[2] = Math.max(totals[2], start + ata);
+                });
             }
         }
         return new RateLogs(totals[0], totals[1], totals[2], start, warmup);
@@ -39,18 +35,12 @@ record RateLogs(long records, long measured, long lastEpochMicros, long startEpo
 
     /** When this peer's warm-up ended, on the wall clock (0 when it has no test.json). */
     static long warmupEndEpochMicros(Path dir) throws IOException {
-        JsonNode test = testJson(dir);
-        return test == null ? 0 : test.path("startEpochMicros").asLong() + test.path("warmupMicros").asLong();
+        return TestJson.worker(dir).map(t -> t.startEpochMicros() + t.warmupMicros()).orElse(0L);
     }
 
     /** Measured messages per second from {@code fromEpochMicros} to the last message. */
     double rate(long fromEpochMicros) {
         double seconds = (lastEpochMicros - fromEpochMicros) / 1e6;
         return seconds <= 0 ? 0 : measured / seconds;
-    }
-
-    private static JsonNode testJson(Path dir) throws IOException {
-        Path file = dir.resolve("test.json");
-        return Files.exists(file) ? RunFilesWriter.JSON.readTree(file.toFile()) : null;
     }
 }

@@ -2,6 +2,7 @@ package org.maestro.client.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import org.maestro.common.runfiles.RunLayout;
 
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
@@ -23,7 +24,7 @@ public final class RunFilesWriter {
     }
 
     public static void write(Summary s, Path runDir) throws IOException {
-        JSON.writeValue(runDir.resolve("summary.json").toFile(), s);
+        JSON.writeValue(runDir.resolve(RunLayout.SUMMARY_JSON).toFile(), s);
         try (OutputStream out = Files.newOutputStream(runDir.resolve("junit.xml"))) {
             XMLStreamWriter x = XMLOutputFactory.newInstance().createXMLStreamWriter(out, "UTF-8");
             x.writeStartDocument("UTF-8", "1.0");

@@ -8,6 +8,8 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
+import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.util.Passwords;
 
 import java.io.IOException;
@@ -47,7 +49,7 @@ final class SummaryBuilder {
         long measureFrom = Long.MAX_VALUE;
         for (PeerInfo p : peers) {
             if (p.role() == Role.SENDER) {
-                long end = RateLogs.warmupEndEpochMicros(runDir.resolve("peers").resolve(p.name()));
+                long end = RateLogs.warmupEndEpochMicros(RunLayout.peerDir(runDir, p.name()));
                 if (end > 0) {
                     measureFrom = Math.min(measureFrom, end);
                 }
@@ -57,7 +59,7 @@ final class SummaryBuilder {
             measureFrom = 0;
         }
         for (PeerInfo p : peers) {
-            Path dir = runDir.resolve("peers").resolve(p.name());
+            Path dir = RunLayout.peerDir(runDir, p.name());
             Stats s = finalStats.get(p.id());
             Note end = ends.get(p.id());
             String endText = end == null ? "did not end" : end.payload() instanceof Payload.NotifySuccess ok ? ok.detail()
@@ -77,7 +79,7 @@ final class SummaryBuilder {
             long records = logs.records();
             double rate = logs.rate(measureFrom);
             if (p.role() == Role.SENDER) {
-                HdrFiles d = HdrFiles.read(dir.resolve("send-delay.hlog"));
+                HdrFiles d = HdrFiles.read(dir.resolve(PeerFiles.SEND_DELAY_HLOG));
                 delay.add(d.measured());
                 sent += records;
                 sendRate += rate;
@@ -85,8 +87,8 @@ final class SummaryBuilder {
                         HdrFiles.latency(d.measured()), 0, 0, 0, end != null && end.command().name().equals("NOTIFY_SUCCESS"),
                         endText, files(dir)));
             } else {
-                HdrFiles r = HdrFiles.read(dir.resolve("latency-response.hlog"));
-                HdrFiles sv = HdrFiles.read(dir.resolve("latency-service.hlog"));
+                HdrFiles r = HdrFiles.read(dir.resolve(PeerFiles.LATENCY_RESPONSE_HLOG));
+                HdrFiles sv = HdrFiles.read(dir.resolve(PeerFiles.LATENCY_SERVICE_HLOG));
                 response.add(r.measured());
                 service.add(sv.measured());
                 received += records;
@@ -173,7 +175,7 @@ final class SummaryBuilder {
         long end = 0;
         for (PeerInfo p : peers) {
             if (p.role() == Role.SENDER || p.role() == Role.RECEIVER) {
-                Path dir = runDir.resolve("peers").resolve(p.name());
+                Path dir = RunLayout.peerDir(runDir, p.name());
                 RateLogs logs = RateLogs.read(dir, Long.MAX_VALUE);
                 if (logs.startEpochMicros() > 0) {
                     origin = Math.min(origin, logs.startEpochMicros());

@@ -9,6 +9,9 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
+import org.maestro.common.note.TestOptions;
+import org.maestro.common.runfiles.RunLayout;
+import org.maestro.common.units.TestDuration;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -80,7 +83,7 @@ public final class TestExecutor {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         String testId = stamp + "-" + plan.name().replaceAll("[^A-Za-z0-9._-]", "_");
         Path runDir = Files.createDirectories(runsDir.resolve(testId));
-        console.keepIn(runDir.resolve("console.log"));
+        console.keepIn(runDir.resolve(RunLayout.CONSOLE_LOG));
         TestExecution run = new TestExecution(plan, testId, runDir);
         try {
             run.execute();

@@ -1,12 +1,13 @@
 package org.maestro.client.run;
 
 import org.maestro.common.note.Role;
+import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.common.runfiles.SequenceEventsCsv;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * The run on one wall-clock axis, in 100 ms buckets, read from every peer's rate logs in one
@@ -53,25 +54,21 @@ final class Timeline {
             if (!Files.isDirectory(dir)) {
                 continue;
             }
-            Path events = dir.resolve("sequence-events.csv");
+            Path events = dir.resolve(PeerFiles.SEQUENCE_EVENTS_CSV);
             if (!sender && Files.exists(events)) {
-                try (Stream<String> lines = Files.lines(events)) {
-                    lines.skip(1).map(l -> l.split(",")).filter(f -> f.length == 4).forEach(f ->
-                            t.add(f[3].equals("duplicate") ? t.duplicatedByArrival : t.outOfOrderByArrival, Long.parseLong(f[0])));
-                }
+                SequenceEventsCsv.read(events, e ->
+                        t.add(e.isDuplicate() ? t.duplicatedByArrival : t.outOfOrderByArrival, e.epochMicros()));
             }
-            try (Stream<Path> files = Files.list(dir)) {
-                for (Path f : files.filter(p -> p.toString().endsWith(".rlog")).toList()) {
-                    try (var reader = org.maestro.common.ratelog.RateLogReader.open(f)) {
-                        reader.forEachRemaining((eta, ata) -> {
-                            if (sender) {
-                                t.add(t.sentByIntended, start + eta);
-                            } else {
-                                t.add(t.receivedByIntended, start + eta);
-                                t.add(t.receivedByArrival, start + ata);
-                            }
-                        });
-                    }
+            for (Path f : PeerFiles.rateLogs(dir)) {
+                try (var reader = org.maestro.common.ratelog.RateLogReader.open(f)) {
+                    reader.forEachRemaining((eta, ata) -> {
+                        if (sender) {
+                            t.add(t.sentByIntended, start + eta);
+                        } else {
+                            t.add(t.receivedByIntended, start + eta);
+                            t.add(t.receivedByArrival, start + ata);
+                        }
+                    });
                 }
             }
         }

@@ -1,4 +1,4 @@
-package org.maestro.reports;
+package org.maestro.common.runfiles;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -10,21 +10,21 @@ import java.util.List;
 
 /**
  * Reads a CSV file record by record as RFC 4180 says (quoted fields may hold commas, quotes and line breaks),
- * so a large file is never held in memory.
+ * so a large file is never held in memory. {@link #field(String)} writes a field the way this reads it.
  */
-final class CsvReader implements AutoCloseable {
+public final class CsvReader implements AutoCloseable {
     private final BufferedReader in;
 
     private CsvReader(BufferedReader in) {
         this.in = in;
     }
 
-    static CsvReader open(Path file) throws IOException {
+    public static CsvReader open(Path file) throws IOException {
         return new CsvReader(Files.newBufferedReader(file, StandardCharsets.UTF_8));
     }
 
     /** The next record, or null at the end of the file. */
-    List<String> next() throws IOException {
+    public List<String> next() throws IOException {
         int c = in.read();
         if (c == -1) {
             return null;
@@ -66,6 +66,15 @@ final class CsvReader implements AutoCloseable {
         }
         fields.add(field.toString());
         return fields;
+    }
+
+    /** A value as a CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line break. */
+    public static String field(String value) {
+        String v = value == null ? "" : value;
+        if (v.indexOf(',') < 0 && v.indexOf('"') < 0 && v.indexOf('\n') < 0 && v.indexOf('\r') < 0) {
+            return v;
+        }
+        return '"' + v.replace("\"", "\"\"") + '"';
     }
 
     @Override

@@ -1,0 +1,85 @@
+package org.maestro.common.runfiles;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The files in one peer's directory of a test: {@code <data dir>/<test id>/<peer name>/} on the peer, and
+ * {@code <run>/peers/<peer name>/} once the client has collected them. Every module names them from here,
+ * so the peers that write them and the client and reports that read them cannot drift apart.
+ */
+public final class PeerFiles {
+    /** The test's parameters as this peer saw them ({@link TestJson}). */
+    public static final String TEST_JSON = "test.json";
+    /** Where the peer ran: host, CPUs, JVM, versions. */
+    public static final String SYSTEM_JSON = "system.json";
+    /** An agent's handler runs ({@link HandlersCsv}). */
+    public static final String HANDLERS_CSV = "handlers.csv";
+    /** A receiver's duplicates and out-of-order arrivals. */
+    public static final String SEQUENCE_EVENTS_CSV = "sequence-events.csv";
+    /** The data set in which an inspector logs every sample's read time and outcome ({@code sampling.csv}). */
+    public static final String SAMPLING_DATA_SET = "sampling";
+
+    /** A sender's HDR interval log: how late each message left against its schedule. */
+    public static final String SEND_DELAY_HLOG = "send-delay.hlog";
+    /** A receiver's HDR interval log: arrival against the time the message was actually sent. */
+    public static final String LATENCY_SERVICE_HLOG = "latency-service.hlog";
+    /** A receiver's HDR interval log: arrival against the time the message was due. */
+    public static final String LATENCY_RESPONSE_HLOG = "latency-response.hlog";
+    /** The HDR interval logs, in the order reports show them. */
+    public static final List<String> HDR_LOGS = List.of(LATENCY_RESPONSE_HLOG, LATENCY_SERVICE_HLOG, SEND_DELAY_HLOG);
+    /** The tag of the HDR intervals recorded during the warm-up, which the figures leave out. */
+    public static final String WARMUP_TAG = "warmup";
+
+    private static final String RATE_LOG_SUFFIX = ".rlog";
+    private static final String CSV_SUFFIX = ".csv";
+
+    private PeerFiles() {
+    }
+
+    /** {@code <dataDir>/<testId>/<peerName>}, where a peer writes a test's files. */
+    public static Path directory(Path dataDir, String testId, String peerName) {
+        return dataDir.resolve(testId).resolve(peerName);
+    }
+
+    /** The same directory as the peer's data server serves it: {@code <testId>/<peerName>}. */
+    public static String dataPath(String testId, String peerName) {
+        return testId + "/" + peerName;
+    }
+
+    /** A sender's rate log for one connection. */
+    public static String senderRateLog(int connection) {
+        return "sender-" + connection + RATE_LOG_SUFFIX;
+    }
+
+    /** A receiver's rate log for one connection. */
+    public static String receiverRateLog(int connection) {
+        return "receiver-" + connection + RATE_LOG_SUFFIX;
+    }
+
+    /** The CSV an inspector writes a data set to. */
+    public static String dataSetCsv(String dataSet) {
+        return dataSet + CSV_SUFFIX;
+    }
+
+    public static boolean isRateLog(Path file) {
+        return file.getFileName().toString().endsWith(RATE_LOG_SUFFIX);
+    }
+
+    public static boolean isCsv(Path file) {
+        return file.getFileName().toString().endsWith(CSV_SUFFIX);
+    }
+
+    /** The rate logs in a peer directory, sorted by name; none when the directory does not exist. */
+    public static List<Path> rateLogs(Path peerDir) throws IOException {
+        if (!Files.isDirectory(peerDir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(peerDir)) {
+            return files.filter(PeerFiles::isRateLog).sorted().toList();
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package org.maestro.common.runfiles;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.maestro.common.note.PeerInfo;
+import org.maestro.common.note.Role;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What a peer's {@code test.json} holds: the test's parameters as that peer saw them (passwords masked).
+ * Each role writes its own record; all start with the test id and the peer. Written and read here only.
+ */
+public sealed interface TestJson permits TestJson.Worker, TestJson.Inspector, TestJson.Agent {
+
+    String testId();
+
+    Peer peer();
+
+    /** This test as a sender's or receiver's (the only ones with a start and a warm-up), or empty. */
+    default Optional<Worker> asWorker() {
+        return this instanceof Worker w ? Optional.of(w) : Optional.empty();
+    }
+
+    /** Who wrote the file; {@code role} is the role's wire name. */
+    record Peer(String id, String name, String host, String role, String group) {
+        public static Peer of(PeerInfo peer) {
+            return new Peer(peer.id(), peer.name(), peer.host(), peer.role().wireName(), peer.group());
+        }
+    }
+
+    /**
+     * A sender's or a receiver's test.
+     *
+     * @param startEpochMicros when the test started (every rate log's times count from it)
+     * @param start            the same instant, ISO-8601, for people
+     * @param warmupMicros     how long the warm-up was; 0 for none
+     * @param sendUrl          "" for a receiver
+     * @param receiveUrl       "" for a sender
+     */
+    record Worker(String testId, String testName, Peer peer, long startEpochMicros, String start, long warmupMicros,
+                  String duration, long rate, int connections, String messageSize, String sendUrl, String receiveUrl,
+                  Map<String, String> options) implements TestJson {
+    }
+
+    /** An inspector's test: what it reads, how often, and the CSV of each data set. */
+    record Inspector(String testId, Peer peer, String start, String inspectorType, String managementUrl,
+                     long intervalMillis, long readTimeoutMillis, Map<String, DataSet> dataSets,
+                     Map<String, String> options) implements TestJson {
+    }
+
+    /** One inspector data set: its CSV file, where its figures come from, its columns after the timestamp. */
+    record DataSet(String file, String source, List<String> columns) {
+    }
+
+    /** An agent's test: its handler timeout and the sources it may fetch handlers from. */
+    record Agent(String testId, Peer peer, String handlerTimeout, String allowedSources, Map<String, String> options)
+            implements TestJson {
+    }
+
+    /** Writes {@code <dir>/test.json}. */
+    static void write(Path dir, TestJson test) throws IOException {
+        RunJson.write(dir.resolve(PeerFiles.TEST_JSON), test);
+    }
+
+    /**
+     * Reads {@code <dir>/test.json}, the record chosen by the peer's role; empty when the directory has none.
+     *
+     * @throws IOException when the file is not JSON or names no role this version knows
+     */
+    static Optional<TestJson> read(Path dir) throws IOException {
+        Path file = dir.resolve(PeerFiles.TEST_JSON);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        JsonNode tree = RunJson.MAPPER.readTree(file.toFile());
+        String role = tree.path("peer").path("role").asText("");
+        Class<? extends TestJson> type;
+        try {
+            type = switch (Role.parse(role)) {
+                case SENDER, RECEIVER -> Worker.class;
+                case INSPECTOR -> Inspector.class;
+                case AGENT -> Agent.class;
+            };
+        } catch (IllegalArgumentException e) {
+            throw new IOException(file + ": peer.role: " + e.getMessage(), e);
+        }
+        return Optional.of(RunJson.MAPPER.treeToValue(tree, type));
+    }
+
+    /** A sender's or receiver's test.json; empty for another role or a directory without one. */
+    static Optional<Worker> worker(Path dir) throws IOException {
+        return read(dir).flatMap(TestJson::asWorker);
+    }
+}
