@@ -9,9 +9,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
-import org.maestro.common.note.TestOptions;
 import org.maestro.common.runfiles.RunLayout;
-import org.maestro.common.units.TestDuration;
 
 import java.io.IOException;
 import java.nio.file.Files;
