@@ -4,10 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin/install-test-deps
-mvn -q -B -pl maestro-common -am install -DskipTests
+mvn -q -B -pl maestro-client -am install -DskipTests
 cp_file=$(mktemp)
-mvn -q -B -pl maestro-common dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$cp_file"
-java -cp "maestro-common/target/test-classes:maestro-common/target/classes:$(cat "$cp_file")" \
+mvn -q -B -pl maestro-client dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$cp_file"
+java -cp "maestro-client/target/test-classes:maestro-client/target/classes:$(cat "$cp_file")" \
   -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
-  org.maestro.common.bench.PingBench "${1:-10000}"
+  org.maestro.client.bench.PingBench "${1:-10000}"
 rm -f "$cp_file"

@@ -4,6 +4,7 @@
 # Usage: bench/worker-throughput.sh [MESSAGES] [ROUNDS]   (default 200000 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bin/install-test-deps   # mosquitto, the control broker
 mvn -q -B -pl maestro-worker -am install -DskipTests
 mvn -q -B -pl maestro-worker test-compile
 home=$(ls -d "$PWD"/maestro-worker/target/artemis-dist/apache-artemis-*/ | head -1)

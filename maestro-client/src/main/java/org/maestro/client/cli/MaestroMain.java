@@ -37,7 +37,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** The {@code maestro} command. Exit codes: 0 passed, 1 a criterion failed, 2 the test could not run. */
-@Command(name = "maestro", mixinStandardHelpOptions = true, version = "maestro 2.0.0-SNAPSHOT",
+@Command(name = "maestro", mixinStandardHelpOptions = true, versionProvider = MaestroVersion.class,
         description = "Distributed performance tests for messaging systems.",
         subcommands = {MaestroMain.Run.class, MaestroMain.Demo.class, MaestroMain.Ping.class, MaestroMain.Stats.class,
                 MaestroMain.Halt.class})

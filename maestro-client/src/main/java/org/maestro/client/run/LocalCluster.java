@@ -1,7 +1,7 @@
 package org.maestro.client.run;
 
+import org.maestro.client.local.EmbeddedBroker;
 import org.maestro.client.plan.TestPlan;
-import org.maestro.common.broker.EmbeddedBroker;
 import org.maestro.common.dataserver.DataServer;
 import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.note.Role;

@@ -1,15 +1,11 @@
 package org.maestro.common.dataserver;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.handler.ErrorHandler;
-import org.eclipse.jetty.util.BufferUtil;
 import org.eclipse.jetty.util.Callback;
 
 /**
@@ -28,12 +24,6 @@ final class PlainTextErrorHandler extends ErrorHandler {
                                     Callback callback) {
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, ContentTypes.TEXT);
         Content.Sink.write(response, true, line(code, message), callback);
-    }
-
-    @Override
-    public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-        fields.put(HttpHeader.CONTENT_TYPE, ContentTypes.TEXT);
-        return BufferUtil.toBuffer(line(status, reason), StandardCharsets.UTF_8);
     }
 
     /** E.g. "Bad Request: Ambiguous URI path segment". */

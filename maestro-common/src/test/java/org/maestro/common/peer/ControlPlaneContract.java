@@ -41,7 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The control plane over a real MQTT broker: a client and peers exchange every request; the
  * subclasses run it against Mosquitto and against the embedded broker.
  */
-abstract class ControlPlaneContract {
+public abstract class ControlPlaneContract {
     private static final Logger LOG = LoggerFactory.getLogger(ControlPlaneContract.class);
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
@@ -50,7 +50,7 @@ abstract class ControlPlaneContract {
     private final List<AutoCloseable> started = new ArrayList<>();
     private final LinkedBlockingQueue<Note> heard = new LinkedBlockingQueue<>();
 
-    abstract TestBroker startBroker();
+    protected abstract TestBroker startBroker();
 
     @BeforeEach
     void setUp() throws Exception {

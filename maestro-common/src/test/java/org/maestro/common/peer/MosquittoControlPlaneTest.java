@@ -6,7 +6,7 @@ import org.maestro.common.testing.TestBroker;
 /** The control plane over a real Mosquitto, started on a free loopback port. */
 class MosquittoControlPlaneTest extends ControlPlaneContract {
     @Override
-    TestBroker startBroker() {
+    protected TestBroker startBroker() {
         return MosquittoBroker.launch();
     }
 }

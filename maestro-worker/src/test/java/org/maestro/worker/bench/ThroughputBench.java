@@ -2,7 +2,6 @@ package org.maestro.worker.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.maestro.common.broker.EmbeddedBroker;
 import org.maestro.common.client.Address;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.note.Command;
@@ -15,6 +14,7 @@ import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
 import org.maestro.common.ratelog.RateLogReader;
 import org.maestro.common.testing.ArtemisBroker;
+import org.maestro.common.testing.MosquittoBroker;
 import org.maestro.worker.WorkerHandler;
 
 import java.io.IOException;
@@ -51,7 +51,8 @@ public final class ThroughputBench {
         List<Double> perf = new ArrayList<>();
         List<Double> maestro = new ArrayList<>();
         try (ArtemisBroker sut = ArtemisBroker.fromSystemProperties();
-             EmbeddedBroker control = EmbeddedBroker.startMqtt()) {
+             // The control plane (SET, START, stats) only: off the measured path, so any MQTT broker does.
+             MosquittoBroker control = MosquittoBroker.launch()) {
             sut.start();
             for (int round = 0; round < rounds; round++) {
                 perf.add(artemisPerf(sut, work, count, size, inFlight, round));
@@ -107,15 +108,15 @@ public final class ThroughputBench {
         return count / ((summary.path("time").asLong() - first) / 1e3);
     }
 
-    private static double maestroRun(ArtemisBroker sut, EmbeddedBroker control, Path work, int count, int size,
+    private static double maestroRun(ArtemisBroker sut, MosquittoBroker control, Path work, int count, int size,
                                      int inFlight, int round) throws Exception {
         Path data = work.resolve("maestro-" + round);
         String testId = "bench-" + round;
-        try (Peer sender = new Peer(Peer.identity("bench-sender", Role.SENDER, ""), PeerConfig.of(control.mqttUrl()),
+        try (Peer sender = new Peer(Peer.identity("bench-sender", Role.SENDER, ""), PeerConfig.of(control.url()),
                 new WorkerHandler(data, "")).start();
-             Peer receiver = new Peer(Peer.identity("bench-receiver", Role.RECEIVER, ""), PeerConfig.of(control.mqttUrl()),
+             Peer receiver = new Peer(Peer.identity("bench-receiver", Role.RECEIVER, ""), PeerConfig.of(control.url()),
                      new WorkerHandler(data, "")).start();
-             ControlClient client = new ControlClient(control.mqttUrl()).connect(Duration.ofSeconds(10))) {
+             ControlClient client = new ControlClient(control.url()).connect(Duration.ofSeconds(10))) {
             LinkedBlockingQueue<Note> ends = new LinkedBlockingQueue<>();
             client.addListener(n -> {
                 if (n.command() == Command.NOTIFY_SUCCESS || n.command() == Command.NOTIFY_FAIL) {

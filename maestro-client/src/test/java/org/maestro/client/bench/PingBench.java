@@ -1,5 +1,6 @@
-package org.maestro.common.bench;
+package org.maestro.client.bench;
 
+import org.maestro.client.local.EmbeddedTestBroker;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PingResult;
 import org.maestro.common.mqtt.BrokerUrl;
@@ -11,7 +12,6 @@ import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
 import org.maestro.common.testing.ChildJvm;
 import org.maestro.common.testing.EchoHandler;
-import org.maestro.common.testing.EmbeddedTestBroker;
 import org.maestro.common.testing.MosquittoBroker;
 import org.maestro.common.testing.PeerProcessMain;
 import org.maestro.common.testing.TestBroker;

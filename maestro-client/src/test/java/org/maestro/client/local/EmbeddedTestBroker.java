@@ -1,7 +1,7 @@
-package org.maestro.common.testing;
+package org.maestro.client.local;
 
-import org.maestro.common.broker.EmbeddedBroker;
 import org.maestro.common.mqtt.BrokerUrl;
+import org.maestro.common.testing.TestBroker;
 import org.maestro.common.util.LoopbackPorts;
 
 /** The embedded Artemis MQTT broker, restartable on the same port. */

@@ -1,6 +1,5 @@
-package org.maestro.common.tools;
+package org.maestro.client.local;
 
-import org.maestro.common.broker.EmbeddedBroker;
 import org.maestro.common.client.Address;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PingResult;

@@ -1,12 +1,12 @@
-package org.maestro.common.peer;
+package org.maestro.client.local;
 
-import org.maestro.common.testing.EmbeddedTestBroker;
+import org.maestro.common.peer.ControlPlaneContract;
 import org.maestro.common.testing.TestBroker;
 
 /** The control plane over the embedded Artemis MQTT broker of one-machine runs. */
 class EmbeddedControlPlaneTest extends ControlPlaneContract {
     @Override
-    TestBroker startBroker() {
+    protected TestBroker startBroker() {
         return new EmbeddedTestBroker();
     }
 }

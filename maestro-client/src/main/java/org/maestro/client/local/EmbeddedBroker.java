@@ -1,4 +1,4 @@
-package org.maestro.common.broker;
+package org.maestro.client.local;
 
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.config.Configuration;
