@@ -261,6 +261,25 @@ public final class ArtemisBroker implements AutoCloseable {
         return "amqp://127.0.0.1:" + amqpPort;
     }
 
+    /**
+     * The URL a Maestro worker sends to or receives from: {@link #amqpUrl()} with {@link #USER} and
+     * {@link #PASSWORD}, then {@code /destination}, e.g. {@code amqp://admin:admin@127.0.0.1:40123/a.queue};
+     * the destination may end with the URL's options ({@code ?type=topic}).
+     */
+    public String amqpUrl(String destination) {
+        return withCredentials(amqpUrl(), USER, PASSWORD) + "/" + destination;
+    }
+
+    /** {@link #jolokiaUrl()} with these credentials in it, as the Jolokia inspector takes them. */
+    public String jolokiaUrl(String user, String password) {
+        return withCredentials(jolokiaUrl(), user, password);
+    }
+
+    private static String withCredentials(String url, String user, String password) {
+        int authority = url.indexOf("://") + 3;
+        return url.substring(0, authority) + user + ":" + password + "@" + url.substring(authority);
+    }
+
     /** The port of the single acceptor, which serves every protocol in {@link #PROTOCOLS}. */
     public int amqpPort() {
         return amqpPort;
