@@ -1,11 +1,12 @@
 package org.maestro.agent;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.Payload;
 import org.maestro.common.testing.ArtemisBroker;
-import org.maestro.common.testing.MosquittoBroker;
+import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
 
 import java.io.IOException;
@@ -31,14 +32,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class BrokerRestartHandlerTest {
     private static final Path HANDLERS = Path.of("..", "test-scripts", "handlers");
+    @RegisterExtension
+    static final TestLab lab = TestLab.withMosquitto().withArtemis();
 
     @Test
     void theExampleHandlersRestartAndStopTheStandaloneBroker(@TempDir Path tmp) throws Exception {
-        try (MosquittoBroker mqtt = MosquittoBroker.launch();
-             ArtemisBroker sut = ArtemisBroker.fromSystemProperties();
-             GitRepo repo = GitRepo.of(tmp.resolve("handlers"), HANDLERS);
-             AgentFixture f = new AgentFixture(mqtt.url(), tmp, "sut-agent", List.of(repo.url()))) {
-            sut.start();
+        ArtemisBroker sut = lab.sut();
+        try (GitRepo repo = GitRepo.of(tmp.resolve("handlers"), HANDLERS);
+             AgentFixture f = new AgentFixture(lab, tmp, "sut-agent", List.of(repo.url()))) {
             Path instance = sut.instanceDirectory().toRealPath();
             try {
                 long firstPid = brokerPid(sut);
