@@ -410,6 +410,14 @@ public final class ArtemisBroker implements AutoCloseable {
         } catch (IOException e) {
             return false;
         }
+        return acceptorStarted();
+    }
+
+    /**
+     * Whether Jolokia, asked with authentication, says that this broker's acceptor is started; false
+     * while the web console cannot answer (also for a broker started by someone else on this instance).
+     */
+    public boolean acceptorStarted() {
         String read = "{\"type\":\"read\",\"mbean\":\"org.apache.activemq.artemis:broker=\\\"" + BROKER_NAME
                 + "\\\",component=acceptors,name=\\\"artemis\\\"\",\"attribute\":\"Started\"}";
         HttpRequest request = HttpRequest.newBuilder(URI.create(jolokiaUrl()))
@@ -427,7 +435,7 @@ public final class ArtemisBroker implements AutoCloseable {
             return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for Artemis broker " + instance + " to start", e);
+            throw new IllegalStateException("interrupted while asking Jolokia whether Artemis broker " + instance + " accepts connections", e);
         }
     }
 
