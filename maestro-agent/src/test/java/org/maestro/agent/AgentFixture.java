@@ -1,16 +1,15 @@
 package org.maestro.agent;
 
 import org.maestro.agent.source.SourceAllowlist;
-import org.maestro.common.client.Address;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.Replies;
-import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.Role;
 import org.maestro.common.peer.Peer;
-import org.maestro.common.peer.PeerConfig;
+import org.maestro.common.testing.TestCluster;
+import org.maestro.common.testing.TestLab;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +17,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -28,32 +26,33 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-/** An agent peer (in this JVM) and a client, over a real MQTT broker: what most tests drive. */
+/** An agent peer (in this JVM) and a client, over the lab's control broker: what most tests drive. */
 final class AgentFixture implements AutoCloseable {
-    static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final Pattern RUN_ID = Pattern.compile("^run ([0-9a-f]+) started: ");
 
+    final TestCluster cluster;
     final Peer agent;
     final ControlClient client;
     final Path dataDir;
     final Path workDir;
-    final List<Note> notes = new CopyOnWriteArrayList<>();
+    final List<Note> notes;
     private String testId = "";
 
     /**
      * @param allow the --allow entries (empty: the default)
      */
-    AgentFixture(BrokerUrl broker, Path root, String name, List<String> allow) throws Exception {
+    AgentFixture(TestLab lab, Path root, String name, List<String> allow) throws Exception {
         dataDir = Files.createDirectories(root.resolve("data"));
         workDir = Files.createDirectories(root.resolve("work"));
         AgentSettings settings = AgentSettings.of(dataDir, workDir, SourceAllowlist.of(allow, workDir), "");
-        agent = new Peer(Peer.identity(name, Role.AGENT, ""), PeerConfig.of(broker), new AgentHandler(settings)).start();
-        client = new ControlClient(broker).connect(TIMEOUT);
-        client.addListener(notes::add);
+        cluster = lab.cluster().peer(name, Role.AGENT, new AgentHandler(settings)).start();
+        agent = cluster.peer(name);
+        client = cluster.client();
+        notes = cluster.inbox().all();
     }
 
     Replies request(Payload p) throws Exception {
-        return client.request(Address.peer(agent.info().id()), p, List.of(agent.info()), TIMEOUT);
+        return cluster.request(agent, p);
     }
 
     /** The agent's one answer to {@code p}. */
@@ -157,9 +156,9 @@ final class AgentFixture implements AutoCloseable {
         assertInstanceOf(Payload.GetReply.class, answer(new Payload.Get("peer.name")));
     }
 
+    /** Closes the agent and the client now (the lab would after the test). */
     @Override
     public void close() {
-        client.close();
-        agent.close();
+        cluster.close();
     }
 }

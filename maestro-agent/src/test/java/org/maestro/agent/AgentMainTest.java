@@ -1,6 +1,7 @@
 package org.maestro.agent;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.client.Address;
 import org.maestro.common.client.ControlClient;
@@ -11,7 +12,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.testing.ChildJvm;
-import org.maestro.common.testing.MosquittoBroker;
+import org.maestro.common.testing.TestLab;
 
 import java.net.URI;
 import java.nio.file.Files;
@@ -29,15 +30,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The maestro-agent command as a user runs it: a process of its own. */
 class AgentMainTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
+    @RegisterExtension
+    static final TestLab lab = TestLab.withMosquitto();
 
     @Test
     void anAgentProcessRunsAHandlerServesItsFilesAndHalts(@TempDir Path tmp) throws Exception {
-        try (MosquittoBroker broker = MosquittoBroker.launch();
-             GitRepo repo = GitRepo.ofTestHandlers(tmp.resolve("repo"));
-             ChildJvm agent = ChildJvm.start(AgentMain.class, "--broker", broker.url().toString(), "--name", "agent-proc",
+        try (GitRepo repo = GitRepo.ofTestHandlers(tmp.resolve("repo"));
+             ChildJvm agent = ChildJvm.start(AgentMain.class, "--broker", lab.controlUrl().toString(), "--name", "agent-proc",
                      "--group", "sut", "--data-dir", tmp.resolve("data").toString(), "--work-dir", tmp.resolve("work").toString(),
                      "--allow", repo.url(), "--handler-timeout", "30s", "--data-host", "127.0.0.1");
-             ControlClient client = new ControlClient(broker.url()).connect(TIMEOUT)) {
+             ControlClient client = new ControlClient(lab.controlUrl()).connect(TIMEOUT)) {
             String ready = agent.awaitLine("maestro-agent: ", 30);
             assertTrue(ready.contains("agent 'agent-proc'") && ready.contains("sources allowed: file://"), ready);
             List<Note> notes = new CopyOnWriteArrayList<>();

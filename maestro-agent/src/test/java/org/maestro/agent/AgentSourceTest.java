@@ -1,11 +1,10 @@
 package org.maestro.agent;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.note.Payload;
-import org.maestro.common.testing.MosquittoBroker;
+import org.maestro.common.testing.TestLab;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,22 +17,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** AGENT_SOURCE over a real MQTT broker with real git repositories: clone, update, branches and tags, refusals. */
 class AgentSourceTest {
-    private static MosquittoBroker broker;
-
-    @BeforeAll
-    static void broker() {
-        broker = MosquittoBroker.launch();
-    }
-
-    @AfterAll
-    static void stop() {
-        broker.close();
-    }
+    @RegisterExtension
+    static final TestLab lab = TestLab.withMosquitto();
 
     @Test
     void clonesAFileRepositoryAndUsesTheNewCommitAfterAnUpdate(@TempDir Path tmp) throws Exception {
         try (GitRepo repo = GitRepo.ofTestHandlers(tmp.resolve("repo"));
-             AgentFixture f = new AgentFixture(broker.url(), tmp, "agent-1", List.of(tmp.resolve("repo").toUri().toString()))) {
+             AgentFixture f = new AgentFixture(lab, tmp, "agent-1", List.of(tmp.resolve("repo").toUri().toString()))) {
             f.set(Map.of("test.id", "t1"));
             String first = f.ok(new Payload.AgentSource(repo.url(), ""));
             assertTrue(first.contains("refs/heads/main"), first);
@@ -62,7 +52,7 @@ class AgentSourceTest {
     @Test
     void checksOutABranchOrATag(@TempDir Path tmp) throws Exception {
         try (GitRepo repo = GitRepo.init(tmp.resolve("repo"));
-             AgentFixture f = new AgentFixture(broker.url(), tmp, "agent-2", List.of(tmp.toUri().toString()))) {
+             AgentFixture f = new AgentFixture(lab, tmp, "agent-2", List.of(tmp.toUri().toString()))) {
             repo.write("which.sh", "#!/bin/sh\necho 'content of v1'\n", true);
             repo.commit("v1");
             repo.tag("v1");
@@ -92,7 +82,7 @@ class AgentSourceTest {
     void aSourceNotAllowedIsRefusedWithTheReason(@TempDir Path tmp) throws Exception {
         try (GitRepo allowed = GitRepo.ofTestHandlers(tmp.resolve("qe"));
              GitRepo evil = GitRepo.ofTestHandlers(tmp.resolve("qe-evil"));
-             AgentFixture f = new AgentFixture(broker.url(), tmp, "agent-3", List.of(tmp.resolve("qe").toUri().toString()))) {
+             AgentFixture f = new AgentFixture(lab, tmp, "agent-3", List.of(tmp.resolve("qe").toUri().toString()))) {
             String reason = f.error(new Payload.AgentSource(evil.url(), ""));
             assertTrue(reason.contains("is not allowed") && reason.contains("qe-evil") && reason.contains("--allow"), reason);
             String ssh = f.error(new Payload.AgentSource("ssh://git@example.invalid/x.git", ""));
@@ -110,7 +100,7 @@ class AgentSourceTest {
 
     @Test
     void withoutAllowOnlyRepositoriesUnderTheWorkDirectoryAreTaken(@TempDir Path tmp) throws Exception {
-        try (AgentFixture f = new AgentFixture(broker.url(), tmp, "agent-4", List.of());
+        try (AgentFixture f = new AgentFixture(lab, tmp, "agent-4", List.of());
              GitRepo inside = GitRepo.ofTestHandlers(f.workDir.resolve("handlers"));
              GitRepo outside = GitRepo.ofTestHandlers(tmp.resolve("elsewhere"))) {
             String reason = f.error(new Payload.AgentSource(outside.url(), ""));
@@ -123,7 +113,7 @@ class AgentSourceTest {
 
     @Test
     void aRepositoryThatDoesNotExistIsSaidPlainly(@TempDir Path tmp) throws Exception {
-        try (AgentFixture f = new AgentFixture(broker.url(), tmp, "agent-5", List.of(tmp.toUri().toString()))) {
+        try (AgentFixture f = new AgentFixture(lab, tmp, "agent-5", List.of(tmp.toUri().toString()))) {
             String missing = tmp.resolve("no-such-repo").toUri().toString();
             String reason = f.error(new Payload.AgentSource(missing, ""));
             assertTrue(reason.contains("repository not found") && reason.contains("no-such-repo"), reason);

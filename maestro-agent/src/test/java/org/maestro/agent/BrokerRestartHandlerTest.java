@@ -1,20 +1,15 @@
 package org.maestro.agent;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.Payload;
 import org.maestro.common.testing.ArtemisBroker;
-import org.maestro.common.testing.MosquittoBroker;
+import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -31,14 +26,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class BrokerRestartHandlerTest {
     private static final Path HANDLERS = Path.of("..", "test-scripts", "handlers");
+    @RegisterExtension
+    static final TestLab lab = TestLab.withMosquitto().withArtemis();
 
     @Test
     void theExampleHandlersRestartAndStopTheStandaloneBroker(@TempDir Path tmp) throws Exception {
-        try (MosquittoBroker mqtt = MosquittoBroker.launch();
-             ArtemisBroker sut = ArtemisBroker.fromSystemProperties();
-             GitRepo repo = GitRepo.of(tmp.resolve("handlers"), HANDLERS);
-             AgentFixture f = new AgentFixture(mqtt.url(), tmp, "sut-agent", List.of(repo.url()))) {
-            sut.start();
+        ArtemisBroker sut = lab.sut();
+        try (GitRepo repo = GitRepo.of(tmp.resolve("handlers"), HANDLERS);
+             AgentFixture f = new AgentFixture(lab, tmp, "sut-agent", List.of(repo.url()))) {
             Path instance = sut.instanceDirectory().toRealPath();
             try {
                 long firstPid = brokerPid(sut);
@@ -90,24 +85,10 @@ class BrokerRestartHandlerTest {
 
 
     private static boolean jolokiaSaysAcceptorStarted(ArtemisBroker sut) throws InterruptedException {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        String read = "{\"type\":\"read\",\"mbean\":\"org.apache.activemq.artemis:broker=\\\"" + ArtemisBroker.BROKER_NAME
-                + "\\\",component=acceptors,name=\\\"artemis\\\"\",\"attribute\":\"Started\"}";
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
-            try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(sut.jolokiaUrl()))
-                        .timeout(Duration.ofSeconds(5))
-                        .header("Authorization", ArtemisBroker.basicAuthorization())
-                        .header("Origin", ArtemisBroker.JOLOKIA_ORIGIN)
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(read)).build(), HttpResponse.BodyHandlers.ofString());
-                String body = r.body().replace(" ", "");
-                if (r.statusCode() == 200 && body.contains("\"status\":200") && body.contains("\"value\":true")) {
-                    return true;
-                }
-            } catch (IOException notYet) {
-                // the web console may come up a little after the acceptor
+            if (sut.acceptorStarted()) { // the web console may come up a little after the acceptor
+                return true;
             }
             Thread.sleep(200); // polling interval
         }

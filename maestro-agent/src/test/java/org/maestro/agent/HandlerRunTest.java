@@ -1,15 +1,14 @@
 package org.maestro.agent;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
-import org.maestro.common.testing.MosquittoBroker;
+import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.Clocks;
 
 import java.nio.file.Files;
@@ -26,26 +25,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Handlers run by an agent over a real MQTT broker: real processes and Groovy scripts from a real git repository. */
 class HandlerRunTest {
-    private static MosquittoBroker broker;
+    @RegisterExtension
+    static final TestLab lab = TestLab.withMosquitto();
     @TempDir
     Path tmp;
     private GitRepo repo;
     private AgentFixture f;
 
-    @BeforeAll
-    static void broker() {
-        broker = MosquittoBroker.launch();
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        broker.close();
-    }
-
     @BeforeEach
     void agent() throws Exception {
         repo = GitRepo.ofTestHandlers(tmp.resolve("repo"));
-        f = new AgentFixture(broker.url(), tmp, "agent", List.of(repo.url()));
+        f = new AgentFixture(lab, tmp, "agent", List.of(repo.url()));
         f.set(Map.of("test.id", "test-1", "rate", "1000"));
         f.source(repo.url(), "");
     }

@@ -4,9 +4,10 @@ import com.sun.net.httpserver.HttpServer;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.lib.Ref;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.note.Payload;
-import org.maestro.common.testing.MosquittoBroker;
+import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
 
 import java.io.IOException;
@@ -27,11 +28,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * files: info/refs, HEAD, loose objects), which JGit speaks when the server does not speak the smart one.
  */
 class HttpSourceTest {
+    @RegisterExtension
+    static final TestLab lab = TestLab.withMosquitto();
 
     @Test
     void anHttpSourceIsFetchedAndCredentialsStayOutOfMessages(@TempDir Path tmp) throws Exception {
-        try (MosquittoBroker broker = MosquittoBroker.launch();
-             GitRepo repo = GitRepo.ofTestHandlers(tmp.resolve("repo"))) {
+        try (GitRepo repo = GitRepo.ofTestHandlers(tmp.resolve("repo"))) {
             writeInfoRefs(repo.dir());
             HttpServer server = HttpServer.create(new InetSocketAddress(LoopbackPorts.IPV4, 0), 0);
             server.createContext("/", exchange -> {
@@ -52,7 +54,7 @@ class HttpSourceTest {
             });
             server.start();
             String base = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
-            try (AgentFixture f = new AgentFixture(broker.url(), tmp, "agent", List.of(base))) {
+            try (AgentFixture f = new AgentFixture(lab, tmp, "agent", List.of(base))) {
                 f.set(Map.of("test.id", "http"));
                 String detail = f.source(base + "handlers.git", "");
                 assertTrue(detail.contains(base + "handlers.git refs/heads/main @ "), detail);

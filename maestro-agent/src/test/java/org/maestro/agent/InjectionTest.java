@@ -1,12 +1,11 @@
 package org.maestro.agent;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.note.Ids;
 import org.maestro.common.note.Payload;
-import org.maestro.common.testing.MosquittoBroker;
+import org.maestro.common.testing.TestLab;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,17 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * syntax arrive verbatim (as argv entries, as environment values) and nothing else runs.
  */
 class InjectionTest {
-    private static MosquittoBroker broker;
-
-    @BeforeAll
-    static void broker() {
-        broker = MosquittoBroker.launch();
-    }
-
-    @AfterAll
-    static void stop() {
-        broker.close();
-    }
+    @RegisterExtension
+    static final TestLab lab = TestLab.withMosquitto();
 
     @Test
     void shellSyntaxInArgumentsOptionsAndNamesArrivesVerbatimAndRunsNothing(@TempDir Path tmp) throws Exception {
@@ -64,7 +54,7 @@ class InjectionTest {
                 "ünïcödé ✓");
         String evilOption = "$(touch " + pwned + "-8); `touch " + pwned + "-9`";
         try (GitRepo repo = GitRepo.ofTestHandlers(tmp.resolve("repo"));
-             AgentFixture f = new AgentFixture(broker.url(), tmp, "agent", List.of(repo.url()))) {
+             AgentFixture f = new AgentFixture(lab, tmp, "agent", List.of(repo.url()))) {
             f.set(Map.of("test.id", "inject", "evil", evilOption));
             f.source(repo.url(), "");
 

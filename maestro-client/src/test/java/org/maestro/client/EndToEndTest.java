@@ -2,15 +2,13 @@ package org.maestro.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.cli.MaestroMain;
 import org.maestro.common.testing.ArtemisBroker;
 import org.maestro.common.testing.ChildJvm;
-import org.maestro.common.testing.MosquittoBroker;
+import org.maestro.common.testing.TestLab;
 import org.maestro.worker.WorkerMain;
 
 import java.io.ByteArrayOutputStream;
@@ -34,9 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class EndToEndTest {
     private static final Path SCRIPTS = Path.of("..", "test-scripts");
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static MosquittoBroker control;
-    private static ArtemisBroker sut;
-    private final List<ChildJvm> workers = new ArrayList<>();
+    @RegisterExtension
+    static final TestLab lab = TestLab.withMosquitto().withArtemis();
 
     @TempDir
     Path runs;
@@ -44,40 +41,21 @@ class EndToEndTest {
     @TempDir
     Path data;
 
-    @BeforeAll
-    static void brokers() throws IOException {
-        control = MosquittoBroker.launch();
-        sut = ArtemisBroker.fromSystemProperties();
-        sut.start();
-    }
-
-    @AfterAll
-    static void stopBrokers() throws IOException {
-        if (sut != null) {
-            sut.close();
-        }
-        if (control != null) {
-            control.close();
-        }
-    }
-
-    @AfterEach
-    void stopWorkers() {
-        workers.forEach(ChildJvm::close);
-    }
-
     private ChildJvm worker(String role, String name, String... more) throws Exception {
-        List<String> args = new ArrayList<>(List.of("--role", role, "--broker", control.url().toString(), "--name", name,
+        List<String> args = new ArrayList<>(List.of("--role", role, "--broker", control(), "--name", name,
                 "--data-dir", data.resolve(name).toString(), "--data-host", "127.0.0.1"));
         args.addAll(List.of(more));
-        ChildJvm w = ChildJvm.start(WorkerMain.class, args.toArray(String[]::new));
-        workers.add(w);
+        ChildJvm w = lab.closeAfterEach(ChildJvm.start(WorkerMain.class, args.toArray(String[]::new)));
         w.awaitLine("maestro-worker: ", 30);
         return w;
     }
 
-    private String sutUrl(String queue) {
-        return "amqp://admin:admin@127.0.0.1:" + sut.amqpPort() + "/" + queue;
+    private static String control() {
+        return lab.controlUrl().toString();
+    }
+
+    private static String sutUrl(String queue) {
+        return lab.sut().amqpUrl(queue);
     }
 
     /** Runs the maestro command; returns {exit code, stdout + stderr}. */
@@ -110,7 +88,7 @@ class EndToEndTest {
     void fixedRatePassesAndLeavesACompleteRunDirectory() throws Exception {
         worker("receiver", "receiver-1");
         worker("sender", "sender-1");
-        Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control.url().toString(),
+        Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(),
                 "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.fixed"), "-P", "rate=400", "-P", "duration=4s",
                 "-P", "warmup=1s", "-P", "p99=500 ms");
         assertEquals(0, r[0], (String) r[1]);
@@ -183,17 +161,16 @@ class EndToEndTest {
         worker("receiver", "receiver-1");
         worker("sender", "sender-1");
         for (String name : List.of("inspector-1", "inspector-2")) {
-            ChildJvm inspector = ChildJvm.start(org.maestro.inspector.InspectorMain.class, "--broker", control.url().toString(),
-                    "--name", name, "--data-dir", data.resolve(name).toString(), "--data-host", "127.0.0.1");
-            workers.add(inspector);
+            ChildJvm inspector = lab.closeAfterEach(ChildJvm.start(org.maestro.inspector.InspectorMain.class, "--broker", control(),
+                    "--name", name, "--data-dir", data.resolve(name).toString(), "--data-host", "127.0.0.1"));
             inspector.awaitLine("maestro-inspector: ", 30);
         }
         Path script = data.resolve("inspected.groovy");
-        String jolokia = sut.jolokiaUrl().replace("http://", "http://admin:admin@");
+        String jolokia = lab.sut().jolokiaUrl(ArtemisBroker.USER, ArtemisBroker.PASSWORD);
         Files.writeString(script, "test {\n  name 'inspected'\n  url '" + sutUrl("e2e.inspected") + "'\n  rate 200\n"
                 + "  duration '4s'\n  inspector 'jolokia', url: '" + jolokia + "', interval: '1s'\n"
                 + "  inspector 'jolokia', url: '" + jolokia + "', interval: '2s'\n  expect 'loss == 0'\n}\n");
-        Object[] r = maestro("run", script.toString(), "--broker", control.url().toString(), "--runs", runs.toString());
+        Object[] r = maestro("run", script.toString(), "--broker", control(), "--runs", runs.toString());
         assertEquals(0, r[0], (String) r[1]);
         Path run = onlyRun();
         List<String> queues = Files.readAllLines(run.resolve("peers/inspector-1/queues.csv"));
@@ -215,15 +192,13 @@ class EndToEndTest {
             Path repo = handlerRepository();
             worker("receiver", "receiver-1");
             worker("sender", "sender-1");
-            ChildJvm agent = ChildJvm.start(org.maestro.agent.AgentMain.class, "--broker", control.url().toString(),
+            ChildJvm agent = lab.closeAfterEach(ChildJvm.start(org.maestro.agent.AgentMain.class, "--broker", control(),
                     "--name", "agent-1", "--data-dir", data.resolve("agent-1").toString(), "--work-dir",
-                    data.resolve("agent-work").toString(), "--allow", repo.toUri().toString(), "--data-host", "127.0.0.1");
-            workers.add(agent);
+                    data.resolve("agent-work").toString(), "--allow", repo.toUri().toString(), "--data-host", "127.0.0.1"));
             agent.awaitLine("maestro-agent: ", 30);
-            String url = "amqp://admin:admin@127.0.0.1:" + own.amqpPort()
-                    + "/e2e.fault?failover=true&failover.initialReconnectDelay=100&failover.reconnectDelay=200";
+            String url = own.amqpUrl("e2e.fault?failover=true&failover.initialReconnectDelay=100&failover.reconnectDelay=200");
             Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate-with-agent.groovy").toString(), "--broker",
-                    control.url().toString(), "--runs", runs.toString(), "-P", "url=" + url, "-P", "rate=300",
+                    control(), "--runs", runs.toString(), "-P", "url=" + url, "-P", "rate=300",
                     "-P", "duration=16s", "-P", "handlers=" + repo.toUri(), "-P", "at=4s",
                     "-P", "instance=" + own.instanceDirectory());
             assertEquals(0, r[0], (String) r[1]);
@@ -298,7 +273,7 @@ class EndToEndTest {
     void aRunWorseThanItsBaselineFailsInJunitAndTheExitCode() throws Exception {
         worker("receiver", "receiver-1");
         worker("sender", "sender-1");
-        String[] common = {"--broker", control.url().toString(), "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.baseline"),
+        String[] common = {"--broker", control(), "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.baseline"),
                 "-P", "duration=3s", "-P", "warmup=1s", "-P", "p99=2 s"};
         Object[] r = maestro(concat(new String[] {"run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "-P", "rate=400"}, common));
         assertEquals(0, r[0], (String) r[1]);
@@ -357,7 +332,7 @@ class EndToEndTest {
     void aBrokenCriterionExitsWith1AndJUnitCarriesTheMeasuredValue() throws Exception {
         worker("receiver", "receiver-1");
         worker("sender", "sender-1");
-        Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control.url().toString(),
+        Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(),
                 "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.criterion"), "-P", "rate=200", "-P", "duration=2s",
                 "-P", "warmup=0s", "-P", "p99=1 us");
         assertEquals(1, r[0], (String) r[1]);
@@ -371,7 +346,7 @@ class EndToEndTest {
     void aMissingPeerExitsWith2AndIsNamed() throws Exception {
         worker("receiver", "receiver-1");
         worker("sender", "sender-1");
-        Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control.url().toString(),
+        Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(),
                 "--runs", runs.toString(), "--discovery-timeout", "3s", "-P", "url=" + sutUrl("e2e.missing"),
                 "-P", "senders=2", "-P", "duration=2s");
         assertEquals(2, r[0], (String) r[1]);
@@ -388,7 +363,7 @@ class EndToEndTest {
         worker("receiver", "receiver-1");
         ChildJvm sender = worker("sender", "sender-1");
         CompletableFuture<Object[]> run = CompletableFuture.supplyAsync(() -> maestro("run",
-                SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control.url().toString(), "--runs",
+                SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(), "--runs",
                 runs.toString(), "-P", "url=" + sutUrl("e2e.killed"), "-P", "rate=300", "-P", "duration=60s"));
         // Let the test get going, then kill the sender without a goodbye.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -428,7 +403,7 @@ class EndToEndTest {
         worker("receiver", "west-r", "--group", "west");
         worker("sender", "west-s", "--group", "west");
         worker("sender", "idle-s");   // not in any route: must not be used or started
-        Object[] r = maestro("run", SCRIPTS.resolve("multipoint.groovy").toString(), "--broker", control.url().toString(),
+        Object[] r = maestro("run", SCRIPTS.resolve("multipoint.groovy").toString(), "--broker", control(),
                 "--runs", runs.toString(), "-P", "east=" + sutUrl("e2e.east"), "-P", "west=" + sutUrl("e2e.west"),
                 "-P", "rate=400", "-P", "duration=3s", "-P", "warmup=1s", "-P", "p99=1 s");
         assertEquals(0, r[0], (String) r[1]);
@@ -447,7 +422,7 @@ class EndToEndTest {
     void incrementalFindsTheSustainableRate() throws Exception {
         worker("receiver", "receiver-1");
         worker("sender", "sender-1");
-        Object[] r = maestro("run", SCRIPTS.resolve("incremental.groovy").toString(), "--broker", control.url().toString(),
+        Object[] r = maestro("run", SCRIPTS.resolve("incremental.groovy").toString(), "--broker", control(),
                 "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.incremental"), "-P", "startRate=200", "-P", "step=200",
                 "-P", "maxRate=400", "-P", "stepDuration=2s", "-P", "p99=2 s");
         assertEquals(0, r[0], (String) r[1]);

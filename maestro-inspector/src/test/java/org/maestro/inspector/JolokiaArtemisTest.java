@@ -1,24 +1,21 @@
 package org.maestro.inspector;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.Stats;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.testing.ArtemisBroker;
-import org.maestro.common.testing.MosquittoBroker;
+import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,45 +39,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class JolokiaArtemisTest {
     private static final String QUEUE = "maestro.inspected";
-    private static ArtemisBroker sut;
-    private static MosquittoBroker control;
+    @RegisterExtension
+    static final TestLab lab = TestLab.withMosquitto().withArtemis();
+    private ArtemisBroker sut;
     private InspectorCluster cluster;
 
     @TempDir
     Path dataDir;
 
-    @BeforeAll
-    static void startBrokers() throws IOException {
-        control = MosquittoBroker.launch();
-        sut = ArtemisBroker.fromSystemProperties();
-        sut.start();
-    }
-
-    @AfterAll
-    static void stopBrokers() throws IOException {
-        try {
-            if (sut != null) {
-                sut.close();
-            }
-        } finally {
-            if (control != null) {
-                control.close();
-            }
-        }
-    }
-
     @BeforeEach
     void startPeers() throws Exception {
-        cluster = new InspectorCluster(control.url(), dataDir);
-    }
-
-    @AfterEach
-    void stopPeers() {
-        cluster.close();
-    }
-
-    private static String jolokiaUrl(String user, String password) {
-        return sut.jolokiaUrl().replace("http://", "http://" + user + ":" + password + "@");
+        sut = lab.sut();
+        cluster = new InspectorCluster(lab, dataDir);
     }
 
     private static Map<String, String> inspectorOptions(String testId, String managementUrl) {
@@ -101,7 +71,7 @@ class JolokiaArtemisTest {
     @Test
     @Order(1)
     void inspectOncePrintsEveryDataSetOrSaysClearlyWhatIsWrong() {
-        String[] ok = once(jolokiaUrl(ArtemisBroker.USER, ArtemisBroker.PASSWORD));
+        String[] ok = once(sut.jolokiaUrl(ArtemisBroker.USER, ArtemisBroker.PASSWORD));
         assertEquals("0", ok[0], ok[1]);
         for (String heading : List.of("== jvm-memory", "== os", "== queues", "== addresses")) {
             assertTrue(ok[1].contains(heading), heading + " in " + ok[1]);
@@ -109,7 +79,7 @@ class JolokiaArtemisTest {
         assertTrue(ok[1].contains("\nheap,heap,") && ok[1].contains("\nDLQ,DLQ,anycast,"), ok[1]);
         assertTrue(ok[1].contains("OK: jolokia at " + sut.jolokiaUrl() + ": 4 data sets read in "), ok[1]);
 
-        String[] wrongPassword = once(jolokiaUrl(ArtemisBroker.USER, "wrong"));
+        String[] wrongPassword = once(sut.jolokiaUrl(ArtemisBroker.USER, "wrong"));
         assertEquals("2", wrongPassword[0]);
         assertTrue(wrongPassword[1].contains("refused the credentials of user 'admin' (HTTP 403)"), wrongPassword[1]);
         assertFalse(wrongPassword[1].contains("wrong"), "no password in messages: " + wrongPassword[1]);
@@ -118,12 +88,12 @@ class JolokiaArtemisTest {
         assertTrue(none[1].contains("refused a request without credentials"), none[1]);
 
         // Artemis' Jolokia answers HTTP 200 with "status":403 in the body to an Origin it does not allow.
-        String[] origin = once(jolokiaUrl(ArtemisBroker.USER, ArtemisBroker.PASSWORD) + "?origin=http://elsewhere.example");
+        String[] origin = once(sut.jolokiaUrl(ArtemisBroker.USER, ArtemisBroker.PASSWORD) + "?origin=http://elsewhere.example");
         assertEquals("2", origin[0]);
         assertTrue(origin[1].contains("refused the request with status 403") && origin[1].contains("Origin http://elsewhere.example"),
                 origin[1]);
 
-        String[] path = once(jolokiaUrl(ArtemisBroker.USER, ArtemisBroker.PASSWORD).replace("/console/jolokia", "/jolokia"));
+        String[] path = once(sut.jolokiaUrl(ArtemisBroker.USER, ArtemisBroker.PASSWORD).replace("/console/jolokia", "/jolokia"));
         assertTrue(path[1].contains("(HTTP 404): check the path"), path[1]);
 
         int closed = LoopbackPorts.free();
@@ -135,8 +105,8 @@ class JolokiaArtemisTest {
     @Test
     @Order(2)
     void queueCountsInTheCsvMatchWhatTheWorkersSentAndReceived() throws Exception {
-        Map<String, String> o = inspectorOptions("counts", jolokiaUrl(ArtemisBroker.USER, ArtemisBroker.PASSWORD));
-        o.put(TestOptions.SEND_URL, "amqp://admin:admin@127.0.0.1:" + sut.amqpPort() + "/" + QUEUE);
+        Map<String, String> o = inspectorOptions("counts", sut.jolokiaUrl(ArtemisBroker.USER, ArtemisBroker.PASSWORD));
+        o.put(TestOptions.SEND_URL, sut.amqpUrl(QUEUE));
         o.put(TestOptions.RATE, "300");
         o.put(TestOptions.DURATION, "300");
         o.put(TestOptions.DRAIN_QUIET, "1s");
@@ -197,7 +167,7 @@ class JolokiaArtemisTest {
     @Test
     @Order(3)
     void wrongCredentialsDoNotStopTheTestAndAreCountedAsMissingSamples() throws Exception {
-        assertTrue(cluster.setAll(inspectorOptions("bad-credentials", jolokiaUrl(ArtemisBroker.USER, "wrong"))).allOk());
+        assertTrue(cluster.setAll(inspectorOptions("bad-credentials", sut.jolokiaUrl(ArtemisBroker.USER, "wrong"))).allOk());
         Payload.Ok started = assertInstanceOf(Payload.Ok.class, cluster.request(cluster.inspector, new Payload.StartInspector("")));
         assertTrue(started.detail().contains("first sample missing (Jolokia at " + sut.jolokiaUrl()
                 + " refused the credentials of user 'admin' (HTTP 403)"), started.detail());
@@ -218,7 +188,7 @@ class JolokiaArtemisTest {
     @Test
     @Order(4)
     void aBrokerKilledMidSamplingIsCountedAsMissingSamplesAndSamplingResumesAfterItsRestart() throws Exception {
-        assertTrue(cluster.setAll(inspectorOptions("killed", jolokiaUrl(ArtemisBroker.USER, ArtemisBroker.PASSWORD))).allOk());
+        assertTrue(cluster.setAll(inspectorOptions("killed", sut.jolokiaUrl(ArtemisBroker.USER, ArtemisBroker.PASSWORD))).allOk());
         assertInstanceOf(Payload.Ok.class, cluster.request(cluster.inspector, new Payload.StartInspector("jolokia")));
         awaitStats(s -> s.messages() >= 2);
         sut.kill();

@@ -1,15 +1,15 @@
 package org.maestro.worker;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.client.Replies;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.testing.ArtemisBroker;
-import org.maestro.common.testing.MosquittoBroker;
+import org.maestro.common.testing.TestLab;
 
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -24,8 +24,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The SUT dies mid-test: the workers say so honestly, never hang, and serve the next test. */
 class BrokerFailureTest {
+    /** On an instance field: each test gets brokers of its own, since a test kills or restarts the SUT. */
+    @RegisterExtension
+    final TestLab lab = TestLab.withMosquitto().withArtemis();
     private ArtemisBroker sut;
-    private MosquittoBroker control;
     private WorkerCluster cluster;
 
     @TempDir
@@ -33,29 +35,14 @@ class BrokerFailureTest {
 
     @BeforeEach
     void start() throws Exception {
-        control = MosquittoBroker.launch();
-        sut = ArtemisBroker.fromSystemProperties();
-        sut.start();
-        cluster = new WorkerCluster(control.url(), dataDir);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        try {
-            cluster.close();
-        } finally {
-            try {
-                sut.close();
-            } finally {
-                control.close();
-            }
-        }
+        sut = lab.sut();
+        cluster = new WorkerCluster(lab, dataDir);
     }
 
     private Map<String, String> options(String testId, String urlOptions) {
         Map<String, String> o = new HashMap<>();
         o.put(TestOptions.TEST_ID, testId);
-        o.put(TestOptions.SEND_URL, "amqp://admin:admin@127.0.0.1:" + sut.amqpPort() + "/maestro.failure" + urlOptions);
+        o.put(TestOptions.SEND_URL, sut.amqpUrl("maestro.failure" + urlOptions));
         o.put(TestOptions.RATE, "500");
         o.put(TestOptions.DURATION, "12s");
         o.put(TestOptions.DRAIN_QUIET, "1s");

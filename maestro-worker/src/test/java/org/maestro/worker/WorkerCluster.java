@@ -1,17 +1,13 @@
 package org.maestro.worker;
 
-import org.maestro.common.client.Address;
-import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.Replies;
-import org.maestro.common.dataserver.DataServer;
-import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
-import org.maestro.common.testing.NoteInbox;
 import org.maestro.common.peer.Peer;
-import org.maestro.common.peer.PeerConfig;
+import org.maestro.common.testing.TestCluster;
+import org.maestro.common.testing.TestLab;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,39 +16,31 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A sender and a receiver peer with a client, over a real MQTT broker: what the tests drive. */
-final class WorkerCluster implements AutoCloseable {
+/** A sender and a receiver peer with a client, over the lab's control broker: what the tests drive. The lab closes it. */
+final class WorkerCluster {
     static final Duration TIMEOUT = Duration.ofSeconds(20);
 
+    final TestCluster peers;
     final Peer sender;
     final Peer receiver;
-    final ControlClient client;
-    final Path dataDir;
-    private final NoteInbox inbox = new NoteInbox();
-    final List<Note> progress = inbox.progress();
+    final List<Note> progress;
 
-    final DataServer dataServer;
-
-    WorkerCluster(BrokerUrl broker, Path dataDir) throws Exception {
-        this.dataDir = dataDir;
-        dataServer = DataServer.start(dataDir, "127.0.0.1", 0);
-        String url = dataServer.url().toString();
-        sender = new Peer(Peer.identity("sender-1", Role.SENDER, ""), PeerConfig.of(broker), new WorkerHandler(dataDir, url)).start();
-        receiver = new Peer(Peer.identity("receiver-1", Role.RECEIVER, ""), PeerConfig.of(broker), new WorkerHandler(dataDir, url)).start();
-        client = new ControlClient(broker).connect(TIMEOUT);
-        client.addListener(inbox);
-    }
-
-    List<PeerInfo> both() {
-        return List.of(sender.info(), receiver.info());
+    WorkerCluster(TestLab lab, Path dataDir) throws Exception {
+        peers = lab.cluster().dataDir(dataDir).timeout(TIMEOUT)
+                .peerWithData("sender-1", Role.SENDER, WorkerHandler::new)
+                .peerWithData("receiver-1", Role.RECEIVER, WorkerHandler::new)
+                .start();
+        sender = peers.peer("sender-1");
+        receiver = peers.peer("receiver-1");
+        progress = peers.inbox().progress();
     }
 
     Replies set(Map<String, String> options) throws Exception {
-        return client.request(Address.all(), new Payload.SetOptions(options), both(), TIMEOUT);
+        return peers.setAll(options);
     }
 
     Replies request(Peer peer, Payload p) throws Exception {
-        return client.request(Address.peer(peer.info().id()), p, List.of(peer.info()), TIMEOUT);
+        return peers.request(peer, p);
     }
 
     /** Starts receiver then sender, waits for the sender's end, stops the receiver and waits for its end. */
@@ -71,14 +59,6 @@ final class WorkerCluster implements AutoCloseable {
 
     /** The NOTIFY_SUCCESS or NOTIFY_FAIL of this peer; fails the test after {@code seconds}. */
     Note awaitEnd(PeerInfo peer, int seconds) throws InterruptedException {
-        return inbox.awaitEnd(peer, seconds);
-    }
-
-    @Override
-    public void close() {
-        client.close();
-        sender.close();
-        receiver.close();
-        dataServer.close();
+        return peers.inbox().awaitEnd(peer, seconds);
     }
 }

@@ -3,11 +3,9 @@ package org.maestro.worker;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.client.Replies;
 import org.maestro.common.dataserver.DataClient;
@@ -18,8 +16,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.ratelog.RateLogReader;
 import org.maestro.common.runfiles.PeerFiles;
-import org.maestro.common.testing.ArtemisBroker;
-import org.maestro.common.testing.MosquittoBroker;
+import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
 
 import java.io.IOException;
@@ -37,8 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Senders and receivers against a real Artemis broker in its own process, driven over real Mosquitto. */
 class WorkerIntegrationTest {
-    private static ArtemisBroker sut;
-    private static MosquittoBroker control;
+    @RegisterExtension
+    static final TestLab lab = TestLab.withMosquitto().withArtemis();
     private WorkerCluster cluster;
 
     @TempDir
@@ -48,31 +45,9 @@ class WorkerIntegrationTest {
     @TempDir
     Path collectDir;
 
-    @BeforeAll
-    static void startBrokers() throws IOException {
-        control = MosquittoBroker.launch();
-        sut = ArtemisBroker.fromSystemProperties();
-        sut.start();
-    }
-
-    @AfterAll
-    static void stopBrokers() throws IOException {
-        if (sut != null) {
-            sut.close();
-        }
-        if (control != null) {
-            control.close();
-        }
-    }
-
     @BeforeEach
     void startPeers() throws Exception {
-        cluster = new WorkerCluster(control.url(), dataDir);
-    }
-
-    @AfterEach
-    void stopPeers() {
-        cluster.close();
+        cluster = new WorkerCluster(lab, dataDir);
     }
 
     private Map<String, String> options(String testId, String url) {
@@ -84,8 +59,7 @@ class WorkerIntegrationTest {
     }
 
     private String url(String destination, String options) {
-        return "amqp://" + ArtemisBroker.USER + ":" + ArtemisBroker.PASSWORD + "@127.0.0.1:" + sut.amqpPort() + "/"
-                + destination + (options.isEmpty() ? "" : "?" + options);
+        return lab.sut().amqpUrl(destination + (options.isEmpty() ? "" : "?" + options));
     }
 
     @Test

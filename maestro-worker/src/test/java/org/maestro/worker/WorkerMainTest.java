@@ -1,6 +1,7 @@
 package org.maestro.worker;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.client.Address;
 import org.maestro.common.client.ControlClient;
@@ -8,7 +9,7 @@ import org.maestro.common.client.PingResult;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.Role;
 import org.maestro.common.testing.ChildJvm;
-import org.maestro.common.testing.MosquittoBroker;
+import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
 
 import java.nio.file.Path;
@@ -21,13 +22,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The maestro-worker command as a user runs it: a process of its own. */
 class WorkerMainTest {
+    @RegisterExtension
+    static final TestLab lab = TestLab.withMosquitto();
 
     @Test
     void aWorkerProcessJoinsTheClusterAndHaltsOnRequest(@TempDir Path data) throws Exception {
-        try (MosquittoBroker broker = MosquittoBroker.launch();
-             ChildJvm worker = ChildJvm.start(WorkerMain.class, "--role", "receiver", "--broker", broker.url().toString(),
+        try (ChildJvm worker = ChildJvm.start(WorkerMain.class, "--role", "receiver", "--broker", lab.controlUrl().toString(),
                      "--name", "r-proc", "--group", "east", "--data-dir", data.toString());
-             ControlClient client = new ControlClient(broker.url()).connect(Duration.ofSeconds(10))) {
+             ControlClient client = new ControlClient(lab.controlUrl()).connect(Duration.ofSeconds(10))) {
             String ready = worker.awaitLine("maestro-worker: ", 30);
             assertTrue(ready.contains("receiver 'r-proc'") && ready.contains("in group east"), ready);
             List<PingResult> pings = client.ping(Address.group("east"), Duration.ofSeconds(2));

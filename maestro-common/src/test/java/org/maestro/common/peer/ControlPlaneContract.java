@@ -1,7 +1,5 @@
 package org.maestro.common.peer;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.client.Address;
 import org.maestro.common.client.ControlClient;
@@ -17,16 +15,15 @@ import org.maestro.common.note.Role;
 import org.maestro.common.testing.ChildJvm;
 import org.maestro.common.testing.EchoHandler;
 import org.maestro.common.testing.PeerProcessMain;
-import org.maestro.common.testing.TestBroker;
+import org.maestro.common.testing.TestCluster;
+import org.maestro.common.testing.TestLab;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -45,39 +42,29 @@ public abstract class ControlPlaneContract {
     private static final Logger LOG = LoggerFactory.getLogger(ControlPlaneContract.class);
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
-    private TestBroker broker;
+    private TestCluster cluster;
     private ControlClient client;
-    private final List<AutoCloseable> started = new ArrayList<>();
-    private final LinkedBlockingQueue<Note> heard = new LinkedBlockingQueue<>();
 
-    protected abstract TestBroker startBroker();
+    /** The subclass's lab, on an instance field: a broker of its own for each test. */
+    protected abstract TestLab lab();
 
-    @BeforeEach
-    void setUp() throws Exception {
-        broker = startBroker();
-        client = new ControlClient(broker.url()).connect(TIMEOUT);
-        client.addListener(heard::add);
+    /** Starts these peers (EchoHandler) and a client; the lab closes them after the test. */
+    private TestCluster start(TestCluster.Builder peers) throws Exception {
+        cluster = peers.start();
+        client = cluster.client();
+        return cluster;
     }
 
-    @AfterEach
-    void tearDown() throws Exception {
-        for (AutoCloseable c : started) {
-            c.close();
-        }
-        client.close();
-        broker.close();
-    }
-
-    private Peer peer(String name, Role role, String group) throws Exception {
-        Peer p = new Peer(Peer.identity(name, role, group), PeerConfig.of(broker.url()), new EchoHandler());
-        started.add(p);
-        return p.start();
+    private TestCluster.Builder peers() {
+        return lab().cluster().timeout(TIMEOUT);
     }
 
     @Test
     void twoPeersAnswerEveryRequestType() throws Exception {
-        Peer sender = peer("sender-1", Role.SENDER, "east");
-        Peer receiver = peer("receiver-1", Role.RECEIVER, "");
+        TestCluster c = start(peers().peer("sender-1", Role.SENDER, "east", new EchoHandler())
+                .peer("receiver-1", Role.RECEIVER, new EchoHandler()));
+        Peer sender = c.peer("sender-1");
+        Peer receiver = c.peer("receiver-1");
         List<PeerInfo> both = List.of(sender.info(), receiver.info());
 
         Replies set = client.request(Address.all(), new Payload.SetOptions(Map.of("test.id", "t-1", "rate", "1000")),
@@ -132,13 +119,13 @@ public abstract class ControlPlaneContract {
         assertTrue(sender.awaitHalt(TIMEOUT), "HALT stops the peer");
         assertNull(client.ping(sender.info(), Duration.ofMillis(500)), "a halted peer does not answer");
         assertNotNull(client.ping(receiver.info(), TIMEOUT), "the other peer still does");
-        assertTrue(heard.stream().noneMatch(n -> n.command() == Command.ABNORMAL_DISCONNECT),
-                "a clean halt is not an abnormal disconnect: " + heard);
+        assertTrue(cluster.inbox().all().stream().noneMatch(n -> n.command() == Command.ABNORMAL_DISCONNECT),
+                "a clean halt is not an abnormal disconnect: " + cluster.inbox().all());
     }
 
     @Test
     void aRequestARoleCannotCarryOutAnswersInternalErrorWithTheReason() throws Exception {
-        Peer sender = peer("sender-1", Role.SENDER, "");
+        Peer sender = start(peers().peer("sender-1", Role.SENDER, new EchoHandler())).peer("sender-1");
         Replies r = client.request(Address.all(), new Payload.StartInspector("jolokia"), List.of(sender.info()), TIMEOUT);
         Payload.InternalError e = assertInstanceOf(Payload.InternalError.class, r.of(sender.info()).payload());
         assertEquals("a sender does not handle START_INSPECTOR", e.reason());
@@ -148,6 +135,7 @@ public abstract class ControlPlaneContract {
 
     @Test
     void aMissingPeerIsNamed() throws Exception {
+        start(peers());
         PeerInfo ghost = new PeerInfo("0000ghost", "receiver-9", "lab-9", Role.RECEIVER, "");
         Replies r = client.request(Address.peer(ghost.id()), new Payload.StatsRequest(), List.of(ghost), Duration.ofMillis(500));
         assertEquals(List.of(ghost), r.missing());
@@ -156,10 +144,14 @@ public abstract class ControlPlaneContract {
 
     @Test
     void requestsReachExactlyTheAddressedPeers() throws Exception {
-        Peer s1 = peer("s1", Role.SENDER, "east");
-        Peer s2 = peer("s2", Role.SENDER, "west");
-        Peer r1 = peer("r1", Role.RECEIVER, "east");
-        Peer i1 = peer("i1", Role.INSPECTOR, "");
+        TestCluster c = start(peers().peer("s1", Role.SENDER, "east", new EchoHandler())
+                .peer("s2", Role.SENDER, "west", new EchoHandler())
+                .peer("r1", Role.RECEIVER, "east", new EchoHandler())
+                .peer("i1", Role.INSPECTOR, new EchoHandler()));
+        Peer s1 = c.peer("s1");
+        Peer s2 = c.peer("s2");
+        Peer r1 = c.peer("r1");
+        Peer i1 = c.peer("i1");
         Duration window = Duration.ofMillis(1500);
 
         assertEquals(Set.of("s1", "s2"), answered(Address.role(Role.SENDER), window));
@@ -184,9 +176,9 @@ public abstract class ControlPlaneContract {
     }
 
     private String nameOf(String peerId) {
-        for (AutoCloseable c : started) {
-            if (c instanceof Peer p && p.info().id().equals(peerId)) {
-                return p.info().name();
+        for (PeerInfo p : cluster.infos()) {
+            if (p.id().equals(peerId)) {
+                return p.name();
             }
         }
         return "unknown peer " + peerId;
@@ -194,7 +186,7 @@ public abstract class ControlPlaneContract {
 
     @Test
     void anUndecodableNoteGetsProtocolErrorAndThePeerCarriesOn() throws Exception {
-        Peer receiver = peer("receiver-1", Role.RECEIVER, "");
+        Peer receiver = start(peers().peer("receiver-1", Role.RECEIVER, new EchoHandler())).peer("receiver-1");
         client.publishRaw(Topics.peer(receiver.info().id()), new byte[]{(byte) 0xc1, 0x00, 0x42});
         Note error = awaitHeard(Command.PROTOCOL_ERROR, receiver.info().id());
         assertTrue(((Payload.ProtocolError) error.payload()).reason().contains("receiver-1 cannot decode a note of 3 bytes"),
@@ -215,21 +207,23 @@ public abstract class ControlPlaneContract {
 
     @Test
     void aKilledPeerIsReportedAsAbnormalDisconnect() throws Exception {
-        ChildJvm child = ChildJvm.start(PeerProcessMain.class, broker.url().toString(), "doomed", "sender", "-", "2");
-        started.add(child);
+        start(peers());
+        ChildJvm child = lab().closeAfterEach(ChildJvm.start(PeerProcessMain.class, lab().controlUrl().toString(), "doomed",
+                "sender", "-", "2"));
         String peerId = child.awaitLine("READY ", 30).substring("READY ".length());
         long killedAt = System.nanoTime();
         child.kill();
         Note will = awaitHeard(Command.ABNORMAL_DISCONNECT, peerId);
         PeerInfo who = ((Payload.AbnormalDisconnect) will.payload()).peer();
         assertEquals("doomed", who.name());
-        LOG.info("{}: ABNORMAL_DISCONNECT {} ms after SIGKILL", broker, (System.nanoTime() - killedAt) / 1_000_000);
+        LOG.info("{}: ABNORMAL_DISCONNECT {} ms after SIGKILL", lab().control(), (System.nanoTime() - killedAt) / 1_000_000);
     }
 
     @Test
     void aFrozenPeerIsReportedAfterItsKeepAlive() throws Exception {
-        ChildJvm child = ChildJvm.start(PeerProcessMain.class, broker.url().toString(), "frozen", "receiver", "-", "2");
-        started.add(child);
+        start(peers());
+        ChildJvm child = lab().closeAfterEach(ChildJvm.start(PeerProcessMain.class, lab().controlUrl().toString(), "frozen",
+                "receiver", "-", "2"));
         String peerId = child.awaitLine("READY ", 30).substring("READY ".length());
         long frozenAt = System.nanoTime();
         child.freeze();
@@ -238,15 +232,15 @@ public abstract class ControlPlaneContract {
         long millis = (System.nanoTime() - frozenAt) / 1_000_000;
         assertEquals("frozen", ((Payload.AbnormalDisconnect) will.payload()).peer().name());
         assertTrue(millis >= 1_000, "reported before the keep-alive could expire: " + millis + " ms");
-        LOG.info("{}: ABNORMAL_DISCONNECT {} ms after SIGSTOP (keep-alive 2 s)", broker, millis);
+        LOG.info("{}: ABNORMAL_DISCONNECT {} ms after SIGSTOP (keep-alive 2 s)", lab().control(), millis);
     }
 
     @Test
     void peersReconnectAndSubscribeAgainAfterTheBrokerRestarts() throws Exception {
-        Peer sender = peer("sender-1", Role.SENDER, "east");
+        Peer sender = start(peers().peer("sender-1", Role.SENDER, "east", new EchoHandler())).peer("sender-1");
         assertNotNull(client.ping(sender.info(), TIMEOUT));
-        broker.stop();
-        broker.start();
+        lab().control().stop();
+        lab().control().start();
         // Both the peer and the client reconnect by themselves (at most 2 s apart) and resubscribe.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         PingResult pong = null;
@@ -262,17 +256,6 @@ public abstract class ControlPlaneContract {
     }
 
     private Note awaitHeard(Command command, String senderId) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        List<Note> other = new ArrayList<>();
-        while (System.nanoTime() < deadline) {
-            Note n = heard.poll(100, TimeUnit.MILLISECONDS);
-            if (n != null && n.command() == command && n.senderId().equals(senderId)) {
-                return n;
-            }
-            if (n != null) {
-                other.add(n);
-            }
-        }
-        throw new AssertionError("no " + command + " from " + senderId + " within 15 s; heard " + other);
+        return cluster.inbox().await(senderId, n -> n.command() == command, 15, "no " + command + " from " + senderId);
     }
 }

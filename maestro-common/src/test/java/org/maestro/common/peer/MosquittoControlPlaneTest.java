@@ -1,12 +1,15 @@
 package org.maestro.common.peer;
 
-import org.maestro.common.testing.MosquittoBroker;
-import org.maestro.common.testing.TestBroker;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.maestro.common.testing.TestLab;
 
 /** The control plane over a real Mosquitto, started on a free loopback port. */
 class MosquittoControlPlaneTest extends ControlPlaneContract {
+    @RegisterExtension
+    final TestLab lab = TestLab.withMosquitto();
+
     @Override
-    protected TestBroker startBroker() {
-        return MosquittoBroker.launch();
+    protected TestLab lab() {
+        return lab;
     }
 }

@@ -261,6 +261,25 @@ public final class ArtemisBroker implements AutoCloseable {
         return "amqp://127.0.0.1:" + amqpPort;
     }
 
+    /**
+     * The URL a Maestro worker sends to or receives from: {@link #amqpUrl()} with {@link #USER} and
+     * {@link #PASSWORD}, then {@code /destination}, e.g. {@code amqp://admin:admin@127.0.0.1:40123/a.queue};
+     * the destination may end with the URL's options ({@code ?type=topic}).
+     */
+    public String amqpUrl(String destination) {
+        return withCredentials(amqpUrl(), USER, PASSWORD) + "/" + destination;
+    }
+
+    /** {@link #jolokiaUrl()} with these credentials in it, as the Jolokia inspector takes them. */
+    public String jolokiaUrl(String user, String password) {
+        return withCredentials(jolokiaUrl(), user, password);
+    }
+
+    private static String withCredentials(String url, String user, String password) {
+        int authority = url.indexOf("://") + 3;
+        return url.substring(0, authority) + user + ":" + password + "@" + url.substring(authority);
+    }
+
     /** The port of the single acceptor, which serves every protocol in {@link #PROTOCOLS}. */
     public int amqpPort() {
         return amqpPort;
@@ -391,6 +410,14 @@ public final class ArtemisBroker implements AutoCloseable {
         } catch (IOException e) {
             return false;
         }
+        return acceptorStarted();
+    }
+
+    /**
+     * Whether Jolokia, asked with authentication, says that this broker's acceptor is started; false
+     * while the web console cannot answer (also for a broker started by someone else on this instance).
+     */
+    public boolean acceptorStarted() {
         String read = "{\"type\":\"read\",\"mbean\":\"org.apache.activemq.artemis:broker=\\\"" + BROKER_NAME
                 + "\\\",component=acceptors,name=\\\"artemis\\\"\",\"attribute\":\"Started\"}";
         HttpRequest request = HttpRequest.newBuilder(URI.create(jolokiaUrl()))
@@ -408,7 +435,7 @@ public final class ArtemisBroker implements AutoCloseable {
             return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for Artemis broker " + instance + " to start", e);
+            throw new IllegalStateException("interrupted while asking Jolokia whether Artemis broker " + instance + " accepts connections", e);
         }
     }
 

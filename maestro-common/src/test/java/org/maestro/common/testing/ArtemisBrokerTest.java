@@ -43,6 +43,8 @@ class ArtemisBrokerTest {
             webPort = broker.webPort();
             assertEquals("amqp://127.0.0.1:" + amqpPort, broker.amqpUrl());
             assertEquals("http://127.0.0.1:" + webPort + "/console/jolokia", broker.jolokiaUrl());
+            assertEquals("amqp://admin:admin@127.0.0.1:" + amqpPort + "/a.topic?type=topic", broker.amqpUrl("a.topic?type=topic"));
+            assertEquals("http://qe:pw@127.0.0.1:" + webPort + "/console/jolokia", broker.jolokiaUrl("qe", "pw"));
 
             broker.start();
             assertTrue(broker.isRunning());

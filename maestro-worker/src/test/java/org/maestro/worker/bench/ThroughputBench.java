@@ -76,7 +76,7 @@ public final class ThroughputBench {
         Path report = work.resolve("perf-" + round + ".json");
         Path home = Path.of(System.getProperty(ArtemisBroker.HOME_PROPERTY));
         Process p = new ProcessBuilder(home.resolve("bin/artemis").toString(), "perf", "client", "--silent",
-                "--protocol", "AMQP", "--url", "amqp://127.0.0.1:" + sut.amqpPort(), "--user", ArtemisBroker.USER,
+                "--protocol", "AMQP", "--url", sut.amqpUrl(), "--user", ArtemisBroker.USER,
                 "--password", ArtemisBroker.PASSWORD, "--message-count", Integer.toString(count),
                 "--message-size", Integer.toString(size), "--max-pending", Integer.toString(inFlight),
                 "--json", report.toString(), "queue://bench.perf." + round)
@@ -126,7 +126,7 @@ public final class ThroughputBench {
             List<PeerInfo> both = List.of(sender.info(), receiver.info());
             Duration t = Duration.ofSeconds(20);
             require(client.request(Address.all(), new Payload.SetOptions(Map.of(TestOptions.TEST_ID, testId,
-                    TestOptions.SEND_URL, "amqp://admin:admin@127.0.0.1:" + sut.amqpPort() + "/bench.maestro." + round,
+                    TestOptions.SEND_URL, sut.amqpUrl("bench.maestro." + round),
                     TestOptions.RATE, "0", TestOptions.DURATION, Integer.toString(count),
                     TestOptions.MESSAGE_SIZE, Integer.toString(size), TestOptions.MAX_IN_FLIGHT, Integer.toString(inFlight),
                     TestOptions.DRAIN_QUIET, "1s")), both, t).allOk(), "SET");
