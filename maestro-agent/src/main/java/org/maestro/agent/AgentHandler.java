@@ -1,9 +1,9 @@
 package org.maestro.agent;
 
-import org.maestro.agent.handler.HandlerPath;
-import org.maestro.agent.handler.HandlerRuns;
-import org.maestro.agent.handler.RefusedException;
-import org.maestro.agent.handler.RunContext;
+import org.maestro.agent.script.ScriptPath;
+import org.maestro.agent.script.ScriptExecutions;
+import org.maestro.agent.script.RefusedException;
+import org.maestro.agent.script.ExecutionContext;
 import org.maestro.agent.source.Checkout;
 import org.maestro.agent.source.GitSources;
 import org.maestro.agent.source.SourceException;
@@ -47,7 +47,7 @@ public final class AgentHandler implements PeerHandler {
 
     private final AgentSettings settings;
     private final GitSources sources;
-    private final HandlerRuns runs;
+    private final ScriptExecutions runs;
     private final Map<String, String> options = new HashMap<>();
     private final String fallbackTestId = "test-" + System.currentTimeMillis();
     private volatile Checkout checkout;
@@ -56,7 +56,7 @@ public final class AgentHandler implements PeerHandler {
         this.settings = settings;
         Files.createDirectories(settings.dataDir());
         this.sources = new GitSources(settings.workDir(), settings.fetchTimeout());
-        this.runs = new HandlerRuns(settings.maxRunning());
+        this.runs = new ScriptExecutions(settings.maxRunning());
     }
 
     @Override
@@ -111,15 +111,15 @@ public final class AgentHandler implements PeerHandler {
         String runId = Ids.next();
         Path dir = testDir(peer);
         Map<String, String> opts = Map.copyOf(options);
-        RunContext ctx = new RunContext(runId, request.command(), handler, args, null, source, opts, testId(), dir,
+        ExecutionContext ctx = new ExecutionContext(runId, request.command(), handler, args, null, source, opts, testId(), dir,
                 AgentOptions.handlerTimeout(opts, settings.handlerTimeout()), request, peer.info().name(), peer::notifyClient);
         try {
             if (source == null) {
                 throw new RefusedException("no source yet: send AGENT_SOURCE with the git URL of the handler repository first");
             }
-            Path file = HandlerPath.resolve(source.dir(), handler);
-            HandlerPath.checkArguments(args);
-            ctx = new RunContext(runId, request.command(), handler, args, file, source, opts, ctx.testId(), dir,
+            Path file = ScriptPath.resolve(source.dir(), handler);
+            ScriptPath.checkArguments(args);
+            ctx = new ExecutionContext(runId, request.command(), handler, args, file, source, opts, ctx.testId(), dir,
                     ctx.timeout(), request, ctx.agentName(), ctx.notifier());
         } catch (RefusedException e) {
             String reason = e.getMessage() + (source == null ? "" : " (source " + source.describe() + ")");

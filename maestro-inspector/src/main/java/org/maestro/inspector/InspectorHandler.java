@@ -30,8 +30,8 @@ public final class InspectorHandler implements PeerHandler {
     private final String dataUrl;
     private final Map<String, String> options = new HashMap<>();
     private InspectorOptions parsed = InspectorOptions.parse(Map.of());
-    private volatile InspectorRun current;
-    private volatile InspectorRun last;
+    private volatile InspectorJob current;
+    private volatile InspectorJob last;
 
     /** @param dataUrl the URL of this peer's data server ("" when it has none) */
     public InspectorHandler(Path dataDir, String dataUrl) {
@@ -68,9 +68,9 @@ public final class InspectorHandler implements PeerHandler {
         }
         InspectorOptions o = parsed.forStart(type);
         Inspector inspector = o.kind().create(o.url(), o.dataSets(), o.readTimeout());
-        InspectorRun run;
+        InspectorJob run;
         try {
-            run = new InspectorRun(peer.info(), o, dataDir, inspector);
+            run = new InspectorJob(peer.info(), o, dataDir, inspector);
         } catch (Exception e) {
             inspector.close();
             throw e;
@@ -81,7 +81,7 @@ public final class InspectorHandler implements PeerHandler {
     }
 
     private Payload stop(Peer peer) throws InterruptedException {
-        InspectorRun run = current;
+        InspectorJob run = current;
         if (run == null) {
             return new Payload.Ok("no inspection running");
         }
@@ -93,12 +93,12 @@ public final class InspectorHandler implements PeerHandler {
     }
 
     private Stats stats() {
-        InspectorRun run = current != null ? current : last;
+        InspectorJob run = current != null ? current : last;
         return run == null ? Stats.idle(Role.INSPECTOR) : run.stats();
     }
 
     private Payload get(Payload.Get get) {
-        InspectorRun run = current != null ? current : last;
+        InspectorJob run = current != null ? current : last;
         DataKeys data = new DataKeys(dataUrl, (run == null ? dataDir : run.directory()).toString(), run == null ? "" : run.testId());
         return data.reply(get, List.of(), key -> options.containsKey(key) ? Passwords.redact(options.get(key)) : null);
     }
@@ -106,7 +106,7 @@ public final class InspectorHandler implements PeerHandler {
     /** A halt during a test ends the inspection as STOP_INSPECTOR would, files closed. */
     @Override
     public void close() {
-        InspectorRun run = current;
+        InspectorJob run = current;
         if (run != null) {
             try {
                 LOG.info("halted during test {}: {}", run.testId(), run.stop());

@@ -93,7 +93,7 @@ class BrokerJAmqpManagementTest {
                 TestOptions.INSPECTOR_DATASETS, "queues=org.apache.qpid.Queue:name,qpid-type,durable;"
                         + "unknown=org.example.NoSuchType:name;exchanges=org.apache.qpid.Exchange:name,qpid-type")).forStart("");
         Inspector inspector = options.kind().create(options.url(), options.dataSets(), options.readTimeout());
-        InspectorRun run = new InspectorRun(Peer.identity("inspector-j", Role.INSPECTOR, ""), options, dataDir, inspector);
+        InspectorJob run = new InspectorJob(Peer.identity("inspector-j", Role.INSPECTOR, ""), options, dataDir, inspector);
         String first;
         String summary;
         try {

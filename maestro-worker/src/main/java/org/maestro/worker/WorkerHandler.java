@@ -28,8 +28,8 @@ public final class WorkerHandler implements PeerHandler {
     private final String dataUrl;
     private final Map<String, String> options = new HashMap<>();
     private WorkerOptions parsed;
-    private volatile WorkerRun current;
-    private volatile WorkerRun last;
+    private volatile WorkerJob current;
+    private volatile WorkerJob last;
 
     /**
      * @param dataUrl the URL of this peer's data server ("" when it has none)
@@ -75,14 +75,14 @@ public final class WorkerHandler implements PeerHandler {
             throw new IllegalStateException("test " + current.testId() + " is still running; stop it first");
         }
         WorkerOptions o = parsed != null ? parsed : WorkerOptions.parse(options);
-        WorkerRun[] holder = new WorkerRun[1];
+        WorkerJob[] holder = new WorkerJob[1];
         LoadDriver driver = drivers.apply(reason -> {
             if (holder[0] != null) {
                 holder[0].fail(reason);
             }
         });
-        WorkerRun run = peer.info().role() == Role.SENDER ? new SenderRun(peer, o, dataDir, driver)
-                : new ReceiverRun(peer, o, dataDir, driver);
+        WorkerJob run = peer.info().role() == Role.SENDER ? new SenderJob(peer, o, dataDir, driver)
+                : new ReceiverJob(peer, o, dataDir, driver);
         holder[0] = run;
         run.start(() -> {
             last = run;
@@ -95,7 +95,7 @@ public final class WorkerHandler implements PeerHandler {
     }
 
     private Payload flush() throws InterruptedException {
-        WorkerRun run = current;
+        WorkerJob run = current;
         if (run == null) {
             return new Payload.Ok("no test running: every file is closed");
         }
@@ -106,7 +106,7 @@ public final class WorkerHandler implements PeerHandler {
     }
 
     private Payload stop() {
-        WorkerRun run = current;
+        WorkerJob run = current;
         if (run == null) {
             return new Payload.Ok("no test running");
         }
@@ -115,12 +115,12 @@ public final class WorkerHandler implements PeerHandler {
     }
 
     private Stats stats(Peer peer) {
-        WorkerRun run = current != null ? current : last;
+        WorkerJob run = current != null ? current : last;
         return run == null ? Stats.idle(peer.info().role()) : run.currentStats();
     }
 
     private Payload get(Payload.Get get) {
-        WorkerRun run = current != null ? current : last;
+        WorkerJob run = current != null ? current : last;
         DataKeys data = new DataKeys(dataUrl, (run == null ? dataDir : run.directory()).toString(), run == null ? "" : run.testId());
         return data.reply(get, List.of(), options::get);
     }
@@ -131,7 +131,7 @@ public final class WorkerHandler implements PeerHandler {
 
     @Override
     public void close() {
-        WorkerRun run = current;
+        WorkerJob run = current;
         if (run != null) {
             run.fail("the worker was halted during the test");
         }

@@ -33,10 +33,10 @@ import java.util.stream.Collectors;
  * was missing. A failing read is logged (once per new reason, then every {@value #REPEAT_WARN_EVERY} samples),
  * counted as missing and retried at the next tick: the test goes on.
  */
-public final class InspectorRun {
+public final class InspectorJob {
     static final DataSet SAMPLING = new DataSet(PeerFiles.SAMPLING_DATA_SET, "the inspector itself",
             List.of("readMillis", "outcome", "missingDataSets", "reason"));
-    private static final Logger LOG = LoggerFactory.getLogger(InspectorRun.class);
+    private static final Logger LOG = LoggerFactory.getLogger(InspectorJob.class);
     private static final int REPEAT_WARN_EVERY = 12;
 
     private final PeerInfo peer;
@@ -56,7 +56,7 @@ public final class InspectorRun {
     private long sameReasonCount;
 
     /** Creates the run's directory and files; nothing is read yet. */
-    public InspectorRun(PeerInfo peer, InspectorOptions options, Path dataDir, Inspector inspector) throws IOException {
+    public InspectorJob(PeerInfo peer, InspectorOptions options, Path dataDir, Inspector inspector) throws IOException {
         this.peer = peer;
         this.options = options;
         this.inspector = inspector;

@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Handlers run by an agent over a real MQTT broker: real processes and Groovy scripts from a real git repository. */
-class HandlerRunTest {
+class ScriptExecutionTest {
     @RegisterExtension
     static final TestLab lab = TestLab.withMosquitto();
     @TempDir

@@ -1,4 +1,4 @@
-package org.maestro.agent.handler;
+package org.maestro.agent.script;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -13,17 +13,17 @@ import java.util.Map;
  * {@code MAESTRO_OPTION_<NAME>} per SET option ({@code agent.handler.timeout} becomes
  * {@code MAESTRO_OPTION_AGENT_HANDLER_TIMEOUT}). Values are data: no shell reads them on the way.
  */
-public final class HandlerEnvironment {
-    private HandlerEnvironment() {
+public final class ScriptEnvironment {
+    private ScriptEnvironment() {
     }
 
     /** Replaces the MAESTRO_ variables of {@code env} (a ProcessBuilder's environment) with this run's. */
-    public static void apply(Map<String, String> env, RunContext ctx) {
+    public static void apply(Map<String, String> env, ExecutionContext ctx) {
         env.keySet().removeIf(k -> k.startsWith("MAESTRO_"));
         env.putAll(variables(ctx));
     }
 
-    public static Map<String, String> variables(RunContext ctx) {
+    public static Map<String, String> variables(ExecutionContext ctx) {
         Map<String, String> v = new LinkedHashMap<>();
         v.put("MAESTRO_TEST_ID", ctx.testId());
         v.put("MAESTRO_RUN_ID", ctx.runId());

@@ -1,4 +1,4 @@
-package org.maestro.agent.handler;
+package org.maestro.agent.script;
 
 /**
  * What {@code run(...)} returns to a Groovy handler: the exit status and the output (stdout and stderr

@@ -1,4 +1,4 @@
-package org.maestro.agent.handler;
+package org.maestro.agent.script;
 
 import java.util.List;
 
@@ -7,15 +7,15 @@ import java.util.List;
  * start is an error answer, not an OK), {@link #await()} waits for its end on the run's own thread, and
  * {@link #stop()} ends it early (timeout, agent halted) from any thread.
  */
-abstract class HandlerRun {
+abstract class ScriptExecution {
     /** How a run ended, as the handler itself made it end. */
     record Result(Outcome outcome, long exitStatus, String reason) {
     }
 
-    protected final RunContext ctx;
-    protected final RunLog log;
+    protected final ExecutionContext ctx;
+    protected final ExecutionLog log;
 
-    protected HandlerRun(RunContext ctx, RunLog log) {
+    protected ScriptExecution(ExecutionContext ctx, ExecutionLog log) {
         this.ctx = ctx;
         this.log = log;
     }

@@ -1,4 +1,4 @@
-package org.maestro.agent.handler;
+package org.maestro.agent.script;
 
 import org.maestro.common.note.Payload;
 
@@ -11,18 +11,18 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a Groovy handler can do besides plain Groovy (the variable {@code agent}, and the methods of
- * {@link AgentScript}): message the client and run processes. Processes run as {@link ProcessRun}
+ * {@link AgentScript}): message the client and run processes. Processes run as {@link ProcessExecution}
  * does (argv list, no shell, the same environment and working directory) and are killed with the
  * handler at its timeout.
  */
-public final class HandlerApi {
+public final class ScriptApi {
     private static final int MAX_KEPT_OUTPUT = 1 << 20;
 
-    private final RunContext ctx;
-    private final RunLog log;
+    private final ExecutionContext ctx;
+    private final ExecutionLog log;
     private final Set<Process> processes = ConcurrentHashMap.newKeySet();
 
-    HandlerApi(RunContext ctx, RunLog log) {
+    ScriptApi(ExecutionContext ctx, ExecutionLog log) {
         this.ctx = ctx;
         this.log = log;
     }
@@ -59,7 +59,7 @@ public final class HandlerApi {
     int killAll() {
         int n = 0;
         for (Process p : processes) {
-            n += ProcessTree.stop(p.toHandle(), ProcessRun.KILL_GRACE);
+            n += ProcessTree.stop(p.toHandle(), ProcessExecution.KILL_GRACE);
         }
         return n;
     }
@@ -73,7 +73,7 @@ public final class HandlerApi {
         log.note("run: " + argv);
         ProcessBuilder pb = new ProcessBuilder(argv).directory(ctx.repo().toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        HandlerEnvironment.apply(pb.environment(), ctx);
+        ScriptEnvironment.apply(pb.environment(), ctx);
         Process p;
         try {
             p = pb.start();
@@ -100,7 +100,7 @@ public final class HandlerApi {
                 return new ProcessResult(status, kept.toString(java.nio.charset.StandardCharsets.UTF_8));
             }
         } catch (InterruptedException e) {
-            ProcessTree.stop(p.toHandle(), ProcessRun.KILL_GRACE);
+            ProcessTree.stop(p.toHandle(), ProcessExecution.KILL_GRACE);
             throw e;
         } finally {
             processes.remove(p);

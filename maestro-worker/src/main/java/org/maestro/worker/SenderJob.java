@@ -27,8 +27,8 @@ import java.util.concurrent.locks.LockSupport;
  * the wait (no coordinated omission). At most {@code max.in.flight} messages per connection wait
  * for the SUT's acknowledgement: a slow SUT holds the sender back instead of filling its memory.
  */
-final class SenderRun extends WorkerRun {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SenderRun.class);
+final class SenderJob extends WorkerJob {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SenderJob.class);
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final LoadDriver driver;
@@ -39,7 +39,7 @@ final class SenderRun extends WorkerRun {
     private final long streamBase;
     private volatile long sendingEndNanos;
 
-    SenderRun(Peer peer, WorkerOptions options, Path dataDir, LoadDriver driver) throws IOException {
+    SenderJob(Peer peer, WorkerOptions options, Path dataDir, LoadDriver driver) throws IOException {
         super(peer, options, dataDir);
         this.driver = driver;
         // Streams are told apart by the peer id and the connection number.

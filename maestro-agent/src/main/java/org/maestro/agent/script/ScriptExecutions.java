@@ -1,4 +1,4 @@
-package org.maestro.agent.handler;
+package org.maestro.agent.script;
 
 import org.maestro.common.note.Payload;
 import org.maestro.common.runfiles.HandlersCsv;
@@ -29,8 +29,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * and exit status, {@code handlers.csv} gets a line and the client a NOTIFY_HANDLER; exactly once.
  * Refused runs are recorded the same way, without a process.
  */
-public final class HandlerRuns implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(HandlerRuns.class);
+public final class ScriptExecutions implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ScriptExecutions.class);
     /** After a stop, how long a run may take to wind up before it is written off (its thread abandoned). */
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
 
@@ -45,9 +45,9 @@ public final class HandlerRuns implements AutoCloseable {
 
     /** A run that has started and not yet been recorded as ended. */
     private static final class Active {
-        final RunContext ctx;
-        final HandlerRun run;
-        final RunLog log;
+        final ExecutionContext ctx;
+        final ScriptExecution run;
+        final ExecutionLog log;
         final long startMicros;
         final AtomicBoolean ended = new AtomicBoolean();
         final CountDownLatch stopDone = new CountDownLatch(1);
@@ -56,7 +56,7 @@ public final class HandlerRuns implements AutoCloseable {
         volatile Outcome stopOutcome;
         volatile String stopReason;
 
-        Active(RunContext ctx, HandlerRun run, RunLog log, long startMicros) {
+        Active(ExecutionContext ctx, ScriptExecution run, ExecutionLog log, long startMicros) {
             this.ctx = ctx;
             this.run = run;
             this.log = log;
@@ -65,7 +65,7 @@ public final class HandlerRuns implements AutoCloseable {
     }
 
     /** @param maxRunning how many runs may be under way at once; more are refused */
-    public HandlerRuns(int maxRunning) {
+    public ScriptExecutions(int maxRunning) {
         this.maxRunning = maxRunning;
     }
 
@@ -75,10 +75,10 @@ public final class HandlerRuns implements AutoCloseable {
      * @throws RefusedException when it is not run (recorded as refused)
      * @throws IllegalStateException when it cannot start (recorded as failed), with the reason
      */
-    public void start(RunContext ctx) throws RefusedException, IOException {
-        RunLog log = RunLog.create(ctx.outputDir(), ctx.runId(), ctx.handler());
+    public void start(ExecutionContext ctx) throws RefusedException, IOException {
+        ExecutionLog log = ExecutionLog.create(ctx.outputDir(), ctx.runId(), ctx.handler());
         header(log, ctx);
-        HandlerRun run;
+        ScriptExecution run;
         try {
             if (closing) {
                 throw new RefusedException("the agent is halting");
@@ -86,8 +86,8 @@ public final class HandlerRuns implements AutoCloseable {
             if (running.size() >= maxRunning) {
                 throw new RefusedException(running.size() + " handlers are running already, the most this agent runs at once");
             }
-            run = GroovyRun.accepts(ctx.file()) ? new GroovyRun(ctx, log)
-                    : new ProcessRun(ctx, log, Shebang.command(ctx.file(), ctx.handler(), ctx.args()));
+            run = GroovyExecution.accepts(ctx.file()) ? new GroovyExecution(ctx, log)
+                    : new ProcessExecution(ctx, log, Shebang.command(ctx.file(), ctx.handler(), ctx.args()));
         } catch (RefusedException e) {
             long now = Clocks.epochMicros();
             end(ctx, log, now, now, Outcome.REFUSED, -1, e.getMessage());
@@ -119,11 +119,11 @@ public final class HandlerRuns implements AutoCloseable {
     }
 
     /** Records a run that was refused before it could be prepared (no source, a bad path). */
-    public void refuse(RunContext ctx, String reason) {
+    public void refuse(ExecutionContext ctx, String reason) {
         long now = Clocks.epochMicros();
-        RunLog log = null;
+        ExecutionLog log = null;
         try {
-            log = RunLog.create(ctx.outputDir(), ctx.runId(), ctx.handler());
+            log = ExecutionLog.create(ctx.outputDir(), ctx.runId(), ctx.handler());
             header(log, ctx);
         } catch (IOException e) {
             LOG.warn("{}: cannot write the log of refused run {}: {}", ctx.agentName(), ctx.runId(), e.toString());
@@ -165,17 +165,17 @@ public final class HandlerRuns implements AutoCloseable {
             }
         }
         for (Active a : all) {
-            finish(a, new HandlerRun.Result(Outcome.FAILED, -1, "stopped: the agent was halted"));
+            finish(a, new ScriptExecution.Result(Outcome.FAILED, -1, "stopped: the agent was halted"));
         }
         watchdog.shutdownNow();
     }
 
     private void body(Active a) {
-        HandlerRun.Result result;
+        ScriptExecution.Result result;
         try {
             result = a.run.await();
         } catch (Exception e) {
-            result = new HandlerRun.Result(Outcome.FAILED, -1, message(e));
+            result = new ScriptExecution.Result(Outcome.FAILED, -1, message(e));
         }
         finish(a, result);
     }
@@ -203,13 +203,13 @@ public final class HandlerRuns implements AutoCloseable {
             watchdog.schedule(() -> {
                 if (!a.ended.get()) {
                     a.stopReason += "; it did not stop within " + human(STOP_GRACE) + " (its thread is abandoned)";
-                    finish(a, new HandlerRun.Result(outcome, -1, a.stopReason));
+                    finish(a, new ScriptExecution.Result(outcome, -1, a.stopReason));
                 }
             }, STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 
-    private void finish(Active a, HandlerRun.Result result) {
+    private void finish(Active a, ScriptExecution.Result result) {
         if (a.stopOutcome != null) {
             awaitStopDone(a);
         }
@@ -249,7 +249,7 @@ public final class HandlerRuns implements AutoCloseable {
     }
 
     /** The end of a run, wherever it came from: log footer, handlers.csv, NOTIFY_HANDLER. */
-    private static void end(RunContext ctx, RunLog log, long startMicros, long endMicros, Outcome outcome, long exitStatus,
+    private static void end(ExecutionContext ctx, ExecutionLog log, long startMicros, long endMicros, Outcome outcome, long exitStatus,
                             String reason) {
         if (log != null) {
             log.note(String.format(java.util.Locale.ROOT, "end: %s (%.3f s)", HandlersCsv.iso(endMicros),
@@ -283,7 +283,7 @@ public final class HandlerRuns implements AutoCloseable {
         }
     }
 
-    private static void header(RunLog log, RunContext ctx) {
+    private static void header(ExecutionLog log, ExecutionContext ctx) {
         log.note("handler: " + ctx.handler());
         log.note("run: " + ctx.runId() + " (" + ctx.command() + ", request " + ctx.note().correlationId() + " from "
                 + ctx.note().senderId() + ")");

@@ -1,4 +1,4 @@
-package org.maestro.agent.handler;
+package org.maestro.agent.script;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -15,7 +15,7 @@ import java.util.Locale;
  * seconds since the start ({@code [+1.234s]}). Every line is flushed as it is written, so the log is
  * complete up to the moment a process dies. Lines written after {@link #close()} are dropped.
  */
-public final class RunLog implements AutoCloseable {
+public final class ExecutionLog implements AutoCloseable {
     private static final int TAIL_LINES = 5;
     private static final int MAX_LINE_CHARS = 8_192;
 
@@ -26,18 +26,18 @@ public final class RunLog implements AutoCloseable {
     private boolean closed;
     private IOException failure;
 
-    private RunLog(Path file, BufferedWriter out) {
+    private ExecutionLog(Path file, BufferedWriter out) {
         this.file = file;
         this.out = out;
     }
 
     /** Creates {@code <dir>/handler-<runId>-<name>.log}, {@code name} being the handler's file name made safe. */
-    public static RunLog create(Path dir, String runId, String handler) throws IOException {
+    public static ExecutionLog create(Path dir, String runId, String handler) throws IOException {
         Files.createDirectories(dir);
         String base = handler == null ? "" : handler.substring(handler.lastIndexOf('/') + 1);
         String name = base.replaceAll("[^A-Za-z0-9._-]", "_");
         Path file = dir.resolve("handler-" + runId + (name.isEmpty() ? "" : "-" + name) + ".log");
-        return new RunLog(file, Files.newBufferedWriter(file, StandardCharsets.UTF_8));
+        return new ExecutionLog(file, Files.newBufferedWriter(file, StandardCharsets.UTF_8));
     }
 
     public Path file() {

@@ -2,9 +2,9 @@ package org.maestro.agent;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.agent.handler.HandlerEnvironment;
-import org.maestro.agent.handler.RefusedException;
-import org.maestro.agent.handler.Shebang;
+import org.maestro.agent.script.ScriptEnvironment;
+import org.maestro.agent.script.RefusedException;
+import org.maestro.agent.script.Shebang;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The small parts of a handler run: its command line, its environment names. */
-class HandlerPartsTest {
+class ScriptPartsTest {
 
     @Test
     void theCommandLineIsTheFileOrItsShebangFollowedByTheArgumentsAsTheyAre(@TempDir Path dir) throws Exception {
@@ -37,8 +37,8 @@ class HandlerPartsTest {
 
     @Test
     void optionNamesBecomeEnvironmentNames() {
-        assertEquals("MAESTRO_OPTION_AGENT_HANDLER_TIMEOUT", HandlerEnvironment.optionVariable("agent.handler.timeout"));
-        assertEquals("MAESTRO_OPTION_SEND_URL", HandlerEnvironment.optionVariable("send.url"));
-        assertEquals("MAESTRO_OPTION_A_B_C", HandlerEnvironment.optionVariable("a-b c"));
+        assertEquals("MAESTRO_OPTION_AGENT_HANDLER_TIMEOUT", ScriptEnvironment.optionVariable("agent.handler.timeout"));
+        assertEquals("MAESTRO_OPTION_SEND_URL", ScriptEnvironment.optionVariable("send.url"));
+        assertEquals("MAESTRO_OPTION_A_B_C", ScriptEnvironment.optionVariable("a-b c"));
     }
 }

@@ -1,4 +1,4 @@
-package org.maestro.agent.handler;
+package org.maestro.agent.script;
 
 import org.slf4j.Logger;
 
@@ -7,11 +7,11 @@ import org.slf4j.Logger;
  * {@code log.info "broker stopped"}, {@code log.warn ...}, {@code log.error ...}.
  */
 public final class ScriptLog {
-    private final RunLog runLog;
+    private final ExecutionLog runLog;
     private final Logger agentLog;
     private final String prefix;
 
-    ScriptLog(RunLog runLog, Logger agentLog, String prefix) {
+    ScriptLog(ExecutionLog runLog, Logger agentLog, String prefix) {
         this.runLog = runLog;
         this.agentLog = agentLog;
         this.prefix = prefix;

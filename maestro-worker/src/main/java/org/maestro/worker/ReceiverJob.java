@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * every sequence number. It ends when told to stop, once no message has arrived for the quiet
  * period (see {@link #SELF_STOP_QUIET_NANOS} for the safety net without a client). Latencies across hosts rely on synchronised clocks.
  */
-final class ReceiverRun extends WorkerRun {
+final class ReceiverJob extends WorkerJob {
     private static final long POLL_MILLIS = 100;
     /**
      * A receiver ends when the client says STOP and nothing arrived for the quiet period. Without a
@@ -45,7 +45,7 @@ final class ReceiverRun extends WorkerRun {
     private final AtomicLong outOfOrder = new AtomicLong();
     private volatile long lastReceiveNanos;
 
-    ReceiverRun(Peer peer, WorkerOptions options, Path dataDir, LoadDriver driver) throws IOException {
+    ReceiverJob(Peer peer, WorkerOptions options, Path dataDir, LoadDriver driver) throws IOException {
         super(peer, options, dataDir);
         this.driver = driver;
     }
@@ -109,7 +109,7 @@ final class ReceiverRun extends WorkerRun {
             stamp = MessageStamp.readFrom(body);
         } catch (IllegalArgumentException e) {
             if (foreign.incrementAndGet() == 1) {
-                org.slf4j.LoggerFactory.getLogger(ReceiverRun.class).warn("{}: {}", peer.info().name(), e.getMessage());
+                org.slf4j.LoggerFactory.getLogger(ReceiverJob.class).warn("{}: {}", peer.info().name(), e.getMessage());
             }
             return;
         }

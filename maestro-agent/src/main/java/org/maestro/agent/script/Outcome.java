@@ -1,4 +1,4 @@
-package org.maestro.agent.handler;
+package org.maestro.agent.script;
 
 /** How a handler run ended, as NOTIFY_HANDLER and handlers.csv say it. */
 public enum Outcome {

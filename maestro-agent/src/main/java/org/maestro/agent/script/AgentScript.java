@@ -1,4 +1,4 @@
-package org.maestro.agent.handler;
+package org.maestro.agent.script;
 
 import groovy.lang.Script;
 
@@ -9,7 +9,7 @@ import java.util.List;
  * handler sees the variables {@code note} (the request, {@code org.maestro.common.note.Note}),
  * {@code options} (the SET options, a read-only map), {@code args} (a list of strings), {@code runId},
  * {@code handler}, {@code repo} and {@code outputDir} (paths), {@code log} ({@link ScriptLog}) and
- * {@code agent} ({@link HandlerApi}); {@code println} writes to the run's log.
+ * {@code agent} ({@link ScriptApi}); {@code println} writes to the run's log.
  *
  * <pre>{@code
  * log.info "restarting with ${args}"
@@ -20,8 +20,8 @@ import java.util.List;
  */
 public abstract class AgentScript extends Script {
 
-    private HandlerApi api() {
-        return (HandlerApi) getBinding().getVariable("agent");
+    private ScriptApi api() {
+        return (ScriptApi) getBinding().getVariable("agent");
     }
 
     /** Sends the client a message (NOTIFY_SUCCESS from this agent, detail {@code handler <runId> <handler>: text}). */

@@ -1,4 +1,4 @@
-package org.maestro.agent.handler;
+package org.maestro.agent.script;
 
 import groovy.lang.Binding;
 import groovy.lang.GroovyShell;
@@ -25,17 +25,17 @@ import java.util.List;
  * timeout sends. It is not a sandbox: a handler has the agent's rights, like a shell handler from the
  * same repository.
  */
-final class GroovyRun extends HandlerRun {
-    private static final Logger LOG = LoggerFactory.getLogger(GroovyRun.class);
+final class GroovyExecution extends ScriptExecution {
+    private static final Logger LOG = LoggerFactory.getLogger(GroovyExecution.class);
 
-    private final HandlerApi api;
+    private final ScriptApi api;
     private GroovyShell shell;
     private Script script;
     private String scriptName;
 
-    GroovyRun(RunContext ctx, RunLog log) {
+    GroovyExecution(ExecutionContext ctx, ExecutionLog log) {
         super(ctx, log);
-        this.api = new HandlerApi(ctx, log);
+        this.api = new ScriptApi(ctx, log);
     }
 
     static boolean accepts(java.nio.file.Path file) {
@@ -72,7 +72,7 @@ final class GroovyRun extends HandlerRun {
         binding.setVariable("agent", api);
         binding.setVariable("log", new ScriptLog(log, LOG, ctx.agentName() + " handler " + ctx.runId()));
         binding.setVariable("out", new PrintWriter(new LogWriter(log), true));
-        shell = new GroovyShell(GroovyRun.class.getClassLoader(), binding, config);
+        shell = new GroovyShell(GroovyExecution.class.getClassLoader(), binding, config);
         String base = ctx.file().getFileName().toString().replaceAll("\\.groovy$", "");
         scriptName = "Handler_" + base.replaceAll("[^A-Za-z0-9_]", "_") + ".groovy";
         String text = Files.readString(ctx.file(), StandardCharsets.UTF_8);
@@ -149,10 +149,10 @@ final class GroovyRun extends HandlerRun {
 
     /** {@code println} of a script: whole lines into the run log. */
     private static final class LogWriter extends Writer {
-        private final RunLog log;
+        private final ExecutionLog log;
         private final StringBuilder line = new StringBuilder();
 
-        LogWriter(RunLog log) {
+        LogWriter(ExecutionLog log) {
             this.log = log;
         }
 

@@ -1,4 +1,4 @@
-package org.maestro.agent.handler;
+package org.maestro.agent.script;
 
 import org.maestro.agent.source.Checkout;
 import org.maestro.common.note.Command;
@@ -29,11 +29,11 @@ import java.util.function.Consumer;
  * @param agentName the agent peer's name
  * @param notifier  sends a notification to the client
  */
-public record RunContext(String runId, Command command, String handler, List<String> args, Path file, Checkout checkout,
+public record ExecutionContext(String runId, Command command, String handler, List<String> args, Path file, Checkout checkout,
                          Map<String, String> options, String testId, Path outputDir, Duration timeout, Note note,
                          String agentName, Consumer<Payload.Notification> notifier) {
 
-    public RunContext {
+    public ExecutionContext {
         args = List.copyOf(args);
         options = Map.copyOf(options);
     }

@@ -1,4 +1,4 @@
-package org.maestro.agent.handler;
+package org.maestro.agent.script;
 
 import java.io.File;
 import java.time.Duration;
@@ -8,9 +8,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * A handler run as a process (shell, Python, any executable): started with an argv list through
  * {@link ProcessBuilder}, never through a shell; working directory the checkout, environment from
- * {@link HandlerEnvironment}, standard input empty, output (stdout and stderr merged) into the run log.
+ * {@link ScriptEnvironment}, standard input empty, output (stdout and stderr merged) into the run log.
  */
-final class ProcessRun extends HandlerRun {
+final class ProcessExecution extends ScriptExecution {
     /** After the process ended, how long its output may still take to drain (a child it left may hold the pipe). */
     private static final Duration OUTPUT_DRAIN = Duration.ofSeconds(2);
     static final Duration KILL_GRACE = Duration.ofSeconds(2);
@@ -20,7 +20,7 @@ final class ProcessRun extends HandlerRun {
     private volatile Process process;
     private OutputPump pump;
 
-    ProcessRun(RunContext ctx, RunLog log, List<String> command) {
+    ProcessExecution(ExecutionContext ctx, ExecutionLog log, List<String> command) {
         super(ctx, log);
         this.command = List.copyOf(command);
     }
@@ -36,7 +36,7 @@ final class ProcessRun extends HandlerRun {
                 .directory(ctx.repo().toFile())
                 .redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(NO_INPUT));
-        HandlerEnvironment.apply(pb.environment(), ctx);
+        ScriptEnvironment.apply(pb.environment(), ctx);
         Process p = pb.start();
         process = p;
         log.note("pid: " + p.pid());

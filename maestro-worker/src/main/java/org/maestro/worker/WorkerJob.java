@@ -27,8 +27,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * runs one thread per connection, ticks every second (HDR interval, flush, progress note), and
  * ends with NOTIFY_SUCCESS or NOTIFY_FAIL naming why. Sender and receiver fill in the rest.
  */
-abstract class WorkerRun {
-    private static final Logger LOG = LoggerFactory.getLogger(WorkerRun.class);
+abstract class WorkerJob {
+    private static final Logger LOG = LoggerFactory.getLogger(WorkerJob.class);
 
     protected final Peer peer;
     protected final WorkerOptions options;
@@ -56,7 +56,7 @@ abstract class WorkerRun {
     private final AtomicLong flushRequests = new AtomicLong();
     private final AtomicLongArray flushesDone;
 
-    WorkerRun(Peer peer, WorkerOptions options, Path dataDir) throws IOException {
+    WorkerJob(Peer peer, WorkerOptions options, Path dataDir) throws IOException {
         this.peer = peer;
         this.options = options;
         this.testId = options.testIdOr("test-" + System.currentTimeMillis());

@@ -1,4 +1,4 @@
-package org.maestro.agent.handler;
+package org.maestro.agent.script;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,8 +11,8 @@ import java.util.List;
  * Turns the handler path of a request into a file of the checkout, refusing anything that would leave
  * it: absolute paths, {@code ..} segments, symbolic links that lead outside, directories.
  */
-public final class HandlerPath {
-    private HandlerPath() {
+public final class ScriptPath {
+    private ScriptPath() {
     }
 
     /**
