@@ -3,7 +3,9 @@ package org.maestro.dist;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.testing.TestLab;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -33,6 +36,10 @@ class DistributionIT {
     private static final Path JAVA_HOME = Path.of(System.getProperty("java.home"));
     /** What bin/maestro and a lab host's shell need besides java: no mvn among them. */
     private static final List<String> TOOLS = List.of("bash", "env", "readlink");
+
+    /** The control broker a peer started from the distribution joins, as on a lab. */
+    @RegisterExtension
+    static final TestLab lab = TestLab.withMosquitto();
 
     @TempDir
     static Path tmp;
@@ -117,6 +124,39 @@ class DistributionIT {
                 Duration.ofSeconds(60), home.resolve("bin/maestro").toString(), "worker", "--help");
         assertEquals(0, r.exitCode(), r.printed());
         assertTrue(r.out().contains("--role"), r.printed());
+    }
+
+    @Test
+    void aWorkerStartedFromTheDistributionAnswersPingAndHalts() throws Exception {
+        Path work = Files.createDirectories(tmp.resolve("sender-host"));
+        Map<String, String> env = Map.of("PATH", tools.toString(), "JAVA_HOME", JAVA_HOME.toString());
+        String broker = lab.controlUrl().toString();
+        Path log = work.resolve("worker.log");
+        ProcessBuilder pb = new ProcessBuilder(home.resolve("bin/maestro").toString(), "worker", "--role", "sender",
+                "--broker", broker, "--name", "dist-sender").directory(work.toFile())
+                .redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().clear();
+        pb.environment().putAll(env);
+        Process worker = pb.start();
+        try {
+            LauncherRun ping = null;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (System.nanoTime() < deadline && worker.isAlive()
+                    && (ping == null || !ping.out().contains("dist-sender"))) {
+                ping = LauncherRun.run(tmp, env, Duration.ofSeconds(60), home.resolve("bin/maestro").toString(), "ping",
+                        "--broker", broker, "--window", "1s");
+            }
+            assertTrue(ping != null && ping.out().contains("dist-sender"),
+                    "the worker answers PING; ping: " + (ping == null ? "not run" : ping.printed()) + "\nworker: " + Files.readString(log));
+            LauncherRun halt = LauncherRun.run(tmp, env, Duration.ofSeconds(60), home.resolve("bin/maestro").toString(), "halt",
+                    "--broker", broker, "--name", "dist-sender");
+            assertEquals(0, halt.exitCode(), halt.printed());
+            assertTrue(worker.waitFor(30, TimeUnit.SECONDS), "the worker ends after HALT: " + Files.readString(log));
+        } finally {
+            worker.descendants().forEach(ProcessHandle::destroyForcibly);
+            worker.destroyForcibly();
+            worker.waitFor(10, TimeUnit.SECONDS);
+        }
     }
 
     @Test
