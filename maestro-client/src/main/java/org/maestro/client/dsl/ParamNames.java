@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  */
 final class ParamNames {
     /** {@code param('rate', ...)} or {@code param("rate", ...)} as written; names computed at run time are recorded then. */
-    private static final Pattern CALL = Pattern.compile("\\bparam\\s*\\(\\s*['\"]([^'\"]+)['\"]");
+    private static final Pattern CALL = Pattern.compile("\\bparam\\s*\\(\\s*(['\"])([^'\"$]+)\\1\\s*[,)]");
 
     private ParamNames() {
     }
@@ -23,7 +23,7 @@ final class ParamNames {
         Set<String> names = new TreeSet<>();
         Matcher m = CALL.matcher(scriptText);
         while (m.find()) {
-            names.add(m.group(1));
+            names.add(m.group(2));
         }
         return names;
     }
@@ -32,7 +32,7 @@ final class ParamNames {
     static boolean readOn(String line, String name) {
         Matcher m = CALL.matcher(line);
         while (m.find()) {
-            if (m.group(1).equals(name)) {
+            if (m.group(2).equals(name)) {
                 return true;
             }
         }
