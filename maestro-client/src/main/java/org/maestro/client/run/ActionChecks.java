@@ -60,8 +60,10 @@ final class ActionChecks {
 
     /** What happened, in the handler's (or the agent's) own words. */
     private static String outcome(Summary.ActionResult a) {
-        return a.outcome() + (a.exitStatus() >= 0 ? " with exit status " + a.exitStatus() : "")
-                + (a.reason().isEmpty() ? "" : ": " + a.reason());
+        if (a.reason().isEmpty()) {
+            return a.outcome() + (a.exitStatus() >= 0 ? " with exit status " + a.exitStatus() : "");
+        }
+        return a.outcome() + ": " + a.reason();
     }
 
     private static String millis(double micros) {

@@ -24,7 +24,8 @@ class ActionChecksTest {
         Summary.Check c = checks.get(0);
         assertFalse(c.passed());
         assertEquals("agent action restart-broker.sh [/opt/artemis] at 10.0 s", c.criterion());
-        assertEquals("failed with exit status 1: exit status 1; last output: no broker", c.measured());
+        assertEquals("failed: exit status 1; last output: no broker", c.measured());
+        assertEquals("failed with exit status 3", ActionChecks.of(List.of(action("failed", 3, "", 0, -1)), List.of()).get(0).measured());
         assertEquals("succeeded", c.bound());
         assertEquals("refused: no such handler", ActionChecks.of(List.of(action("refused", -1, "no such handler", 0, -1)),
                 List.of()).get(0).measured());
