@@ -413,7 +413,7 @@ class EndToEndTest {
         worker("sender", "sender-1");
         Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(),
                 "--runs", runs.toString(), "--discovery-timeout", "3s", "-P", "url=" + sutUrl("e2e.missing"),
-                "-P", "senders=2", "-P", "duration=2s");
+                "-P", "senders=2", "-P", "duration=2s", "-P", "warmup=0s");
         assertEquals(2, r[0], (String) r[1]);
         String output = (String) r[1];
         assertTrue(output.contains("required peers missing after 3 s: 1 sender (found sender 'sender-1', receiver 'receiver-1')"),
