@@ -41,6 +41,79 @@ class ClientLogicTest {
     }
 
     @Test
+    void faultCriteriaReadAsWritten() {
+        Criterion outage = Criterion.parse("outage < 10 s");
+        assertEquals("outage", outage.metric());
+        assertEquals(10_000_000, outage.bound(), "microseconds, as latency bounds");
+        assertTrue(outage.isFault());
+        assertTrue(outage.holds(9_999_000));
+        assertFalse(outage.holds(10_000_000));
+        Criterion recovery = Criterion.parse(" Recovery <= 2500 ms ");
+        assertEquals("recovery", recovery.metric());
+        assertEquals("<=", recovery.operator());
+        assertEquals(2_500_000, recovery.bound());
+        assertEquals("Recovery <= 2500 ms", recovery.text());
+        assertFalse(Criterion.parse("loss == 0").isFault());
+        IllegalArgumentException noUnit = assertThrows(IllegalArgumentException.class, () -> Criterion.parse("outage < 10"));
+        assertTrue(noUnit.getMessage().contains("'outage < 10 s'"), "the examples show the fault criteria: " + noUnit.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Criterion.parse("outage > 1 s"), "a longer outage is no goal");
+    }
+
+    @Test
+    void aParameterIsReadInTheSyntaxOfItsSettingWhateverTheDefaultsType() throws ScriptException {
+        String script = """
+                test {
+                    rate param('rate', 1000)
+                    duration param('duration', 200000)
+                    warmup param('warmup', 0)
+                    senders param('senders', 1) * 2
+                }
+                """;
+        TestPlan p = ScriptRunner.load("s.groovy", script, Map.of("duration", "30s", "warmup", "5s", "rate", "2000/s",
+                "senders", "3"));
+        assertEquals(TestDuration.parse("30s"), p.duration());
+        assertEquals("5s", p.warmup());
+        assertEquals(2000, p.rate().perSecond());
+        assertEquals(6, p.senders(), "a whole number stays a number for the script's own arithmetic");
+        assertEquals(TestDuration.parse("200000"), ScriptRunner.load("s.groovy", script, Map.of("duration", "200000")).duration());
+    }
+
+    @Test
+    void aParameterTheScriptDoesNotReadIsRefusedWithTheNearestName() {
+        String script = """
+                test {
+                    rate param('rate', 1000)
+                    if (false) { duration param('slowDuration', '1h') }
+                    description param("sut-" + 'name', '')
+                }
+                """;
+        ScriptException typo = assertThrows(ScriptException.class, () -> ScriptRunner.load("s.groovy", script, Map.of("rat", "10")));
+        assertEquals("unknown parameter 'rat' (did you mean 'rate'?)", typo.getMessage());
+        ScriptException far = assertThrows(ScriptException.class, () -> ScriptRunner.load("s.groovy", script, Map.of("x", "1")));
+        assertEquals("unknown parameter 'x' (the script reads rate, slowDuration, sut-name)", far.getMessage(),
+                "names in a branch not taken and names computed at run time are known");
+        assertEquals("unknown parameter 'rat' (did you mean 'rate'?)", assertThrows(ScriptException.class,
+                () -> ScriptRunner.load("s.groovy", "test {\n  rate param('rate', 1000) / 0\n}\n", Map.of("rat", "1")))
+                .getMessage(), "a typo is said first even when the script fails");
+    }
+
+    @Test
+    void aBadParameterValueNamesTheParameterAndABoundIsABound() throws ScriptException {
+        String script = "test {\n  rate param('rate', 1000)\n  connections param('connections', 1)\n}\n";
+        assertEquals("s.groovy:2: -P rate=abc: bad rate 'abc': expected messages per second like 1000 or 1000/s, or max"
+                + " for as fast as possible", assertThrows(ScriptException.class,
+                () -> ScriptRunner.load("s.groovy", script, Map.of("rate", "abc"))).getMessage());
+        assertTrue(assertThrows(ScriptException.class, () -> ScriptRunner.load("s.groovy", script,
+                Map.of("connections", "1001"))).getMessage().endsWith("connections 1001 is more than the 1000 a worker may open"));
+        assertEquals(1000, ScriptRunner.load("s.groovy", script, Map.of("connections", "1000")).connections());
+        assertEquals(10_000_000, ScriptRunner.load("s.groovy", script, Map.of("rate", "10000000")).rate().perSecond());
+        ScriptException warmup = assertThrows(ScriptException.class, () -> ScriptRunner.load("s.groovy",
+                "test {\n  duration '10s'\n  warmup '10s'\n}\n", Map.of()));
+        assertTrue(warmup.getMessage().endsWith("warmup 10s must be shorter than the duration 10s: nothing would be measured"),
+                warmup.getMessage());
+    }
+
+    @Test
     void aScenarioBuildsItsPlanAndTakesParameters() throws ScriptException {
         String script = """
                 test {

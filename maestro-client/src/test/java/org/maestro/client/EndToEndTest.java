@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -48,6 +49,14 @@ class EndToEndTest {
         ChildJvm w = lab.closeAfterEach(ChildJvm.start(WorkerMain.class, args.toArray(String[]::new)));
         w.awaitLine("maestro-worker: ", 30);
         return w;
+    }
+
+    /** An agent peer, agent-1, that may fetch this repository. */
+    private void agent(Path repo) throws Exception {
+        ChildJvm agent = lab.closeAfterEach(ChildJvm.start(org.maestro.agent.AgentMain.class, "--broker", control(),
+                "--name", "agent-1", "--data-dir", data.resolve("agent-1").toString(), "--work-dir",
+                data.resolve("agent-work").toString(), "--allow", repo.toUri().toString(), "--data-host", "127.0.0.1"));
+        agent.awaitLine("maestro-agent: ", 30);
     }
 
     private static String control() {
@@ -192,10 +201,7 @@ class EndToEndTest {
             Path repo = handlerRepository();
             worker("receiver", "receiver-1");
             worker("sender", "sender-1");
-            ChildJvm agent = lab.closeAfterEach(ChildJvm.start(org.maestro.agent.AgentMain.class, "--broker", control(),
-                    "--name", "agent-1", "--data-dir", data.resolve("agent-1").toString(), "--work-dir",
-                    data.resolve("agent-work").toString(), "--allow", repo.toUri().toString(), "--data-host", "127.0.0.1"));
-            agent.awaitLine("maestro-agent: ", 30);
+            agent(repo);
             String url = own.amqpUrl("e2e.fault?failover=true&failover.initialReconnectDelay=100&failover.reconnectDelay=200");
             Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate-with-agent.groovy").toString(), "--broker",
                     control(), "--runs", runs.toString(), "-P", "url=" + url, "-P", "rate=300",
@@ -224,6 +230,65 @@ class EndToEndTest {
             assertTrue(action.get("duplicated").asLong() + action.get("outOfOrder").asLong() <= eventsInFile,
                     "the action's duplicates and reorderings are events of the receiver's file: " + action);
             assertTrue(Files.exists(run.resolve("peers/agent-1/handlers.csv")), "the agent's files are collected");
+        }
+    }
+
+    /**
+     * A fault that did not take place has tested nothing: a handler that exits 1, and one the agent will not run,
+     * each fail the test (exit 1) with the handler's or the agent's words in summary.json, junit.xml and the console.
+     */
+    @Test
+    void anAgentActionThatDidNotDoItsJobFailsTheTestInItsOwnWords() throws Exception {
+        Path repo = handlerRepository();
+        Files.writeString(repo.resolve("fail.sh"), "#!/bin/sh\necho 'cannot reach the broker at 127.0.0.1:1' >&2\nexit 1\n");
+        repo.resolve("fail.sh").toFile().setExecutable(true);
+        try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.open(repo.toFile())) {
+            git.add().addFilepattern("fail.sh").call();
+            git.commit().setMessage("a handler that fails").setAuthor("qe", "qe@example.org").setCommitter("qe", "qe@example.org").call();
+        }
+        Path script = data.resolve("failing-fault.groovy");
+        Files.writeString(script, """
+                test {
+                    url          param('url', null)
+                    rate         200
+                    duration     '3s'
+                    agent {
+                        source   param('handlers', null)
+                        at       '1s', run: param('handler', 'fail.sh')
+                    }
+                    expect       'loss == 0', 'outage < 10 s'
+                }
+                """);
+        worker("receiver", "receiver-1");
+        worker("sender", "sender-1");
+        agent(repo);
+        String[][] cases = {
+                {"fail.sh", "failed: exit status 1; last output: cannot reach the broker at 127.0.0.1:1"},
+                {"../outside.sh", "refused: handler '../outside.sh' contains '..'; a handler must be a file inside the source repository"},
+        };
+        for (String[] c : cases) {
+            Path runsOfCase = runs.resolve(c[0].replaceAll("[^a-z]", ""));
+            Object[] r = maestro("run", script.toString(), "--broker", control(), "--runs", runsOfCase.toString(),
+                    "-P", "url=" + sutUrl("e2e.failing-fault"), "-P", "handlers=" + repo.toUri(), "-P", "handler=" + c[0]);
+            String out = (String) r[1];
+            assertEquals(1, r[0], "the action " + c[0] + " did not take place:\n" + out);
+            Path run;
+            try (Stream<Path> dirs = Files.list(runsOfCase)) {
+                run = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+            }
+            JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());
+            assertEquals("failed", s.get("verdict").asText(), s.toString());
+            JsonNode check = s.get("checks").get(1);
+            assertEquals("agent action " + c[0] + " at 1.0 s", check.get("criterion").asText(), s.get("checks").toString());
+            assertFalse(check.get("passed").asBoolean());
+            assertTrue(check.get("measured").asText().startsWith(c[1]), check.toString());
+            assertEquals("outage < 10 s (" + c[0] + " at 1.0 s)", s.get("checks").get(2).get("criterion").asText());
+            assertTrue(s.get("reasons").toString().contains("agent action " + c[0]), s.get("reasons").toString());
+            String junit = Files.readString(run.resolve("junit.xml"));
+            assertTrue(junit.contains("<testcase classname=\"maestro.failing-fault.criteria\" name=\"agent action " + c[0]
+                    + " at 1.0 s\"><failure message=\"agent action " + c[0] + " at 1.0 s: measured " + c[1]), junit);
+            assertTrue(out.contains("  [FAIL] agent action " + c[0] + " at 1.0 s: measured " + c[1]), out);
+            assertTrue(out.contains("verdict: FAILED (agent action " + c[0]), out);
         }
     }
 
@@ -348,7 +413,7 @@ class EndToEndTest {
         worker("sender", "sender-1");
         Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(),
                 "--runs", runs.toString(), "--discovery-timeout", "3s", "-P", "url=" + sutUrl("e2e.missing"),
-                "-P", "senders=2", "-P", "duration=2s");
+                "-P", "senders=2", "-P", "duration=2s", "-P", "warmup=0s");
         assertEquals(2, r[0], (String) r[1]);
         String output = (String) r[1];
         assertTrue(output.contains("required peers missing after 3 s: 1 sender (found sender 'sender-1', receiver 'receiver-1')"),

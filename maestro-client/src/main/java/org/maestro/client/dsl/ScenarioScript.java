@@ -29,10 +29,18 @@ public abstract class ScenarioScript extends Script {
         return plan;
     }
 
-    /** A -P option, else the environment variable MAESTRO_NAME (dots become underscores), else the default. */
+    /**
+     * A -P option, else the environment variable MAESTRO_NAME (dots become underscores), else the default. A given
+     * value is a whole number when the default is one and the value reads as one; otherwise it is the text as given,
+     * so the setting it goes to reads it in its own syntax ({@code param('duration', 200000)} takes
+     * {@code -P duration=30s}).
+     */
     public Object param(String name, Object defaultValue) {
         @SuppressWarnings("unchecked")
         Map<String, String> params = (Map<String, String>) getBinding().getVariable(ScriptRunner.PARAMS);
+        @SuppressWarnings("unchecked")
+        java.util.Set<String> read = (java.util.Set<String>) getBinding().getVariable(ScriptRunner.PARAMS_READ);
+        read.add(name);
         String value = params.get(name);
         if (value == null) {
             value = System.getenv("MAESTRO_" + name.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_'));
@@ -40,11 +48,13 @@ public abstract class ScenarioScript extends Script {
         if (value == null) {
             return defaultValue;
         }
-        if (defaultValue instanceof Integer) {
-            return Integer.parseInt(value.trim());
-        }
-        if (defaultValue instanceof Long) {
-            return Long.parseLong(value.trim());
+        if (defaultValue instanceof Integer || defaultValue instanceof Long) {
+            try {
+                long n = Long.parseLong(value.trim());
+                return defaultValue instanceof Integer && n == (int) n ? (Object) (int) n : (Object) n;
+            } catch (NumberFormatException notAWholeNumber) {
+                return value;
+            }
         }
         return value;
     }

@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Loads a scenario script and returns the test it describes. Any error (a typo, a bad value, an
@@ -22,6 +24,7 @@ import java.util.Map;
  */
 public final class ScriptRunner {
     static final String PARAMS = "__maestroParams";
+    static final String PARAMS_READ = "__maestroParamsRead";
     static final String PLANS = "__maestroPlans";
     static final String SCRIPT_NAME = "__maestroScriptName";
 
@@ -45,6 +48,8 @@ public final class ScriptRunner {
         List<TestPlan> plans = new ArrayList<>();
         binding.setVariable(PARAMS, Map.copyOf(params));
         binding.setVariable(PLANS, plans);
+        Set<String> read = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        binding.setVariable(PARAMS_READ, read);
         binding.setVariable(SCRIPT_NAME, fileName);
         GroovyShell shell = new GroovyShell(ScriptRunner.class.getClassLoader(), binding, config);
         Script script;
@@ -53,10 +58,23 @@ public final class ScriptRunner {
         } catch (CompilationFailedException e) {
             throw new ScriptException("scenario " + fileName + " does not compile: " + e.getMessage().trim());
         }
+        RuntimeException failure = null;
         try {
             script.run();
         } catch (RuntimeException e) {
-            throw new ScriptException(fileName + ":" + line(e, fileName) + ": " + describe(e));
+            failure = e;
+        }
+        // A typo in a -P name may be what made the script fail: it is said first.
+        Set<String> known = new TreeSet<>(ParamNames.written(text));
+        known.addAll(read);
+        List<String> unknown = params.keySet().stream().filter(p -> !known.contains(p)).sorted()
+                .map(p -> ParamNames.unknown(p, known)).toList();
+        if (!unknown.isEmpty()) {
+            throw new ScriptException(String.join("; ", unknown));
+        }
+        if (failure != null) {
+            String line = line(failure, fileName);
+            throw new ScriptException(fileName + ":" + line + ": " + given(params, text, line) + describe(failure));
         }
         if (plans.size() != 1) {
             throw new ScriptException("scenario " + fileName + " must describe exactly one test with test { ... }; it describes "
@@ -75,6 +93,22 @@ public final class ScriptRunner {
             }
         }
         return "?";
+    }
+
+    /** "-P rate=abc: " when the failing line reads a parameter given with -P, so the message names it. */
+    private static String given(Map<String, String> params, String text, String line) {
+        String[] lines = text.split("\n", -1);
+        int n = line.equals("?") ? -1 : Integer.parseInt(line) - 1;
+        if (n < 0 || n >= lines.length) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder();
+        params.forEach((name, value) -> {
+            if (ParamNames.readOn(lines[n], name)) {
+                out.append("-P ").append(name).append('=').append(value).append(": ");
+            }
+        });
+        return out.toString();
     }
 
     private static String describe(RuntimeException e) {

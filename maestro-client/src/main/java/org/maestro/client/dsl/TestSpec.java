@@ -18,6 +18,14 @@ import java.util.List;
  * checked as they are given, so an error points at the line that set them.
  */
 public final class TestSpec {
+    /**
+     * The highest fixed rate a test may ask for, all senders together: beyond it a typo (an extra zero, {@code 1e12})
+     * is far likelier than a SUT that takes it; {@code 'max'} sends flat out.
+     */
+    public static final long MAX_RATE = 10_000_000;
+    /** The most connections a worker may open: beyond it a test exhausts the SUT's or the host's sockets. */
+    public static final int MAX_CONNECTIONS = 1_000;
+
     private String name;
     private final List<String> tags = new ArrayList<>();
     private String description = "";
@@ -77,12 +85,16 @@ public final class TestSpec {
 
     /** Total messages per second of all senders; 0 or {@code 'max'} = flat out. */
     public void rate(Object value) {
-        rate = Rate.parse(String.valueOf(value));
+        rate = bounded("rate", Rate.parse(String.valueOf(value)));
     }
 
     /** Connections per worker. */
     public void connections(Object value) {
         connections = positive("connections", value);
+        if (connections > MAX_CONNECTIONS) {
+            throw new IllegalArgumentException("connections " + connections + " is more than the " + MAX_CONNECTIONS
+                    + " a worker may open");
+        }
     }
 
     /** A time ({@code '90s'}, {@code '1h30m'}) or a total message count ({@code 1000000}). */
@@ -187,9 +199,23 @@ public final class TestSpec {
     }
 
     TestPlan build() {
+        if (duration instanceof TestDuration.ByTime byTime && incremental == null
+                && time("warmup", warmup).compareTo(byTime.duration()) >= 0) {
+            throw new IllegalArgumentException("warmup " + warmup + " must be shorter than the duration " + duration
+                    + ": nothing would be measured");
+        }
         String receive = receiveUrl == null ? sendUrl : receiveUrl;
         return new TestPlan(name, List.copyOf(tags), description, sendUrl, receive, size, rate, connections, duration,
                 warmup, senders, receivers, List.copyOf(criteria), incremental, List.copyOf(routes), List.copyOf(inspectors), agent);
+    }
+
+    /** A rate no higher than {@link #MAX_RATE}. */
+    private static Rate bounded(String what, Rate rate) {
+        if (rate.perSecond() > MAX_RATE) {
+            throw new IllegalArgumentException(what + " " + rate.perSecond() + " msg/s is more than the " + MAX_RATE
+                    + " msg/s a test may ask for; use 'max' to send as fast as possible");
+        }
+        return rate;
     }
 
     private static int positive(String what, Object value) {
@@ -296,15 +322,15 @@ public final class TestSpec {
         private TestDuration stepDuration = TestDuration.parse("30s");
 
         public void startRate(Object v) {
-            startRate = Rate.parse(String.valueOf(v)).perSecond();
+            startRate = bounded("startRate", Rate.parse(String.valueOf(v))).perSecond();
         }
 
         public void step(Object v) {
-            step = Rate.parse(String.valueOf(v)).perSecond();
+            step = bounded("step", Rate.parse(String.valueOf(v))).perSecond();
         }
 
         public void maxRate(Object v) {
-            maxRate = Rate.parse(String.valueOf(v)).perSecond();
+            maxRate = bounded("maxRate", Rate.parse(String.valueOf(v))).perSecond();
         }
 
         public void stepDuration(Object v) {

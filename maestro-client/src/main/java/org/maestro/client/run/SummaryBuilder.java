@@ -115,8 +115,11 @@ final class SummaryBuilder {
 
         List<Summary.Check> checks = new ArrayList<>();
         for (Criterion c : plan.criteria()) {
-            checks.add(check(c, plan, totals, response, delay));
+            if (!c.isFault()) {
+                checks.add(check(c, plan, totals, response, delay));
+            }
         }
+        checks.addAll(ActionChecks.of(actions, plan.criteria()));
         List<String> reasons = new ArrayList<>(errors);
         reasons.addAll(collectProblems);
         String verdict;

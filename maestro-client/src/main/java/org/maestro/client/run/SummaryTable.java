@@ -20,6 +20,12 @@ final class SummaryTable {
                 t.responseTime().p50(), t.responseTime().p99(), t.responseTime().p999(), t.responseTime().max(),
                 t.sendDelay().p99());
         for (Summary.ActionResult a : s.actions()) {
+            if (!a.outcome().equals(ActionChecks.SUCCEEDED)) {
+                // Nothing was injected: a cost of 0 would read as a fault the SUT took without harm.
+                c.line("  action at %.1f s: %s %s -> %s%s; no fault took place", a.atMillis() / 1000.0, a.handler(), a.args(),
+                        a.outcome(), a.reason().isEmpty() ? "" : " (" + a.reason() + ")");
+                continue;
+            }
             c.line("  action at %.1f s: %s %s -> %s%s; lost %d, duplicated %d, out of order %d, outage %s, recovery %s",
                     a.atMillis() / 1000.0, a.handler(), a.args(), a.outcome(), a.reason().isEmpty() ? "" : " (" + a.reason() + ")",
                     a.lost(), a.duplicated(), a.outOfOrder(),

@@ -64,6 +64,37 @@ class CommandOptionsTest {
                 + " expected a time like 10s"), run[1]);
     }
 
+    private static final String FIXED_RATE = java.nio.file.Path.of("..", "test-scripts", "fixed-rate.groovy").toString();
+
+    /**
+     * What the run command cannot honour is refused in one line, exit 2, before any peer is touched: the broker
+     * given does not listen, so a run that got that far would say so instead.
+     */
+    @Test
+    void whatARunCannotHonourIsRefusedInOneLineBeforeAnyPeerIsTouched() {
+        assertRefused("maestro: unknown parameter 'rat' (did you mean 'rate'?)", "-P", "rat=10");
+        assertRefused("maestro: unknown parameter 'nosuch' (the script reads connections, duration, p99, rate, receivers,"
+                + " senders, size, sut, url, warmup)", "-P", "nosuch=1");
+        assertRefused("maestro: fixed-rate.groovy:9: -P rate=abc: bad rate 'abc': expected messages per second like 1000"
+                + " or 1000/s, or max for as fast as possible", "-P", "rate=abc");
+        assertRefused("maestro: fixed-rate.groovy:9: -P rate=1e12: bad rate '1e12': expected messages per second like 1000"
+                + " or 1000/s, or max for as fast as possible", "-P", "rate=1e12");
+        assertRefused("maestro: fixed-rate.groovy:9: -P rate=20000000: rate 20000000 msg/s is more than the 10000000 msg/s"
+                + " a test may ask for; use 'max' to send as fast as possible", "-P", "rate=20000000");
+        assertRefused("maestro: fixed-rate.groovy:13: -P connections=100000: connections 100000 is more than the 1000 a"
+                + " worker may open", "-P", "connections=100000");
+        assertRefused("maestro: fixed-rate.groovy:4: warmup 30s must be shorter than the duration 30s: nothing would be"
+                + " measured", "-P", "warmup=30s", "-P", "duration=30s");
+    }
+
+    private static void assertRefused(String line, String... params) {
+        List<String> args = new java.util.ArrayList<>(List.of("run", FIXED_RATE, "--broker", "mqtt://127.0.0.1:1"));
+        args.addAll(List.of(params));
+        String[] run = run(args.toArray(String[]::new));
+        assertEquals("2", run[0], run[1]);
+        assertEquals(line, run[1].strip(), "one line, and nothing else");
+    }
+
     /** {exit code, what the command printed on stderr}. */
     private static String[] run(String... args) {
         PrintStream saved = System.err;

@@ -1,0 +1,72 @@
+package org.maestro.client.run;
+
+import org.maestro.client.plan.Criterion;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The checks on the agent's actions: a fault that did not take place has tested nothing, so each
+ * action that did not succeed (refused, failed, timed out, not run) is a failed check carrying the
+ * handler's own words; and each fault criterion ({@code outage < 10 s}) is checked against every action.
+ */
+final class ActionChecks {
+    static final String SUCCEEDED = "succeeded";
+
+    private ActionChecks() {
+    }
+
+    static List<Summary.Check> of(List<Summary.ActionResult> actions, List<Criterion> criteria) {
+        List<Summary.Check> checks = new ArrayList<>();
+        for (Summary.ActionResult a : actions) {
+            if (!a.outcome().equals(SUCCEEDED)) {
+                checks.add(new Summary.Check("agent action " + name(a), false, outcome(a), SUCCEEDED));
+            }
+        }
+        for (Criterion c : criteria) {
+            if (!c.isFault()) {
+                continue;
+            }
+            String bound = c.operator() + " " + millis(c.bound());
+            if (actions.isEmpty()) {
+                checks.add(new Summary.Check(c.text(), false, "none: the test has no agent action", bound));
+            }
+            for (Summary.ActionResult a : actions) {
+                checks.add(fault(c, a, bound));
+            }
+        }
+        return checks;
+    }
+
+    private static Summary.Check fault(Criterion c, Summary.ActionResult a, String bound) {
+        String text = c.text() + " (" + name(a) + ")";
+        if (!a.outcome().equals(SUCCEEDED)) {
+            return new Summary.Check(text, false, "n/a: the action " + a.outcome(), bound);
+        }
+        long millis = c.metric().equals("outage") ? a.outageMillis() : a.recoveryMillis();
+        if (millis < 0) {
+            return new Summary.Check(text, false, c.metric().equals("outage") ? "the flow did not resume within the test"
+                    : "the rate was not back within 5 % of the target within the test", bound);
+        }
+        return new Summary.Check(text, c.holds(millis * 1_000.0), millis + " ms", bound);
+    }
+
+    /** The action as the scenario planned it: {@code restart-broker.sh [/opt/artemis] at 10.0 s}. */
+    private static String name(Summary.ActionResult a) {
+        return String.format(Locale.ROOT, "%s%s at %.1f s", a.handler(), a.args().isEmpty() ? "" : " " + a.args(),
+                a.atMillis() / 1000.0);
+    }
+
+    /** What happened, in the handler's (or the agent's) own words. */
+    private static String outcome(Summary.ActionResult a) {
+        if (a.reason().isEmpty()) {
+            return a.outcome() + (a.exitStatus() >= 0 ? " with exit status " + a.exitStatus() : "");
+        }
+        return a.outcome() + ": " + a.reason();
+    }
+
+    private static String millis(double micros) {
+        return String.format(Locale.ROOT, "%.0f ms", micros / 1_000);
+    }
+}
