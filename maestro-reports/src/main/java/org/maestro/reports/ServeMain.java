@@ -25,8 +25,10 @@ public final class ServeMain implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "8080", description = "the port; 0 for any free one (default: ${DEFAULT-VALUE})")
     int port;
 
-    @Option(names = "--host", defaultValue = "0.0.0.0",
-            description = "the address to listen on; 127.0.0.1 for this machine only (default: ${DEFAULT-VALUE}, every interface)")
+    // Loopback by default: the runs hold test data and the server asks no one who they are (issue 13).
+    @Option(names = "--host", defaultValue = "127.0.0.1",
+            description = "the address to listen on (default: ${DEFAULT-VALUE}, this machine only); 0.0.0.0 opens it to "
+                    + "every interface, i.e. to anyone who can reach this host")
     String host;
 
     @CommandLine.Spec
@@ -57,7 +59,8 @@ public final class ServeMain implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(stop);
         server = started;
         PrintWriter out = spec.commandLine().getOut();
-        out.println("serving " + runsDir.toAbsolutePath().normalize() + " at " + started.url() + " (Ctrl-C to stop)");
+        out.println("serving " + runsDir.toAbsolutePath().normalize() + " at " + started.url() + " (Ctrl-C to stop)"
+                + (isLoopback(host) ? "; this machine only: --host 0.0.0.0 opens it to the network" : ""));
         out.flush();
         try {
             started.awaitStop();
@@ -73,6 +76,14 @@ public final class ServeMain implements Callable<Integer> {
         RunsServer s = server;
         if (s != null) {
             s.close();
+        }
+    }
+
+    private static boolean isLoopback(String host) {
+        try {
+            return java.net.InetAddress.getByName(host).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            return false; // RunsServer.start has already refused a host it cannot resolve
         }
     }
 

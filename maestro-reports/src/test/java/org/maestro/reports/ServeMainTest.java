@@ -40,11 +40,12 @@ class ServeMainTest {
         ServeMain serve = new ServeMain();
         ExecutorService thread = Executors.newSingleThreadExecutor();
         try {
-            Future<Integer> exit = thread.submit(() -> command(serve).execute(runs.toString(), "--port", "0", "--host", "127.0.0.1"));
+            Future<Integer> exit = thread.submit(() -> command(serve).execute(runs.toString(), "--port", "0"));
             RunsServer server = awaitServer(serve, exit);
             int port = server.port();
             String url = "http://127.0.0.1:" + port + "/";
-            assertTrue(out.toString().contains("serving " + runs.toAbsolutePath() + " at " + url), out.toString());
+            assertTrue(out.toString().contains("serving " + runs.toAbsolutePath() + " at " + url
+                    + " (Ctrl-C to stop); this machine only: --host 0.0.0.0 opens it to the network"), "loopback by default: " + out);
             HttpResponse<String> index = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url))
                     .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, index.statusCode());
