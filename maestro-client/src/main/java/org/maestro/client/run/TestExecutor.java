@@ -1,5 +1,6 @@
 package org.maestro.client.run;
 
+import org.maestro.common.util.SafeText;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.mqtt.TransportException;
@@ -230,10 +231,10 @@ public final class TestExecutor {
                     }
                     if (n.payload() instanceof Payload.NotifyFail f) {
                         ends.put(who.id(), n);
-                        throw new TestCannotRun(who.describe() + " failed: " + f.reason());
+                        throw new TestCannotRun(who.describe() + " failed: " + SafeText.of(f.reason()));
                     }
                     ends.put(who.id(), n);
-                    console.line("%s ended: %s", who.name(), ((Payload.NotifySuccess) n.payload()).detail());
+                    console.line("%s ended: %s", SafeText.of(who.name()), SafeText.of(((Payload.NotifySuccess) n.payload()).detail()));
                 }
                 if (loadEnded() && !receiversStopped) {
                     stopEach(assignment.receivers());

@@ -1,5 +1,6 @@
 package org.maestro.common.client;
 
+import org.maestro.common.util.SafeText;
 import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.mqtt.MqttTransport;
 import org.maestro.common.mqtt.Qos;
@@ -238,7 +239,7 @@ public final class ControlClient implements AutoCloseable {
             return;
         }
         if (note.command() == Command.ABNORMAL_DISCONNECT && halted.contains(note.senderId())) {
-            LOG.debug("dropping the last will of {}, which was halted", note.senderId());
+            LOG.debug("dropping the last will of {}, which was halted", SafeText.of(note.senderId()));
             return;
         }
         tell(note);

@@ -10,7 +10,7 @@ package org.maestro.common.util;
  */
 public final class SafeText {
     /** Characters kept before the ellipsis. */
-    public static final int MAX_LENGTH = 200;
+    public static final int MAX_LENGTH = 500;
     private static final String ELLIPSIS = "…";
 
     private SafeText() {
