@@ -1,12 +1,12 @@
 package org.maestro.agent.script;
 
-import org.maestro.common.util.SafeText;
 import org.maestro.common.note.Payload;
 import org.maestro.common.runfiles.HandlersCsv;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.RunJson;
 import org.maestro.common.units.TestDuration;
 import org.maestro.common.util.Clocks;
+import org.maestro.common.util.SafeText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,6 +1,5 @@
 package org.maestro.client.cli;
 
-import org.maestro.common.util.SafeText;
 import org.maestro.client.dsl.ScriptException;
 import org.maestro.client.dsl.ScriptRunner;
 import org.maestro.client.plan.TestPlan;
@@ -21,6 +20,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.units.TimeSpan;
+import org.maestro.common.util.SafeText;
 import org.maestro.worker.WorkerMain;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -1,6 +1,7 @@
 package org.maestro.client.run;
 
 import org.maestro.common.util.SafeText;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

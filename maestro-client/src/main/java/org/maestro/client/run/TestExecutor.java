@@ -1,6 +1,5 @@
 package org.maestro.client.run;
 
-import org.maestro.common.util.SafeText;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.mqtt.TransportException;
@@ -11,6 +10,7 @@ import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
 import org.maestro.common.runfiles.RunLayout;
+import org.maestro.common.util.SafeText;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,5 @@
 package org.maestro.common.client;
 
-import org.maestro.common.util.SafeText;
 import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.mqtt.MqttTransport;
 import org.maestro.common.mqtt.Qos;
@@ -15,6 +14,7 @@ import org.maestro.common.note.NoteType;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.util.Clocks;
+import org.maestro.common.util.SafeText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

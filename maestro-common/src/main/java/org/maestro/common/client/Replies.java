@@ -1,10 +1,10 @@
 package org.maestro.common.client;
 
-import org.maestro.common.util.SafeText;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
+import org.maestro.common.util.SafeText;
 
 import java.util.ArrayList;
 import java.util.List;

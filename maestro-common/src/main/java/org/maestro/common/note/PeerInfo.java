@@ -1,6 +1,7 @@
 package org.maestro.common.note;
 
 import org.maestro.common.util.SafeText;
+
 import java.util.Objects;
 
 /**

@@ -1,8 +1,8 @@
 package org.maestro.common.peer;
 
-import org.maestro.common.util.SafeText;
 import org.maestro.common.note.GetKeys;
 import org.maestro.common.note.Payload;
+import org.maestro.common.util.SafeText;
 
 import java.util.List;
 import java.util.function.Function;

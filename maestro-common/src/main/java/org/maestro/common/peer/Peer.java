@@ -1,6 +1,5 @@
 package org.maestro.common.peer;
 
-import org.maestro.common.util.SafeText;
 import org.maestro.common.mqtt.MqttTransport;
 import org.maestro.common.mqtt.Qos;
 import org.maestro.common.mqtt.Topics;
@@ -17,6 +16,7 @@ import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.util.Clocks;
 import org.maestro.common.util.HostNames;
+import org.maestro.common.util.SafeText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
