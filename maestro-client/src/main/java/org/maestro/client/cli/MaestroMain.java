@@ -228,7 +228,8 @@ public final class MaestroMain implements Callable<Integer> {
                 List<PeerInfo> peers = PeerDirectory.discover(client, Duration.ofSeconds(1)).stream().map(PingResult::peer).toList();
                 Replies r = client.request(Address.all(), new Payload.StatsRequest(), peers, Duration.ofSeconds(5));
                 for (PeerInfo p : peers) {
-                    System.out.println(SafeText.of(p.name()) + ": " + (r.of(p) == null ? "no answer" : SafeText.of(r.of(p).payload().toString())));
+                    System.out.println(SafeText.of(p.name()) + ": "
+                            + (r.of(p) == null ? "no answer" : SafeText.of(r.of(p).payload().toString(), Integer.MAX_VALUE)));
                 }
                 return r.missing().isEmpty() ? PASSED : CANNOT_RUN;
             }
