@@ -517,6 +517,37 @@ class EndToEndTest {
         assertTrue(((String) r[1]).contains("typo.groovy") && ((String) r[1]).contains("does not compile"), (String) r[1]);
     }
 
+    @Test
+    void aMalformedSutUrlFailsTheRunAndItsPasswordLandsNowhere() throws Exception {
+        String password = "S3cr3t-Zebra-42";
+        List<ChildJvm> workers = List.of(worker("receiver", "receiver-1"), worker("sender", "sender-1"));
+        String url = lab.sut().amqpUrl().replace("amqp://", "amqp://admin:" + password + "@") + "/e2e.secret?bogus=1";
+        Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(),
+                "--runs", runs.toString(), "-P", "url=" + url, "-P", "rate=100", "-P", "duration=2s", "-P", "warmup=0s");
+        String console = (String) r[1];
+        assertTrue((int) r[0] != 0, console);
+        assertTrue(console.contains("unknown option 'bogus'"), "the console says what is wrong: " + console);
+        workers.forEach(ChildJvm::close);   // their logs are complete once they have ended
+
+        List<Path> searched = new ArrayList<>(List.of(workers.get(0).log(), workers.get(1).log()));
+        try (Stream<Path> inRuns = Files.walk(runs); Stream<Path> inData = Files.walk(data)) {
+            Stream.concat(inRuns, inData).filter(Files::isRegularFile).forEach(searched::add);
+        }
+        long lines = console.lines().count();
+        List<String> hits = new ArrayList<>(console.contains(password) ? List.of("the console") : List.of());
+        for (Path file : searched) {
+            String text = new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1);
+            lines += text.lines().count();
+            if (text.contains(password)) {
+                hits.add(file.toString());
+            }
+        }
+        System.out.printf("password search: %d files + the console, %d lines, %d hits%n", searched.size(), lines, hits.size());
+        assertTrue(searched.stream().anyMatch(f -> f.endsWith("console.log")) && searched.stream().anyMatch(f -> f.endsWith("junit.xml"))
+                && searched.stream().anyMatch(f -> f.endsWith("summary.json")), "the run's files were searched: " + searched);
+        assertEquals(List.of(), hits, "the password " + password + " was written to these");
+    }
+
     /** Writes to two streams. */
     private static final class TeeStream extends java.io.OutputStream {
         private final java.io.OutputStream a;

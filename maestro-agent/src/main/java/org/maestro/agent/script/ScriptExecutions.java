@@ -6,6 +6,7 @@ import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.RunJson;
 import org.maestro.common.units.TestDuration;
 import org.maestro.common.util.Clocks;
+import org.maestro.common.util.SafeText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -115,7 +116,7 @@ public final class ScriptExecutions implements AutoCloseable {
         thread.start();
         a.timer = watchdog.schedule(() -> stop(a, Outcome.TIMED_OUT, "did not end within " + human(ctx.timeout())),
                 ctx.timeout().toNanos(), TimeUnit.NANOSECONDS);
-        LOG.info("{}: handler {} run {} started ({})", ctx.agentName(), ctx.handler(), ctx.runId(), ctx.command());
+        LOG.info("{}: handler {} run {} started ({})", ctx.agentName(), SafeText.of(ctx.handler()), ctx.runId(), ctx.command());
     }
 
     /** Records a run that was refused before it could be prepared (no source, a bad path). */
@@ -271,9 +272,10 @@ public final class ScriptExecutions implements AutoCloseable {
                     e.toString());
         }
         if (outcome == Outcome.SUCCEEDED) {
-            LOG.info("{}: handler {} run {} succeeded", ctx.agentName(), ctx.handler(), ctx.runId());
+            LOG.info("{}: handler {} run {} succeeded", ctx.agentName(), SafeText.of(ctx.handler()), ctx.runId());
         } else {
-            LOG.warn("{}: handler {} run {} {}: {}", ctx.agentName(), ctx.handler(), ctx.runId(), outcome.wireName(), reason);
+            LOG.warn("{}: handler {} run {} {}: {}", ctx.agentName(), SafeText.of(ctx.handler()), ctx.runId(), outcome.wireName(),
+                    SafeText.of(reason));
         }
         try {
             ctx.notifier().accept(new Payload.HandlerOutcome(ctx.runId(), ctx.handler(), outcome.wireName(), exitStatus,
@@ -284,9 +286,9 @@ public final class ScriptExecutions implements AutoCloseable {
     }
 
     private static void header(ExecutionLog log, ExecutionContext ctx) {
-        log.note("handler: " + ctx.handler());
-        log.note("run: " + ctx.runId() + " (" + ctx.command() + ", request " + ctx.note().correlationId() + " from "
-                + ctx.note().senderId() + ")");
+        log.note("handler: " + SafeText.of(ctx.handler()));
+        log.note("run: " + ctx.runId() + " (" + ctx.command() + ", request " + SafeText.of(ctx.note().correlationId())
+                + " from " + SafeText.of(ctx.note().senderId()) + ")");
         log.note("agent: " + ctx.agentName() + ", test: " + ctx.testId());
         log.note("source: " + (ctx.checkout() == null ? "none" : ctx.checkout().describe()));
         log.note("arguments: " + RunJson.strings(ctx.args()));

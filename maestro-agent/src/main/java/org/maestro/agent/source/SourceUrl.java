@@ -1,6 +1,7 @@
 package org.maestro.agent.source;
 
 import org.maestro.common.util.Passwords;
+import org.maestro.common.util.SafeText;
 
 import java.io.IOException;
 import java.net.URI;
@@ -29,7 +30,7 @@ public record SourceUrl(String text, URI uri, String canonical) {
             throw new IllegalArgumentException("the source URL is empty: give a git URL (file://, http:// or https://)");
         }
         String trimmed = text.trim();
-        String shown = Passwords.redact(trimmed);
+        String shown = SafeText.of(Passwords.redact(trimmed));
         if (!trimmed.matches("(?s)[A-Za-z][A-Za-z0-9+.-]*:.*")) {
             throw new IllegalArgumentException("source '" + shown + "': only file://, http:// and https:// git URLs"
                     + " are supported (it has no scheme; scp-like addresses such as git@host:path are not taken)");
@@ -38,7 +39,7 @@ public record SourceUrl(String text, URI uri, String canonical) {
         try {
             uri = new URI(trimmed);
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("source '" + shown + "' is not a URL: " + e.getMessage(), e);
+            throw new IllegalArgumentException("source '" + shown + "' is not a URL: " + Passwords.reason(e));
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("file") && !scheme.equals("http") && !scheme.equals("https")) {
@@ -65,11 +66,11 @@ public record SourceUrl(String text, URI uri, String canonical) {
         if (scheme.equals("file")) {
             String host = uri.getHost();
             if (host != null && !host.isEmpty() && !host.equalsIgnoreCase("localhost")) {
-                throw new IllegalArgumentException("source '" + trimmed + "' names host '" + host
+                throw new IllegalArgumentException("source '" + shown + "' names host '" + host
                         + "': a file:// URL must be local (file:///path)");
             }
             if (!path.startsWith("/")) {
-                throw new IllegalArgumentException("source '" + trimmed + "' has no absolute path (write file:///path)");
+                throw new IllegalArgumentException("source '" + shown + "' has no absolute path (write file:///path)");
             }
             canonical = "file://" + stripSlash(realPath(Path.of(path)));
         } else {

@@ -20,6 +20,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.units.TimeSpan;
+import org.maestro.common.util.SafeText;
 import org.maestro.worker.WorkerMain;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -207,8 +208,8 @@ public final class MaestroMain implements Callable<Integer> {
                 List<PingResult> found = PeerDirectory.discover(client, window);
                 for (PingResult p : found) {
                     System.out.printf("%-10s %-20s %-24s round trip %7.3f ms, clock offset %+8.3f ms, id %s%n",
-                            p.peer().role().wireName(), p.peer().name(), p.peer().host(), p.roundTripMicros() / 1000.0,
-                            p.clockOffsetMicros() / 1000.0, p.peer().id());
+                            p.peer().role().wireName(), SafeText.of(p.peer().name()), SafeText.of(p.peer().host()),
+                            p.roundTripMicros() / 1000.0, p.clockOffsetMicros() / 1000.0, SafeText.of(p.peer().id()));
                 }
                 System.out.println(found.size() + " peer(s) answered");
                 return found.isEmpty() ? CANNOT_RUN : PASSED;
@@ -227,7 +228,8 @@ public final class MaestroMain implements Callable<Integer> {
                 List<PeerInfo> peers = PeerDirectory.discover(client, Duration.ofSeconds(1)).stream().map(PingResult::peer).toList();
                 Replies r = client.request(Address.all(), new Payload.StatsRequest(), peers, Duration.ofSeconds(5));
                 for (PeerInfo p : peers) {
-                    System.out.println(p.name() + ": " + (r.of(p) == null ? "no answer" : r.of(p).payload()));
+                    System.out.println(SafeText.of(p.name()) + ": "
+                            + (r.of(p) == null ? "no answer" : SafeText.of(r.of(p).payload().toString(), Integer.MAX_VALUE)));
                 }
                 return r.missing().isEmpty() ? PASSED : CANNOT_RUN;
             }

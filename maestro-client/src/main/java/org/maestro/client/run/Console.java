@@ -1,5 +1,7 @@
 package org.maestro.client.run;
 
+import org.maestro.common.util.SafeText;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -22,11 +24,17 @@ public final class Console {
                 StandardCharsets.UTF_8);
     }
 
+    /**
+     * Prints one line. Lines quote what peers sent (names, reasons, details), so control characters are
+     * escaped here, the one way to the terminal and console.log: a newline or an ANSI escape from the wire
+     * cannot forge a line or rewrite the operator's screen. Nothing is cut: the client's own lines can be long.
+     */
     public synchronized void line(String text) {
-        out.println(text);
+        String inert = SafeText.of(text, Integer.MAX_VALUE);
+        out.println(inert);
         out.flush();
         if (log != null) {
-            log.println(text);
+            log.println(inert);
         }
     }
 

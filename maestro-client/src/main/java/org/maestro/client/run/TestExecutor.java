@@ -10,6 +10,7 @@ import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
 import org.maestro.common.runfiles.RunLayout;
+import org.maestro.common.util.SafeText;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -230,10 +231,10 @@ public final class TestExecutor {
                     }
                     if (n.payload() instanceof Payload.NotifyFail f) {
                         ends.put(who.id(), n);
-                        throw new TestCannotRun(who.describe() + " failed: " + f.reason());
+                        throw new TestCannotRun(who.describe() + " failed: " + SafeText.of(f.reason()));
                     }
                     ends.put(who.id(), n);
-                    console.line("%s ended: %s", who.name(), ((Payload.NotifySuccess) n.payload()).detail());
+                    console.line("%s ended: %s", SafeText.of(who.name()), SafeText.of(((Payload.NotifySuccess) n.payload()).detail()));
                 }
                 if (loadEnded() && !receiversStopped) {
                     stopEach(assignment.receivers());

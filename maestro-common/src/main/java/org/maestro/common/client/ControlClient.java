@@ -14,6 +14,7 @@ import org.maestro.common.note.NoteType;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.util.Clocks;
+import org.maestro.common.util.SafeText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -238,7 +239,7 @@ public final class ControlClient implements AutoCloseable {
             return;
         }
         if (note.command() == Command.ABNORMAL_DISCONNECT && halted.contains(note.senderId())) {
-            LOG.debug("dropping the last will of {}, which was halted", note.senderId());
+            LOG.debug("dropping the last will of {}, which was halted", SafeText.of(note.senderId()));
             return;
         }
         tell(note);

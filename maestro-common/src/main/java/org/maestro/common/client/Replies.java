@@ -4,6 +4,7 @@ import org.maestro.common.note.Command;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
+import org.maestro.common.util.SafeText;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -35,9 +36,9 @@ public record Replies(Command request, Map<String, Note> answers, List<PeerInfo>
                 continue;
             }
             if (n.payload() instanceof Payload.InternalError e) {
-                out.add(p.describe() + " could not do " + request + ": " + e.reason());
+                out.add(p.describe() + " could not do " + request + ": " + SafeText.of(e.reason()));
             } else if (n.payload() instanceof Payload.ProtocolError e) {
-                out.add(p.describe() + " could not read " + request + ": " + e.reason());
+                out.add(p.describe() + " could not read " + request + ": " + SafeText.of(e.reason()));
             }
         }
         for (PeerInfo p : missing) {

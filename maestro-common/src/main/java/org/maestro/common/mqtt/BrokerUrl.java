@@ -3,6 +3,8 @@ package org.maestro.common.mqtt;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Map;
+import org.maestro.common.util.Passwords;
+import org.maestro.common.util.SafeText;
 import org.maestro.common.util.UrlParts;
 
 /**
@@ -36,24 +38,26 @@ public record BrokerUrl(boolean tls, String host, int port, String username, Str
         try {
             uri = new URI(text.trim());
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("bad MQTT broker URL '" + text + "': " + e.getMessage());
+            throw new IllegalArgumentException("bad MQTT broker URL '" + SafeText.of(Passwords.redact(text)) + "': " + Passwords.reason(e)
+                    + "; expected mqtt[s]://[user:password@]host:port[?options], special characters percent-encoded");
         }
+        String shown = Passwords.redact(uri);
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase();
         boolean tls = switch (scheme) {
             case "mqtt", "tcp" -> false;
             case "mqtts", "ssl" -> true;
-            default -> throw new IllegalArgumentException("bad MQTT broker URL '" + text
+            default -> throw new IllegalArgumentException("bad MQTT broker URL '" + shown
                     + "': scheme must be mqtt://, tcp://, mqtts:// or ssl://");
         };
         if (uri.getHost() == null) {
-            throw new IllegalArgumentException("bad MQTT broker URL '" + text + "': no host (expected e.g. mqtt://127.0.0.1:1883)");
+            throw new IllegalArgumentException("bad MQTT broker URL '" + shown + "': no host (expected e.g. mqtt://127.0.0.1:1883)");
         }
         int port = uri.getPort() == -1 ? (tls ? 8883 : 1883) : uri.getPort();
         String[] credentials = UrlParts.credentials(uri);
         Map<String, String> query = UrlParts.options(uri);
         for (Map.Entry<String, String> e : query.entrySet()) {
             if (e.getValue().isEmpty()) {
-                throw new IllegalArgumentException("bad MQTT broker URL '" + text + "': option '" + e.getKey()
+                throw new IllegalArgumentException("bad MQTT broker URL '" + shown + "': option '" + SafeText.of(e.getKey())
                         + "' has no value (expected name=value)");
             }
         }
@@ -61,7 +65,7 @@ public record BrokerUrl(boolean tls, String host, int port, String username, Str
         String trustStorePassword = query.getOrDefault("truststore-password", "");
         query.keySet().removeAll(java.util.List.of("truststore", "truststore-password"));
         if (!query.isEmpty()) {
-            throw new IllegalArgumentException("bad MQTT broker URL '" + text + "': unknown option(s) " + query.keySet()
+            throw new IllegalArgumentException("bad MQTT broker URL '" + shown + "': unknown option(s) " + SafeText.of(query.keySet().toString())
                     + " (known: truststore, truststore-password)");
         }
         return new BrokerUrl(tls, uri.getHost(), port, credentials[0], credentials[1], trustStore, trustStorePassword);

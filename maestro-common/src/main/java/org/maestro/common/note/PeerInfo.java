@@ -1,5 +1,7 @@
 package org.maestro.common.note;
 
+import org.maestro.common.util.SafeText;
+
 import java.util.Objects;
 
 /**
@@ -20,8 +22,12 @@ public record PeerInfo(String id, String name, String host, Role role, String gr
         return !group.isEmpty();
     }
 
-    /** A short description for messages: {@code sender 's1' on host-a (id 1a2b…)}. */
+    /**
+     * A short description for messages: {@code sender 's1' on host-a (id 1a2b…)}. The parts come from the
+     * wire (a peer says who it is), so they are made inert first.
+     */
     public String describe() {
-        return role.wireName() + " '" + name + "' on " + host + (hasGroup() ? " in group " + group : "") + " (id " + id + ")";
+        return role.wireName() + " '" + SafeText.of(name) + "' on " + SafeText.of(host)
+                + (hasGroup() ? " in group " + SafeText.of(group) : "") + " (id " + SafeText.of(id) + ")";
     }
 }

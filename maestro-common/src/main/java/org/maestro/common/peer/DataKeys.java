@@ -2,6 +2,7 @@ package org.maestro.common.peer;
 
 import org.maestro.common.note.GetKeys;
 import org.maestro.common.note.Payload;
+import org.maestro.common.util.SafeText;
 
 import java.util.List;
 import java.util.function.Function;
@@ -34,7 +35,7 @@ public record DataKeys(String dataUrl, String dataDir, String testId) {
         if (value == null) {
             String known = String.join(", ", GetKeys.DATA_URL, GetKeys.DATA_DIR, GetKeys.TEST_ID)
                     + (ownKeys.isEmpty() ? "" : ", " + String.join(", ", ownKeys));
-            throw new IllegalArgumentException("unknown key '" + get.key() + "' (known: " + known + ", or a SET option)");
+            throw new IllegalArgumentException("unknown key '" + SafeText.of(get.key()) + "' (known: " + known + ", or a SET option)");
         }
         return new Payload.GetReply(get.key(), value);
     }

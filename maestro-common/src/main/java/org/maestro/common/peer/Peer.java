@@ -16,6 +16,7 @@ import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.util.Clocks;
 import org.maestro.common.util.HostNames;
+import org.maestro.common.util.SafeText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -197,7 +198,8 @@ public final class Peer implements AutoCloseable {
                 answer = new Payload.InternalError(info.name() + " has no answer to " + request.command());
             }
         } catch (Exception e) {
-            String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            // The message may quote the request (a key, an option): inert before it is logged or sent back.
+            String reason = SafeText.of(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
             LOG.warn("{}: {} failed: {}", info.name(), request.command(), reason);
             LOG.debug("{}: {} failed", info.name(), request.command(), e);
             answer = new Payload.InternalError(reason);
@@ -227,9 +229,10 @@ public final class Peer implements AutoCloseable {
         } catch (NoteCodecException headerToo) {
             // not even the header: answer without a correlation id
         }
-        LOG.warn("{}: undecodable note ({} bytes): {}", info.name(), bytes.length, e.getMessage());
+        String why = SafeText.of(e.getMessage());
+        LOG.warn("{}: undecodable note ({} bytes): {}", info.name(), bytes.length, why);
         send(Topics.CLIENT_REPLIES, Note.reply(correlationId, info.id(),
-                new Payload.ProtocolError(info.name() + " cannot decode a note of " + bytes.length + " bytes: " + e.getMessage())));
+                new Payload.ProtocolError(info.name() + " cannot decode a note of " + bytes.length + " bytes: " + why)));
     }
 
     private void reply(Note request, Payload answer) {

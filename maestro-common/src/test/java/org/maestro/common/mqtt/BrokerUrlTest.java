@@ -3,6 +3,7 @@ package org.maestro.common.mqtt;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,5 +42,27 @@ class BrokerUrlTest {
                 .getMessage().contains("no MQTT broker URL"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> BrokerUrl.parse("mqtt://h h"))
                 .getMessage().contains("bad MQTT broker URL 'mqtt://h h'"));
+    }
+
+    @Test
+    void noMessageRepeatsThePassword() {
+        String[] bad = {
+                "mqtt://admin:S3cr3t-Zebra-42@broker.lab:1883?bogus=1",
+                "mqtts://admin:S3cr3t-Zebra-42@broker.lab:8883?truststore",
+                "mqtts://admin:S3cr3t-Zebra-42@broker.lab:8883?truststore=/ca.p12&truststore-password=S3cr3t-Zebra-42&x=1",
+                "mqtt://admin:S3cr3t@Zebra-42@broker.lab:1883?bogus=1",
+                "mqtt://admin:S3cr3t Zebra-42@broker.lab:1883",
+                "mqtt://admin:S3cr3t-Zebra-42@/",
+                "http://admin:S3cr3t-Zebra-42@broker.lab:1883",
+        };
+        for (String url : bad) {
+            String message = assertThrows(IllegalArgumentException.class, () -> BrokerUrl.parse(url)).getMessage();
+            assertFalse(message.contains("S3cr3t") || message.contains("Zebra"), message);
+            assertTrue(message.startsWith("bad MQTT broker URL '"), message);
+        }
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BrokerUrl.parse(bad[0])).getMessage()
+                .contains("unknown option(s) [bogus]"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> BrokerUrl.parse(bad[1])).getMessage()
+                .contains("option 'truststore' has no value"));
     }
 }

@@ -60,6 +60,11 @@ public final class ChildJvm implements AutoCloseable {
                 + timeoutSeconds + " s (alive: " + process.isAlive() + "). Its output is in " + log.toAbsolutePath());
     }
 
+    /** The file the process's output is copied to. */
+    public Path log() {
+        return log;
+    }
+
     public long pid() {
         return process.pid();
     }

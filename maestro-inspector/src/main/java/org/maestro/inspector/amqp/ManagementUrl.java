@@ -1,6 +1,7 @@
 package org.maestro.inspector.amqp;
 
 import org.maestro.common.util.Passwords;
+import org.maestro.common.util.SafeText;
 import org.maestro.common.util.UrlParts;
 
 import java.net.URI;
@@ -25,7 +26,6 @@ public record ManagementUrl(String scheme, String host, int port, String address
     private static final List<String> PASSED_ON = List.of("jms.", "amqp.", "transport.");
 
     public static ManagementUrl parse(String text) {
-        String shown = Passwords.redact(text);
         if (text == null || text.isBlank()) {
             throw new IllegalArgumentException("no AMQP management URL given: expected e.g. amqp://admin:admin@127.0.0.1:5672");
         }
@@ -33,8 +33,10 @@ public record ManagementUrl(String scheme, String host, int port, String address
         try {
             uri = new URI(text.trim());
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("bad AMQP management URL '" + shown + "': " + e.getMessage());
+            throw new IllegalArgumentException("bad AMQP management URL '" + SafeText.of(Passwords.redact(text)) + "': " + Passwords.reason(e)
+                    + "; special characters (in a password too) must be percent-encoded");
         }
+        String shown = Passwords.redact(uri);
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase();
         if (!scheme.equals("amqp") && !scheme.equals("amqps")) {
             throw new IllegalArgumentException("bad AMQP management URL '" + shown + "': scheme must be amqp:// or amqps://");
@@ -45,7 +47,7 @@ public record ManagementUrl(String scheme, String host, int port, String address
         Map<String, String> client = new LinkedHashMap<>();
         for (Map.Entry<String, String> option : UrlParts.options(uri).entrySet()) {
             if (PASSED_ON.stream().noneMatch(option.getKey()::startsWith)) {
-                throw new IllegalArgumentException("bad AMQP management URL '" + shown + "': unknown option '" + option.getKey()
+                throw new IllegalArgumentException("bad AMQP management URL '" + shown + "': unknown option '" + SafeText.of(option.getKey())
                         + "' (qpid-jms options start with jms., amqp. or transport.)");
             }
             client.put(option.getKey(), option.getValue());

@@ -1,6 +1,7 @@
 package org.maestro.inspector.jolokia;
 
 import org.maestro.common.util.Passwords;
+import org.maestro.common.util.SafeText;
 import org.maestro.common.util.UrlParts;
 
 import java.net.URI;
@@ -23,7 +24,6 @@ import java.util.Map;
 public record JolokiaEndpoint(URI uri, String user, String password, String origin) {
 
     public static JolokiaEndpoint parse(String text) {
-        String shown = Passwords.redact(text);
         if (text == null || text.isBlank()) {
             throw new IllegalArgumentException("no Jolokia URL given: expected e.g. http://admin:admin@127.0.0.1:8161/console/jolokia");
         }
@@ -31,8 +31,10 @@ public record JolokiaEndpoint(URI uri, String user, String password, String orig
         try {
             uri = new URI(text.trim());
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("bad Jolokia URL '" + shown + "': " + e.getMessage());
+            throw new IllegalArgumentException("bad Jolokia URL '" + SafeText.of(Passwords.redact(text)) + "': " + Passwords.reason(e)
+                    + "; special characters (in a password too) must be percent-encoded");
         }
+        String shown = Passwords.redact(uri);
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase();
         if (!scheme.equals("http") && !scheme.equals("https")) {
             throw new IllegalArgumentException("bad Jolokia URL '" + shown + "': scheme must be http:// or https://");
@@ -45,7 +47,7 @@ public record JolokiaEndpoint(URI uri, String user, String password, String orig
             if (option.getKey().equals("origin")) {
                 origin = option.getValue();
             } else {
-                throw new IllegalArgumentException("bad Jolokia URL '" + shown + "': unknown option '" + option.getKey()
+                throw new IllegalArgumentException("bad Jolokia URL '" + shown + "': unknown option '" + SafeText.of(option.getKey())
                         + "' (the only one is origin=, the Origin header to send)");
             }
         }

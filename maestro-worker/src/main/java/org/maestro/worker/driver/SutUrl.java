@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.maestro.common.util.Passwords;
+import org.maestro.common.util.SafeText;
 import org.maestro.common.util.UrlParts;
 
 /**
@@ -35,19 +37,21 @@ public record SutUrl(String scheme, String host, int port, String destination, b
         try {
             uri = new URI(text.trim());
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("bad SUT URL '" + text + "': " + e.getMessage());
+            throw new IllegalArgumentException("bad SUT URL '" + SafeText.of(Passwords.redact(text)) + "': " + Passwords.reason(e)
+                    + "; expected amqp[s]://[user:password@]host:port/destination[?options], special characters percent-encoded");
         }
+        String shown = Passwords.redact(uri);
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase();
         if (!scheme.equals("amqp") && !scheme.equals("amqps")) {
-            throw new IllegalArgumentException("bad SUT URL '" + text + "': scheme must be amqp:// or amqps://");
+            throw new IllegalArgumentException("bad SUT URL '" + shown + "': scheme must be amqp:// or amqps://");
         }
         if (uri.getHost() == null) {
-            throw new IllegalArgumentException("bad SUT URL '" + text + "': no host");
+            throw new IllegalArgumentException("bad SUT URL '" + shown + "': no host");
         }
         String path = uri.getPath() == null ? "" : uri.getPath();
         String destination = path.startsWith("/") ? path.substring(1) : path;
         if (destination.isEmpty()) {
-            throw new IllegalArgumentException("bad SUT URL '" + text + "': no destination (expected e.g. amqp://host:5672/test.queue)");
+            throw new IllegalArgumentException("bad SUT URL '" + shown + "': no destination (expected e.g. amqp://host:5672/test.queue)");
         }
         Map<String, String> own = new LinkedHashMap<>();
         Map<String, String> client = new LinkedHashMap<>();
@@ -58,18 +62,18 @@ public record SutUrl(String scheme, String host, int port, String destination, b
             } else if (PASSED_ON.stream().anyMatch(key::startsWith)) {
                 client.put(key, option.getValue());
             } else {
-                throw new IllegalArgumentException("bad SUT URL '" + text + "': unknown option '" + key
+                throw new IllegalArgumentException("bad SUT URL '" + shown + "': unknown option '" + SafeText.of(key)
                         + "' (Maestro's: type, persistent, durable, failover; qpid-jms options start with jms., amqp., transport. or failover.)");
             }
         }
         String type = own.getOrDefault("type", "queue");
         if (!type.equals("queue") && !type.equals("topic")) {
-            throw new IllegalArgumentException("bad SUT URL '" + text + "': type must be queue or topic, not '" + type + "'");
+            throw new IllegalArgumentException("bad SUT URL '" + shown + "': type must be queue or topic, not '" + SafeText.of(type) + "'");
         }
         String[] credentials = UrlParts.credentials(uri);
         int port = uri.getPort() == -1 ? (scheme.equals("amqps") ? 5671 : 5672) : uri.getPort();
         return new SutUrl(scheme, uri.getHost(), port, destination, type.equals("topic"),
-                bool(own, "persistent", text), bool(own, "durable", text), bool(own, "failover", text), credentials[0], credentials[1],
+                bool(own, "persistent", shown), bool(own, "durable", shown), bool(own, "failover", shown), credentials[0], credentials[1],
                 Map.copyOf(client));
     }
 
@@ -80,7 +84,7 @@ public record SutUrl(String scheme, String host, int port, String destination, b
                 + (topic ? " (topic)" : "");
     }
 
-    private static boolean bool(Map<String, String> own, String key, String text) {
+    private static boolean bool(Map<String, String> own, String key, String shown) {
         String v = own.getOrDefault(key, "false");
         if (v.equals("true") || v.isEmpty()) {
             return true;
@@ -88,7 +92,7 @@ public record SutUrl(String scheme, String host, int port, String destination, b
         if (v.equals("false")) {
             return false;
         }
-        throw new IllegalArgumentException("bad SUT URL '" + text + "': " + key + " must be true or false, not '" + v + "'");
+        throw new IllegalArgumentException("bad SUT URL '" + shown + "': " + key + " must be true or false, not '" + SafeText.of(v) + "'");
     }
 
 }
