@@ -15,6 +15,7 @@ import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.peer.DataKeys;
+import org.maestro.common.peer.GivenOptions;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerHandler;
 import org.maestro.common.runfiles.PeerFiles;
@@ -23,7 +24,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -48,7 +48,10 @@ public final class AgentHandler implements PeerHandler {
     private final AgentSettings settings;
     private final GitSources sources;
     private final ScriptExecutions runs;
-    private final Map<String, String> options = new HashMap<>();
+    private final GivenOptions<Map<String, String>> options = new GivenOptions<>(given -> {
+        AgentOptions.check(given);
+        return given;
+    });
     private final String fallbackTestId = "test-" + System.currentTimeMillis();
     private volatile Checkout checkout;
 
@@ -85,14 +88,11 @@ public final class AgentHandler implements PeerHandler {
     }
 
     private Payload set(Payload.SetOptions set, Peer peer) throws IOException {
-        Map<String, String> merged = new HashMap<>(options);
-        merged.putAll(set.options());
-        AgentOptions.check(merged);
-        options.clear();
-        options.putAll(merged);
+        Payload.Ok ok = options.apply(set);
+        Map<String, String> given = options.raw();
         Path dir = testDir(peer);
-        TestFiles.write(dir, peer.info(), options, settings, AgentOptions.handlerTimeout(options, settings.handlerTimeout()));
-        return new Payload.Ok(set.options().size() + " option(s) set; test files in " + dir);
+        TestFiles.write(dir, peer.info(), given, settings, AgentOptions.handlerTimeout(given, settings.handlerTimeout()));
+        return new Payload.Ok(ok.detail() + "; test files in " + dir);
     }
 
     private Payload source(Payload.AgentSource request) throws SourceException {
@@ -110,7 +110,7 @@ public final class AgentHandler implements PeerHandler {
         Checkout source = checkout;
         String runId = Ids.next();
         Path dir = testDir(peer);
-        Map<String, String> opts = Map.copyOf(options);
+        Map<String, String> opts = options.raw();
         ExecutionContext ctx = new ExecutionContext(runId, request.command(), handler, args, null, source, opts, testId(), dir,
                 AgentOptions.handlerTimeout(opts, settings.handlerTimeout()), request, peer.info().name(), peer::notifyClient);
         try {
@@ -142,12 +142,12 @@ public final class AgentHandler implements PeerHandler {
             case SOURCE_REF -> c == null ? "" : c.ref();
             case SOURCE_COMMIT -> c == null ? "" : c.commit();
             case HANDLERS_RUNNING -> String.join(",", runs.running());
-            default -> options.get(key);
+            default -> options.redacted(key);
         });
     }
 
     private String testId() {
-        return options.getOrDefault(TestOptions.TEST_ID, fallbackTestId);
+        return options.raw().getOrDefault(TestOptions.TEST_ID, fallbackTestId);
     }
 
     private Path testDir(Peer peer) {

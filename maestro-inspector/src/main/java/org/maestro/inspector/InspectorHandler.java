@@ -5,16 +5,14 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
 import org.maestro.common.peer.DataKeys;
+import org.maestro.common.peer.GivenOptions;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerHandler;
-import org.maestro.common.util.Passwords;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What an inspector peer does with its notes: SET gathers and checks options; START_INSPECTOR opens an
@@ -28,8 +26,7 @@ public final class InspectorHandler implements PeerHandler {
 
     private final Path dataDir;
     private final String dataUrl;
-    private final Map<String, String> options = new HashMap<>();
-    private InspectorOptions parsed = InspectorOptions.parse(Map.of());
+    private final GivenOptions<InspectorOptions> options = new GivenOptions<>(InspectorOptions::parse);
     private volatile InspectorJob current;
     private volatile InspectorJob last;
 
@@ -42,7 +39,7 @@ public final class InspectorHandler implements PeerHandler {
     @Override
     public Payload handle(Note request, Peer peer) throws Exception {
         return switch (request.command()) {
-            case SET -> set((Payload.SetOptions) request.payload());
+            case SET -> options.apply((Payload.SetOptions) request.payload());
             case START_INSPECTOR -> start(((Payload.StartInspector) request.payload()).inspectorType(), peer);
             case STOP_INSPECTOR -> stop(peer);
             case STATS -> new Payload.StatsReply(stats());
@@ -52,21 +49,11 @@ public final class InspectorHandler implements PeerHandler {
         };
     }
 
-    private Payload set(Payload.SetOptions set) {
-        Map<String, String> merged = new HashMap<>(options);
-        merged.putAll(set.options());
-        InspectorOptions checked = InspectorOptions.parse(merged);
-        options.clear();
-        options.putAll(merged);
-        parsed = checked;
-        return new Payload.Ok(set.options().size() + " option(s) set");
-    }
-
     private Payload start(String type, Peer peer) throws Exception {
         if (current != null) {
             throw new IllegalStateException("test " + current.testId() + " is still being inspected; stop it first");
         }
-        InspectorOptions o = parsed.forStart(type);
+        InspectorOptions o = options.parsed().forStart(type);
         Inspector inspector = o.kind().create(o.url(), o.dataSets(), o.readTimeout());
         InspectorJob run;
         try {
@@ -100,7 +87,7 @@ public final class InspectorHandler implements PeerHandler {
     private Payload get(Payload.Get get) {
         InspectorJob run = current != null ? current : last;
         DataKeys data = new DataKeys(dataUrl, (run == null ? dataDir : run.directory()).toString(), run == null ? "" : run.testId());
-        return data.reply(get, List.of(), key -> options.containsKey(key) ? Passwords.redact(options.get(key)) : null);
+        return data.reply(get, List.of(), options::redacted);
     }
 
     /** A halt during a test ends the inspection as STOP_INSPECTOR would, files closed. */

@@ -5,15 +5,14 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
 import org.maestro.common.peer.DataKeys;
+import org.maestro.common.peer.GivenOptions;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerHandler;
 import org.maestro.worker.driver.LoadDriver;
 import org.maestro.worker.driver.jms.JmsDriver;
 
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -26,8 +25,7 @@ public final class WorkerHandler implements PeerHandler {
     private final Path dataDir;
     private final Function<LoadDriver.FailureListener, LoadDriver> drivers;
     private final String dataUrl;
-    private final Map<String, String> options = new HashMap<>();
-    private WorkerOptions parsed;
+    private final GivenOptions<WorkerOptions> options = new GivenOptions<>(WorkerOptions::parse);
     private volatile WorkerJob current;
     private volatile WorkerJob last;
 
@@ -48,7 +46,7 @@ public final class WorkerHandler implements PeerHandler {
     public Payload handle(Note request, Peer peer) throws Exception {
         Role role = peer.info().role();
         return switch (request.command()) {
-            case SET -> set((Payload.SetOptions) request.payload());
+            case SET -> options.apply((Payload.SetOptions) request.payload());
             case START_SENDER -> role == Role.SENDER ? start(peer) : refuse(request, peer);
             case START_RECEIVER -> role == Role.RECEIVER ? start(peer) : refuse(request, peer);
             case STOP_SENDER, STOP_RECEIVER -> role == (request.command().name().endsWith("SENDER") ? Role.SENDER : Role.RECEIVER)
@@ -60,21 +58,11 @@ public final class WorkerHandler implements PeerHandler {
         };
     }
 
-    private Payload set(Payload.SetOptions set) {
-        Map<String, String> merged = new HashMap<>(options);
-        merged.putAll(set.options());
-        WorkerOptions checked = WorkerOptions.parse(merged);
-        options.clear();
-        options.putAll(merged);
-        parsed = checked;
-        return new Payload.Ok(set.options().size() + " option(s) set");
-    }
-
     private Payload start(Peer peer) throws Exception {
         if (current != null) {
             throw new IllegalStateException("test " + current.testId() + " is still running; stop it first");
         }
-        WorkerOptions o = parsed != null ? parsed : WorkerOptions.parse(options);
+        WorkerOptions o = options.parsed();
         WorkerJob[] holder = new WorkerJob[1];
         LoadDriver driver = drivers.apply(reason -> {
             if (holder[0] != null) {
@@ -122,7 +110,7 @@ public final class WorkerHandler implements PeerHandler {
     private Payload get(Payload.Get get) {
         WorkerJob run = current != null ? current : last;
         DataKeys data = new DataKeys(dataUrl, (run == null ? dataDir : run.directory()).toString(), run == null ? "" : run.testId());
-        return data.reply(get, List.of(), options::get);
+        return data.reply(get, List.of(), options::redacted);
     }
 
     private Payload refuse(Note request, Peer peer) {
