@@ -28,17 +28,6 @@ final class ParamNames {
         return names;
     }
 
-    /** Whether a script line reads this parameter. */
-    static boolean readOn(String line, String name) {
-        Matcher m = CALL.matcher(line);
-        while (m.find()) {
-            if (m.group(2).equals(name)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** The one-line refusal of a parameter the script does not read. */
     static String unknown(String given, Collection<String> known) {
         if (known.isEmpty()) {

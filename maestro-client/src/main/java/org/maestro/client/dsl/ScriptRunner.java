@@ -102,9 +102,10 @@ public final class ScriptRunner {
         if (n < 0 || n >= lines.length) {
             return "";
         }
+        Set<String> readThere = ParamNames.written(lines[n]);
         StringBuilder out = new StringBuilder();
         params.forEach((name, value) -> {
-            if (ParamNames.readOn(lines[n], name)) {
+            if (readThere.contains(name)) {
                 out.append("-P ").append(name).append('=').append(value).append(": ");
             }
         });

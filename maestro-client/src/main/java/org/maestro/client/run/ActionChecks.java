@@ -1,5 +1,6 @@
 package org.maestro.client.run;
 
+import org.maestro.agent.script.Outcome;
 import org.maestro.client.plan.Criterion;
 
 import java.util.ArrayList;
@@ -12,7 +13,8 @@ import java.util.Locale;
  * handler's own words; and each fault criterion ({@code outage < 10 s}) is checked against every action.
  */
 final class ActionChecks {
-    static final String SUCCEEDED = "succeeded";
+    /** The agent's word for an action that did its job (NOTIFY_HANDLER's outcome). */
+    static final String SUCCEEDED = Outcome.SUCCEEDED.wireName();
 
     private ActionChecks() {
     }

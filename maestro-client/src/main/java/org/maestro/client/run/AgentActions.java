@@ -1,5 +1,6 @@
 package org.maestro.client.run;
 
+import org.maestro.agent.script.Outcome;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.note.Payload;
 import org.maestro.common.util.Clocks;
@@ -66,10 +67,10 @@ final class AgentActions implements AutoCloseable {
         try {
             agent.runHandler(run.action.handler(), run.action.args());
         } catch (TestCannotRun refused) {
-            run.finish("refused", -1, refused.getMessage(), run.firedEpochMicros, run.firedEpochMicros);
+            run.finish(Outcome.REFUSED.wireName(), -1, refused.getMessage(), run.firedEpochMicros, run.firedEpochMicros);
             console.line("agent: %s refused: %s", run.action.handler(), refused.getMessage());
         } catch (Exception e) {
-            run.finish("refused", -1, e.toString(), run.firedEpochMicros, run.firedEpochMicros);
+            run.finish(Outcome.REFUSED.wireName(), -1, e.toString(), run.firedEpochMicros, run.firedEpochMicros);
         }
     }
 

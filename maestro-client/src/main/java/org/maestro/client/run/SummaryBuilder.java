@@ -217,8 +217,8 @@ final class SummaryBuilder {
 
     private static Map<String, Object> parameters(TestPlan plan) {
         Map<String, Object> p = new LinkedHashMap<>();
-        p.put("routes", plan.effectiveRoutes().stream().map(r -> Map.of("group", r.group(), "sendUrl", mask(r.sendUrl()),
-                "receiveUrl", mask(r.receiveUrl()), "senders", r.senders(), "receivers", r.receivers())).toList());
+        p.put("routes", plan.effectiveRoutes().stream().map(r -> Map.of("group", r.group(), "sendUrl", Passwords.redact(r.sendUrl()),
+                "receiveUrl", Passwords.redact(r.receiveUrl()), "senders", r.senders(), "receivers", r.receivers())).toList());
         p.put("rate", plan.rate().perSecond());
         p.put("duration", plan.duration().toString());
         p.put("warmup", plan.warmup());
@@ -229,14 +229,11 @@ final class SummaryBuilder {
             p.put("incremental", plan.incremental());
         }
         if (!plan.inspectors().isEmpty()) {
-            p.put("inspectors", plan.inspectors().stream().map(i -> Map.of("type", i.type(), "url", mask(i.url()))).toList());
+            p.put("inspectors", plan.inspectors().stream().map(i -> Map.of("type", i.type(), "url", Passwords.redact(i.url()))).toList());
         }
         return p;
     }
 
-    static String mask(String url) {
-        return Passwords.redact(url);
-    }
 
     private static List<String> files(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {

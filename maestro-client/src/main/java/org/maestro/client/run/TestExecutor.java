@@ -10,6 +10,7 @@ import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
 import org.maestro.common.runfiles.RunLayout;
+import org.maestro.common.util.Passwords;
 import org.maestro.common.util.SafeText;
 
 import java.io.IOException;
@@ -146,7 +147,7 @@ public final class TestExecutor {
             assignment = PeerAssignment.of(plan, PeerDirectory.await(client, PeerAssignment.requirements(plan), discoveryTimeout));
             peers = assignment.peers();
             for (PeerAssignment.Assignment a : assignment.all()) {
-                console.line("  %s -> %s", a.peer().describe(), SummaryBuilder.mask(a.target(plan)));
+                console.line("  %s -> %s", a.peer().describe(), Passwords.redact(a.target(plan)));
             }
             PeerAssignment.Assignment agent = assignment.agent();
             agentActions = new AgentActions(agent == null ? null : remote(agent.peer()),
@@ -166,7 +167,7 @@ public final class TestExecutor {
             }
             PeerAssignment.Assignment agent = assignment.agent();
             if (agent != null) {
-                console.line("agent %s fetches %s", agent.peer().name(), SummaryBuilder.mask(plan.agent().sourceUrl()));
+                console.line("agent %s fetches %s", agent.peer().name(), Passwords.redact(plan.agent().sourceUrl()));
                 remote(agent.peer()).fetchSource(plan.agent().sourceUrl(), plan.agent().branch());
             }
             for (PeerAssignment.Assignment a : assignment.receivers()) {
