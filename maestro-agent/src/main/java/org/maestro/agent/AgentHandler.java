@@ -48,9 +48,10 @@ public final class AgentHandler implements PeerHandler {
     private final AgentSettings settings;
     private final GitSources sources;
     private final ScriptExecutions runs;
+    /** The agent keeps its options as given, once checked: a handler gets them all. */
     private final GivenOptions<Map<String, String>> options = new GivenOptions<>(given -> {
         AgentOptions.check(given);
-        return given;
+        return Map.copyOf(given);
     });
     private final String fallbackTestId = "test-" + System.currentTimeMillis();
     private volatile Checkout checkout;
@@ -89,7 +90,7 @@ public final class AgentHandler implements PeerHandler {
 
     private Payload set(Payload.SetOptions set, Peer peer) throws IOException {
         Payload.Ok ok = options.apply(set);
-        Map<String, String> given = options.raw();
+        Map<String, String> given = options.parsed();
         Path dir = testDir(peer);
         TestFiles.write(dir, peer.info(), given, settings, AgentOptions.handlerTimeout(given, settings.handlerTimeout()));
         return new Payload.Ok(ok.detail() + "; test files in " + dir);
@@ -110,7 +111,7 @@ public final class AgentHandler implements PeerHandler {
         Checkout source = checkout;
         String runId = Ids.next();
         Path dir = testDir(peer);
-        Map<String, String> opts = options.raw();
+        Map<String, String> opts = options.parsed();
         ExecutionContext ctx = new ExecutionContext(runId, request.command(), handler, args, null, source, opts, testId(), dir,
                 AgentOptions.handlerTimeout(opts, settings.handlerTimeout()), request, peer.info().name(), peer::notifyClient);
         try {
@@ -147,7 +148,7 @@ public final class AgentHandler implements PeerHandler {
     }
 
     private String testId() {
-        return options.raw().getOrDefault(TestOptions.TEST_ID, fallbackTestId);
+        return options.parsed().getOrDefault(TestOptions.TEST_ID, fallbackTestId);
     }
 
     private Path testDir(Peer peer) {

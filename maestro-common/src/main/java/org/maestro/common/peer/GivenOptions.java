@@ -35,17 +35,15 @@ public final class GivenOptions<T> {
         return new Payload.Ok(set.options().size() + " option(s) set");
     }
 
-    /** What the parser made of the options given so far (of none, before the first SET). */
+    /**
+     * What the parser made of the options given so far (of none, before the first SET): the peer's own view,
+     * secrets included, never for a reply or a file.
+     */
     public synchronized T parsed() {
         if (parsed == null) {
             parsed = parser.apply(Map.copyOf(raw));
         }
         return parsed;
-    }
-
-    /** A copy of the options as given, secrets included: for the peer's own use, never for a reply or a file. */
-    public synchronized Map<String, String> raw() {
-        return Map.copyOf(raw);
     }
 
     /** The option's value with any password hidden, or null when it was not given: the answer to a GET. */
