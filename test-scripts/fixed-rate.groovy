@@ -13,5 +13,7 @@ test {
     connections  param('connections', 2)
     senders      param('senders', 1)
     receivers    param('receivers', 1)
+    // -P jolokia=http://user:pass@sut:8161/console/jolokia: the SUT's metrics sampled by an inspector peer, into CSVs
+    if (param('jolokia', '')) { inspector 'jolokia', url: param('jolokia', ''), interval: '1s' }
     expect       "p99 latency < ${param('p99', '100 ms')}", 'rate >= 95 %', 'loss == 0'
 }

@@ -23,13 +23,17 @@ artemis_instance() {
 # The PIDs of the broker JVMs of an instance: processes whose command line holds
 # -Dartemis.instance=<a path to that directory>.
 artemis_pids() {
-  local instance=$1 p arg dir
-  for p in /proc/[0-9]*; do
-    arg=$(tr '\0' '\n' < "$p/cmdline" 2>/dev/null | grep -m1 -- '^-Dartemis\.instance=' || true)
+  local instance=$1 f p arg dir
+  # One grep over every command line picks the candidates: two processes per process on the host took
+  # seconds on a loaded one, and delayed the fault. A process may end meanwhile, so errors are silenced.
+  for f in $(grep -l -a -F -e '-Dartemis.instance=' /proc/[0-9]*/cmdline 2>/dev/null || true); do
+    p=${f#/proc/}
+    p=${p%/cmdline}
+    arg=$({ tr '\0' '\n' < "$f"; } 2>/dev/null | grep -m1 -- '^-Dartemis\.instance=' || true)
     [ -n "$arg" ] || continue
     dir=$(cd -- "${arg#-Dartemis.instance=}" 2>/dev/null && pwd -P || true)
     if [ "$dir" = "$instance" ]; then
-      echo "${p#/proc/}"
+      echo "$p"
     fi
   done
 }

@@ -1,5 +1,6 @@
 package org.maestro.agent;
 
+import org.maestro.common.cli.OneLineErrors;
 import org.maestro.agent.source.SourceAllowlist;
 import org.maestro.common.cli.TimeConverter;
 import org.maestro.common.note.Role;
@@ -46,11 +47,13 @@ public final class AgentMain implements Callable<Integer> {
     Duration handlerTimeout;
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new AgentMain()).execute(args));
+        System.exit(OneLineErrors.execute(new AgentMain(), "maestro-agent", args));
     }
 
     @Override
     public Integer call() throws Exception {
+        // The broker first: a refused password file is the one line printed, before anything is logged.
+        PeerProcess.Launch launch = peer.launch("maestro-agent", Role.AGENT);
         SourceAllowlist allowlist;
         Path work = Files.createDirectories(workDir.toAbsolutePath());
         try {
@@ -61,7 +64,7 @@ public final class AgentMain implements Callable<Integer> {
         if (allowlist.isDefault()) {
             LOG.info("no --allow given: this agent only takes file:// repositories under {}", work);
         }
-        return PeerProcess.run(peer.launch("maestro-agent", Role.AGENT),
+        return PeerProcess.run(launch,
                 (data, dataUrl) -> new AgentHandler(AgentSettings.of(data, work, allowlist, dataUrl).withHandlerTimeout(handlerTimeout)),
                 "sources allowed: " + allowlist + "; work in " + work);
     }

@@ -7,6 +7,7 @@ import org.maestro.common.client.Address;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PingResult;
 import org.maestro.common.dataserver.DataClient;
+import org.maestro.common.dataserver.DataToken;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
@@ -61,7 +62,9 @@ class AgentMainTest {
             Payload.GetReply url = assertInstanceOf(Payload.GetReply.class,
                     client.request(to, new Payload.Get("data.url"), List.of(peer), TIMEOUT).of(peer).payload());
             Path fetched = tmp.resolve("fetched");
-            DataClient.fetchAll(URI.create(url.value()), "cli/agent-proc", fetched);
+            Payload.GetReply token = assertInstanceOf(Payload.GetReply.class,
+                    client.request(to, new Payload.Get("data.token"), List.of(peer), TIMEOUT).of(peer).payload());
+            DataClient.fetchAll(URI.create(url.value()), DataToken.of(token.value()), "cli/agent-proc", fetched);
             assertTrue(Files.readString(fetched.resolve("handlers.csv")).contains("," + runId + ",ok.sh,"));
             assertTrue(Files.readString(fetched.resolve("handler-" + runId + "-ok.sh.log")).contains("hello from ok.sh"));
             assertTrue(Files.exists(fetched.resolve("test.json")));

@@ -104,7 +104,7 @@ final class GitRepo implements AutoCloseable {
 
     static void uncheckedDelete(Path p) {
         try {
-            org.maestro.agent.source.Trees.delete(p);
+            org.maestro.common.util.Trees.delete(p);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

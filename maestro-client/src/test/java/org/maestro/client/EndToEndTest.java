@@ -5,15 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.client.cli.MaestroMain;
 import org.maestro.common.testing.ArtemisBroker;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.SecretSearch;
 import org.maestro.common.testing.TestLab;
 import org.maestro.worker.WorkerMain;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,20 +41,13 @@ class EndToEndTest {
     Path data;
 
     private ChildJvm worker(String role, String name, String... more) throws Exception {
-        List<String> args = new ArrayList<>(List.of("--role", role, "--broker", control(), "--name", name,
-                "--data-dir", data.resolve(name).toString(), "--data-host", "127.0.0.1"));
-        args.addAll(List.of(more));
-        ChildJvm w = lab.closeAfterEach(ChildJvm.start(WorkerMain.class, args.toArray(String[]::new)));
-        w.awaitLine("maestro-worker: ", 30);
-        return w;
+        return PeerProcesses.start(lab, WorkerMain.class, control(), data, name, concat(new String[]{"--role", role}, more));
     }
 
     /** An agent peer, agent-1, that may fetch this repository. */
     private void agent(Path repo) throws Exception {
-        ChildJvm agent = lab.closeAfterEach(ChildJvm.start(org.maestro.agent.AgentMain.class, "--broker", control(),
-                "--name", "agent-1", "--data-dir", data.resolve("agent-1").toString(), "--work-dir",
-                data.resolve("agent-work").toString(), "--allow", repo.toUri().toString(), "--data-host", "127.0.0.1"));
-        agent.awaitLine("maestro-agent: ", 30);
+        PeerProcesses.start(lab, org.maestro.agent.AgentMain.class, control(), data, "agent-1", "--work-dir",
+                data.resolve("agent-work").toString(), "--allow", repo.toUri().toString());
     }
 
     private static String control() {
@@ -69,28 +60,13 @@ class EndToEndTest {
 
     /** Runs the maestro command; returns {exit code, stdout + stderr}. */
     private Object[] maestro(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        PrintStream both = new PrintStream(captured, true);
-        System.setOut(new PrintStream(new TeeStream(out, both), true));
-        System.setErr(new PrintStream(new TeeStream(err, both), true));
-        try {
-            int code = MaestroMain.execute(args);
-            return new Object[]{code, captured.toString()};
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
+        MaestroCommand.Result r = MaestroCommand.run(args);
+        return new Object[]{r.exitCode(), r.output()};
     }
 
     /** The one run directory (next to it, the runs' index.html). */
     private Path onlyRun() throws IOException {
-        try (Stream<Path> dirs = Files.list(runs)) {
-            List<Path> all = dirs.filter(Files::isDirectory).toList();
-            assertEquals(1, all.size(), all.toString());
-            return all.get(0);
-        }
+        return MaestroCommand.onlyRun(runs);
     }
 
     @Test
@@ -170,9 +146,7 @@ class EndToEndTest {
         worker("receiver", "receiver-1");
         worker("sender", "sender-1");
         for (String name : List.of("inspector-1", "inspector-2")) {
-            ChildJvm inspector = lab.closeAfterEach(ChildJvm.start(org.maestro.inspector.InspectorMain.class, "--broker", control(),
-                    "--name", name, "--data-dir", data.resolve(name).toString(), "--data-host", "127.0.0.1"));
-            inspector.awaitLine("maestro-inspector: ", 30);
+            PeerProcesses.start(lab, org.maestro.inspector.InspectorMain.class, control(), data, name);
         }
         Path script = data.resolve("inspected.groovy");
         String jolokia = lab.sut().jolokiaUrl(ArtemisBroker.USER, ArtemisBroker.PASSWORD);
@@ -294,23 +268,7 @@ class EndToEndTest {
 
     /** A git repository of test-scripts/handlers, made with JGit. */
     private Path handlerRepository() throws Exception {
-        Path repo = data.resolve("handlers-repo");
-        Path source = SCRIPTS.resolve("handlers");
-        try (Stream<Path> files = Files.walk(source)) {
-            for (Path f : files.toList()) {
-                Path target = repo.resolve(source.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(f, target, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
-                }
-            }
-        }
-        try (org.eclipse.jgit.api.Git git = org.eclipse.jgit.api.Git.init().setDirectory(repo.toFile()).call()) {
-            git.add().addFilepattern(".").call();
-            git.commit().setMessage("handlers").setAuthor("qe", "qe@example.org").setCommitter("qe", "qe@example.org").call();
-        }
-        return repo;
+        return org.maestro.client.local.HandlerRepository.commit(SCRIPTS.resolve("handlers"), data.resolve("handlers-repo"));
     }
 
     /** The longest time without a received message after {@code fromMicros}, from the receiver's rate logs. */
@@ -432,7 +390,7 @@ class EndToEndTest {
                 runs.toString(), "-P", "url=" + sutUrl("e2e.killed"), "-P", "rate=300", "-P", "duration=60s"));
         // Let the test get going, then kill the sender without a goodbye.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!runHasProgress() && System.nanoTime() < deadline) {
+        while (!MaestroCommand.hasProgress(runs) && System.nanoTime() < deadline) {
             Thread.sleep(100);
         }
         long killedAt = System.nanoTime();
@@ -447,18 +405,6 @@ class EndToEndTest {
         assertTrue(Files.exists(dir.resolve("peers/receiver-1/latency-response.hlog")), "the receiver's files were collected");
         assertTrue(Files.readString(dir.resolve("console.log")).contains("disconnected abnormally"));
         assertEquals("error", JSON.readTree(dir.resolve("summary.json").toFile()).get("verdict").asText());
-    }
-
-    private boolean runHasProgress() throws IOException {
-        try (Stream<Path> dirs = Files.list(runs)) {
-            for (Path d : dirs.toList()) {
-                Path log = d.resolve("console.log");
-                if (Files.exists(log) && Files.readString(log).contains("running ")) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     @Test
@@ -529,45 +475,12 @@ class EndToEndTest {
         assertTrue(console.contains("unknown option 'bogus'"), "the console says what is wrong: " + console);
         workers.forEach(ChildJvm::close);   // their logs are complete once they have ended
 
-        List<Path> searched = new ArrayList<>(List.of(workers.get(0).log(), workers.get(1).log()));
-        try (Stream<Path> inRuns = Files.walk(runs); Stream<Path> inData = Files.walk(data)) {
-            Stream.concat(inRuns, inData).filter(Files::isRegularFile).forEach(searched::add);
-        }
-        long lines = console.lines().count();
-        List<String> hits = new ArrayList<>(console.contains(password) ? List.of("the console") : List.of());
-        for (Path file : searched) {
-            String text = new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1);
-            lines += text.lines().count();
-            if (text.contains(password)) {
-                hits.add(file.toString());
-            }
-        }
-        System.out.printf("password search: %d files + the console, %d lines, %d hits%n", searched.size(), lines, hits.size());
+        SecretSearch search = new SecretSearch(password).files(workers.get(0).log(), workers.get(1).log(), runs, data)
+                .text("the console", console);
+        System.out.println("password search: " + search);
+        List<Path> searched = search.searchedFiles();
         assertTrue(searched.stream().anyMatch(f -> f.endsWith("console.log")) && searched.stream().anyMatch(f -> f.endsWith("junit.xml"))
                 && searched.stream().anyMatch(f -> f.endsWith("summary.json")), "the run's files were searched: " + searched);
-        assertEquals(List.of(), hits, "the password " + password + " was written to these");
-    }
-
-    /** Writes to two streams. */
-    private static final class TeeStream extends java.io.OutputStream {
-        private final java.io.OutputStream a;
-        private final java.io.OutputStream b;
-
-        TeeStream(java.io.OutputStream a, java.io.OutputStream b) {
-            this.a = a;
-            this.b = b;
-        }
-
-        @Override
-        public void write(int c) throws IOException {
-            a.write(c);
-            b.write(c);
-        }
-
-        @Override
-        public void write(byte[] buf, int off, int len) throws IOException {
-            a.write(buf, off, len);
-            b.write(buf, off, len);
-        }
+        assertEquals(List.of(), search.hits(), "the password " + password + " was written to these");
     }
 }

@@ -137,6 +137,8 @@ class DistributionIT {
                 .redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().clear();
         pb.environment().putAll(env);
+        // The address it advertises for its files, from the environment as a container would set it.
+        pb.environment().put("MAESTRO_DATA_ADDRESS", "127.0.0.2");
         Process worker = pb.start();
         try {
             LauncherRun ping = null;
@@ -148,6 +150,7 @@ class DistributionIT {
             }
             assertTrue(ping != null && ping.out().contains("dist-sender"),
                     "the worker answers PING; ping: " + (ping == null ? "not run" : ping.printed()) + "\nworker: " + Files.readString(log));
+            assertTrue(Files.readString(log).contains(", served at http://127.0.0.2:"), "MAESTRO_DATA_ADDRESS: " + Files.readString(log));
             LauncherRun halt = LauncherRun.run(tmp, env, Duration.ofSeconds(60), home.resolve("bin/maestro").toString(), "halt",
                     "--broker", broker, "--name", "dist-sender");
             assertEquals(0, halt.exitCode(), halt.printed());

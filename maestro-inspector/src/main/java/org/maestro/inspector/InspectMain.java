@@ -1,5 +1,6 @@
 package org.maestro.inspector;
 
+import org.maestro.common.cli.OneLineErrors;
 import org.maestro.common.units.TimeSpan;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,8 +19,12 @@ public final class InspectMain implements Callable<Integer> {
     @Option(names = "--type", required = true, description = "jolokia or amqp-management")
     String type;
 
-    @Option(names = "--url", required = true,
-            description = "the management URL, e.g. http://admin:admin@broker:8161/console/jolokia or amqp://user:pass@router:5672")
+    /** The variable that gives the management URL, credentials included, off the command line. */
+    static final String URL_ENV = "MAESTRO_MANAGEMENT_URL";
+
+    @Option(names = "--url", defaultValue = "${env:" + URL_ENV + "}",
+            description = "the management URL, e.g. http://admin:admin@broker:8161/console/jolokia or amqp://user:pass@router:5672;"
+                    + " with credentials, give it in " + URL_ENV + " instead: the command line is shown to every user of the host (ps)")
     String url;
 
     @Option(names = "--once", description = "read once and exit (the only mode: the inspector peer samples during tests)")
@@ -33,13 +38,17 @@ public final class InspectMain implements Callable<Integer> {
     String timeout;
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new InspectMain()).execute(args));
+        System.exit(OneLineErrors.execute(new InspectMain(), "inspect", args));
     }
 
     @Override
     public Integer call() {
         if (!once) {
             System.out.println("FAILED: say --once: continuous sampling is what the inspector peer does during a test");
+            return InspectOnce.FAILED;
+        }
+        if (url == null || url.isBlank()) {
+            System.out.println("FAILED: no management URL: give --url or set " + URL_ENV);
             return InspectOnce.FAILED;
         }
         Duration t;

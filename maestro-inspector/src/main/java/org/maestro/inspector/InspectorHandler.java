@@ -51,7 +51,8 @@ public final class InspectorHandler implements PeerHandler {
 
     private Payload start(String type, Peer peer) throws Exception {
         if (current != null) {
-            throw new IllegalStateException("test " + current.testId() + " is still being inspected; stop it first");
+            throw new IllegalStateException("test " + current.testId() + " is still being inspected; maestro stop --broker URL"
+                    + " --test-id " + current.testId() + " ends it");
         }
         InspectorOptions o = options.parsed().forStart(type);
         Inspector inspector = o.kind().create(o.url(), o.dataSets(), o.readTimeout());

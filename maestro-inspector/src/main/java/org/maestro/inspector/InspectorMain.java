@@ -1,5 +1,6 @@
 package org.maestro.inspector;
 
+import org.maestro.common.cli.OneLineErrors;
 import org.maestro.common.note.Role;
 import org.maestro.common.peer.PeerOptions;
 import org.maestro.common.peer.PeerProcess;
@@ -21,7 +22,7 @@ public final class InspectorMain implements Callable<Integer> {
     PeerOptions peer = new PeerOptions();
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new InspectorMain()).execute(args));
+        System.exit(OneLineErrors.execute(new InspectorMain(), "maestro-inspector", args));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.maestro.reports;
 
+import org.maestro.common.cli.OneLineErrors;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -66,6 +67,6 @@ public final class CompareMain implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new CompareMain()).execute(args));
+        System.exit(OneLineErrors.execute(new CompareMain(), "compare", args));
     }
 }

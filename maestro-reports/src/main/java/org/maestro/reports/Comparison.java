@@ -107,6 +107,9 @@ public final class Comparison {
         if ("error".equals(run.summary.path("verdict").asText())) {
             notes.add("this run ended in error: its figures may be incomplete");
         }
+        if ("interrupted".equals(run.summary.path("verdict").asText())) {
+            notes.add("this run was interrupted: its figures cover only the part of the test that ran");
+        }
         return notes;
     }
 

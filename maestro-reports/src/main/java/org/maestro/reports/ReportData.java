@@ -294,8 +294,15 @@ final class ReportData {
         }
     }
 
-    /** A failed peer is marked where its rate logs end (its last message), else at the end of the run. */
+    /**
+     * A failed peer is marked where its rate logs end (its last message), else at the end of the run; an interruption of
+     * the control plane where it began.
+     */
     private void failures() {
+        for (JsonNode i : run.summary.path("interruptions")) {
+            marker(Json.epochMicros(i.get("from")), "interruption", "control plane: " + i.path("who").asText() + " away"
+                    + (i.path("millis").isNumber() ? " for " + i.path("millis").asLong() + " ms" : ", not back within the run"));
+        }
         for (PeerDir p : run.peers) {
             if (!p.summary().path("ok").asBoolean(true)) {
                 long at = lastActivityMicros.getOrDefault(p.name(), Json.epochMicros(run.summary.get("end")));

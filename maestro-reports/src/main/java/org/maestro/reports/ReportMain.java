@@ -1,5 +1,6 @@
 package org.maestro.reports;
 
+import org.maestro.common.cli.OneLineErrors;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -41,6 +42,6 @@ public final class ReportMain implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new ReportMain()).execute(args));
+        System.exit(OneLineErrors.execute(new ReportMain(), "report", args));
     }
 }

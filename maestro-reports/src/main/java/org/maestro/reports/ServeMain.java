@@ -1,5 +1,6 @@
 package org.maestro.reports;
 
+import org.maestro.common.cli.OneLineErrors;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -96,6 +97,6 @@ public final class ServeMain implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new ServeMain()).execute(args));
+        System.exit(OneLineErrors.execute(new ServeMain(), "serve", args));
     }
 }

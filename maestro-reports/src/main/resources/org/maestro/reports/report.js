@@ -34,6 +34,10 @@
   function latencyCell(l) {
     return l ? 'p50 ' + l.p50 + ' / p99 ' + l.p99 + ' / max ' + l.max + ' ms' : '';
   }
+  // summary.json writes null for a figure whose data is missing: it reads "unknown", never 0 nor blank.
+  function known(v) {
+    return v === null ? 'unknown' : fmt(v);
+  }
 
   function runSections() {
     // Header and verdict
@@ -48,7 +52,9 @@
     if ((summary.checks || []).length) {
       v.appendChild(el('h3', { text: 'Criteria' }));
       v.appendChild(table(['criterion', 'result', 'measured', 'bound'], summary.checks.map(function (c) {
-        return [c.criterion, el('span', { class: c.passed ? 'pass' : 'fail', text: c.passed ? 'passed' : 'FAILED' }), c.measured, c.bound];
+        var evaluated = c.passed !== null && c.passed !== undefined;
+        return [c.criterion, el('span', { class: !evaluated ? 'skip' : c.passed ? 'pass' : 'fail',
+          text: !evaluated ? 'not evaluated' : c.passed ? 'passed' : 'FAILED' }), c.measured, c.bound];
       })));
     }
 
@@ -76,7 +82,7 @@
     if (t) {
       run.appendChild(el('h3', { text: 'Totals (messages over the whole test, warm-up included; rates after warm-up)' }));
       run.appendChild(table(['sent', 'received', 'lost', 'duplicated', 'out of order', 'send rate msg/s', 'receive rate msg/s'],
-        [[fmt(t.sent), fmt(t.received), fmt(t.lost), fmt(t.duplicated), fmt(t.outOfOrder), fmt(t.sendRate), fmt(t.receiveRate)]],
+        [[known(t.sent), known(t.received), known(t.lost), known(t.duplicated), known(t.outOfOrder), known(t.sendRate), known(t.receiveRate)]],
         [true, true, true, true, true, true, true]));
     }
 
@@ -85,15 +91,36 @@
     peersSection.appendChild(el('h2', { text: 'Peers' }));
     var bySummary = {};
     (summary.peers || []).forEach(function (p) { bySummary[p.name] = p; });
+    // A peer whose data is missing has unknown figures; another leaves blank what its role does not measure.
+    function figure(s, v) { return s.dataMissing && v === null ? 'unknown' : v === null || v === undefined ? '' : fmt(v); }
     var rateLogs = {};
     (data.rateLogs || []).forEach(function (r) { rateLogs[r.peer] = r.messages; });
     peersSection.appendChild(table(['peer', 'role', 'host', 'ok', 'messages (rate logs)', 'rate msg/s', 'lost', 'duplicated', 'out of order', 'latency / send delay', 'how it ended'],
       (data.peers || []).map(function (p) {
         var s = bySummary[p.name] || {};
         return [p.name, p.role, p.host, s.ok === false ? el('span', { class: 'fail', text: 'FAILED' }) : (s.ok ? 'yes' : ''),
-          rateLogs[p.name] === undefined ? '' : fmt(rateLogs[p.name]), s.rate === undefined ? '' : fmt(s.rate),
-          s.lost, s.duplicated, s.outOfOrder, latencyCell(s.responseTime || s.sendDelay), s.end || (p.collected ? '' : 'files not collected')];
+          rateLogs[p.name] === undefined ? '' : fmt(rateLogs[p.name]), figure(s, s.rate),
+          figure(s, s.lost), figure(s, s.duplicated), figure(s, s.outOfOrder), latencyCell(s.responseTime || s.sendDelay), s.end || (p.collected ? '' : 'files not collected')];
       }), [false, false, false, false, true, true, true, true, true, false, false]));
+    var missing = (summary.peers || []).filter(function (p) { return p.dataMissing; });
+    if (missing.length) {
+      peersSection.appendChild(el('h3', { text: 'Missing data: the figures that depend on it are unknown' }));
+      peersSection.appendChild(table(['peer', 'role', 'why its data is missing', 'what it reported live (not from files)'],
+        missing.map(function (p) {
+          var l = p.live;
+          return [p.name, p.role, p.dataMissing, l ? fmt(l.messages) + ' message(s)' + (l.lost === null || l.lost === undefined ? ''
+            : ', ' + fmt(l.lost) + ' lost, ' + fmt(l.duplicated) + ' duplicated, ' + fmt(l.outOfOrder) + ' out of order') +
+            ', phase ' + l.phase + ' (' + l.source + ')' : 'nothing'];
+        })));
+    }
+    if ((summary.interruptions || []).length) {
+      peersSection.appendChild(el('h3', { text: 'Interruptions of the control plane (the load went on)' }));
+      peersSection.appendChild(table(['who', 'from', 'to', 'away ms'], summary.interruptions.map(function (i) {
+        return [i.who, i.from, i.to === null ? 'not back within the run' : i.to, i.millis === null ? 'unknown' : fmt(i.millis)];
+      })));
+    }
+
+    hostSection();
 
     // Latency figures from the HDR logs
     if ((data.latency || []).length) {
@@ -103,6 +130,37 @@
         return [f.peer, f.measure, fmt(f.count), f.p50, f.p90, f.p99, f.p999, f.max];
       }), [false, false, true, true, true, true, true, true]));
     }
+  }
+  // Where each peer ran and how its clock compared with the client's, as the client measured before the test.
+  function hostSection() {
+    var hosts = summary.peerHosts || [];
+    if (!hosts.length) { return; }
+    var check = summary.clockCheck || {};
+    var limit = typeof check.limitMillis === 'number' ? check.limitMillis : Infinity;
+    var section = document.getElementById('hosts');
+    section.appendChild(el('h2', { text: 'Hosts and clocks' }));
+    var addresses = {};
+    hosts.forEach(function (h) { addresses[h.address || h.hostName] = true; });
+    section.appendChild(el('p', { id: 'host-count', text: hosts.length + ' peer(s) on ' + Object.keys(addresses).length +
+      ' distinct address(es). Clock offset = the peer\'s clock \u2212 the client\'s, from the PING with the shortest round trip' +
+      ' (its error is at most half that round trip).' }));
+    function millis(v, signed) {
+      return typeof v === 'number' ? (signed && v >= 0 ? '+' : '') + v.toFixed(3) : '';
+    }
+    section.appendChild(table(['peer', 'role', 'host name', 'address', 'data URL', 'clock offset ms', 'PING round trip ms', 'pings'],
+      hosts.map(function (h) {
+        var offset = millis(h.clockOffsetMillis, true);
+        var over = typeof h.clockOffsetMillis === 'number' && Math.abs(h.clockOffsetMillis) > limit;
+        return [h.peer, h.role, h.hostName, h.address, h.dataUrl,
+          over ? el('span', { class: 'fail', text: offset }) : (offset || 'no answer'), millis(h.roundTripMillis, false), h.pings];
+      }), [false, false, false, false, false, true, true, true]));
+    if (check.rule) {
+      section.appendChild(el('p', { text: 'Clock limit ' + millis(check.limitMillis, false) + ' ms (' + check.rule +
+        '); largest offset ' + millis(check.maxAbsOffsetMillis, false) + ' ms.' }));
+    }
+    (check.warnings || []).forEach(function (w) {
+      section.appendChild(el('p', { class: 'fail clock-warning', text: 'Warning: ' + w }));
+    });
   }
   function incrementalSections() {
     var inc = data.incremental;
@@ -224,7 +282,7 @@
   if (data.index) { indexSections(); } else if (data.comparisonPage) { comparisonSections(); } else if (data.incremental) { incrementalSections(); } else { runSections(); comparisonSummary(); }
 
   // Charts
-  function markLetter(m) { return m.kind === 'failure' ? 'F' : m.kind === 'baseline-action' ? 'B' : 'A'; }
+  function markLetter(m) { return m.kind === 'failure' ? 'F' : m.kind === 'baseline-action' ? 'B' : m.kind === 'interruption' ? 'I' : 'A'; }
   var markerPlugin = {
     id: 'maestroMarkers',
     beforeDatasetsDraw: function (chart) {
@@ -245,7 +303,7 @@
         var px = x.getPixelForValue(m.x);
         if (px < a.left || px > a.right) { return; }
         ctx.save();
-        ctx.strokeStyle = m.kind === 'failure' ? '#c62828' : m.kind === 'baseline-action' ? '#9e9e9e' : '#6a1b9a'; ctx.setLineDash([5, 3]); ctx.lineWidth = 1.5;
+        ctx.strokeStyle = m.kind === 'failure' ? '#c62828' : m.kind === 'baseline-action' ? '#9e9e9e' : m.kind === 'interruption' ? '#ef6c00' : '#6a1b9a'; ctx.setLineDash([5, 3]); ctx.lineWidth = 1.5;
         ctx.beginPath(); ctx.moveTo(px, a.top); ctx.lineTo(px, a.bottom); ctx.stroke();
         ctx.fillStyle = ctx.strokeStyle; ctx.font = 'bold 11px sans-serif';
         ctx.fillText(markLetter(m) + (i + 1), px + 3, a.top + 24);
@@ -355,7 +413,8 @@
     act.appendChild(el('h3', { text: 'Agent actions and what they cost' }));
     act.appendChild(table(['handler', 'args', 'planned at s', 'start', 'end', 'outcome', 'exit', 'reason', 'lost', 'outage ms', 'recovery ms'],
       summary.actions.map(function (a) {
-        return [a.handler, (a.args || []).join(' '), a.atMillis / 1000, a.start, a.end, a.outcome, a.exitStatus, a.reason, a.lost, a.outageMillis, a.recoveryMillis];
+        return [a.handler, (a.args || []).join(' '), a.atMillis / 1000, a.start, a.end, a.outcome, a.exitStatus, a.reason,
+          known(a.lost), known(a.outageMillis), known(a.recoveryMillis)];
       })));
   }
   if ((data.handlerRuns || []).length) {

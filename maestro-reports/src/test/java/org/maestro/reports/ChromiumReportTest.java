@@ -50,6 +50,63 @@ class ChromiumReportTest {
         assertTrue(dom.contains("restart-artemis.groovy"), "the agent action is listed");
         assertTrue(dom.contains("OpenJDK 64-Bit Server VM 17.0.15") && dom.contains("qpid-jms 2.6.1"), "each peer's system is shown");
         assertTrue(dom.contains("id=\"console-log\"") && dom.contains("synthetic run"), "the console is shown");
+        assertTrue(dom.contains("Hosts and clocks") && dom.contains("4 peer(s) on 3 distinct address(es)"), "the hosts are shown");
+        assertTrue(dom.contains(">10.77.0.12</td>") && dom.contains(">http://10.77.0.12:7001/</td>")
+                && dom.contains(">lab-receiver</td>"), "each peer's address, data URL and host name");
+        assertTrue(dom.contains(">-0.031<") && dom.contains(">+0.042<") && dom.contains(">0.412<"), "offsets and round trips");
+        assertTrue(dom.contains("<span class=\"fail\">+2.500</span>"), "an offset over the limit stands out");
+        assertTrue(dom.contains("Warning: the clock of agent-1 on lab-agent is +2.500 ms off"), "the clock warning is shown");
+    }
+
+    /**
+     * A run whose receiver's data is missing, as the client writes it (figures null, the criterion not evaluated, the
+     * receiver's live figures, an interruption of the control plane): the page reads "unknown", never 0 nor blank.
+     */
+    @Test
+    void unknownFiguresReadUnknownAndTheMissingDataIsNamed() throws Exception {
+        SyntheticRun run = new SyntheticRun(Files.createDirectories(tmp.resolve("run")), 1_795_000_000_000_000L, 5, 300, 2).write();
+        com.fasterxml.jackson.databind.node.ObjectNode s = (com.fasterxml.jackson.databind.node.ObjectNode)
+                Json.MAPPER.readTree(run.dir.resolve("summary.json").toFile());
+        s.put("verdict", "error");
+        com.fasterxml.jackson.databind.node.ObjectNode totals = (com.fasterxml.jackson.databind.node.ObjectNode) s.get("totals");
+        for (String f : List.of("received", "lost", "duplicated", "outOfOrder", "receiveRate", "responseTime", "serviceTime")) {
+            totals.putNull(f);
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode check = (com.fasterxml.jackson.databind.node.ObjectNode) s.get("checks").get(0);
+        check.putNull("passed");
+        check.put("measured", "not evaluated: data of receiver 'receiver-1' missing (its data server refused the connection)");
+        for (com.fasterxml.jackson.databind.JsonNode p : s.get("peers")) {
+            if (p.path("name").asText().equals(SyntheticRun.RECEIVER)) {
+                com.fasterxml.jackson.databind.node.ObjectNode r = (com.fasterxml.jackson.databind.node.ObjectNode) p;
+                r.putNull("messages");
+                r.putNull("lost");
+                r.put("dataMissing", "its data server refused the connection");
+                com.fasterxml.jackson.databind.node.ObjectNode live = r.putObject("live");
+                live.put("source", "live, not from files: its last progress note, at 3.0 s of the test");
+                live.put("phase", "running");
+                live.put("messages", 9284);
+                live.put("lost", 0);
+                live.put("duplicated", 0);
+                live.put("outOfOrder", 0);
+            }
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode away = s.putArray("interruptions").addObject();
+        away.put("who", "receiver 'receiver-1'");
+        away.put("from", s.get("start").asText());
+        away.putNull("to");
+        away.putNull("millis");
+        Json.MAPPER.writeValue(run.dir.resolve("summary.json").toFile(), s);
+        Path report = ReportBuilder.build(run.dir);
+
+        String dom = dumpDom(report);
+        Matcher body = Pattern.compile("<body([^>]*)>").matcher(dom);
+        assertTrue(body.find(), "a body in the DOM Chromium dumped:\n" + head(dom));
+        assertEquals("", attribute(body.group(1), "data-errors"), "no script or console error in the page");
+        assertTrue(dom.contains(">not evaluated<"), "the criterion is neither passed nor failed");
+        assertTrue(dom.contains("<td class=\"num\">unknown</td>"), "the totals read unknown");
+        assertTrue(dom.contains("its data server refused the connection") && dom.contains("9,284 message(s)")
+                && dom.contains("live, not from files"), "the missing data is named, with what the receiver reported live");
+        assertTrue(dom.contains("not back within the run"), "the interruption is listed");
     }
 
     @Test

@@ -67,8 +67,6 @@ final class SenderJob extends WorkerJob {
         LoadDriver.Producer producer = producers.get(c);
         int connections = options.connections();
         boolean flatOut = options.rate().isFlatOut();
-        long slotNanos = flatOut ? 0 : options.rate().intervalNanos();
-        long intervalNanos = slotNanos * connections;
         long durationNanos = options.duration() instanceof TestDuration.ByTime t ? t.duration().toNanos() : Long.MAX_VALUE;
         long count = options.duration() instanceof TestDuration.ByCount n
                 ? n.messages() / connections + (c < n.messages() % connections ? 1 : 0) : Long.MAX_VALUE;
@@ -80,7 +78,8 @@ final class SenderJob extends WorkerJob {
                 "sender " + peer.info().name() + " connection " + c)) {
             long lastFlush = System.nanoTime();
             for (long i = 0; i < count; i++) {
-                long intended = startNanos + c * slotNanos + i * intervalNanos;
+                // Connection c sends messages c, c + connections, ... of the test's one schedule.
+                long intended = flatOut ? 0 : startNanos + options.rate().offsetNanos(i * connections + c);
                 if (!flatOut && !waitUntil(c, intended, rateLog)) {
                     break;
                 }

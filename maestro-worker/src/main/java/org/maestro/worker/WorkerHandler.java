@@ -60,7 +60,8 @@ public final class WorkerHandler implements PeerHandler {
 
     private Payload start(Peer peer) throws Exception {
         if (current != null) {
-            throw new IllegalStateException("test " + current.testId() + " is still running; stop it first");
+            throw new IllegalStateException("test " + current.testId() + " is still running; maestro stop --broker URL --test-id "
+                    + current.testId() + " ends it");
         }
         WorkerOptions o = options.parsed();
         WorkerJob[] holder = new WorkerJob[1];

@@ -1,5 +1,6 @@
 package org.maestro.worker;
 
+import org.maestro.common.cli.OneLineErrors;
 import org.maestro.common.note.Role;
 import org.maestro.common.peer.PeerOptions;
 import org.maestro.common.peer.PeerProcess;
@@ -21,7 +22,7 @@ public final class WorkerMain implements Callable<Integer> {
     PeerOptions peer = new PeerOptions();
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new WorkerMain()).execute(args));
+        System.exit(OneLineErrors.execute(new WorkerMain(), "maestro-worker", args));
     }
 
     @Override

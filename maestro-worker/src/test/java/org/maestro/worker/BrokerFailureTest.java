@@ -4,7 +4,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.client.Replies;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.TestOptions;
@@ -14,7 +13,6 @@ import org.maestro.common.testing.TestLab;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -53,31 +51,16 @@ class BrokerFailureTest {
         assertTrue(cluster.set(o).allOk());
         assertTrue(cluster.request(cluster.receiver, new Payload.StartReceiver()).allOk());
         assertTrue(cluster.request(cluster.sender, new Payload.StartSender()).allOk());
-        awaitReceived(500);
-    }
-
-    private void awaitReceived(long messages) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (System.nanoTime() < deadline) {
-            Replies r = cluster.request(cluster.receiver, new Payload.StatsRequest());
-            if (((Payload.StatsReply) r.of(cluster.receiver.info()).payload()).stats().messages() >= messages) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("the receiver did not get " + messages + " messages within 20 s");
+        cluster.awaitReceived(500);
     }
 
     @Test
     void aKilledBrokerEndsTheTestWithNotifyFailAndTheWorkersServeTheNextTest() throws Exception {
         startBoth(options("killed", ""));
-        long killedAt = System.nanoTime();
-        sut.kill();
-        Note senderEnd = cluster.awaitEnd(cluster.sender.info(), 30);
-        Note receiverEnd = cluster.awaitEnd(cluster.receiver.info(), 30);
-        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killedAt);
-        Payload.NotifyFail s = assertInstanceOf(Payload.NotifyFail.class, senderEnd.payload(), senderEnd.toString());
-        Payload.NotifyFail r = assertInstanceOf(Payload.NotifyFail.class, receiverEnd.payload(), receiverEnd.toString());
+        WorkerCluster.Failures ends = cluster.killAndAwaitFailures(sut::kill);
+        Payload.NotifyFail s = ends.sender();
+        Payload.NotifyFail r = ends.receiver();
+        long seconds = ends.seconds();
         assertTrue(s.reason().contains("lost") || s.reason().contains("refused"), s.reason());
         assertTrue(r.reason().contains("connection to amqp://admin@127.0.0.1:" + sut.amqpPort() + "/maestro.failure lost"),
                 r.reason());

@@ -13,7 +13,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A sender and a receiver peer with a client, over the lab's control broker: what the tests drive. The lab closes it. */
@@ -57,7 +59,41 @@ final class WorkerCluster {
         return new Note[]{senderEnd, receiverEnd};
     }
 
+    /** Waits (at most 20 s) until the receiver has got {@code messages}, e.g. before a fault is injected mid-test. */
+    void awaitReceived(long messages) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() < deadline) {
+            Replies r = request(receiver, new Payload.StatsRequest());
+            if (((Payload.StatsReply) r.of(receiver.info()).payload()).stats().messages() >= messages) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the receiver did not get " + messages + " messages within 20 s");
+    }
+
     /** The NOTIFY_SUCCESS or NOTIFY_FAIL of this peer; fails the test after {@code seconds}. */
+    /** Takes the SUT away (SIGKILL of its broker). */
+    @FunctionalInterface
+    interface Kill {
+        void run() throws Exception;
+    }
+
+    /** Both workers' NOTIFY_FAIL after the SUT was killed, and how many seconds after the kill the later one came. */
+    record Failures(Payload.NotifyFail sender, Payload.NotifyFail receiver, long seconds) {
+    }
+
+    /** Kills the SUT and waits (30 s at most each) for both workers to end in NOTIFY_FAIL. */
+    Failures killAndAwaitFailures(Kill kill) throws Exception {
+        long killedAt = System.nanoTime();
+        kill.run();
+        Note senderEnd = awaitEnd(sender.info(), 30);
+        Note receiverEnd = awaitEnd(receiver.info(), 30);
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killedAt);
+        return new Failures(assertInstanceOf(Payload.NotifyFail.class, senderEnd.payload(), senderEnd.toString()),
+                assertInstanceOf(Payload.NotifyFail.class, receiverEnd.payload(), receiverEnd.toString()), seconds);
+    }
+
     Note awaitEnd(PeerInfo peer, int seconds) throws InterruptedException {
         return peers.inbox().awaitEnd(peer, seconds);
     }

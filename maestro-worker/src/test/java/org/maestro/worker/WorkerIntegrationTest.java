@@ -1,21 +1,18 @@
 package org.maestro.worker;
 
-import org.HdrHistogram.EncodableHistogram;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.client.Replies;
 import org.maestro.common.dataserver.DataClient;
+import org.maestro.common.dataserver.DataToken;
 import org.maestro.common.dataserver.FetchResult;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.ratelog.RateLogReader;
-import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
 
@@ -64,25 +61,8 @@ class WorkerIntegrationTest {
 
     @Test
     void fixedRateToAQueueForATimeSendsExactlyTheScheduleAndLosesNothing() throws Exception {
-        Map<String, String> o = options("fixed-queue", url("maestro.fixed", ""));
-        o.put(TestOptions.RATE, "500");
-        o.put(TestOptions.DURATION, "3s");
-        o.put(TestOptions.PARALLEL_COUNT, "2");
-        o.put(TestOptions.WARMUP, "1s");
-        o.put(TestOptions.MESSAGE_SIZE, "~256");
-        o.put(TestOptions.CRITERION_LOSS_MAX, "0");
-        Note[] end = cluster.run(o);
-        assertSuccess(end);
-        // 500 msg/s for 3 s on an intended-time schedule: exactly 1500 messages are due before the end.
-        assertEquals(1500, rateLogRecords("fixed-queue", "sender-1", "sender-"));
-        assertEquals(1500, rateLogRecords("fixed-queue", "receiver-1", "receiver-"));
-        HdrCounts response = hdrCounts("fixed-queue", "receiver-1", "latency-response.hlog");
-        assertEquals(1500, response.warmup + response.measured);
-        assertEquals(500, response.warmup, "the first second is warm-up");
-        assertEquals(1500, hdrCounts("fixed-queue", "receiver-1", "latency-service.hlog").total());
-        assertEquals(1500, hdrCounts("fixed-queue", "sender-1", "send-delay.hlog").total());
-        assertTrue(((Payload.NotifySuccess) end[1].payload()).detail().contains("lost 0, duplicated 0, out of order 0"),
-                end[1].toString());
+        Note[] end = cluster.run(FixedRateRun.options(options("fixed-queue", url("maestro.fixed", ""))));
+        FixedRateRun.assertExact(dataDir.resolve("fixed-queue"), end);
         assertTrue(Files.exists(dataDir.resolve("fixed-queue/sender-1/test.json")));
         String testJson = Files.readString(dataDir.resolve("fixed-queue/receiver-1/test.json"));
         assertTrue(testJson.contains("admin:***@") && !testJson.contains("admin:admin@"),
@@ -91,11 +71,13 @@ class WorkerIntegrationTest {
         assertTrue(cluster.progress.stream().anyMatch(n -> ((Payload.Progress) n.payload()).stats().messages() > 0),
                 "progress notes arrive every second");
 
-        // The client's side of collection: ask for the data server, download, verify every byte.
+        // The client's side of collection: ask for the data server and its token, download, verify every byte.
         String dataUrl = ((Payload.GetReply) cluster.request(cluster.receiver, new Payload.Get("data.url"))
                 .of(cluster.receiver.info()).payload()).value();
         Path collected = collectDir.resolve("collected");
-        FetchResult fetched = DataClient.fetchAll(java.net.URI.create(dataUrl), "fixed-queue/receiver-1", collected);
+        DataToken token = DataToken.of(((Payload.GetReply) cluster.request(cluster.receiver, new Payload.Get("data.token"))
+                .of(cluster.receiver.info()).payload()).value());
+        FetchResult fetched = DataClient.fetchAll(java.net.URI.create(dataUrl), token, "fixed-queue/receiver-1", collected);
         try (Stream<Path> files = Files.list(dataDir.resolve("fixed-queue/receiver-1"))) {
             List<Path> local = files.toList();
             assertEquals(local.size(), fetched.files());
@@ -201,44 +183,7 @@ class WorkerIntegrationTest {
     }
 
     long rateLogRecords(String testId, String peer, String prefix) throws IOException {
-        long total = 0;
-        try (Stream<Path> files = Files.list(dataDir.resolve(testId).resolve(peer))) {
-            for (Path f : files.filter(p -> p.getFileName().toString().startsWith(prefix)
-                    && p.getFileName().toString().endsWith(".rlog")).toList()) {
-                try (RateLogReader reader = RateLogReader.open(f)) {
-                    total += reader.forEachRemaining((eta, ata) -> { });
-                    assertTrue(reader.closedCleanly(), f + " was closed cleanly");
-                }
-            }
-        }
-        return total;
-    }
-
-    record HdrCounts(long warmup, long measured) {
-        long total() {
-            return warmup + measured;
-        }
-    }
-
-    /** Reads an HDR interval log with HdrHistogram's own reader. */
-    HdrCounts hdrCounts(String testId, String peer, String file) throws IOException {
-        long warmup = 0;
-        long measured = 0;
-        HistogramLogReader reader = new HistogramLogReader(dataDir.resolve(testId).resolve(peer).resolve(file).toFile());
-        try {
-            EncodableHistogram h;
-            while ((h = reader.nextIntervalHistogram()) != null) {
-                long count = ((Histogram) h).getTotalCount();
-                if (PeerFiles.WARMUP_TAG.equals(h.getTag())) {
-                    warmup += count;
-                } else {
-                    measured += count;
-                }
-            }
-        } finally {
-            reader.close();
-        }
-        return new HdrCounts(warmup, measured);
+        return RunOutput.rateLogRecords(dataDir.resolve(testId).resolve(peer), prefix);
     }
 
     static List<String> lines(Path p) throws IOException {

@@ -1,5 +1,7 @@
 package org.maestro.agent.script;
 
+import org.maestro.common.util.SafeText;
+
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -49,14 +51,17 @@ public final class ExecutionLog implements AutoCloseable {
         startNanos = System.nanoTime();
     }
 
-    /** A line of the agent's own: {@code # text}. */
+    /** A line of the agent's own: {@code # text}; text from a note (a handler, a reason) has its control characters escaped. */
     public synchronized void note(String text) {
-        write("# " + text);
+        write("# " + SafeText.of(text, Integer.MAX_VALUE));
     }
 
-    /** A line of the handler's output. */
+    /**
+     * A line of the handler's output, control characters escaped (a handler's output is text from outside: a CR or
+     * ESC in it must not forge a line of this log), and cut after {@link #MAX_LINE_CHARS}.
+     */
     public synchronized void output(String line) {
-        String l = line.length() > MAX_LINE_CHARS ? line.substring(0, MAX_LINE_CHARS) + "…" : line;
+        String l = SafeText.of(line, MAX_LINE_CHARS);
         if (tail.size() == TAIL_LINES) {
             tail.removeFirst();
         }

@@ -13,6 +13,7 @@ import org.eclipse.jgit.transport.FetchResult;
 import org.eclipse.jgit.transport.RefSpec;
 import org.eclipse.jgit.transport.TagOpt;
 import org.maestro.common.util.Passwords;
+import org.maestro.common.util.Trees;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,17 +1,24 @@
 package org.maestro.client.cli;
 
+import org.maestro.common.cli.OneLineErrors;
+import org.maestro.common.util.Passwords;
 import org.maestro.client.dsl.ScriptException;
 import org.maestro.client.dsl.ScriptRunner;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.client.run.BaselineCheck;
 import org.maestro.client.run.Console;
 import org.maestro.client.run.IncrementalExecutor;
+import org.maestro.client.run.Interruption;
+import org.maestro.client.run.RunFinisher;
+import org.maestro.client.run.RunRecord;
+import org.maestro.client.run.RunningTests;
 import org.maestro.client.run.LocalCluster;
 import org.maestro.client.run.PeerDirectory;
 import org.maestro.client.run.Summary;
 import org.maestro.client.run.TestExecutor;
 import org.maestro.common.cli.BrokerOption;
 import org.maestro.common.cli.TimeConverter;
+import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.client.Address;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PingResult;
@@ -37,14 +44,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-/** The {@code maestro} command. Exit codes: 0 passed, 1 a criterion failed, 2 the test could not run. */
+/**
+ * The {@code maestro} command. Exit codes: 0 passed, 1 a criterion failed, 2 the test could not run, 130 the run was
+ * interrupted (Ctrl-C, SIGTERM).
+ */
 @Command(name = "maestro", mixinStandardHelpOptions = true, versionProvider = MaestroVersion.class,
         description = "Distributed performance tests for messaging systems.",
         subcommands = {MaestroMain.Run.class, MaestroMain.Demo.class, MaestroMain.Ping.class, MaestroMain.Stats.class,
-                MaestroMain.Halt.class})
+                MaestroMain.Halt.class, MaestroMain.Stop.class, MaestroMain.Collect.class})
 public final class MaestroMain implements Callable<Integer> {
     static final int PASSED = 0;
-    static final int CANNOT_RUN = 2;
+    static final int CANNOT_RUN = OneLineErrors.CANNOT_RUN;
     /** How long {@code run} and {@code demo} wait for the peers a test needs, unless told otherwise. */
     static final String DISCOVERY_TIMEOUT = "30s";
 
@@ -54,6 +64,11 @@ public final class MaestroMain implements Callable<Integer> {
 
     /** Runs the command line and returns its exit code (for tests). */
     public static int execute(String... args) {
+        return commandLine().execute(args);
+    }
+
+    /** The whole command line, every subcommand included, ready to execute or only to parse (the compose file's test). */
+    public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new MaestroMain());
         cl.addSubcommand("worker", new WorkerMain());
         cl.addSubcommand("inspector", new org.maestro.inspector.InspectorMain());
@@ -62,12 +77,7 @@ public final class MaestroMain implements Callable<Integer> {
         cl.addSubcommand("report", new org.maestro.reports.ReportMain());
         cl.addSubcommand("compare", new org.maestro.reports.CompareMain());
         cl.addSubcommand("serve", new org.maestro.reports.ServeMain());
-        cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            cmd.getErr().println("maestro: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
-            return CANNOT_RUN;
-        });
-        cl.setExitCodeExceptionMapper(e -> CANNOT_RUN);
-        return cl.execute(args);
+        return OneLineErrors.of(cl, "maestro");
     }
 
     @Override
@@ -107,12 +117,22 @@ public final class MaestroMain implements Callable<Integer> {
         @Option(names = "-P", paramLabel = "NAME=VALUE", description = "a value for the script's param(NAME, default)")
         Map<String, String> params = new LinkedHashMap<>();
 
+        @Option(names = ParamsFile.OPTION, paramLabel = "FILE", description = "the script's params as NAME=VALUE lines, for"
+                + " those that hold credentials (SUT and management URLs, the agent's source), which the command line would"
+                + " show to every user of the host (ps); FILE must be readable by its owner only (mode 0600). -P wins over it.")
+        Path paramsFile;
+
         @Option(names = "--runs", defaultValue = "runs", description = "where run directories go (default: ${DEFAULT-VALUE})")
         Path runs;
 
         @Option(names = "--discovery-timeout", defaultValue = DISCOVERY_TIMEOUT, converter = TimeConverter.class,
                 description = "how long to wait for the required peers (default: ${DEFAULT-VALUE})")
         Duration discoveryTimeout;
+
+        @Option(names = "--control-grace", defaultValue = TestExecutor.DEFAULT_CONTROL_GRACE, converter = TimeConverter.class,
+                description = "how long a peer, or the control broker, may be away from the control plane during a test before"
+                        + " the test fails; shorter absences are reported as interruptions (default: ${DEFAULT-VALUE})")
+        Duration controlGrace;
 
         @CommandLine.Mixin
         BaselineOptions baseline = new BaselineOptions();
@@ -121,12 +141,22 @@ public final class MaestroMain implements Callable<Integer> {
         public Integer call() throws Exception {
             TestPlan plan;
             try {
-                plan = ScriptRunner.load(script, params);
+                Map<String, String> all = new LinkedHashMap<>(paramsFile == null ? Map.of() : ParamsFile.read(paramsFile));
+                all.putAll(params);
+                // A -P value is on this command line, which ps shows to every user of the host: say so, and where it belongs.
+                params.forEach((name, value) -> {
+                    if (!Passwords.redact(value).equals(value)) {
+                        System.err.println("maestro: warning: -P " + name + " holds a password, which every user of this host can read"
+                                + " in ps; give it in --params-file FILE (NAME=VALUE lines, mode 0600) instead");
+                    }
+                });
+                plan = ScriptRunner.load(script, all, local);
             } catch (ScriptException e) {
                 System.err.println("maestro: " + e.getMessage());
                 return CANNOT_RUN;
             }
-            return runPlan(plan, local, broker, runs, discoveryTimeout, baseline.check());
+            return runPlan(plan, local, broker, runs, new Waits(discoveryTimeout, controlGrace), baseline.check(),
+                    script.toAbsolutePath().resolveSibling("handlers"));
         }
     }
 
@@ -155,39 +185,56 @@ public final class MaestroMain implements Callable<Integer> {
                 System.err.println("maestro: " + e.getMessage());
                 return CANNOT_RUN;
             }
-            return runPlan(plan, true, new BrokerOption(), runs, TimeSpan.parse(DISCOVERY_TIMEOUT), baseline.check());
+            return runPlan(plan, true, new BrokerOption(), runs, new Waits(TimeSpan.parse(DISCOVERY_TIMEOUT),
+                    TimeSpan.parse(TestExecutor.DEFAULT_CONTROL_GRACE)), baseline.check(), null);
         }
     }
 
-    static int runPlan(TestPlan plan, boolean local, BrokerOption broker, Path runs, Duration discoveryTimeout,
-                       BaselineCheck baseline) throws Exception {
+    /** How long a run waits for its peers to appear, and for a peer or the control broker that dropped off. */
+    record Waits(Duration discovery, Duration controlGrace) {
+    }
+
+    /** @param handlers with --local, the handlers an agent without a source takes (the script's handlers/), or null */
+    static int runPlan(TestPlan plan, boolean local, BrokerOption broker, Path runs, Waits waits,
+                       BaselineCheck baseline, Path handlers) throws Exception {
         if (!baseline.isEmpty() && plan.incremental() != null) {
             System.err.println("maestro: --baseline compares runs of a fixed test; this script is incremental (compare its steps "
                     + "with maestro compare)");
             return CANNOT_RUN;
         }
         Console console = new Console(System.out);
+        Interruption interruption = new Interruption(Thread.currentThread());
+        try (InterruptSignals signals = InterruptSignals.install(interruption, console)) {
+            int code = runPlan(plan, local, broker, runs, waits, baseline, handlers, console, interruption);
+            return interruption.requested() ? Summary.INTERRUPTED_EXIT : code;
+        }
+    }
+
+    private static int runPlan(TestPlan plan, boolean local, BrokerOption broker, Path runs, Waits waits,
+                               BaselineCheck baseline, Path handlers, Console console, Interruption interruption) throws Exception {
         if (!local) {
             if (plan.lacksSut()) {
                 System.err.println("maestro: the script names no SUT (url '...'); give one, or use --local for an embedded SUT");
                 return CANNOT_RUN;
             }
             try (ControlClient client = broker.connect()) {
-                return execute(plan, client, runs, console, discoveryTimeout, baseline);
+                return execute(plan, client, runs, console, waits, baseline, interruption);
             }
         }
-        try (LocalCluster cluster = LocalCluster.start(plan);
+        try (LocalCluster cluster = LocalCluster.start(plan, handlers, console);
              ControlClient client = new ControlClient(cluster.controlUrl()).connect(Duration.ofSeconds(10))) {
-            return execute(cluster.complete(plan), client, runs, console, discoveryTimeout, baseline);
+            return execute(cluster.complete(plan), client, runs, console, waits, baseline, interruption);
         }
     }
 
-    private static int execute(TestPlan plan, ControlClient client, Path runs, Console console, Duration discovery,
-                               BaselineCheck baseline) throws IOException, InterruptedException {
+    private static int execute(TestPlan plan, ControlClient client, Path runs, Console console, Waits waits,
+                               BaselineCheck baseline, Interruption interruption) throws IOException, InterruptedException {
         if (plan.incremental() != null) {
-            return new IncrementalExecutor(dir -> new TestExecutor(client, dir, console, discovery), runs, console).run(plan);
+            return new IncrementalExecutor(dir -> new TestExecutor(client, dir, console, waits.discovery(),
+                    new BaselineCheck(List.of(), null), waits.controlGrace()).interruptedBy(interruption), runs, console).run(plan);
         }
-        TestExecutor executor = new TestExecutor(client, runs, console, discovery, baseline);
+        TestExecutor executor = new TestExecutor(client, runs, console, waits.discovery(), baseline, waits.controlGrace())
+                .interruptedBy(interruption);
         Summary s = executor.run(plan);
         // A run that passed its criteria but is worse than its baseline fails the nightly all the same.
         return s.exitCode() == PASSED && executor.regressed() ? 1 : s.exitCode();
@@ -261,6 +308,71 @@ public final class MaestroMain implements Callable<Integer> {
                 }
                 System.out.println(halted + " of " + peers.size() + " peer(s) halted");
                 return halted == peers.size() ? PASSED : CANNOT_RUN;
+            }
+        }
+    }
+
+    @Command(name = "stop", mixinStandardHelpOptions = true,
+            description = "Ends a test still running on the peers (its client was interrupted or killed); the peers stay up.")
+    static final class Stop implements Callable<Integer> {
+        @CommandLine.Mixin
+        BrokerOption broker = new BrokerOption();
+
+        @Option(names = "--test-id", paramLabel = "ID", description = "only this test (default: whatever test the peers run)")
+        String testId;
+
+        @Override
+        public Integer call() throws Exception {
+            try (ControlClient client = broker.connect()) {
+                List<PeerInfo> peers = PeerDirectory.discover(client, Duration.ofSeconds(1)).stream().map(PingResult::peer).toList();
+                List<PeerInfo> stopped = RunningTests.stop(client, peers, testId, System.out::println);
+                System.out.println(stopped.isEmpty() ? "no peer of " + peers.size() + " runs " + (testId == null ? "a test"
+                        : "test " + SafeText.of(testId)) : stopped.size() + " peer(s) stopped; maestro collect fetches their files");
+                return PASSED;
+            }
+        }
+    }
+
+    @Command(name = "collect", mixinStandardHelpOptions = true,
+            description = {"Finishes a run whose client was killed or interrupted twice: ends the test if the peers still run it,"
+                    + " fetches their files, writes summary.json, junit.xml and report.html (verdict interrupted).",
+                    "Give the run directory (its run.json names the test and the broker; a broker with a password needs"
+                            + " --broker or MAESTRO_BROKER again), or --broker and --test-id."})
+    static final class Collect implements Callable<Integer> {
+        @Parameters(paramLabel = "RUN_DIR", arity = "0..1", description = "the run directory the client left")
+        Path runDir;
+
+        @CommandLine.Mixin
+        BrokerOption broker = new BrokerOption();
+
+        @Option(names = "--test-id", paramLabel = "ID", description = "without RUN_DIR: the test to collect, into RUNS/ID")
+        String testId;
+
+        @Option(names = "--runs", defaultValue = "runs", description = "with --test-id: where run directories go (default: ${DEFAULT-VALUE})")
+        Path runs;
+
+        @Override
+        public Integer call() throws Exception {
+            if ((runDir == null) == (testId == null)) {
+                System.err.println("maestro: give a run directory, or --broker and --test-id");
+                return CANNOT_RUN;
+            }
+            Console console = new Console(System.out);
+            if (runDir != null) {
+                RunRecord record = RunRecord.read(runDir);
+                if (!broker.isGiven() && record.brokerNeedsPassword()) {
+                    System.err.println("maestro: " + runDir + " ran over " + record.broker() + ", whose password is not kept:"
+                            + " give it with --broker or " + BrokerOption.ENV);
+                    return CANNOT_RUN;
+                }
+                try (ControlClient client = broker.isGiven() ? broker.connect()
+                        : new ControlClient(BrokerUrl.parse(record.broker())).connect(Duration.ofSeconds(10))) {
+                    return new RunFinisher(client, console).finish(runDir) ? PASSED : CANNOT_RUN;
+                }
+            }
+            try (ControlClient client = broker.connect()) {
+                new RunFinisher(client, console).finish(runs, testId);
+                return PASSED;
             }
         }
     }

@@ -18,7 +18,7 @@ public abstract class ScenarioScript extends Script {
     /** Describes the test. */
     public TestPlan test(Closure<?> block) {
         String file = String.valueOf(getBinding().getVariable(ScriptRunner.SCRIPT_NAME));
-        TestSpec spec = new TestSpec(file.replaceFirst("\\.groovy$", ""));
+        TestSpec spec = new TestSpec(file.replaceFirst("\\.groovy$", ""), (Boolean) getBinding().getVariable(ScriptRunner.LOCAL));
         block.setDelegate(spec);
         block.setResolveStrategy(Closure.DELEGATE_FIRST);
         block.call();
@@ -46,6 +46,12 @@ public abstract class ScenarioScript extends Script {
             value = System.getenv("MAESTRO_" + name.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_'));
         }
         if (value == null) {
+            if (defaultValue == null) {
+                // Remembered so that a setting that needs it names the -P to give.
+                @SuppressWarnings("unchecked")
+                java.util.Set<String> unset = (java.util.Set<String>) getBinding().getVariable(ScriptRunner.PARAMS_UNSET);
+                unset.add(name);
+            }
             return defaultValue;
         }
         if (defaultValue instanceof Integer || defaultValue instanceof Long) {

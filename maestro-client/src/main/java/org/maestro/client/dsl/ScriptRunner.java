@@ -27,21 +27,38 @@ public final class ScriptRunner {
     static final String PARAMS_READ = "__maestroParamsRead";
     static final String PLANS = "__maestroPlans";
     static final String SCRIPT_NAME = "__maestroScriptName";
+    static final String PARAMS_UNSET = "__maestroParamsUnset";
+    static final String LOCAL = "__maestroLocal";
 
     private ScriptRunner() {
     }
 
+    /** Loads a scenario whose missing values (SUT, handler source) a local run provides; see {@link #load(Path, Map, boolean)}. */
     public static TestPlan load(Path script, Map<String, String> params) throws ScriptException {
+        return load(script, params, true);
+    }
+
+    /**
+     * Loads a scenario.
+     *
+     * @param local whether {@code --local} provides what the script leaves out (the agent's handler source); when
+     *              not, a setting left without a value is refused naming the {@code -P} that gives it
+     */
+    public static TestPlan load(Path script, Map<String, String> params, boolean local) throws ScriptException {
         String text;
         try {
             text = Files.readString(script, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new ScriptException("cannot read scenario " + script + ": " + e.getMessage());
         }
-        return load(script.getFileName().toString(), text, params);
+        return load(script.getFileName().toString(), text, params, local);
     }
 
     public static TestPlan load(String fileName, String text, Map<String, String> params) throws ScriptException {
+        return load(fileName, text, params, true);
+    }
+
+    public static TestPlan load(String fileName, String text, Map<String, String> params, boolean local) throws ScriptException {
         CompilerConfiguration config = new CompilerConfiguration();
         config.setScriptBaseClass(ScenarioScript.class.getName());
         Binding binding = new Binding();
@@ -51,6 +68,9 @@ public final class ScriptRunner {
         Set<String> read = java.util.concurrent.ConcurrentHashMap.newKeySet();
         binding.setVariable(PARAMS_READ, read);
         binding.setVariable(SCRIPT_NAME, fileName);
+        binding.setVariable(LOCAL, local);
+        Set<String> unset = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        binding.setVariable(PARAMS_UNSET, unset);
         GroovyShell shell = new GroovyShell(ScriptRunner.class.getClassLoader(), binding, config);
         Script script;
         try {
@@ -74,7 +94,7 @@ public final class ScriptRunner {
         }
         if (failure != null) {
             String line = line(failure, fileName);
-            throw new ScriptException(fileName + ":" + line + ": " + given(params, text, line) + describe(failure));
+            throw new ScriptException(fileName + ":" + line + ": " + given(params, unset, text, line) + describe(failure));
         }
         if (plans.size() != 1) {
             throw new ScriptException("scenario " + fileName + " must describe exactly one test with test { ... }; it describes "
@@ -95,8 +115,11 @@ public final class ScriptRunner {
         return "?";
     }
 
-    /** "-P rate=abc: " when the failing line reads a parameter given with -P, so the message names it. */
-    private static String given(Map<String, String> params, String text, String line) {
+    /**
+     * "-P rate=abc: " when the failing line reads a parameter given with -P, and "-P handlers=… : " when it reads one
+     * that has no value, so the message names the -P to give.
+     */
+    private static String given(Map<String, String> params, Set<String> unset, String text, String line) {
         String[] lines = text.split("\n", -1);
         int n = line.equals("?") ? -1 : Integer.parseInt(line) - 1;
         if (n < 0 || n >= lines.length) {
@@ -109,6 +132,7 @@ public final class ScriptRunner {
                 out.append("-P ").append(name).append('=').append(value).append(": ");
             }
         });
+        readThere.stream().filter(unset::contains).sorted().forEach(name -> out.append("-P ").append(name).append("=… : "));
         return out.toString();
     }
 

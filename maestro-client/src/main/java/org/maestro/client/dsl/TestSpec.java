@@ -43,9 +43,12 @@ public final class TestSpec {
     private final List<TestPlan.Route> routes = new ArrayList<>();
     private final List<TestPlan.InspectorSpec> inspectors = new ArrayList<>();
     private TestPlan.AgentPlan agent;
+    /** Whether --local provides what the script leaves out; see {@link ScriptRunner#load(java.nio.file.Path, java.util.Map, boolean)}. */
+    private final boolean local;
 
-    TestSpec(String defaultName) {
+    TestSpec(String defaultName, boolean local) {
         this.name = defaultName;
+        this.local = local;
     }
 
     public void name(Object value) {
@@ -182,7 +185,7 @@ public final class TestSpec {
      * </pre>
      */
     public void agent(Closure<?> block) {
-        AgentSpec spec = new AgentSpec();
+        AgentSpec spec = new AgentSpec(local);
         block.setDelegate(spec);
         block.setResolveStrategy(Closure.DELEGATE_FIRST);
         block.call();
@@ -241,14 +244,28 @@ public final class TestSpec {
 
     /** The {@code agent { }} block. */
     public static final class AgentSpec {
+        private final boolean local;
+        private boolean sourceGiven;
         private String url;
         private String branch = "";
         private final List<TestPlan.Action> actions = new ArrayList<>();
         private final java.util.Map<String, String> options = new java.util.LinkedHashMap<>();
 
-        /** The git repository of handlers: {@code source 'file:///srv/handlers.git', branch: 'v2'}. */
+        AgentSpec(boolean local) {
+            this.local = local;
+        }
+
+        /**
+         * The git repository of handlers: {@code source 'file:///srv/handlers.git', branch: 'v2'}. Null (a param with
+         * no value) leaves it to --local, which makes a repository of the script's {@code handlers/} directory.
+         */
         public void source(java.util.Map<String, Object> args, Object gitUrl) {
-            url = String.valueOf(gitUrl);
+            if (gitUrl == null && !local) {
+                throw new IllegalArgumentException("the agent's handler source is not given: a git URL the agent allows"
+                        + " (maestro agent --allow), e.g. a repository of test-scripts/handlers; --local uses test-scripts/handlers itself");
+            }
+            sourceGiven = true;
+            url = gitUrl == null ? null : String.valueOf(gitUrl);
             branch = String.valueOf(args.getOrDefault("branch", ""));
         }
 
@@ -292,12 +309,13 @@ public final class TestSpec {
             return run.toString();
         }
 
+        /** The handler's arguments; a null one (a param with no value) is left out, so the handler uses its own default. */
         private static List<String> arguments(java.util.Map<String, Object> args) {
             Object a = args.getOrDefault("args", List.of());
             if (a instanceof List<?> list) {
-                return list.stream().map(String::valueOf).toList();
+                return list.stream().filter(java.util.Objects::nonNull).map(String::valueOf).toList();
             }
-            return List.of(String.valueOf(a));
+            return a == null ? List.of() : List.of(String.valueOf(a));
         }
 
         private static long millis(String what, Object value) {
@@ -305,7 +323,7 @@ public final class TestSpec {
         }
 
         TestPlan.AgentPlan build() {
-            if (url == null) {
+            if (!sourceGiven) {
                 throw new IllegalArgumentException("agent needs source: the git repository of its handlers");
             }
             List<TestPlan.Action> sorted = new ArrayList<>(actions);

@@ -35,9 +35,27 @@ public record TestPlan(String name, List<String> tags, String description, Strin
 
     /**
      * What the agent does: clone {@code sourceUrl} (at {@code branch}, "" = default), then run each
-     * action's handler at its time from the start of the load.
+     * action's handler at its time from the start of the load. A null {@code sourceUrl} was not given: a local
+     * run makes a repository of the script's handlers directory ({@link #withSource}).
      */
     public record AgentPlan(String sourceUrl, String branch, List<Action> actions, java.util.Map<String, String> options) {
+        /** The same plan taking its handlers from {@code url}. */
+        public AgentPlan withSource(String url) {
+            return new AgentPlan(url, branch, actions, options);
+        }
+
+        /** The same plan with one more SET option for the agent (passed to handlers as MAESTRO_OPTION_...). */
+        public AgentPlan withOption(String key, String value) {
+            java.util.Map<String, String> more = new java.util.LinkedHashMap<>(options);
+            more.put(key, value);
+            return new AgentPlan(sourceUrl, branch, actions, java.util.Map.copyOf(more));
+        }
+    }
+
+    /** The same plan with another agent plan. */
+    public TestPlan withAgent(AgentPlan other) {
+        return new TestPlan(name, tags, description, sendUrl, receiveUrl, size, rate, connections, duration, warmup,
+                senders, receivers, criteria, incremental, routes, inspectors, other);
     }
 
     /** A handler run at {@code atMillis} after the senders started. */

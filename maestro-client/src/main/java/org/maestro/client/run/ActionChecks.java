@@ -10,7 +10,8 @@ import java.util.Locale;
 /**
  * The checks on the agent's actions: a fault that did not take place has tested nothing, so each
  * action that did not succeed (refused, failed, timed out, not run) is a failed check carrying the
- * handler's own words; and each fault criterion ({@code outage < 10 s}) is checked against every action.
+ * handler's own words; and each fault criterion ({@code outage < 10 s}) is checked against every action, unless the
+ * action's cost is unknown (the rate logs of a sender or receiver are missing): then it is not evaluated.
  */
 final class ActionChecks {
     /** The agent's word for an action that did its job (NOTIFY_HANDLER's outcome). */
@@ -19,7 +20,10 @@ final class ActionChecks {
     private ActionChecks() {
     }
 
-    static List<Summary.Check> of(List<Summary.ActionResult> actions, List<Criterion> criteria) {
+    /**
+     * @param costUnknownWhy why an action's cost is unknown when it is (e.g. "data of receiver 'r' missing (...)")
+     */
+    static List<Summary.Check> of(List<Summary.ActionResult> actions, List<Criterion> criteria, String costUnknownWhy) {
         List<Summary.Check> checks = new ArrayList<>();
         for (Summary.ActionResult a : actions) {
             if (!a.outcome().equals(SUCCEEDED)) {
@@ -35,18 +39,22 @@ final class ActionChecks {
                 checks.add(new Summary.Check(c.text(), false, "none: the test has no agent action", bound));
             }
             for (Summary.ActionResult a : actions) {
-                checks.add(fault(c, a, bound));
+                checks.add(fault(c, a, bound, costUnknownWhy));
             }
         }
         return checks;
     }
 
-    private static Summary.Check fault(Criterion c, Summary.ActionResult a, String bound) {
+    private static Summary.Check fault(Criterion c, Summary.ActionResult a, String bound, String costUnknownWhy) {
         String text = c.text() + " (" + name(a) + ")";
         if (!a.outcome().equals(SUCCEEDED)) {
             return new Summary.Check(text, false, "n/a: the action " + a.outcome(), bound);
         }
-        long millis = c.metric().equals("outage") ? a.outageMillis() : a.recoveryMillis();
+        Long known = c.metric().equals("outage") ? a.outageMillis() : a.recoveryMillis();
+        if (known == null) {
+            return Summary.Check.notEvaluated(text, costUnknownWhy.isEmpty() ? "the action's cost is unknown" : costUnknownWhy, bound);
+        }
+        long millis = known;
         if (millis < 0) {
             return new Summary.Check(text, false, c.metric().equals("outage") ? "the flow did not resume within the test"
                     : "the rate was not back within 5 % of the target within the test", bound);

@@ -2,12 +2,11 @@ package org.maestro.client.run;
 
 import org.maestro.common.util.SafeText;
 
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /** What the user sees, also kept as the run directory's {@code console.log}. */
 public final class Console {
@@ -20,8 +19,9 @@ public final class Console {
 
     /** From now on every line is also appended to {@code file}. */
     public synchronized void keepIn(Path file) throws IOException {
-        log = new PrintStream(Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND), true,
-                StandardCharsets.UTF_8);
+        // A FileOutputStream, not a channel: Ctrl-C interrupts the thread that runs the test, and an interrupted
+        // channel closes itself, which would end console.log just when the interruption is being told.
+        log = new PrintStream(new FileOutputStream(file.toFile(), true), true, StandardCharsets.UTF_8);
     }
 
     /**

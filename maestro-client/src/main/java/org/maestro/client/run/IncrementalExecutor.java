@@ -29,7 +29,7 @@ public final class IncrementalExecutor {
         this.console = console;
     }
 
-    /** Returns the exit code: 0 when a step passed, 1 when none did, 2 when a step could not run. */
+    /** Returns the exit code: 0 when a step passed, 1 when none did, 2 when a step could not run, 130 when interrupted. */
     public int run(TestPlan plan) throws IOException, InterruptedException {
         TestPlan.Incremental inc = plan.incremental();
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
@@ -46,11 +46,11 @@ public final class IncrementalExecutor {
             step.put("verdict", s.verdict());
             step.put("run", top.relativize(top.resolve("steps").resolve(s.testId())).toString());
             step.put("receiveRate", s.totals().receiveRate());
-            step.put("p99Millis", s.totals().responseTime().p99());
+            step.put("p99Millis", s.totals().responseTime() == null ? null : s.totals().responseTime().p99());
             step.put("reasons", s.reasons());
             steps.add(step);
-            if (Summary.ERROR.equals(s.verdict())) {
-                verdict = Summary.ERROR;
+            if (Summary.ERROR.equals(s.verdict()) || Summary.INTERRUPTED.equals(s.verdict())) {
+                verdict = s.verdict();
                 break;
             }
             if (!Summary.PASSED.equals(s.verdict())) {
@@ -72,6 +72,7 @@ public final class IncrementalExecutor {
         return switch (verdict) {
             case Summary.PASSED -> 0;
             case Summary.FAILED -> 1;
+            case Summary.INTERRUPTED -> Summary.INTERRUPTED_EXIT;
             default -> 2;
         };
     }

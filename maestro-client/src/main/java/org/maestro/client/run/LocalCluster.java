@@ -1,13 +1,18 @@
 package org.maestro.client.run;
 
 import org.maestro.client.local.EmbeddedBroker;
+import org.maestro.client.local.HandlerRepository;
+import org.maestro.client.local.LocalArtemis;
 import org.maestro.client.plan.TestPlan;
+import org.maestro.common.artemis.ArtemisDistribution;
 import org.maestro.common.dataserver.DataServer;
 import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.note.Role;
 import org.maestro.common.peer.Peer;
+import org.maestro.common.peer.DataTokenAnswer;
 import org.maestro.common.peer.PeerConfig;
 import org.maestro.common.util.LoopbackPorts;
+import org.maestro.common.util.Trees;
 import org.maestro.agent.AgentHandler;
 import org.maestro.agent.AgentSettings;
 import org.maestro.agent.source.SourceAllowlist;
@@ -18,88 +23,154 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
+import java.util.function.Function;
 
 /**
  * The whole cluster in this process, for one machine: an embedded MQTT broker, the plan's sender,
- * receiver, inspector and agent peers (the agent allows only the scenario's handler source), their
- * data server, and, when the plan names no SUT, an embedded Artemis
- * speaking AMQP as the system under test.
+ * receiver, inspector and agent peers, their data server (one token, which each peer tells as its own), and, when the plan names no SUT, one:
+ * an embedded Artemis speaking AMQP, or, for a plan with an agent (fault injection, which needs a broker
+ * process to restart), the standalone Artemis ({@link LocalArtemis}), whose instance directory the agent's
+ * handlers get as the SET option {@value #INSTANCE_OPTION}. An agent without a handler source takes the
+ * script's {@code handlers/} directory, made into a git repository; it may fetch only that source.
+ * Everything lives in one temporary directory, deleted by {@link #close()}.
  */
 public final class LocalCluster implements AutoCloseable {
-    private final EmbeddedBroker control;
-    private final EmbeddedBroker sut;
-    private final String sutUrl;
-    private final DataServer dataServer;
-    private final Path dataDir;
-    private final List<Peer> peers = new ArrayList<>();
+    /** The SET option restart-broker.sh and stop-broker-for.sh read when given no instance argument. */
+    static final String INSTANCE_OPTION = "artemis.instance";
 
-    private LocalCluster(TestPlan plan) throws Exception {
-        control = EmbeddedBroker.startMqtt();
-        if (plan.lacksSut()) {
-            sut = EmbeddedBroker.start(LoopbackPorts.free(), "AMQP,CORE");
-            sutUrl = "amqp://127.0.0.1:" + sut.port() + "/maestro.local";
-        } else {
-            sut = null;
-            sutUrl = null;
+    private final Path work;
+    private final List<Peer> peers = new ArrayList<>();
+    private EmbeddedBroker control;
+    private EmbeddedBroker embeddedSut;
+    private LocalArtemis standaloneSut;
+    private Function<String, String> sutUrl;
+    private String sutDescription;
+    private String handlerSource;
+    private DataServer dataServer;
+
+    private LocalCluster() throws IOException {
+        work = Files.createTempDirectory("maestro-local-");
+    }
+
+    /**
+     * Starts the cluster {@code plan} needs.
+     *
+     * @param handlers the directory whose handlers an agent without a source takes (the script's handlers/); null if none
+     * @throws TestCannotRun when the plan needs what this machine cannot give, naming the -P that would give it
+     */
+    public static LocalCluster start(TestPlan plan, Path handlers, Console console) throws Exception {
+        LocalCluster cluster = new LocalCluster();
+        try {
+            cluster.startParts(plan, handlers, console);
+            return cluster;
+        } catch (Exception | Error e) {
+            cluster.close();
+            throw e;
         }
-        dataDir = Files.createTempDirectory("maestro-local-data-");
+    }
+
+    private void startParts(TestPlan plan, Path handlers, Console console) throws Exception {
+        TestPlan.AgentPlan agent = plan.agent();
+        if (agent != null) { // first: a missing source is said before a broker is started
+            handlerSource = agent.sourceUrl() != null ? agent.sourceUrl() : handlerRepository(handlers, console);
+        }
+        control = EmbeddedBroker.startMqtt();
+        if (plan.lacksSut() && agent != null) {
+            console.line("local SUT: starting a standalone ActiveMQ Artemis for the agent to restart...");
+            standaloneSut = LocalArtemis.start(ArtemisDistribution.standard(), work.resolve("artemis"));
+            console.line("local SUT: %s (%s)", standaloneSut.describe(), standaloneSut.howStarted());
+            sutUrl = queue -> standaloneSut.url(queue);
+            sutDescription = standaloneSut.describe();
+        } else if (plan.lacksSut()) {
+            embeddedSut = EmbeddedBroker.start(LoopbackPorts.free(), "AMQP,CORE");
+            String base = "amqp://127.0.0.1:" + embeddedSut.port() + "/";
+            sutUrl = queue -> base + queue;
+            sutDescription = "embedded ActiveMQ Artemis 2.55.0 (AMQP, non-persistent, in the client's JVM)";
+        }
+        Path dataDir = Files.createDirectories(work.resolve("data"));
         dataServer = DataServer.start(dataDir, "127.0.0.1", 0);
         String url = dataServer.url().toString();
-        if (plan.agent() != null) {
+        if (agent != null) {
             // A local agent may fetch only the scenario's own handler source.
-            Path work = Files.createDirectories(dataDir.resolve(".agent-work"));
-            AgentSettings settings = AgentSettings.of(dataDir, work,
-                    SourceAllowlist.of(java.util.List.of(plan.agent().sourceUrl()), work), url);
+            Path agentWork = Files.createDirectories(work.resolve("agent-work"));
+            AgentSettings settings = AgentSettings.of(dataDir, agentWork, SourceAllowlist.of(List.of(handlerSource), agentWork), url);
             peers.add(new Peer(Peer.identity("agent-1", Role.AGENT, ""), PeerConfig.of(control.mqttUrl()),
-                    new AgentHandler(settings)).start());
+                    new DataTokenAnswer(dataServer.token(), new AgentHandler(settings))).start());
         }
         for (int i = 1; i <= plan.inspectors().size(); i++) {
             peers.add(new Peer(Peer.identity("inspector-" + i, Role.INSPECTOR, ""), PeerConfig.of(control.mqttUrl()),
-                    new InspectorHandler(dataDir, url)).start());
+                    new DataTokenAnswer(dataServer.token(), new InspectorHandler(dataDir, url))).start());
         }
         for (TestPlan.Route route : plan.effectiveRoutes()) {
             String prefix = route.group().isEmpty() ? "" : route.group() + "-";
             for (int i = 1; i <= route.receivers(); i++) {
                 peers.add(new Peer(Peer.identity(prefix + "receiver-" + i, Role.RECEIVER, route.group()),
-                        PeerConfig.of(control.mqttUrl()), new WorkerHandler(dataDir, url)).start());
+                        PeerConfig.of(control.mqttUrl()),
+                        new DataTokenAnswer(dataServer.token(), new WorkerHandler(dataDir, url))).start());
             }
             for (int i = 1; i <= route.senders(); i++) {
                 peers.add(new Peer(Peer.identity(prefix + "sender-" + i, Role.SENDER, route.group()),
-                        PeerConfig.of(control.mqttUrl()), new WorkerHandler(dataDir, url)).start());
+                        PeerConfig.of(control.mqttUrl()),
+                        new DataTokenAnswer(dataServer.token(), new WorkerHandler(dataDir, url))).start());
             }
         }
     }
 
-    public static LocalCluster start(TestPlan plan) throws Exception {
-        return new LocalCluster(plan);
+    /** The script's handlers/ committed into a git repository in this cluster's directory; its file:// URL. */
+    private String handlerRepository(Path handlers, Console console) throws IOException, TestCannotRun {
+        if (handlers == null || !Files.isDirectory(handlers)) {
+            throw new TestCannotRun("-P handlers=… : the agent's handler source is not given, and there is no handlers/"
+                    + " directory beside the script" + (handlers == null ? "" : " (" + handlers.toAbsolutePath().normalize() + ")")
+                    + " to take instead: give a git URL of handlers, e.g. of test-scripts/handlers");
+        }
+        Path repo = HandlerRepository.commit(handlers, work.resolve("handlers.git"));
+        console.line("local agent: handlers of %s, as the git repository %s", handlers.toAbsolutePath().normalize(), repo);
+        return repo.toUri().toString();
     }
 
     public BrokerUrl controlUrl() {
         return control.mqttUrl();
     }
 
-    /** The plan with the embedded SUT's URL filled in, when it named none. */
+    /**
+     * The plan with what this cluster provides filled in: the SUT's URL when it named none (route groups get queues
+     * of their own), the agent's handler source when it gave none, and the standalone instance for restart handlers.
+     */
     public TestPlan complete(TestPlan plan) {
-        if (sutUrl == null) {
-            return plan;
+        TestPlan done = plan;
+        if (sutUrl != null) {
+            done = done.withSut(group -> sutUrl.apply(group.isEmpty() ? "maestro.local" : "maestro.local." + group), sutDescription);
         }
-        return plan.withSut(group -> group.isEmpty() ? sutUrl : sutUrl + "." + group,
-                "embedded ActiveMQ Artemis 2.55.0 (AMQP, non-persistent, in the client's JVM)");
+        if (done.agent() != null) {
+            TestPlan.AgentPlan agent = done.agent().withSource(handlerSource);
+            if (standaloneSut != null) {
+                agent = agent.withOption(INSTANCE_OPTION, standaloneSut.instance().toString());
+            }
+            done = done.withAgent(agent);
+        }
+        return done;
     }
 
+    /** Stops everything it started (the standalone broker too, however often a handler restarted it) and deletes its files. */
     @Override
     public void close() throws IOException {
         peers.forEach(Peer::close);
-        dataServer.close();
-        if (sut != null) {
-            sut.close();
-        }
-        control.close();
-        try (Stream<Path> files = Files.walk(dataDir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        try {
+            if (dataServer != null) {
+                dataServer.close();
+            }
+            if (embeddedSut != null) {
+                embeddedSut.close();
+            }
+            if (standaloneSut != null) {
+                standaloneSut.close();
+            }
+            if (control != null) {
+                control.close();
+            }
+        } finally {
+            Trees.delete(work);
         }
     }
 }

@@ -5,8 +5,8 @@ import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Who plays what in a test: each peer discovery chose, with the route it sends or receives on
@@ -53,23 +53,34 @@ record PeerAssignment(List<Assignment> all) {
         return needs;
     }
 
-    /** Gives each peer found for the {@link #requirements} its part: the i-th inspector samples the plan's i-th endpoint. */
-    static PeerAssignment of(TestPlan plan, Map<PeerDirectory.Requirement, List<PeerInfo>> found) {
+    /**
+     * Gives each peer found for the {@link #requirements} its part: {@code found} holds the peers of each
+     * requirement, in the order {@link #requirements} listed them; the i-th inspector samples the plan's i-th endpoint.
+     */
+    static PeerAssignment of(TestPlan plan, List<List<PeerInfo>> found) {
+        Iterator<List<PeerInfo>> byNeed = found.iterator();
+        List<TestPlan.Route> routes = plan.effectiveRoutes();
+        List<List<PeerInfo>> receivers = new ArrayList<>();
+        List<List<PeerInfo>> senders = new ArrayList<>();
+        for (TestPlan.Route ignored : routes) {
+            receivers.add(byNeed.next());
+            senders.add(byNeed.next());
+        }
+        List<PeerInfo> inspectors = plan.inspectors().isEmpty() ? List.of() : byNeed.next();
         List<Assignment> all = new ArrayList<>();
         if (plan.agent() != null) {
-            all.add(new Assignment(found.get(AGENT).get(0), null, null));
+            all.add(new Assignment(byNeed.next().get(0), null, null));
         }
-        if (!plan.inspectors().isEmpty()) {
-            List<PeerInfo> chosen = found.get(inspectorsOf(plan));
-            for (int i = 0; i < chosen.size(); i++) {
-                all.add(new Assignment(chosen.get(i), null, plan.inspectors().get(i)));
-            }
+        for (int i = 0; i < inspectors.size(); i++) {
+            all.add(new Assignment(inspectors.get(i), null, plan.inspectors().get(i)));
         }
-        for (TestPlan.Route route : plan.effectiveRoutes()) {
-            found.get(receiversOf(route)).forEach(p -> all.add(new Assignment(p, route, null)));
+        for (int r = 0; r < routes.size(); r++) {
+            TestPlan.Route route = routes.get(r);
+            receivers.get(r).forEach(p -> all.add(new Assignment(p, route, null)));
         }
-        for (TestPlan.Route route : plan.effectiveRoutes()) {
-            found.get(sendersOf(route)).forEach(p -> all.add(new Assignment(p, route, null)));
+        for (int r = 0; r < routes.size(); r++) {
+            TestPlan.Route route = routes.get(r);
+            senders.get(r).forEach(p -> all.add(new Assignment(p, route, null)));
         }
         return new PeerAssignment(List.copyOf(all));
     }

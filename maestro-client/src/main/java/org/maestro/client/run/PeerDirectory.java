@@ -10,10 +10,10 @@ import org.maestro.common.note.Role;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
+import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /** Discovery: pings the cluster until the test's required peers answer, or names what is missing. */
 public final class PeerDirectory {
@@ -40,33 +40,33 @@ public final class PeerDirectory {
 
     /**
      * Waits until every requirement can be met by distinct peers; returns the peers chosen for
-     * each, by name.
+     * each, in the order of {@code needs}. A list, not a map: two routes of the same group with the
+     * same counts are equal requirements, and each must still get peers of its own.
      *
      * @throws TestCannotRun naming what is short and the peers that did answer
      */
-    public static Map<Requirement, List<PeerInfo>> await(ControlClient client, List<Requirement> needs, Duration timeout)
+    public static List<List<PeerInfo>> await(ControlClient client, List<Requirement> needs, Duration timeout)
             throws TestCannotRun, TransportException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             List<PingResult> found = discover(client, Duration.ofMillis(700));
             List<PeerInfo> free = new ArrayList<>(found.stream().map(PingResult::peer).toList());
-            Map<Requirement, List<PeerInfo>> chosen = new LinkedHashMap<>();
+            List<List<PeerInfo>> chosen = new ArrayList<>(Collections.nCopies(needs.size(), List.of()));
             List<String> missing = new ArrayList<>();
             // Grouped requirements first: they can only be met by their own group's peers.
-            List<Requirement> ordered = new ArrayList<>(needs);
-            ordered.sort(Comparator.comparing((Requirement r) -> r.group().isEmpty()));
-            for (Requirement r : ordered) {
+            List<Integer> ordered = new ArrayList<>(IntStream.range(0, needs.size()).boxed().toList());
+            ordered.sort(Comparator.comparing((Integer i) -> needs.get(i).group().isEmpty()));
+            for (int i : ordered) {
+                Requirement r = needs.get(i);
                 List<PeerInfo> fits = free.stream().filter(r::accepts).limit(r.count()).toList();
                 free.removeAll(fits);
-                chosen.put(r, fits);
+                chosen.set(i, fits);
                 if (fits.size() < r.count()) {
                     missing.add(r.describe(r.count() - fits.size()));
                 }
             }
             if (missing.isEmpty()) {
-                Map<Requirement, List<PeerInfo>> inOrder = new LinkedHashMap<>();
-                needs.forEach(r -> inOrder.put(r, chosen.get(r)));
-                return inOrder;
+                return List.copyOf(chosen);
             }
             if (System.nanoTime() > deadline) {
                 String present = found.isEmpty() ? "no peer answered"

@@ -3,6 +3,7 @@ package org.maestro.client.run;
 import org.maestro.common.client.Address;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.Replies;
+import org.maestro.common.dataserver.DataToken;
 import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.GetKeys;
 import org.maestro.common.note.Note;
@@ -87,6 +88,17 @@ final class RemotePeer {
             return null;
         }
         return answer.payload() instanceof Payload.GetReply url ? url.value() : "";
+    }
+
+    /**
+     * The token of the peer's data server, for its files alone: null when the peer did not answer in time or
+     * answered with no token (a peer without a data server, or one that refused).
+     *
+     * @throws IllegalArgumentException when what it answered is not a token (the message does not repeat it)
+     */
+    DataToken dataToken(Duration timeout) throws TransportException, InterruptedException {
+        Note answer = client.request(Address.peer(info.id()), new Payload.Get(GetKeys.DATA_TOKEN), List.of(info), timeout).of(info);
+        return answer != null && answer.payload() instanceof Payload.GetReply token ? DataToken.of(token.value()) : null;
     }
 
     private void require(Payload request, Duration timeout) throws TestCannotRun, TransportException, InterruptedException {

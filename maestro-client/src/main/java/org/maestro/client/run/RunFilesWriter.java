@@ -3,6 +3,7 @@ package org.maestro.client.run;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.maestro.common.runfiles.RunLayout;
+import org.maestro.common.util.SafeText;
 
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
@@ -11,11 +12,13 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Writes summary.json and junit.xml. In junit.xml each criterion and each peer is a test case; a
- * broken criterion is a failure carrying the measured value and the bound; a test that could not
- * run is an error, so Jenkins tells the two apart.
+ * broken criterion is a failure carrying the measured value and the bound; a criterion that could not be
+ * evaluated (its data is missing) is skipped, saying why; a test that could not run is an error, so Jenkins
+ * tells them apart. A peer whose data is missing says so in its system-out.
  */
 public final class RunFilesWriter {
     public static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -23,53 +26,69 @@ public final class RunFilesWriter {
     private RunFilesWriter() {
     }
 
+    /**
+     * Text that came from peers (names, hosts, reasons, a handler's output) with its control characters escaped:
+     * a raw ESC or CR would forge a line in a CI's console, and most control characters are not even allowed in XML.
+     */
+    private static String inert(String text) {
+        return SafeText.of(text, Integer.MAX_VALUE);
+    }
+
     public static void write(Summary s, Path runDir) throws IOException {
         JSON.writeValue(runDir.resolve(RunLayout.SUMMARY_JSON).toFile(), s);
         try (OutputStream out = Files.newOutputStream(runDir.resolve("junit.xml"))) {
             XMLStreamWriter x = XMLOutputFactory.newInstance().createXMLStreamWriter(out, "UTF-8");
             x.writeStartDocument("UTF-8", "1.0");
-            long failures = s.checks().stream().filter(c -> !c.passed()).count()
-                    + s.peers().stream().filter(p -> !p.ok()).count();
-            int errors = Summary.ERROR.equals(s.verdict()) ? 1 : 0;
+            long brokenChecks = s.checks().stream().filter(Summary.Check::failed).count();
+            long failures = brokenChecks + s.peers().stream().filter(p -> !p.ok()).count();
+            // An interrupted run is an error to Jenkins too: it did not test what it was meant to.
+            int errors = Summary.ERROR.equals(s.verdict()) || Summary.INTERRUPTED.equals(s.verdict()) ? 1 : 0;
             x.writeStartElement("testsuite");
-            x.writeAttribute("name", "maestro." + s.name());
+            x.writeAttribute("name", "maestro." + inert(s.name()));
             x.writeAttribute("tests", Integer.toString(s.checks().size() + s.peers().size() + errors));
-            x.writeAttribute("failures", Long.toString(errors == 1 ? s.checks().stream().filter(c -> !c.passed()).count() : failures));
+            x.writeAttribute("failures", Long.toString(errors == 1 ? brokenChecks : failures));
             x.writeAttribute("errors", Integer.toString(errors));
+            x.writeAttribute("skipped", Long.toString(s.checks().stream().filter(c -> !c.evaluated()).count()));
             x.writeAttribute("timestamp", s.start());
             if (errors == 1) {
                 x.writeStartElement("testcase");
-                x.writeAttribute("classname", "maestro." + s.name());
+                x.writeAttribute("classname", "maestro." + inert(s.name()));
                 x.writeAttribute("name", "test run");
                 x.writeStartElement("error");
-                x.writeAttribute("message", String.join("; ", s.reasons()));
-                x.writeCharacters(String.join("\n", s.reasons()));
+                x.writeAttribute("type", s.verdict());
+                List<String> reasons = s.reasons().stream().map(RunFilesWriter::inert).toList();
+                x.writeAttribute("message", String.join("; ", reasons));
+                x.writeCharacters(String.join("\n", reasons));
                 x.writeEndElement();
                 x.writeEndElement();
             }
             for (Summary.Check c : s.checks()) {
                 x.writeStartElement("testcase");
-                x.writeAttribute("classname", "maestro." + s.name() + ".criteria");
-                x.writeAttribute("name", c.criterion());
-                if (!c.passed()) {
+                x.writeAttribute("classname", "maestro." + inert(s.name()) + ".criteria");
+                x.writeAttribute("name", inert(c.criterion()));
+                if (!c.evaluated()) {
+                    x.writeStartElement("skipped");
+                    x.writeAttribute("message", inert(c.criterion() + ": " + c.measured()));
+                    x.writeEndElement();
+                } else if (c.failed()) {
                     x.writeStartElement("failure");
-                    x.writeAttribute("message", c.criterion() + ": measured " + c.measured() + ", bound " + c.bound());
-                    x.writeCharacters("measured " + c.measured() + "\nbound " + c.bound());
+                    x.writeAttribute("message", inert(c.criterion() + ": measured " + c.measured() + ", bound " + c.bound()));
+                    x.writeCharacters("measured " + inert(c.measured()) + "\nbound " + inert(c.bound()));
                     x.writeEndElement();
                 }
                 x.writeEndElement();
             }
             for (Summary.PeerResult p : s.peers()) {
                 x.writeStartElement("testcase");
-                x.writeAttribute("classname", "maestro." + s.name() + ".peers");
-                x.writeAttribute("name", p.role() + " " + p.name() + " on " + p.host());
+                x.writeAttribute("classname", "maestro." + inert(s.name()) + ".peers");
+                x.writeAttribute("name", inert(p.role() + " " + p.name() + " on " + p.host()));
                 if (!p.ok() && errors == 0) {
                     x.writeStartElement("failure");
-                    x.writeAttribute("message", p.end());
+                    x.writeAttribute("message", inert(p.end()));
                     x.writeEndElement();
                 }
                 x.writeStartElement("system-out");
-                x.writeCharacters(p.end());
+                x.writeCharacters(inert(p.end() + (p.dataMissing() == null ? "" : "\ndata missing: " + p.dataMissing())));
                 x.writeEndElement();
                 x.writeEndElement();
             }

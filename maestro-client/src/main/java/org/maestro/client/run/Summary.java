@@ -7,31 +7,65 @@ import java.util.Map;
  * summary.json: what a run was and what it measured. Times are milliseconds with three decimals
  * (microsecond resolution), rates messages per second. Message counts (sent, received, lost...) cover the whole
  * test, warm-up included, so that loss adds up; rates and latency leave out the warm-up.
+ *
+ * <p>A figure that depends on data the client could not collect is null ("unknown"), never 0: a peer whose files
+ * are missing says so in {@link PeerResult#dataMissing}, and what it reported live is kept apart in
+ * {@link PeerResult#live}.
  */
 public record Summary(String testId, String name, List<String> tags, String description, String start, String end,
                       Map<String, Object> parameters, List<PeerResult> peers, Totals totals, List<Check> checks,
-                      List<ActionResult> actions, String verdict, List<String> reasons) {
+                      List<ActionResult> actions, List<Interruption> interruptions, String verdict, List<String> reasons,
+                      List<PeerHost> peerHosts, ClockCheck clockCheck) {
 
     public static final String PASSED = "passed";
     public static final String FAILED = "failed";
     public static final String ERROR = "error";
+    /** Ctrl-C or SIGTERM ended the test early (or its client was killed and maestro collect finished it). */
+    public static final String INTERRUPTED = "interrupted";
+    /** The exit code of an interrupted run, as a shell gives a program ended by SIGINT (128 + 2). */
+    public static final int INTERRUPTED_EXIT = 130;
 
     /** Latency percentiles in milliseconds; count = values measured. */
     public record Latency(long count, double p50, double p90, double p99, double p999, double max) {
     }
 
     /**
-     * One peer's results.
+     * One peer's results; the figures are null when its data is missing.
      *
-     * @param end   how it ended: the text of its NOTIFY_SUCCESS / NOTIFY_FAIL, or what happened
+     * @param end         how it ended: the text of its NOTIFY_SUCCESS / NOTIFY_FAIL, or what happened
+     * @param dataMissing null when its files (and, for a receiver, its final figures) were collected; else why not
+     * @param live        what it reported over the control plane, kept when its data is missing; else null
      */
-    public record PeerResult(String name, String role, String host, long messages, double rate, Latency responseTime,
-                             Latency serviceTime, Latency sendDelay, long lost, long duplicated, long outOfOrder,
-                             boolean ok, String end, List<String> files) {
+    public record PeerResult(String name, String role, String host, Long messages, Double rate, Latency responseTime,
+                             Latency serviceTime, Latency sendDelay, Long lost, Long duplicated, Long outOfOrder,
+                             boolean ok, String end, List<String> files, String dataMissing, LiveFigures live) {
     }
 
-    public record Totals(long sent, long received, long lost, long duplicated, long outOfOrder, double sendRate,
-                         double receiveRate, Latency responseTime, Latency serviceTime, Latency sendDelay) {
+    /**
+     * What a peer reported live (its last NOTIFY_PROGRESS), not read from its files: shown, never counted in the totals.
+     *
+     * @param source        where the figures come from, e.g. "live, not from files: last progress note at 7.0 s"
+     * @param messages      sent or received so far (warm-up included)
+     * @param lost          receiver: sequence gaps so far (null for a sender)
+     */
+    public record LiveFigures(String source, String phase, long elapsedMillis, long messages, Long lost, Long duplicated,
+                              Long outOfOrder) {
+    }
+
+    /** The run's figures; each is null (unknown) when a peer it depends on has no data. */
+    public record Totals(Long sent, Long received, Long lost, Long duplicated, Long outOfOrder, Double sendRate,
+                         Double receiveRate, Latency responseTime, Latency serviceTime, Latency sendDelay) {
+    }
+
+    /**
+     * A stretch of time a peer, or the client itself, was off the control broker while the test went on.
+     *
+     * @param who     "receiver 'receiver-1'", or "control broker mqtt://host:1883" when the client lost the broker
+     * @param from    when it dropped (ISO-8601)
+     * @param to      when it was back, null when it never was within the run
+     * @param millis  how long it was away, null when it never came back
+     */
+    public record Interruption(String who, String from, String to, Long millis) {
     }
 
     /**
@@ -46,20 +80,81 @@ public record Summary(String testId, String name, List<String> tags, String desc
      * @param outOfOrder     out-of-order arrivals in that window
      * @param outageMillis   from the action's start until messages arrived again (0: they never stopped)
      * @param recoveryMillis until the rate was back within 5 % of the target (-1: it never was, or no target)
+     *                       <p>The five costs are null (unknown) when the action did not run, or when a sender's or
+     *                       receiver's rate logs are missing.
      */
     public record ActionResult(String handler, List<String> args, long atMillis, String start, String end, String outcome,
-                               long exitStatus, String reason, long lost, long duplicated, long outOfOrder,
-                               long outageMillis, long recoveryMillis) {
+                               long exitStatus, String reason, Long lost, Long duplicated, Long outOfOrder,
+                               Long outageMillis, Long recoveryMillis) {
     }
 
-    /** One criterion's outcome: what was measured against what bound. */
-    public record Check(String criterion, boolean passed, String measured, String bound) {
+    /**
+     * Where a peer ran and how its clock compared with the client's, measured before the test (see {@link PeerHosts}).
+     *
+     * @param hostName          the peer's own host name
+     * @param address           the IP address the client reached the peer's data server at ("" when it did not resolve)
+     * @param dataUrl           the data-server URL the peer advertised (GET data.url)
+     * @param dataHost          the host part of that URL, as the peer advertised it (--data-address)
+     * @param clockOffsetMillis the peer's wall clock minus the client's (best of {@code pings} PINGs); null: no answer
+     * @param roundTripMillis   the round trip of that best PING, client to peer over the control broker and back
+     */
+    public record PeerHost(String peer, String role, String hostName, String address, String dataUrl, String dataHost,
+                           Double clockOffsetMillis, Double roundTripMillis, int pings) {
+    }
+
+    /**
+     * Whether the clocks were close enough for the latency measured across hosts (see {@link ClockLimits}).
+     *
+     * @param limitMillis        the largest offset that passes without a warning
+     * @param rule               how the limit was chosen
+     * @param maxAbsOffsetMillis the largest offset measured, in absolute value
+     * @param warnings           one per peer over the limit
+     */
+    public record ClockCheck(double limitMillis, String rule, double maxAbsOffsetMillis, List<String> warnings) {
+    }
+
+    /**
+     * One criterion's outcome: what was measured against what bound. {@code passed} is null when the criterion was
+     * not evaluated (it depends on data that is missing: neither passed nor failed), and {@code measured} says why.
+     */
+    public record Check(String criterion, Boolean passed, String measured, String bound) {
+        static Check notEvaluated(String criterion, String why, String bound) {
+            return new Check(criterion, null, "not evaluated: " + why, bound);
+        }
+
+        /** The verdict's reason when this check is broken: "CRITERION: measured VALUE". */
+        String failureReason() {
+            return criterion + ": measured " + measured;
+        }
+
+        /** Evaluated and broken. */
+        public boolean failed() {
+            return Boolean.FALSE.equals(passed);
+        }
+
+        public boolean evaluated() {
+            return passed != null;
+        }
+    }
+
+    /**
+     * The same run, interrupted: it keeps its figures, but its criteria no longer decide: a figure over the part
+     * that ran is not the figure of the test, so each criterion is "not evaluated", with what was measured.
+     */
+    public Summary interrupted() {
+        List<Check> unjudged = checks.stream().map(c -> !c.evaluated() ? c
+                : Check.notEvaluated(c.criterion(), "the run was interrupted (measured " + c.measured() + " over the part that ran)",
+                c.bound())).toList();
+        return new Summary(testId, name, tags, description, start, end, parameters, peers, totals, unjudged, actions, interruptions,
+                INTERRUPTED, reasons.stream().filter(r -> checks.stream().noneMatch(c -> r.equals(c.failureReason()))).toList(),
+                peerHosts, clockCheck);
     }
 
     public int exitCode() {
         return switch (verdict) {
             case PASSED -> 0;
             case FAILED -> 1;
+            case INTERRUPTED -> INTERRUPTED_EXIT;
             default -> 2;
         };
     }

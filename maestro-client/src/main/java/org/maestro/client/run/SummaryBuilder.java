@@ -11,6 +11,7 @@ import org.maestro.common.note.Stats;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.util.Passwords;
+import org.maestro.common.util.SafeText;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,9 +32,24 @@ final class SummaryBuilder {
     private SummaryBuilder() {
     }
 
-    static Summary build(TestPlan plan, String testId, String start, List<PeerInfo> peers,
-                         Map<String, Note> ends, Map<String, Stats> finalStats, Path runDir, List<String> errors,
-                         List<String> collectProblems, List<ActionOutcome> actionOutcomes) throws IOException {
+    /**
+     * What the client observed of a run, besides the collected files.
+     *
+     * @param ends          each peer's NOTIFY_SUCCESS / NOTIFY_FAIL, by peer id
+     * @param finalStats    each peer's answer to the final STATS, by peer id
+     * @param live          each peer's last NOTIFY_PROGRESS of this test, by peer id
+     * @param dataMissing   why a peer's data is missing (files not collected, final figures not given), by peer id
+     * @param errors        why the test could not run or go on
+     * @param interruptions peers (or the client) off the control broker for a while
+     * @param peerHosts     where each peer ran and its clock offset, measured before the test
+     */
+    record Observed(Map<String, Note> ends, Map<String, Stats> finalStats, Map<String, Stats> live,
+                    Map<String, String> dataMissing, List<String> errors, List<ActionOutcome> actions,
+                    List<Summary.Interruption> interruptions, List<Summary.PeerHost> peerHosts) {
+    }
+
+    static Summary build(TestPlan plan, String testId, String start, List<PeerInfo> peers, Path runDir, Observed seen)
+            throws IOException {
         List<Summary.PeerResult> results = new ArrayList<>();
         Histogram response = new Histogram(3);
         Histogram service = new Histogram(3);
@@ -45,6 +61,9 @@ final class SummaryBuilder {
         long outOfOrder = 0;
         double sendRate = 0;
         double receiveRate = 0;
+        // Whose data is missing, by the role that needs it: the figures that depend on it are unknown.
+        List<String> sendersMissing = new ArrayList<>();
+        List<String> receiversMissing = new ArrayList<>();
         // Measurement starts when the first sender's warm-up ends, on the wall clock.
         long measureFrom = Long.MAX_VALUE;
         for (PeerInfo p : peers) {
@@ -60,19 +79,31 @@ final class SummaryBuilder {
         }
         for (PeerInfo p : peers) {
             Path dir = RunLayout.peerDir(runDir, p.name());
-            Stats s = finalStats.get(p.id());
-            Note end = ends.get(p.id());
-            String endText = end == null ? "did not end" : end.payload() instanceof Payload.NotifySuccess ok ? ok.detail()
-                    : "failed: " + ((Payload.NotifyFail) end.payload()).reason();
+            Stats s = seen.finalStats().get(p.id());
+            Note end = seen.ends().get(p.id());
+            // A peer's own words come from the wire: inert in summary.json too (jq -r prints what it holds).
+            String endText = end == null ? "did not end" : SafeText.of(end.payload() instanceof Payload.NotifySuccess ok ? ok.detail()
+                    : "failed: " + ((Payload.NotifyFail) end.payload()).reason());
+            boolean ok = end != null && end.payload() instanceof Payload.NotifySuccess;
+            String missing = seen.dataMissing().get(p.id());
+            if (missing == null && p.role() == Role.RECEIVER && s == null) {
+                // Its sequence accounting (gaps, duplicates) is only in its final figures.
+                missing = "it did not give its final figures (no answer to STATS)";
+            }
             if (p.role() == Role.AGENT) {
-                results.add(new Summary.PeerResult(p.name(), "agent", p.host(), actionOutcomes.size(), 0, null, null, null,
-                        0, 0, 0, true, actionOutcomes.size() + " action(s)", files(dir)));
+                results.add(new Summary.PeerResult(p.name(), "agent", p.host(), (long) seen.actions().size(), null, null,
+                        null, null, null, null, null, true, seen.actions().size() + " action(s)", files(dir), missing, null));
                 continue;
             }
             if (p.role() == Role.INSPECTOR) {
-                results.add(new Summary.PeerResult(p.name(), "inspector", p.host(), s == null ? 0 : s.messages(), 0, null, null,
-                        null, s == null ? 0 : s.lost(), 0, 0, end != null && end.command().name().equals("NOTIFY_SUCCESS"),
-                        endText, files(dir)));
+                results.add(new Summary.PeerResult(p.name(), "inspector", p.host(), s == null ? null : s.messages(), null,
+                        null, null, null, null, null, null, ok, endText, files(dir), missing, null));
+                continue;
+            }
+            if (missing != null) {
+                (p.role() == Role.SENDER ? sendersMissing : receiversMissing).add(missingText(p, missing));
+                results.add(new Summary.PeerResult(p.name(), p.role().wireName(), p.host(), null, null, null, null, null,
+                        null, null, null, ok, endText, files(dir), missing, live(seen.live().get(p.id()), p.role())));
                 continue;
             }
             RateLogs logs = RateLogs.read(dir, measureFrom);
@@ -84,8 +115,7 @@ final class SummaryBuilder {
                 sent += records;
                 sendRate += rate;
                 results.add(new Summary.PeerResult(p.name(), "sender", p.host(), records, round(rate), null, null,
-                        HdrFiles.latency(d.measured()), 0, 0, 0, end != null && end.command().name().equals("NOTIFY_SUCCESS"),
-                        endText, files(dir)));
+                        HdrFiles.latency(d.measured()), null, null, null, ok, endText, files(dir), null, null));
             } else {
                 HdrFiles r = HdrFiles.read(dir.resolve(PeerFiles.LATENCY_RESPONSE_HLOG));
                 HdrFiles sv = HdrFiles.read(dir.resolve(PeerFiles.LATENCY_SERVICE_HLOG));
@@ -93,44 +123,85 @@ final class SummaryBuilder {
                 service.add(sv.measured());
                 received += records;
                 receiveRate += rate;
-                long peerGaps = s == null ? 0 : s.lost();
-                long peerDup = s == null ? 0 : s.duplicated();
-                long peerOoo = s == null ? 0 : s.outOfOrder();
-                gaps += peerGaps;
-                duplicated += peerDup;
-                outOfOrder += peerOoo;
+                gaps += s.lost();
+                duplicated += s.duplicated();
+                outOfOrder += s.outOfOrder();
                 results.add(new Summary.PeerResult(p.name(), "receiver", p.host(), records, round(rate),
-                        HdrFiles.latency(r.measured()), HdrFiles.latency(sv.measured()), null, peerGaps, peerDup, peerOoo,
-                        end != null && end.command().name().equals("NOTIFY_SUCCESS"), endText, files(dir)));
+                        HdrFiles.latency(r.measured()), HdrFiles.latency(sv.measured()), null, s.lost(), s.duplicated(),
+                        s.outOfOrder(), ok, endText, files(dir), null, null));
             }
         }
+        boolean sendersKnown = sendersMissing.isEmpty();
+        boolean receiversKnown = receiversMissing.isEmpty();
         // On a queue every message goes to one receiver: what was sent and never arrived is lost,
         // the tail included. On a topic each subscriber's gaps are what can be counted.
         boolean topic = plan.effectiveRoutes().stream().anyMatch(r -> r.receiveUrl() != null && r.receiveUrl().contains("type=topic"));
-        long lost = topic ? gaps : Math.max(gaps, sent - (received - duplicated));
-        Summary.Totals totals = new Summary.Totals(sent, received, lost, duplicated, outOfOrder, round(sendRate),
-                round(receiveRate), HdrFiles.latency(response), HdrFiles.latency(service), HdrFiles.latency(delay));
+        Long lost = !receiversKnown || (!topic && !sendersKnown) ? null
+                : topic ? gaps : Math.max(gaps, sent - (received - duplicated));
+        Summary.Totals totals = new Summary.Totals(sendersKnown ? sent : null, receiversKnown ? received : null, lost,
+                receiversKnown ? duplicated : null, receiversKnown ? outOfOrder : null,
+                sendersKnown ? round(sendRate) : null, receiversKnown ? round(receiveRate) : null,
+                receiversKnown ? HdrFiles.latency(response) : null, receiversKnown ? HdrFiles.latency(service) : null,
+                sendersKnown ? HdrFiles.latency(delay) : null);
 
-        List<Summary.ActionResult> actions = actions(actionOutcomes, peers, runDir, plan, measureFrom);
+        List<String> workersMissing = new ArrayList<>(sendersMissing);
+        workersMissing.addAll(receiversMissing);
+        List<Summary.ActionResult> actions = actions(seen.actions(), peers, runDir, plan, workersMissing.isEmpty());
 
         List<Summary.Check> checks = new ArrayList<>();
         for (Criterion c : plan.criteria()) {
-            if (!c.isFault()) {
-                checks.add(check(c, plan, totals, response, delay));
+            if (c.isFault()) {
+                continue;
+            }
+            List<String> needs = switch (c.metric()) {
+                case "latency" -> receiversMissing;
+                case "send-delay" -> sendersMissing;
+                default -> workersMissing;
+            };
+            checks.add(needs.isEmpty() ? check(c, plan, totals, response, delay)
+                    : Summary.Check.notEvaluated(c.text(), String.join("; ", needs), c.operator() + " " + bound(c)));
+        }
+        checks.addAll(ActionChecks.of(actions, plan.criteria(), String.join("; ", workersMissing)));
+        List<String> reasons = new ArrayList<>(seen.errors());
+        reasons.addAll(workersMissing);
+        // An inspector's or agent's files are no figure of the verdict: their absence is told, not judged.
+        for (PeerInfo p : peers) {
+            if (p.role() != Role.SENDER && p.role() != Role.RECEIVER && seen.dataMissing().containsKey(p.id())) {
+                reasons.add(missingText(p, seen.dataMissing().get(p.id())));
             }
         }
-        checks.addAll(ActionChecks.of(actions, plan.criteria()));
-        List<String> reasons = new ArrayList<>(errors);
-        reasons.addAll(collectProblems);
         String verdict;
-        if (!errors.isEmpty()) {
+        if (!seen.errors().isEmpty() || !workersMissing.isEmpty() || !checks.stream().allMatch(Summary.Check::evaluated)) {
+            // The figures the verdict rests on are not all known: neither passed nor failed.
             verdict = Summary.ERROR;
         } else {
-            checks.stream().filter(c -> !c.passed()).forEach(c -> reasons.add(c.criterion() + ": measured " + c.measured()));
-            verdict = checks.stream().allMatch(Summary.Check::passed) ? Summary.PASSED : Summary.FAILED;
+            checks.stream().filter(Summary.Check::failed).forEach(c -> reasons.add(c.failureReason()));
+            verdict = checks.stream().noneMatch(Summary.Check::failed) ? Summary.PASSED : Summary.FAILED;
         }
         return new Summary(testId, plan.name(), plan.tags(), plan.description(), start, Instant.now().toString(),
-                new LinkedHashMap<>(parameters(plan)), results, totals, checks, actions, verdict, reasons);
+                new LinkedHashMap<>(parameters(plan)), results, totals, checks, actions, List.copyOf(seen.interruptions()),
+                verdict, reasons, seen.peerHosts(), ClockLimits.check(seen.peerHosts(), totals.responseTime()));
+    }
+
+    /** "data of receiver 'receiver-1' missing (it did not answer when asked for its data server)". */
+    static String missingText(PeerInfo p, String why) {
+        return "data of " + named(p) + " missing (" + why + ")";
+    }
+
+    /** A peer as the summary names it: "receiver 'receiver-1'" (its host and id are in its own entry). */
+    static String named(PeerInfo p) {
+        return p.role().wireName() + " '" + SafeText.of(p.name()) + "'";
+    }
+
+    /** A peer's last progress note, marked as such; null when it sent none. */
+    private static Summary.LiveFigures live(Stats s, Role role) {
+        if (s == null) {
+            return null;
+        }
+        boolean receiver = role == Role.RECEIVER;
+        return new Summary.LiveFigures(String.format(Locale.ROOT, "live, not from files: its last progress note, at %.1f s of the test",
+                s.elapsedMillis() / 1000.0), s.phase(), s.elapsedMillis(), s.messages(), receiver ? s.lost() : null,
+                receiver ? s.duplicated() : null, receiver ? s.outOfOrder() : null);
     }
 
     private static Summary.Check check(Criterion c, TestPlan plan, Summary.Totals totals, Histogram response, Histogram delay) {
@@ -166,9 +237,12 @@ final class SummaryBuilder {
         return new Summary.Check(c.text(), passed, shown, c.operator() + " " + bound(c));
     }
 
-    /** Each action with what it cost, measured on the run's timeline. */
+    /**
+     * Each action with what it cost, measured on the run's timeline; the cost is unknown (null) when the action did
+     * not run, or when {@code timelineKnown} is false (a sender's or receiver's rate logs are missing).
+     */
     private static List<Summary.ActionResult> actions(List<ActionOutcome> outcomes, List<PeerInfo> peers,
-                                                      Path runDir, TestPlan plan, long measureFrom) throws IOException {
+                                                      Path runDir, TestPlan plan, boolean timelineKnown) throws IOException {
         List<Summary.ActionResult> out = new ArrayList<>();
         if (outcomes.isEmpty()) {
             return out;
@@ -187,17 +261,18 @@ final class SummaryBuilder {
                 workers.add(new Object[]{dir, p.role()});
             }
         }
-        Timeline timeline = origin == Long.MAX_VALUE ? null : Timeline.read(workers, origin, end);
+        Timeline timeline = origin == Long.MAX_VALUE || !timelineKnown ? null : Timeline.read(workers, origin, end);
         List<Long> starts = outcomes.stream().map(ActionOutcome::startMicros).filter(t -> t > 0).sorted().toList();
         for (ActionOutcome o : outcomes) {
-            FaultAnalysis cost = new FaultAnalysis(0, 0, 0, 0, -1);
+            FaultAnalysis cost = null;
             if (timeline != null && o.startMicros() > 0) {
                 long windowEnd = starts.stream().filter(t -> t > o.startMicros()).findFirst().orElse(end);
                 cost = FaultAnalysis.of(timeline, o.startMicros(), windowEnd, plan.rate().perSecond());
             }
             out.add(new Summary.ActionResult(o.action().handler(), o.action().args(), o.action().atMillis(), iso(o.startMicros()),
-                    iso(o.endMicros()), o.outcome(), o.exitStatus(), o.reason(), cost.lost(), cost.duplicated(),
-                    cost.outOfOrder(), cost.outageMillis(), cost.recoveryMillis()));
+                    iso(o.endMicros()), o.outcome(), o.exitStatus(), o.reason() == null ? null : SafeText.of(o.reason()), cost == null ? null : cost.lost(),
+                    cost == null ? null : cost.duplicated(), cost == null ? null : cost.outOfOrder(),
+                    cost == null ? null : cost.outageMillis(), cost == null ? null : cost.recoveryMillis()));
         }
         return out;
     }

@@ -1,7 +1,14 @@
 package org.maestro.client.run;
 
-/** The final table on the console: per peer, totals, each criterion, the verdict. */
+import java.util.Locale;
+
+/**
+ * The final table on the console: per peer, totals, each criterion, the verdict. A figure that is not known (its
+ * peer's data is missing) reads "unknown", never 0; what such a peer reported live is shown on a line of its own.
+ */
 final class SummaryTable {
+    static final String UNKNOWN = "unknown";
+
     private SummaryTable() {
     }
 
@@ -9,16 +16,34 @@ final class SummaryTable {
         c.line("%-14s %-9s %12s %10s %10s %10s %10s %8s", "peer", "role", "messages", "msg/s", "p50 ms", "p99 ms", "max ms", "lost");
         for (Summary.PeerResult p : s.peers()) {
             Summary.Latency l = p.responseTime() != null ? p.responseTime() : p.sendDelay();
-            c.line("%-14s %-9s %12d %10.1f %10.3f %10.3f %10.3f %8s", p.name(), p.role(), p.messages(), p.rate(),
-                    l == null ? 0 : l.p50(), l == null ? 0 : l.p99(), l == null ? 0 : l.max(),
-                    p.role().equals("receiver") ? Long.toString(p.lost()) : "");
+            boolean worker = p.role().equals("sender") || p.role().equals("receiver");
+            String lat = worker && p.dataMissing() != null ? UNKNOWN : "";
+            c.line("%-14s %-9s %12s %10s %10s %10s %10s %8s", p.name(), p.role(),
+                    p.messages() == null ? lat : p.messages().toString(), p.rate() == null ? lat : String.format(Locale.ROOT, "%.1f", p.rate()),
+                    l == null ? lat : ms(l.p50()), l == null ? lat : ms(l.p99()), l == null ? lat : ms(l.max()),
+                    p.role().equals("receiver") ? text(p.lost()) : "");
+            if (p.dataMissing() != null) {
+                c.line("  data of %s missing: %s", p.name(), p.dataMissing());
+            }
+            if (p.live() != null) {
+                Summary.LiveFigures f = p.live();
+                c.line("  %s reported %d message(s)%s, phase %s (%s)", p.name(), f.messages(),
+                        f.lost() == null ? "" : ", " + f.lost() + " lost, " + f.duplicated() + " duplicated, " + f.outOfOrder() + " out of order",
+                        f.phase(), f.source());
+            }
         }
         Summary.Totals t = s.totals();
-        c.line("total: sent %d, received %d, lost %d, duplicated %d, out of order %d; send %.1f msg/s, receive %.1f msg/s;"
-                        + " response time p50 %.3f / p99 %.3f / p99.9 %.3f / max %.3f ms (sender-side send delay p99 %.3f ms)",
-                t.sent(), t.received(), t.lost(), t.duplicated(), t.outOfOrder(), t.sendRate(), t.receiveRate(),
-                t.responseTime().p50(), t.responseTime().p99(), t.responseTime().p999(), t.responseTime().max(),
-                t.sendDelay().p99());
+        Summary.Latency r = t.responseTime();
+        c.line("total: sent %s, received %s, lost %s, duplicated %s, out of order %s; send %s msg/s, receive %s msg/s;"
+                        + " response time p50 %s / p99 %s / p99.9 %s / max %s ms (sender-side send delay p99 %s ms)",
+                text(t.sent()), text(t.received()), text(t.lost()), text(t.duplicated()), text(t.outOfOrder()),
+                rate(t.sendRate()), rate(t.receiveRate()), r == null ? UNKNOWN : ms(r.p50()), r == null ? UNKNOWN : ms(r.p99()),
+                r == null ? UNKNOWN : ms(r.p999()), r == null ? UNKNOWN : ms(r.max()),
+                t.sendDelay() == null ? UNKNOWN : ms(t.sendDelay().p99()));
+        for (Summary.Interruption i : s.interruptions()) {
+            c.line("  interruption of the control plane: %s away from %s %s", i.who(), i.from(),
+                    i.to() == null ? "and not back within the run" : "to " + i.to() + " (" + i.millis() + " ms)");
+        }
         for (Summary.ActionResult a : s.actions()) {
             if (!a.outcome().equals(ActionChecks.SUCCEEDED)) {
                 // Nothing was injected: a cost of 0 would read as a fault the SUT took without harm.
@@ -26,17 +51,34 @@ final class SummaryTable {
                         a.outcome(), a.reason().isEmpty() ? "" : " (" + a.reason() + ")");
                 continue;
             }
-            c.line("  action at %.1f s: %s %s -> %s%s; lost %d, duplicated %d, out of order %d, outage %s, recovery %s",
+            c.line("  action at %.1f s: %s %s -> %s%s; lost %s, duplicated %s, out of order %s, outage %s, recovery %s",
                     a.atMillis() / 1000.0, a.handler(), a.args(), a.outcome(), a.reason().isEmpty() ? "" : " (" + a.reason() + ")",
-                    a.lost(), a.duplicated(), a.outOfOrder(),
-                    a.outageMillis() < 0 ? "the flow did not resume within the test" : a.outageMillis() + " ms",
-                    a.recoveryMillis() < 0 ? "not within the test" : a.recoveryMillis() + " ms");
+                    text(a.lost()), text(a.duplicated()), text(a.outOfOrder()),
+                    a.outageMillis() == null ? UNKNOWN : a.outageMillis() < 0 ? "the flow did not resume within the test" : a.outageMillis() + " ms",
+                    a.recoveryMillis() == null ? UNKNOWN : a.recoveryMillis() < 0 ? "not within the test" : a.recoveryMillis() + " ms");
         }
         for (Summary.Check check : s.checks()) {
-            c.line("  [%s] %s: measured %s, bound %s", check.passed() ? "PASS" : "FAIL", check.criterion(), check.measured(),
-                    check.bound());
+            if (check.evaluated()) {
+                c.line("  [%s] %s: measured %s, bound %s", check.passed() ? "PASS" : "FAIL", check.criterion(), check.measured(),
+                        check.bound());
+            } else {
+                // Its "measured" says why: "not evaluated: data of receiver 'r' missing (...)".
+                c.line("  [NOT EVALUATED] %s, bound %s: %s", check.criterion(), check.bound(), check.measured());
+            }
         }
-        c.line("verdict: %s%s", s.verdict().toUpperCase(java.util.Locale.ROOT),
+        c.line("verdict: %s%s", s.verdict().toUpperCase(Locale.ROOT),
                 s.reasons().isEmpty() ? "" : " (" + String.join("; ", s.reasons()) + ")");
+    }
+
+    private static String text(Long count) {
+        return count == null ? UNKNOWN : count.toString();
+    }
+
+    private static String rate(Double perSecond) {
+        return perSecond == null ? UNKNOWN : String.format(Locale.ROOT, "%.1f", perSecond);
+    }
+
+    private static String ms(double millis) {
+        return String.format(Locale.ROOT, "%.3f", millis);
     }
 }

@@ -10,6 +10,7 @@ import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
 import org.maestro.common.runfiles.RunLayout;
+import org.maestro.common.units.TimeSpan;
 import org.maestro.common.util.Passwords;
 import org.maestro.common.util.SafeText;
 
@@ -31,31 +32,54 @@ import java.util.function.Consumer;
 
 /**
  * Carries out one test of the design guide's lifecycle: discover the required peers, SET, start
- * receivers then senders, watch (a progress line a second; a NOTIFY_FAIL or a lost peer ends the
- * test at once), stop the receivers once the senders are done and let them drain, collect every
- * peer's files, and write summary.json and junit.xml into the run directory.
+ * receivers then senders, watch (a progress line a second; a NOTIFY_FAIL ends the test at once), stop the
+ * receivers once the senders are done and let them drain, collect every peer's files, and write summary.json and
+ * junit.xml into the run directory.
+ *
+ * <p>The control plane may blink while the load goes on: a peer whose last will arrives, or the control broker
+ * itself, may be away for up to the control grace period; its absence is recorded as an interruption. Longer, and
+ * the test ends: naming the peer, or saying that the control broker is unreachable and since when.
  */
 public final class TestExecutor {
     /** A test whose peers send no progress for this long is stuck. */
     private static final long SILENCE_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(30);
+    /** How long a peer, or the control broker, may be away from the control plane unless told otherwise. */
+    public static final String DEFAULT_CONTROL_GRACE = "10s";
+    /** How long interrupted peers have to end (a receiver drains until quiet) before their files are collected. */
+    private static final long INTERRUPTED_END_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private final ControlClient client;
     private final Path runsDir;
     private final Console console;
     private final Duration discoveryTimeout;
     private final BaselineCheck baseline;
+    private final Duration controlGrace;
     private boolean regressed;
+    private Interruption interruption = Interruption.none();
 
     public TestExecutor(ControlClient client, Path runsDir, Console console, Duration discoveryTimeout) {
         this(client, runsDir, console, discoveryTimeout, new BaselineCheck(List.of(), null));
     }
 
     public TestExecutor(ControlClient client, Path runsDir, Console console, Duration discoveryTimeout, BaselineCheck baseline) {
+        this(client, runsDir, console, discoveryTimeout, baseline, TimeSpan.parse(DEFAULT_CONTROL_GRACE));
+    }
+
+    /** @param controlGrace how long a peer, or the control broker, may be away from the control plane during a test */
+    public TestExecutor(ControlClient client, Path runsDir, Console console, Duration discoveryTimeout, BaselineCheck baseline,
+                        Duration controlGrace) {
         this.client = client;
+        this.controlGrace = controlGrace;
         this.runsDir = runsDir;
         this.console = console;
         this.discoveryTimeout = discoveryTimeout;
         this.baseline = baseline;
+    }
+
+    /** Has Ctrl-C / SIGTERM end the run in order (stop the peers, collect, report) through {@code i}. */
+    public TestExecutor interruptedBy(Interruption i) {
+        this.interruption = i;
+        return this;
     }
 
     /** Whether the last run was worse than its baseline (always false without one). */
@@ -85,16 +109,31 @@ public final class TestExecutor {
         Path runDir = Files.createDirectories(runsDir.resolve(testId));
         console.keepIn(runDir.resolve(RunLayout.CONSOLE_LOG));
         TestExecution run = new TestExecution(plan, testId, runDir);
+        String failure = null;
+        interruption.starting(runDir, run.record.broker());
         try {
+            run.record.write(runDir);
             run.execute();
         } catch (TestCannotRun e) {
-            run.error(e.getMessage());
+            failure = e.getMessage();
         } catch (TransportException e) {
-            run.error("the control broker failed: " + e.getMessage());
+            failure = "the control broker failed: " + e.getMessage();
+        } catch (InterruptedException e) {
+            if (!interruption.requested()) {
+                throw e;
+            }
+        }
+        interruption.finishing();
+        // Whatever the interrupted thread was doing when told (a reply, a wait) failed because of it: not a reason.
+        if (interruption.stoppedTheTest()) {
+            run.interrupted(interruption.cause());
+        } else if (failure != null) {
+            run.error(failure);
         }
         Summary summary = run.finish();
         console.line("");
         SummaryTable.print(summary, console);
+        summary.clockCheck().warnings().forEach(w -> console.line("warning: %s", w));
         console.line("run directory: %s", runDir.toAbsolutePath());
         regressed = !baseline.isEmpty() && baseline.compare(runDir, console);
         RunPages.report(runDir, console);
@@ -115,18 +154,27 @@ public final class TestExecutor {
         PeerAssignment assignment = new PeerAssignment(List.of());
         /** The assigned peers, in the order of {@link PeerAssignment#all}. */
         List<PeerInfo> peers = List.of();
+        /** Where each peer runs and its clock, measured before the test. */
+        List<Summary.PeerHost> hosts = List.of();
         AgentActions agentActions;
         final Map<String, Stats> latest = new ConcurrentHashMap<>();
         final Map<String, Note> ends = new ConcurrentHashMap<>();
         final LinkedBlockingQueue<Note> events = new LinkedBlockingQueue<>();
         final List<String> errors = new ArrayList<>();
         volatile long lastProgressNanos = System.nanoTime();
+        final ControlPlaneWatch controlPlane = new ControlPlaneWatch(client, console, controlGrace);
         final Consumer<Note> listener = this::onNote;
+        RunRecord record;
+        long loadStartedNanos;
+        boolean interrupted;
+        /** The peers a START reached: those an interruption must stop and wait for. */
+        final java.util.Set<String> started = ConcurrentHashMap.newKeySet();
 
         TestExecution(TestPlan plan, String testId, Path runDir) {
             this.plan = plan;
             this.testId = testId;
             this.runDir = runDir;
+            this.record = RunRecord.starting(testId, client.broker(), start, plan);
         }
 
         /** Discover, SET, start, watch: the receivers and inspectors are stopped as the peers before them end. */
@@ -145,10 +193,23 @@ public final class TestExecutor {
 
         private void discover() throws TestCannotRun, TransportException, InterruptedException {
             assignment = PeerAssignment.of(plan, PeerDirectory.await(client, PeerAssignment.requirements(plan), discoveryTimeout));
-            peers = assignment.peers();
+            List<PeerInfo> chosen = assignment.peers();
+            record = record.withPeers(chosen);
+            try {
+                record.write(runDir);
+            } catch (IOException e) {
+                throw new TestCannotRun("cannot write " + runDir.resolve(RunLayout.RUN_JSON) + ": " + e.getMessage(), e);
+            }
+            // Before they are this test's peers: a refused test must not stop the test it found running.
+            RunningTests.refuse(client, chosen, record.broker());
+            peers = chosen;
             for (PeerAssignment.Assignment a : assignment.all()) {
                 console.line("  %s -> %s", a.peer().describe(), Passwords.redact(a.target(plan)));
             }
+            console.line("hosts and clocks (offset = peer's clock - client's):");
+            PeerHosts.Probe probe = PeerHosts.probe(client, peers, console);
+            hosts = probe.hosts();   // in summary.json even when a data server is out of reach
+            probe.requireReachable();
             PeerAssignment.Assignment agent = assignment.agent();
             agentActions = new AgentActions(agent == null ? null : remote(agent.peer()),
                     agent == null ? List.of() : plan.agent().actions(), this::loadEnded, console);
@@ -163,6 +224,7 @@ public final class TestExecutor {
         /** Inspectors first, so the SUT's figures cover the whole load; then the agent's source; receivers before senders. */
         private void start() throws TestCannotRun, TransportException, InterruptedException {
             for (PeerAssignment.Assignment a : assignment.inspectors()) {
+                started.add(a.peer().id());
                 remote(a.peer()).startInspector(a.inspector().type());
             }
             PeerAssignment.Assignment agent = assignment.agent();
@@ -171,9 +233,11 @@ public final class TestExecutor {
                 remote(agent.peer()).fetchSource(plan.agent().sourceUrl(), plan.agent().branch());
             }
             for (PeerAssignment.Assignment a : assignment.receivers()) {
+                started.add(a.peer().id());
                 remote(a.peer()).start();
             }
             for (PeerAssignment.Assignment a : assignment.senders()) {
+                started.add(a.peer().id());
                 remote(a.peer()).start();
             }
         }
@@ -201,6 +265,9 @@ public final class TestExecutor {
             if (peers.stream().noneMatch(p -> p.id().equals(n.senderId()))) {
                 return;
             }
+            if (n.command() != Command.ABNORMAL_DISCONNECT) {
+                controlPlane.heard(n.senderId());
+            }
             if (n.payload() instanceof Payload.Progress progress && testId.equals(progress.stats().testId())) {
                 latest.put(n.senderId(), progress.stats());
                 lastProgressNanos = System.nanoTime();
@@ -218,6 +285,7 @@ public final class TestExecutor {
          */
         private void watch() throws TestCannotRun, TransportException, InterruptedException {
             long started = System.nanoTime();
+            loadStartedNanos = started;
             long nextLine = started + TimeUnit.SECONDS.toNanos(1);
             boolean receiversStopped = false;
             boolean inspectorsStopped = false;
@@ -228,20 +296,22 @@ public final class TestExecutor {
                 if (n != null) {
                     PeerInfo who = peers.stream().filter(p -> p.id().equals(n.senderId())).findFirst().orElseThrow();
                     if (n.payload() instanceof Payload.AbnormalDisconnect) {
-                        throw new TestCannotRun(who.describe() + " disconnected abnormally during the test (crashed or unreachable)");
-                    }
-                    if (n.payload() instanceof Payload.NotifyFail f) {
+                        controlPlane.dropped(who);
+                    } else if (n.payload() instanceof Payload.NotifyFail f) {
                         ends.put(who.id(), n);
                         throw new TestCannotRun(who.describe() + " failed: " + SafeText.of(f.reason()));
+                    } else {
+                        ends.put(who.id(), n);
+                        console.line("%s ended: %s", SafeText.of(who.name()), SafeText.of(((Payload.NotifySuccess) n.payload()).detail()));
                     }
-                    ends.put(who.id(), n);
-                    console.line("%s ended: %s", SafeText.of(who.name()), SafeText.of(((Payload.NotifySuccess) n.payload()).detail()));
                 }
-                if (loadEnded() && !receiversStopped) {
+                boolean connected = controlPlane.check(peers);
+                // A peer away from the control plane cannot be told to stop: wait for it (or for the grace to end).
+                if (loadEnded() && !receiversStopped && noneAway(assignment.receivers())) {
                     stopEach(assignment.receivers());
                     receiversStopped = true;
                 }
-                if (endedAll(assignment.receivers()) && !inspectorsStopped) {
+                if (endedAll(assignment.receivers()) && !inspectorsStopped && noneAway(assignment.inspectors())) {
                     stopEach(assignment.inspectors());
                     inspectorsStopped = true;
                 }
@@ -251,20 +321,39 @@ public final class TestExecutor {
                             + (int) ends.values().stream().filter(e -> e.command() == Command.NOTIFY_SUCCESS).count()));
                     nextLine += TimeUnit.SECONDS.toNanos(1);
                 }
-                if (now - lastProgressNanos > SILENCE_LIMIT_NANOS) {
+                // The peers cannot be heard while the client itself is without the broker: that silence is not theirs.
+                if (connected && now - Math.max(lastProgressNanos, controlPlane.brokerBackNanos()) > SILENCE_LIMIT_NANOS) {
                     throw new TestCannotRun("no progress from any peer for " + SILENCE_LIMIT_NANOS / 1_000_000_000L + " s");
                 }
             }
+            // The agent (or an inspector) may still be away: it has the rest of its grace to come back.
+            while (controlPlane.anyAway()) {
+                Thread.sleep(200);
+                controlPlane.check(peers);
+            }
+        }
+
+        private boolean noneAway(List<PeerAssignment.Assignment> of) {
+            return of.stream().noneMatch(a -> controlPlane.isAway(a.peer().id()));
         }
 
         void error(String reason) {
             errors.add(reason);
             console.line("test cannot go on: %s", reason);
-            // Best effort: stop whatever still runs, so the peers are free for the next test.
+            stopRemaining();
+        }
+
+        /**
+         * Best effort: stop whatever still runs, so the peers are free for the next test. Without the control broker
+         * the requests wait in the client's buffer and go out when it is back.
+         */
+        private void stopRemaining() {
+            Duration wait = client.unreachableSince() == null ? Duration.ofSeconds(2) : Duration.ofMillis(1);
             for (PeerInfo p : peers) {
-                if (!ends.containsKey(p.id()) && p.role() != Role.AGENT) {
+                // One that left the control plane would not hear it.
+                if (!ends.containsKey(p.id()) && p.role() != Role.AGENT && !controlPlane.isAway(p.id())) {
                     try {
-                        remote(p).stop(Duration.ofSeconds(2));
+                        remote(p).stop(wait);
                     } catch (Exception e) {
                         // the peer may be the one that is gone
                     }
@@ -272,12 +361,66 @@ public final class TestExecutor {
             }
         }
 
+        /**
+         * Ends the test early, in order: STOP to every peer still running (senders first, so the receivers get what
+         * was sent), then a few seconds for them to end and close their files, which {@link #finish} collects.
+         */
+        void interrupted(String cause) throws InterruptedException {
+            interrupted = true;
+            String when = loadStartedNanos == 0 ? "before the load started"
+                    : String.format(java.util.Locale.ROOT, "%.1f s into the load", (System.nanoTime() - loadStartedNanos) / 1e9);
+            errors.add("interrupted by " + cause + " " + when + ": the test did not run to its end; the figures cover what"
+                    + " the peers did until they were stopped");
+            List<PeerAssignment.Assignment> order = new ArrayList<>(assignment.senders());
+            order.addAll(assignment.receivers());
+            order.addAll(assignment.inspectors());
+            // Counted as started once asked: an interrupted START may have reached the peer.
+            List<PeerAssignment.Assignment> running = order.stream()
+                    .filter(a -> started.contains(a.peer().id()) && !ends.containsKey(a.peer().id())).toList();
+            if (running.isEmpty()) {
+                console.line("no peer was started: nothing to stop");
+                return;
+            }
+            console.line("stopping %s", String.join(", ", running.stream().map(a -> SafeText.of(a.peer().name())).toList()));
+            for (PeerAssignment.Assignment a : running) {
+                try {
+                    remote(a.peer()).stop(Duration.ofSeconds(2));
+                } catch (TestCannotRun | TransportException e) {
+                    console.line("could not stop %s: %s", a.peer().describe(), e.getMessage());
+                }
+            }
+            // The receivers drain until quiet; a peer that does not end in time is collected as it is.
+            long deadline = System.nanoTime() + INTERRUPTED_END_NANOS;
+            while (running.stream().anyMatch(a -> !ends.containsKey(a.peer().id())) && System.nanoTime() < deadline) {
+                Note n = events.poll(100, TimeUnit.MILLISECONDS);
+                if (n != null && (n.payload() instanceof Payload.NotifySuccess || n.payload() instanceof Payload.NotifyFail)) {
+                    ends.putIfAbsent(n.senderId(), n);
+                }
+            }
+            running.stream().filter(a -> !ends.containsKey(a.peer().id()))
+                    .forEach(a -> console.line("%s did not end within %d s of STOP", a.peer().describe(),
+                            TimeUnit.NANOSECONDS.toSeconds(INTERRUPTED_END_NANOS)));
+            console.line("collecting what the peers wrote...");
+        }
+
         /** Collects every peer's figures and files, and writes the summary. */
         Summary finish() throws IOException, InterruptedException {
             client.removeListener(listener);
             Map<String, Stats> finalStats = new LinkedHashMap<>();
-            List<String> collectProblems = new ArrayList<>();
+            Map<String, String> dataMissing = new LinkedHashMap<>();
+            boolean withoutBroker = client.unreachableSince() != null;
+            String unreachable = controlPlane.awaitBroker();
+            if (unreachable == null && withoutBroker) {
+                // The peers ran on while the client was without the broker: stop them before their files are taken.
+                stopRemaining();
+            }
             for (PeerInfo p : peers) {
+                // A peer's address and files are asked for over the control plane.
+                String cannotAsk = unreachable != null ? unreachable : controlPlane.neverBack(p);
+                if (cannotAsk != null) {
+                    dataMissing.put(p.id(), cannotAsk);
+                    continue;
+                }
                 RemotePeer peer = remote(p);
                 try {
                     Stats s = peer.stats(Duration.ofSeconds(3));
@@ -285,17 +428,20 @@ public final class TestExecutor {
                         finalStats.put(p.id(), s);
                     }
                 } catch (TransportException e) {
-                    collectProblems.add("cannot ask " + p.name() + " for its figures: " + e.getMessage());
+                    console.line("cannot ask %s for its figures: %s", p.describe(), e.getMessage());
                 }
                 String problem = Collector.collect(peer, testId, runDir, console);
                 if (problem != null) {
-                    collectProblems.add(problem);
-                    console.line(problem);
+                    dataMissing.put(p.id(), problem);
+                    console.line("could not collect the files of %s: %s", p.describe(), problem);
                 }
             }
             List<ActionOutcome> actions = agentActions == null ? List.of() : agentActions.outcomes();
-            Summary summary = SummaryBuilder.build(plan, testId, start, peers, ends, finalStats, runDir, errors,
-                    collectProblems, actions);
+            Summary summary = SummaryBuilder.build(plan, testId, start, peers, runDir, new SummaryBuilder.Observed(ends,
+                    finalStats, latest, dataMissing, errors, actions, controlPlane.interruptions(peers), hosts));
+            if (interrupted) {
+                summary = summary.interrupted();
+            }
             RunFilesWriter.write(summary, runDir);
             return summary;
         }

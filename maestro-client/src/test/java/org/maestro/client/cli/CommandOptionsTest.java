@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The options the commands share, and time options that are given a count or zero. */
 class CommandOptionsTest {
     private static final List<String> PEER_OPTIONS =
-            List.of("--broker", "--name", "--group", "--data-dir", "--data-host", "--data-port", "--keep-alive");
+            List.of("--broker", "--broker-password-file", "--name", "--group", "--data-dir", "--data-host", "--data-port", "--keep-alive");
 
     @Test
     void everyPeerCommandOffersThePeerOptionsAlike() {
@@ -30,6 +30,21 @@ class CommandOptionsTest {
         assertEquals(worker, described(new AgentMain()));
         OptionSpec clientBroker = new CommandLine(new MaestroMain()).getSubcommands().get("ping").getCommandSpec().findOption("--broker");
         assertEquals(worker.get("--broker"), described(clientBroker), "the client's --broker is the peers'");
+    }
+
+    @Test
+    void everyCommandThatJoinsTheClusterSaysHowToKeepItsPasswordOffTheCommandLine() {
+        CommandLine maestro = new CommandLine(new MaestroMain());
+        maestro.addSubcommand("worker", new WorkerMain());
+        maestro.addSubcommand("inspector", new InspectorMain());
+        maestro.addSubcommand("agent", new AgentMain());
+        for (String command : List.of("worker", "inspector", "agent", "run", "ping", "stats", "halt")) {
+            String help = maestro.getSubcommands().get(command).getUsageMessage(CommandLine.Help.Ansi.OFF).replaceAll("\\s+", " ");
+            assertTrue(help.contains("--broker-password-file=FILE") && help.contains("MAESTRO_BROKER_PASSWORD")
+                    && help.contains("mode 0600"), command + ": " + help);
+        }
+        String run = maestro.getSubcommands().get("run").getUsageMessage(CommandLine.Help.Ansi.OFF).replaceAll("\\s+", " ");
+        assertTrue(run.contains("--params-file=FILE") && run.contains("readable by its owner only"), run);
     }
 
     /** Each peer option's description and default, as the help shows them. */
@@ -73,7 +88,7 @@ class CommandOptionsTest {
     @Test
     void whatARunCannotHonourIsRefusedInOneLineBeforeAnyPeerIsTouched() {
         assertRefused("maestro: unknown parameter 'rat' (did you mean 'rate'?)", "-P", "rat=10");
-        assertRefused("maestro: unknown parameter 'nosuch' (the script reads connections, duration, p99, rate, receivers,"
+        assertRefused("maestro: unknown parameter 'nosuch' (the script reads connections, duration, jolokia, p99, rate, receivers,"
                 + " senders, size, sut, url, warmup)", "-P", "nosuch=1");
         assertRefused("maestro: fixed-rate.groovy:9: -P rate=abc: bad rate 'abc': expected messages per second like 1000"
                 + " or 1000/s, or max for as fast as possible", "-P", "rate=abc");
@@ -85,6 +100,18 @@ class CommandOptionsTest {
                 + " worker may open", "-P", "connections=100000");
         assertRefused("maestro: fixed-rate.groovy:4: warmup 30s must be shorter than the duration 30s: nothing would be"
                 + " measured", "-P", "warmup=30s", "-P", "duration=30s");
+    }
+
+    @Test
+    void aPasswordInAParamIsNamedWithWhereItBelongsAndNotShown() {
+        String[] run = run("run", FIXED_RATE, "--broker", "mqtt://127.0.0.1:1", "-P", "url=amqp://qe:Plover-Secret-3@sut:5672/q",
+                "-P", "nosuch=1");
+        assertEquals("2", run[0], run[1]);
+        List<String> lines = run[1].strip().lines().toList();
+        assertEquals("maestro: warning: -P url holds a password, which every user of this host can read in ps; give it in"
+                + " --params-file FILE (NAME=VALUE lines, mode 0600) instead", lines.get(0));
+        assertEquals(2, lines.size(), run[1]);
+        assertTrue(!run[1].contains("Plover-Secret-3"), run[1]);
     }
 
     private static void assertRefused(String line, String... params) {

@@ -13,22 +13,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ActionChecksTest {
     private static Summary.ActionResult action(String outcome, long exit, String reason, long outage, long recovery) {
         return new Summary.ActionResult("restart-broker.sh", List.of("/opt/artemis"), 10_000, "", "", outcome, exit, reason,
-                0, 0, 0, outage, recovery);
+                0L, 0L, 0L, outage, recovery);
     }
 
     @Test
     void anActionThatDidNotSucceedIsAFailedCheckInTheHandlersWords() {
         List<Summary.Check> checks = ActionChecks.of(List.of(action("failed", 1, "exit status 1; last output: no broker", 0, -1),
-                action("succeeded", 0, "", 2000, 3000)), List.of());
+                action("succeeded", 0, "", 2000, 3000)), List.of(), "");
         assertEquals(1, checks.size(), checks.toString());
         Summary.Check c = checks.get(0);
         assertFalse(c.passed());
         assertEquals("agent action restart-broker.sh [/opt/artemis] at 10.0 s", c.criterion());
         assertEquals("failed: exit status 1; last output: no broker", c.measured());
-        assertEquals("failed with exit status 3", ActionChecks.of(List.of(action("failed", 3, "", 0, -1)), List.of()).get(0).measured());
+        assertEquals("failed with exit status 3", ActionChecks.of(List.of(action("failed", 3, "", 0, -1)), List.of(), "").get(0).measured());
         assertEquals("succeeded", c.bound());
         assertEquals("refused: no such handler", ActionChecks.of(List.of(action("refused", -1, "no such handler", 0, -1)),
-                List.of()).get(0).measured());
+                List.of(), "").get(0).measured());
     }
 
     @Test
@@ -36,7 +36,7 @@ class ActionChecksTest {
         List<Criterion> criteria = List.of(Criterion.parse("outage < 10 s"), Criterion.parse("recovery < 20 s"),
                 Criterion.parse("loss == 0"));
         List<Summary.Check> checks = ActionChecks.of(List.of(action("succeeded", 0, "", 4000, 25_000),
-                action("succeeded", 0, "", -1, -1), action("timed-out", -1, "did not end within 2m", 0, -1)), criteria);
+                action("succeeded", 0, "", -1, -1), action("timed-out", -1, "did not end within 2m", 0, -1)), criteria, "");
         // the timed-out action itself, then outage and recovery for each of the three
         assertEquals(7, checks.size(), checks.toString());
         assertFalse(checks.get(0).passed());
@@ -49,7 +49,7 @@ class ActionChecksTest {
         assertEquals("n/a: the action timed-out", checks.get(3).measured());
         assertFalse(checks.get(4).passed(), "25 s is not < 20 s");
         assertTrue(checks.subList(2, 7).stream().noneMatch(Summary.Check::passed), checks.toString());
-        Summary.Check none = ActionChecks.of(List.of(), criteria).get(0);
+        Summary.Check none = ActionChecks.of(List.of(), criteria, "").get(0);
         assertFalse(none.passed());
         assertEquals("none: the test has no agent action", none.measured());
     }

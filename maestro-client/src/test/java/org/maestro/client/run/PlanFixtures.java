@@ -44,10 +44,13 @@ final class PlanFixtures {
     /** What discovery would find for {@link #everyPart}: peers named after their part. */
     static PeerAssignment assigned(TestPlan plan) {
         List<PeerDirectory.Requirement> needs = PeerAssignment.requirements(plan);
-        Map<PeerDirectory.Requirement, List<PeerInfo>> found = new java.util.LinkedHashMap<>();
+        List<List<PeerInfo>> found = new java.util.ArrayList<>();
+        java.util.Map<String, Integer> taken = new java.util.HashMap<>();
         for (PeerDirectory.Requirement r : needs) {
-            found.put(r, java.util.stream.IntStream.rangeClosed(1, r.count())
-                    .mapToObj(i -> peer(r.role().wireName() + "-" + (r.group().isEmpty() ? "" : r.group() + "-") + i, r.role(), r.group()))
+            String prefix = r.role().wireName() + "-" + (r.group().isEmpty() ? "" : r.group() + "-");
+            int first = taken.merge(prefix, r.count(), Integer::sum) - r.count();
+            found.add(java.util.stream.IntStream.rangeClosed(first + 1, first + r.count())
+                    .mapToObj(i -> peer(prefix + i, r.role(), r.group()))
                     .toList());
         }
         return PeerAssignment.of(plan, found);

@@ -14,11 +14,13 @@ import org.maestro.common.note.NoteType;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.util.Clocks;
+import org.maestro.common.util.LogBudget;
 import org.maestro.common.util.SafeText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -36,9 +38,12 @@ import java.util.function.Consumer;
  */
 public final class ControlClient implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ControlClient.class);
+    /** Anyone on the broker can send undecodable notes: a bounded number of lines of them in the client's log. */
+    private final LogBudget undecodableLog = LogBudget.forUndecodableNotes();
     private static final int KEEP_ALIVE_SECONDS = 10;
 
     private final String clientId;
+    private final BrokerUrl broker;
     private final MqttTransport transport;
     private final Map<String, Pending> pending = new ConcurrentHashMap<>();
     private final List<Consumer<Note>> listeners = new CopyOnWriteArrayList<>();
@@ -81,11 +86,17 @@ public final class ControlClient implements AutoCloseable {
 
     public ControlClient(BrokerUrl broker) {
         this.clientId = "client-" + Ids.next();
+        this.broker = broker;
         this.transport = new MqttTransport(broker, clientId, KEEP_ALIVE_SECONDS, null);
     }
 
     public String id() {
         return clientId;
+    }
+
+    /** The broker this client talks over (its password too: show it through {@link BrokerUrl#toString()} only). */
+    public BrokerUrl broker() {
+        return broker;
     }
 
     public ControlClient connect(Duration timeout) throws TransportException {
@@ -146,9 +157,7 @@ public final class ControlClient implements AutoCloseable {
         List<PingResult> out = new ArrayList<>();
         replies.forEach((note, arrivedNanos) -> {
             if (note.payload() instanceof Payload.PingReply r) {
-                long rttMicros = (arrivedNanos - sentNanos) / 1_000;
-                long offset = r.peerTimeMicros() - (r.clientTimeMicros() + rttMicros / 2);
-                out.add(new PingResult(r.peer(), rttMicros, offset));
+                out.add(PingResult.of(r.peer(), r.clientTimeMicros(), (arrivedNanos - sentNanos) / 1_000, r.peerTimeMicros()));
             }
         });
         return out;
@@ -168,8 +177,8 @@ public final class ControlClient implements AutoCloseable {
                 if (reply == null || !(reply.payload() instanceof Payload.PingReply r)) {
                     return null;
                 }
-                long rttMicros = (p.arrivalNanos.get(peer.id()) - sentNanos) / 1_000;
-                return new PingResult(r.peer(), rttMicros, r.peerTimeMicros() - (r.clientTimeMicros() + rttMicros / 2));
+                return PingResult.of(r.peer(), r.clientTimeMicros(), (p.arrivalNanos.get(peer.id()) - sentNanos) / 1_000,
+                        r.peerTimeMicros());
             }
         } finally {
             pending.remove(note.correlationId());
@@ -183,6 +192,11 @@ public final class ControlClient implements AutoCloseable {
 
     public boolean isConnected() {
         return transport.isConnected();
+    }
+
+    /** Since when the control broker has been unreachable (the connection is being re-established); null while connected. */
+    public Instant unreachableSince() {
+        return transport.lostAt();
     }
 
     @Override
@@ -260,7 +274,11 @@ public final class ControlClient implements AutoCloseable {
         try {
             return NoteCodec.decode(bytes);
         } catch (NoteCodecException e) {
-            LOG.warn("undecodable note on {}: {}", topic, e.getMessage());
+            // The reason may quote the note (a sender id, a map key): inert before it is logged.
+            long held = undecodableLog.take();
+            if (held >= 0) {
+                LOG.warn("undecodable note on {}: {}{}", topic, SafeText.of(e.getMessage()), LogBudget.heldBackText(held));
+            }
             return null;
         }
     }

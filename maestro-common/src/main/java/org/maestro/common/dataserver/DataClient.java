@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.FileChannel;
+import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -34,7 +35,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Downloads a directory from a peer's {@link DataServer}: the manifest, then each file, each verified
+ * Downloads a directory from a peer's {@link DataServer}, with the peer's {@link DataToken} in every request's
+ * {@code Authorization} header (never in a message: requests are named by URL alone): the manifest, then each file, each verified
  * against the {@value Sha256#HEADER} header sent with it. A file is written under a temporary name and
  * renamed only once verified, so a file with its final name is always complete and correct.
  *
@@ -78,6 +80,7 @@ public final class DataClient {
      * {@code dir}, with the default timeouts.
      *
      * @param serverUrl the server's base URL, as {@link DataServer#url()} gives it
+     * @param token     the server's token, as the peer told it ({@code GET data.token})
      * @param dir       directory relative to the server's data directory ("" or null for all of it)
      * @param target    local directory, created if needed
      * @return how many files and bytes, and which files changed between manifest and download
@@ -85,14 +88,15 @@ public final class DataClient {
      *                                  checksum mismatch; the message names the URL or file
      * @throws IllegalArgumentException when {@code dir} is not a safe relative path (e.g. contains "..")
      */
-    public static FetchResult fetchAll(URI serverUrl, String dir, Path target) throws DataTransferException {
-        return Default.INSTANCE.fetch(serverUrl, dir, target);
+    public static FetchResult fetchAll(URI serverUrl, DataToken token, String dir, Path target) throws DataTransferException {
+        return Default.INSTANCE.fetch(serverUrl, token, dir, target);
     }
 
     /** As {@link #fetchAll}, with this client's timeouts. */
-    public FetchResult fetch(URI serverUrl, String dir, Path target) throws DataTransferException {
+    public FetchResult fetch(URI serverUrl, DataToken token, String dir, Path target) throws DataTransferException {
+        Objects.requireNonNull(token, "token");
         RelativePath prefix = RelativePath.parse(dir);
-        Manifest manifest = manifest(serverUrl, dir);
+        Manifest manifest = manifest(serverUrl, token, dir);
         List<RelativePath> paths = validate(manifest, prefix, manifestUrl(serverUrl, prefix));
         try {
             Files.createDirectories(target);
@@ -110,7 +114,7 @@ public final class DataClient {
                 throw new DataTransferException("cannot store '" + local + "' from " + serverUrl + " under " + target + ": "
                         + e.getMessage());
             }
-            DownloadSubscriber.Received received = download(fileUrl(serverUrl, paths.get(i)), destination);
+            DownloadSubscriber.Received received = download(fileUrl(serverUrl, paths.get(i)), token, destination);
             bytes += received.bytes();
             if (!received.sha256().equalsIgnoreCase(manifest.files().get(i).sha256())) {
                 LOG.info("{} changed between manifest and download ({} -> {} bytes): still being written",
@@ -124,9 +128,9 @@ public final class DataClient {
     }
 
     /** The manifest of {@code dir} (relative to the server's data directory; "" or null for all of it). */
-    public Manifest manifest(URI serverUrl, String dir) throws DataTransferException {
+    public Manifest manifest(URI serverUrl, DataToken token, String dir) throws DataTransferException {
         URI url = manifestUrl(serverUrl, RelativePath.parse(dir));
-        HttpResponse<byte[]> response = await(url, http.sendAsync(request(url), HttpResponse.BodyHandlers.ofByteArray()),
+        HttpResponse<byte[]> response = await(url, http.sendAsync(request(url, token), HttpResponse.BodyHandlers.ofByteArray()),
                 new AtomicLong(), () -> { });
         if (response.statusCode() != 200) {
             throw httpError(url, response.statusCode(), new String(response.body(), StandardCharsets.UTF_8));
@@ -145,7 +149,7 @@ public final class DataClient {
      *
      * @return the bytes received and their checksum
      */
-    DownloadSubscriber.Received download(URI url, Path destination) throws DataTransferException {
+    DownloadSubscriber.Received download(URI url, DataToken token, Path destination) throws DataTransferException {
         Path partial;
         try {
             Files.createDirectories(destination.getParent());
@@ -169,7 +173,7 @@ public final class DataClient {
                     subscriber.set(s);
                     return HttpResponse.BodySubscribers.mapping(s, r -> r);
                 };
-                HttpResponse<Object> response = await(url, http.sendAsync(request(url), handler), progress, () -> {
+                HttpResponse<Object> response = await(url, http.sendAsync(request(url, token), handler), progress, () -> {
                     DownloadSubscriber s = subscriber.get();
                     if (s != null) {
                         s.cancel();
@@ -292,6 +296,10 @@ public final class DataClient {
         if (cause instanceof HttpTimeoutException) {
             return new DataTransferException(url + ": no response within " + format(requestTimeout), cause);
         }
+        if (cause instanceof ConnectException && cause.getCause() instanceof UnresolvedAddressException) {
+            // The JDK's client reports a name that does not resolve as a ConnectException with no message.
+            return new DataTransferException("cannot connect to " + url + ": unknown host " + url.getHost(), cause);
+        }
         if (cause instanceof ConnectException) {
             String detail = cause.getMessage() == null
                     ? "connection refused (is the peer's data server running?)" : cause.getMessage();
@@ -313,8 +321,9 @@ public final class DataClient {
         return new DataTransferException(url + ": HTTP " + status + (text.isEmpty() ? "" : ": " + text));
     }
 
-    private HttpRequest request(URI url) {
-        return HttpRequest.newBuilder(url).timeout(requestTimeout).GET().build();
+    /** A GET with the token; HttpRequest's toString shows the method and URL only, never a header. */
+    private HttpRequest request(URI url, DataToken token) {
+        return HttpRequest.newBuilder(url).timeout(requestTimeout).header("Authorization", token.authorization()).GET().build();
     }
 
     private static URI manifestUrl(URI serverUrl, RelativePath dir) {

@@ -13,13 +13,16 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.maestro.common.util.SafeText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The data server's routes, read-only: {@code GET /} (index), {@code GET /manifest?dir=} (JSON listing)
- * and {@code GET /files/<path>} (one file, checksum in a header); HEAD for each. Every refusal is a short
- * plain-text message with the status that fits (400 bad path, 403 outside the root, 404 missing, 405
+ * and {@code GET /files/<path>} (one file, checksum in a header); HEAD for each. Every route asks for the
+ * server's {@link DataToken} first ({@code Authorization: Bearer <token>}): none gets 401, another one 403,
+ * before anything about the directory is looked at. Every refusal is a short plain-text message with the
+ * status that fits (400 bad path, 401 no token, 403 wrong token or outside the root, 404 missing, 405
  * method); a failure is logged here and never shown as a stack trace.
  */
 final class DataHandler extends Handler.Abstract {
@@ -40,10 +43,14 @@ final class DataHandler extends Handler.Abstract {
             </body></html>
             """;
 
-    private final DataRoot root;
+    private static final String BEARER = DataToken.SCHEME + " ";
 
-    DataHandler(DataRoot root) {
+    private final DataRoot root;
+    private final DataToken token;
+
+    DataHandler(DataRoot root, DataToken token) {
         this.root = root;
+        this.token = token;
     }
 
     @Override
@@ -60,6 +67,7 @@ final class DataHandler extends Handler.Abstract {
             return true;
         }
         try {
+            checkToken(request);
             if (path.equals("/")) {
                 SmallResponse.send(response, callback, head, 200, "text/html; charset=utf-8", INDEX.getBytes(StandardCharsets.UTF_8));
             } else if (path.equals("/manifest")) {
@@ -70,10 +78,29 @@ final class DataHandler extends Handler.Abstract {
                 throw new RequestException(404, "no such resource: " + path + " (see / for what this server offers)");
             }
         } catch (RequestException e) {
-            LOG.debug("{} {}: {} {}", method, path, e.status(), e.getMessage());
+            // Never the request's headers: the Authorization header is a secret even when it is the wrong one.
+            LOG.debug("{} {}: {} {}", method, SafeText.of(path), e.status(), e.getMessage());
+            if (e.status() == 401) {
+                response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, DataToken.SCHEME + " realm=\"maestro data\"");
+            }
             SmallResponse.text(response, callback, head, e.status(), e.getMessage());
         }
         return true;
+    }
+
+    /**
+     * 401 without a bearer token, 403 with one that is not this server's (another peer's, an old one): the
+     * client asks each peer for its own token over the control plane, so a wrong one is never an accident.
+     */
+    private void checkToken(Request request) throws RequestException {
+        String header = request.getHeaders().get(HttpHeader.AUTHORIZATION);
+        if (header == null || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+            throw new RequestException(401, "this data server serves only the Maestro client: send the peer's token"
+                    + " (Authorization: Bearer, from GET data.token over the control plane)");
+        }
+        if (!token.matches(header.substring(BEARER.length()).strip())) {
+            throw new RequestException(403, "this token is not this data server's (each peer has its own: GET data.token)");
+        }
     }
 
     private void manifest(Request request, Response response, Callback callback, boolean head) throws RequestException {

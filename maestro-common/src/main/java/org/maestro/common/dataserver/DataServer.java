@@ -19,11 +19,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Serves a peer's data directory read-only over HTTP (Jetty, core handler API): {@code /files/<path>},
- * {@code /manifest?dir=<dir>} and an index at {@code /}. See the package documentation for the protocol.
+ * {@code /manifest?dir=<dir>} and an index at {@code /}, to the holders of its {@link DataToken} alone. See the
+ * package documentation for the protocol.
  *
  * <pre>{@code
  * try (DataServer server = DataServer.start(dataDir, "0.0.0.0", 0)) {
- *     report(server.url());
+ *     report(server.url()); // and server.token(), over the control plane only
  *     ...
  * }
  * }</pre>
@@ -48,17 +49,20 @@ public final class DataServer implements AutoCloseable {
     private final Path root;
     private final String host;
     private final String name;
+    private final DataToken token;
 
-    private DataServer(Server server, ServerConnector connector, Path root, String host, String name) {
+    private DataServer(Server server, ServerConnector connector, Path root, String host, String name, DataToken token) {
         this.server = server;
         this.connector = connector;
         this.root = root;
         this.host = host;
         this.name = name;
+        this.token = token;
     }
 
     /**
-     * Starts serving {@code root}.
+     * Starts serving {@code root} to the holders of a fresh {@link #token()}: every request without it gets 401,
+     * with another one 403.
      *
      * @param root an existing directory; its real path (symbolic links resolved) is what is served
      * @param host the address to listen on: "0.0.0.0" for every interface, "127.0.0.1" for tests
@@ -66,13 +70,14 @@ public final class DataServer implements AutoCloseable {
      * @throws IOException when {@code root} is not a directory or the port cannot be bound
      */
     public static DataServer start(Path root, String host, int port) throws IOException {
-        return start(root, host, port, "data server", realRoot -> new DataHandler(new DataRoot(realRoot)));
+        DataToken token = DataToken.random();
+        return start(root, host, port, "data server", realRoot -> new DataHandler(new DataRoot(realRoot), token), token);
     }
 
     /**
      * Starts serving {@code root} read-only with another set of routes, on the same Jetty set-up as the data
-     * server (URI checks, plain-text errors, no version headers): {@code maestro serve} uses it for a runs
-     * directory.
+     * server (URI checks, plain-text errors, no version headers) but no token: {@code maestro serve} uses it for
+     * a runs directory.
      *
      * @param name    what the server is, for its log lines, its threads and its errors ("runs server")
      * @param handler makes the routes from the root's real path (see {@link DataRoot} to resolve files)
@@ -80,6 +85,11 @@ public final class DataServer implements AutoCloseable {
      */
     public static DataServer start(Path root, String host, int port, String name, Function<Path, Handler> handler)
             throws IOException {
+        return start(root, host, port, name, handler, null);
+    }
+
+    private static DataServer start(Path root, String host, int port, String name, Function<Path, Handler> handler,
+                                    DataToken token) throws IOException {
         Objects.requireNonNull(root, "root");
         Objects.requireNonNull(host, "host");
         if (port < 0 || port > 65535) {
@@ -110,7 +120,7 @@ public final class DataServer implements AutoCloseable {
             stopQuietly(server);
             throw new IOException("cannot start the " + name + " on " + host + ":" + port + ": " + message(e), e);
         }
-        DataServer started = new DataServer(server, connector, realRoot, host, name);
+        DataServer started = new DataServer(server, connector, realRoot, host, name, token);
         LOG.info("{} serving {} at {}", name, realRoot, started.url());
         return started;
     }
@@ -125,12 +135,37 @@ public final class DataServer implements AutoCloseable {
      * (0.0.0.0, ::) the host part is this host's name, the address other machines use.
      */
     public URI url() {
-        String name = host.isEmpty() || host.equals("0.0.0.0") || host.equals("::") || host.equals("[::]")
-                ? HostNames.local() : host;
+        return urlAt(listensEverywhere(host) ? HostNames.local() : host);
+    }
+
+    /**
+     * The base URL with another host part: the address a peer advertises when the clients reach it by another
+     * name than the one it listens on (NAT, containers; {@code --data-address}).
+     */
+    public URI urlAt(String advertisedHost) {
+        String name = advertisedHost;
         if (name.indexOf(':') >= 0 && !name.startsWith("[")) {
             name = "[" + name + "]"; // an IPv6 literal
         }
         return URI.create("http://" + name + ":" + port() + "/");
+    }
+
+    /** Whether {@code host} is the wildcard address (every interface): "", 0.0.0.0 or ::. */
+    public static boolean listensEverywhere(String host) {
+        return host.isEmpty() || host.equals("0.0.0.0") || host.equals("::") || host.equals("[::]");
+    }
+
+    /**
+     * The token every request must carry, which the peer tells the client over the control plane
+     * ({@code GET data.token}).
+     *
+     * @throws IllegalStateException for a server started with its own routes, which asks for none
+     */
+    public DataToken token() {
+        if (token == null) {
+            throw new IllegalStateException("the " + name + " asks for no token");
+        }
+        return token;
     }
 
     /** The directory served (its real path). */

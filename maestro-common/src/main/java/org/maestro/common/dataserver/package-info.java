@@ -2,6 +2,11 @@
  * The data plane: every peer serves its data directory read-only over HTTP, and the client downloads
  * each peer's files after the test, checksums verified.
  *
+ * <p>Only the client: every request must carry the server's {@link org.maestro.common.dataserver.DataToken}
+ * ({@code Authorization: Bearer <token>}), which the peer tells over the control plane (GET {@code data.token});
+ * without it 401 (with {@code WWW-Authenticate: Bearer}), with another token 403, either way before any path is
+ * looked at and with one line of text, never a byte of the directory.
+ *
  * <p>{@link org.maestro.common.dataserver.DataServer} (Jetty, core handler API, no servlets) serves:
  * <ul>
  *   <li>{@code GET /files/<path>} &mdash; one file: {@code Content-Type} by extension, {@code Content-Length},

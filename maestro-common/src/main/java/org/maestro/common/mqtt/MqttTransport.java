@@ -15,12 +15,18 @@ import org.slf4j.LoggerFactory;
 
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
+import java.io.EOFException;
 import java.io.InputStream;
 import java.net.ConnectException;
+import java.net.SocketException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
+import java.security.cert.CertPathBuilderException;
+import java.security.cert.CertPathValidatorException;
+import java.security.cert.CertificateException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
@@ -49,6 +55,8 @@ public final class MqttTransport implements AutoCloseable {
     private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
     private final MqttAsyncClient client;
     private volatile boolean closed;
+    /** When the connection was lost, while it is being re-established; null while connected (or never connected). */
+    private volatile Instant lostAt;
 
     /**
      * @param keepAliveSeconds how often the connection is checked: the broker publishes our will
@@ -109,7 +117,7 @@ public final class MqttTransport implements AutoCloseable {
                         + timeout.toSeconds() + " s", null);
             }
         } catch (MqttException e) {
-            throw new TransportException("cannot connect to MQTT broker " + broker + ": " + explain(e), e);
+            throw new TransportException("cannot connect to MQTT broker " + broker + ": " + whyNotConnected(e), e);
         }
         LOG.debug("{} connected to {}", clientId, broker);
     }
@@ -151,6 +159,14 @@ public final class MqttTransport implements AutoCloseable {
 
     public boolean isConnected() {
         return client.isConnected();
+    }
+
+    /**
+     * Since when the broker has been unreachable: the moment the connection was lost, while it is reconnecting;
+     * null while connected, before the first connection and after {@link #close}.
+     */
+    public Instant lostAt() {
+        return closed ? null : lostAt;
     }
 
     /** Disconnects cleanly (so the broker does not publish the will) and releases the client. */
@@ -200,6 +216,32 @@ public final class MqttTransport implements AutoCloseable {
         }
     }
 
+    /**
+     * Why a connection attempt failed, named after the usual mistakes in a lab: a certificate whose CA is not in
+     * the trust store, plain MQTT against a TLS listener or TLS against a plain one (either way the broker just
+     * closes the connection), and those of {@link #explain}.
+     */
+    private String whyNotConnected(MqttException e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        if (root instanceof CertPathBuilderException || root instanceof CertPathValidatorException
+                || root instanceof CertificateException) {
+            return "the broker's TLS certificate is not trusted (" + rootMessage(root)
+                    + "): give its CA with ?truststore=FILE&truststore-password=...";
+        }
+        boolean closedByBroker = (root instanceof SocketException && !(root instanceof ConnectException))
+                || root instanceof EOFException;
+        if (closedByBroker && broker.tls()) {
+            return "the broker closed the connection during the TLS handshake: is it a plain MQTT listener? (then use mqtt://)";
+        }
+        if (closedByBroker) {
+            return "the broker closed the connection before answering: is it a TLS listener? (then use mqtts://)";
+        }
+        return explain(e);
+    }
+
     /** Paho's messages are terse ("Unable to connect to server"); say what it means. */
     static String explain(MqttException e) {
         return switch (e.getReasonCode()) {
@@ -226,6 +268,7 @@ public final class MqttTransport implements AutoCloseable {
     private final class Callback implements MqttCallbackExtended {
         @Override
         public void connectComplete(boolean reconnect, String serverUri) {
+            lostAt = null;
             if (!reconnect) {
                 return;
             }
@@ -242,6 +285,7 @@ public final class MqttTransport implements AutoCloseable {
 
         @Override
         public void connectionLost(Throwable cause) {
+            lostAt = Instant.now();
             if (!closed) {
                 LOG.warn("{} lost its connection to {} ({}); reconnecting", clientId, broker,
                         cause == null ? "no reason given" : rootMessage(cause));

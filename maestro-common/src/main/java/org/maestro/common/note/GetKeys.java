@@ -7,6 +7,11 @@ package org.maestro.common.note;
 public final class GetKeys {
     /** The URL of the peer's data server, where the client downloads the test's files. */
     public static final String DATA_URL = "data.url";
+    /**
+     * The bearer token the peer's data server asks of every request: answered only to a GET over the control
+     * plane (never printed, never written), so only who can talk to the peers can read their files.
+     */
+    public static final String DATA_TOKEN = "data.token";
     /** The directory of the current (or last) test on the peer, or its data directory before any test. */
     public static final String DATA_DIR = "data.dir";
     /** The id of the current (or last) test: the SET option of that name. */

@@ -131,6 +131,29 @@ public final class NoteCodec {
         }
     }
 
+    /**
+     * The correlation id of a note whose header has the shape of one ({@code [int, int, int, str, ...]}),
+     * whatever its version, type and command say: a note of another version or with an unknown command still
+     * gets its PROTOCOL_ERROR correlated, so its sender learns why. "" when not even that can be read.
+     */
+    public static String correlationIdOf(byte[] bytes) {
+        if (bytes == null || bytes.length == 0) {
+            return "";
+        }
+        try (MessageUnpacker u = MessagePack.newDefaultUnpacker(bytes)) {
+            if (new PayloadReader(u, bytes.length, "note header", 0).arrayOf("note") < HEADER_FIELDS + 1) {
+                return "";
+            }
+            PayloadReader h = new PayloadReader(u, bytes.length, "note header", HEADER_FIELDS);
+            h.int64("protocolVersion");
+            h.int64("type");
+            h.int64("command");
+            return h.string("correlationId");
+        } catch (NoteCodecException | IOException | MessagePackException | IllegalArgumentException e) {
+            return "";
+        }
+    }
+
     private static NoteHeader readHeader(MessageUnpacker u, int length) throws NoteCodecException {
         int n = new PayloadReader(u, length, "note header", 0).arrayOf("note");
         if (n < HEADER_FIELDS + 1) {

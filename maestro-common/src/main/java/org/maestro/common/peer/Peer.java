@@ -9,13 +9,13 @@ import org.maestro.common.note.Ids;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.NoteCodec;
 import org.maestro.common.note.NoteCodecException;
-import org.maestro.common.note.NoteHeader;
 import org.maestro.common.note.NoteType;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.util.Clocks;
 import org.maestro.common.util.HostNames;
+import org.maestro.common.util.LogBudget;
 import org.maestro.common.util.SafeText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,6 +41,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Peer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Peer.class);
+    /** Anyone on the broker can send undecodable notes: a bounded number of lines of them in this peer's log. */
+    private final LogBudget undecodableLog = LogBudget.forUndecodableNotes();
     private static final int REMEMBERED_MESSAGE_IDS = 4_096;
 
     private final PeerInfo info;
@@ -222,15 +224,13 @@ public final class Peer implements AutoCloseable {
     }
 
     private void answerUndecodable(byte[] bytes, NoteCodecException e) {
-        String correlationId = "";
-        try {
-            NoteHeader header = NoteCodec.decodeHeader(bytes);
-            correlationId = header.correlationId();
-        } catch (NoteCodecException headerToo) {
-            // not even the header: answer without a correlation id
-        }
+        // "" when not even the header's shape is readable: the answer then goes out uncorrelated.
+        String correlationId = NoteCodec.correlationIdOf(bytes);
         String why = SafeText.of(e.getMessage());
-        LOG.warn("{}: undecodable note ({} bytes): {}", info.name(), bytes.length, why);
+        long held = undecodableLog.take();
+        if (held >= 0) {
+            LOG.warn("{}: undecodable note ({} bytes): {}{}", info.name(), bytes.length, why, LogBudget.heldBackText(held));
+        }
         send(Topics.CLIENT_REPLIES, Note.reply(correlationId, info.id(),
                 new Payload.ProtocolError(info.name() + " cannot decode a note of " + bytes.length + " bytes: " + why)));
     }

@@ -26,7 +26,9 @@ public class PeerOptions {
 
     // --broker and --name are checked in launch(), not by picocli, so that a peer command's
     // subcommands (maestro-inspector inspect) run without them.
-    @Option(names = "--name", description = "this peer's name, unique in the cluster (required)")
+    // From the environment too: a scaled container service (docker-compose.yml) gives each replica its own name.
+    @Option(names = "--name", defaultValue = "${env:MAESTRO_NAME}",
+            description = "this peer's name, unique in the cluster (required; env MAESTRO_NAME)")
     String name;
 
     @Option(names = "--group", defaultValue = "", description = "an optional group, for scenarios that address several groups of peers")
@@ -38,6 +40,13 @@ public class PeerOptions {
     @Option(names = "--data-host", defaultValue = "0.0.0.0",
             description = "address the data server listens on, for the client to download the files (default: ${DEFAULT-VALUE})")
     String dataHost;
+
+    // The default is read from the environment so that containers (docker-compose.yml) set it per service.
+    @Option(names = "--data-address", defaultValue = "${env:MAESTRO_DATA_ADDRESS}",
+            description = "host name or address the client downloads this peer's files from, when it differs from the"
+                    + " one the data server listens on (NAT, containers); env MAESTRO_DATA_ADDRESS (default: --data-host,"
+                    + " or for 0.0.0.0 the address toward the control broker)")
+    String dataAddress;
 
     @Option(names = "--data-port", defaultValue = "0", description = "data server port; 0 picks a free one (default: ${DEFAULT-VALUE})")
     int dataPort;
@@ -63,6 +72,7 @@ public class PeerOptions {
             throw new CommandLine.ParameterException(command.commandLine(), "Missing required option"
                     + (missing.size() > 1 ? "s: " : ": ") + String.join(", ", missing));
         }
-        return new PeerProcess.Launch(commandName, broker.url(), keepAlive, name, role, group, dataDir, dataHost, dataPort);
+        return new PeerProcess.Launch(commandName, broker.url(), keepAlive, name, role, group, dataDir, dataHost, dataPort,
+                DataAddress.advertised(dataAddress, dataHost, broker.url()));
     }
 }

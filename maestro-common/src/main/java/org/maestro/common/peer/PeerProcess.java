@@ -6,6 +6,7 @@ import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.Role;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,9 +19,13 @@ public final class PeerProcess {
     private PeerProcess() {
     }
 
-    /** What the command line gave. */
+    /**
+     * What the command line gave.
+     *
+     * @param dataAddress the host the data URL names, for the client ({@link DataAddress#advertised})
+     */
     public record Launch(String command, BrokerUrl broker, int keepAliveSeconds, String name, Role role, String group,
-                         Path dataDir, String dataHost, int dataPort) {
+                         Path dataDir, String dataHost, int dataPort, String dataAddress) {
     }
 
     /** Makes the role's handler once the data directory and its URL are known. */
@@ -39,8 +44,9 @@ public final class PeerProcess {
         PeerConfig config = new PeerConfig(launch.broker(), launch.keepAliveSeconds(), Duration.ofSeconds(10));
         Path data = Files.createDirectories(launch.dataDir().toAbsolutePath());
         try (DataServer server = DataServer.start(data, launch.dataHost(), launch.dataPort())) {
+            URI dataUrl = server.urlAt(launch.dataAddress());
             Peer peer = new Peer(Peer.identity(launch.name(), launch.role(), launch.group()), config,
-                    handlers.create(data, server.url().toString()));
+                    new DataTokenAnswer(server.token(), handlers.create(data, dataUrl.toString())));
             try {
                 peer.start();
             } catch (TransportException e) {
@@ -48,7 +54,8 @@ public final class PeerProcess {
                 return 2;
             }
             System.out.println(launch.command() + ": " + peer.info().describe() + " is ready on " + config.broker()
-                    + (readyDetail.isEmpty() ? "" : "; " + readyDetail) + "; data in " + data + ", served at " + server.url());
+                    + (readyDetail.isEmpty() ? "" : "; " + readyDetail) + "; data in " + data + ", served at " + dataUrl
+                    + (launch.dataHost().equals(launch.dataAddress()) ? "" : " (listening on " + launch.dataHost() + ")"));
             Runtime.getRuntime().addShutdownHook(new Thread(peer::close, launch.command() + "-shutdown"));
             peer.awaitHalt();
             return 0;

@@ -12,6 +12,11 @@ public final class RunLayout {
     public static final String SUMMARY_JSON = "summary.json";
     /** An incremental test's steps and where it stopped. */
     public static final String INCREMENTAL_JSON = "incremental.json";
+    /**
+     * Who runs the test where, written by the client as the run starts (test id, control broker without its
+     * password, the plan, then the peers), so {@code maestro collect} can finish a run whose client was killed.
+     */
+    public static final String RUN_JSON = "run.json";
     /** What the user saw on the console during the run. */
     public static final String CONSOLE_LOG = "console.log";
     private static final String PEERS = "peers";

@@ -49,11 +49,14 @@ class DataClientTest {
     private DataServer server;
     private FakePeer fake;
     private Path target;
+    /** The real server's token; the fake peer takes any. */
+    private DataToken token;
 
     @BeforeEach
     void start() throws IOException {
         tree = DataTree.create(base);
         server = DataServer.start(tree.root, "127.0.0.1", 0);
+        token = server.token();
         target = base.resolve("run/peer-a");
     }
 
@@ -71,7 +74,7 @@ class DataClientTest {
     void fetchAllDownloadsEveryFileOfADirectoryByteForByte() throws Exception {
         Map<String, byte[]> expected = tree.regularFiles("test-1/peer-a");
         for (int round = 0; round < 2; round++) { // the second time over the files of the first
-            FetchResult result = DataClient.fetchAll(server.url(), "test-1/peer-a", target);
+            FetchResult result = DataClient.fetchAll(server.url(), token, "test-1/peer-a", target);
             assertEquals(expected.size(), result.files());
             assertEquals(expected.values().stream().mapToLong(b -> b.length).sum(), result.bytes());
             assertEquals(List.of(), result.changedSinceManifest());
@@ -87,14 +90,14 @@ class DataClientTest {
     @Test
     void fetchAllOfTheWholeDirectoryKeepsItsTree() throws Exception {
         Map<String, byte[]> expected = tree.regularFiles("");
-        FetchResult result = DataClient.fetchAll(server.url(), "", target);
+        FetchResult result = DataClient.fetchAll(server.url(), token, "", target);
         assertEquals(expected.size(), result.files());
         for (Map.Entry<String, byte[]> file : expected.entrySet()) {
             assertArrayEquals(file.getValue(), Files.readAllBytes(target.resolve(file.getKey())), file.getKey());
         }
         // The base URL may come without its trailing '/'.
         URI noSlash = URI.create(server.url().toString().replaceAll("/$", ""));
-        assertEquals(expected.size(), DataClient.fetchAll(noSlash, null, base.resolve("again")).files());
+        assertEquals(expected.size(), DataClient.fetchAll(noSlash, token, null, base.resolve("again")).files());
     }
 
     @Test
@@ -119,7 +122,7 @@ class DataClientTest {
         FetchResult result;
         try {
             assertTrue(appending.await(10, TimeUnit.SECONDS), "the appender started");
-            result = DataClient.fetchAll(server.url(), "test-1/peer-a", target);
+            result = DataClient.fetchAll(server.url(), token, "test-1/peer-a", target);
         } finally {
             stop.set(true);
             writer.join(TimeUnit.SECONDS.toMillis(30));
@@ -139,9 +142,18 @@ class DataClientTest {
         int port = LoopbackPorts.free();
         URI url = URI.create("http://127.0.0.1:" + port + "/");
         DataTransferException e = assertTimeoutPreemptively(Duration.ofSeconds(20),
-                () -> assertThrows(DataTransferException.class, () -> DataClient.fetchAll(url, "test-1/peer-a", target)));
+                () -> assertThrows(DataTransferException.class, () -> DataClient.fetchAll(url, token, "test-1/peer-a", target)));
         assertTrue(e.getMessage().contains("127.0.0.1:" + port + "/manifest?dir=test-1/peer-a"), e.getMessage());
         assertTrue(e.getMessage().contains("cannot connect"), e.getMessage());
+    }
+
+    @Test
+    void aHostNameThatDoesNotResolveIsSaidSoNotCalledARefusal() {
+        URI url = URI.create("http://peer-7.invalid:7001/");
+        DataTransferException e = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> assertThrows(DataTransferException.class, () -> DataClient.fetchAll(url, token, "test-1/peer-a", target)));
+        assertTrue(e.getMessage().startsWith("cannot connect to http://peer-7.invalid:7001/manifest"), e.getMessage());
+        assertTrue(e.getMessage().endsWith(": unknown host peer-7.invalid"), e.getMessage());
     }
 
     @Test
@@ -151,7 +163,7 @@ class DataClientTest {
             URI url = URI.create("http://127.0.0.1:" + silent.getLocalPort() + "/");
             DataClient client = new DataClient(SHORT, SHORT);
             DataTransferException e = assertTimeoutPreemptively(Duration.ofSeconds(10),
-                    () -> assertThrows(DataTransferException.class, () -> client.fetch(url, "", target)));
+                    () -> assertThrows(DataTransferException.class, () -> client.fetch(url, token, "", target)));
             assertTrue(e.getMessage().contains("no response within 500 ms"), e.getMessage());
             assertTrue(e.getMessage().contains(url + "manifest"), e.getMessage());
         }
@@ -167,7 +179,7 @@ class DataClientTest {
         try {
             DataClient client = new DataClient(SHORT, SHORT);
             DataTransferException e = assertTimeoutPreemptively(Duration.ofSeconds(10),
-                    () -> assertThrows(DataTransferException.class, () -> client.fetch(fake.url(), "d", target)));
+                    () -> assertThrows(DataTransferException.class, () -> client.fetch(fake.url(), token, "d", target)));
             assertTrue(e.getMessage().contains("/files/d/x.bin") && e.getMessage().contains("stalled"), e.getMessage());
         } finally {
             release.countDown();
@@ -181,7 +193,7 @@ class DataClientTest {
         fake = FakePeer.start()
                 .on("/manifest?dir=d", manifestReply("d", Map.of("d/x.bin", body)))
                 .on("/files/d/x.bin", FakePeer.Reply.file("the real byteZ".getBytes(StandardCharsets.UTF_8), DataTree.sha256(body)));
-        DataTransferException e = assertThrows(DataTransferException.class, () -> DataClient.fetchAll(fake.url(), "d", target));
+        DataTransferException e = assertThrows(DataTransferException.class, () -> DataClient.fetchAll(fake.url(), token, "d", target));
         assertTrue(e.getMessage().contains(fake.url() + "files/d/x.bin"), e.getMessage());
         assertTrue(e.getMessage().contains("checksum mismatch"), e.getMessage());
         assertNoFiles(target);
@@ -193,7 +205,7 @@ class DataClientTest {
         fake = FakePeer.start()
                 .on("/manifest?dir=d", manifestReply("d", Map.of("d/x.bin", body)))
                 .on("/files/d/x.bin", new FakePeer.Reply(200, Map.of(Sha256.HEADER, DataTree.sha256(body)), body, 20_000, null));
-        DataTransferException e = assertThrows(DataTransferException.class, () -> DataClient.fetchAll(fake.url(), "d", target));
+        DataTransferException e = assertThrows(DataTransferException.class, () -> DataClient.fetchAll(fake.url(), token, "d", target));
         assertTrue(e.getMessage().contains(fake.url() + "files/d/x.bin"), e.getMessage());
         assertNoFiles(target);
     }
@@ -220,7 +232,7 @@ class DataClientTest {
                 .on("/manifest?dir=d", manifestReply("d", Map.of("d/sub/x.bin", listed, "d/y.bin", listed)))
                 .on("/files/d/sub/x.bin", FakePeer.Reply.file(grown, DataTree.sha256(grown)))
                 .on("/files/d/y.bin", FakePeer.Reply.file(listed, DataTree.sha256(listed)));
-        FetchResult result = DataClient.fetchAll(fake.url(), "d", target);
+        FetchResult result = DataClient.fetchAll(fake.url(), token, "d", target);
         assertEquals(new FetchResult(2, 30, List.of("sub/x.bin")), result);
         assertArrayEquals(grown, Files.readAllBytes(target.resolve("sub/x.bin")));
     }
@@ -232,7 +244,7 @@ class DataClientTest {
             fake = FakePeer.start()
                     .on("/manifest?dir=d", manifestReply("d", Map.of(path, body)))
                     .on("/files/" + path, FakePeer.Reply.file(body, DataTree.sha256(body)));
-            DataTransferException e = assertThrows(DataTransferException.class, () -> DataClient.fetchAll(fake.url(), "d", target), path);
+            DataTransferException e = assertThrows(DataTransferException.class, () -> DataClient.fetchAll(fake.url(), token, "d", target), path);
             assertTrue(e.getMessage().contains("manifest from " + fake.url() + "manifest?dir=d"), e.getMessage());
             assertTrue(e.getMessage().contains(path), e.getMessage());
             fake.close();
@@ -246,7 +258,7 @@ class DataClientTest {
     @Test
     void httpErrorsAndBadManifestsAreErrorsNamingTheUrl() throws Exception {
         DataTransferException missingDir = assertThrows(DataTransferException.class,
-                () -> DataClient.fetchAll(server.url(), "test-9", target));
+                () -> DataClient.fetchAll(server.url(), token, "test-9", target));
         assertTrue(missingDir.getMessage().contains("HTTP 404") && missingDir.getMessage().contains("test-9"), missingDir.getMessage());
 
         byte[] body = "x".getBytes(StandardCharsets.UTF_8);
@@ -256,22 +268,22 @@ class DataClientTest {
                 .on("/manifest?dir=wrong-root", manifestReply("elsewhere", Map.of()))
                 .on("/manifest?dir=unsigned", manifestReply("unsigned", Map.of("unsigned/x.bin", body)))
                 .on("/files/unsigned/x.bin", FakePeer.Reply.of(200, Map.of(), body));
-        DataTransferException gone = assertThrows(DataTransferException.class, () -> DataClient.fetchAll(fake.url(), "gone", target));
+        DataTransferException gone = assertThrows(DataTransferException.class, () -> DataClient.fetchAll(fake.url(), token, "gone", target));
         assertTrue(gone.getMessage().contains(fake.url() + "files/gone/x.bin: HTTP 404"), gone.getMessage());
-        DataTransferException junk = assertThrows(DataTransferException.class, () -> DataClient.fetchAll(fake.url(), "junk", target));
+        DataTransferException junk = assertThrows(DataTransferException.class, () -> DataClient.fetchAll(fake.url(), token, "junk", target));
         assertTrue(junk.getMessage().contains("not a valid manifest"), junk.getMessage());
         DataTransferException root = assertThrows(DataTransferException.class,
-                () -> DataClient.fetchAll(fake.url(), "wrong-root", target));
+                () -> DataClient.fetchAll(fake.url(), token, "wrong-root", target));
         assertTrue(root.getMessage().contains("'elsewhere'"), root.getMessage());
         DataTransferException unsigned = assertThrows(DataTransferException.class,
-                () -> DataClient.fetchAll(fake.url(), "unsigned", target));
+                () -> DataClient.fetchAll(fake.url(), token, "unsigned", target));
         assertTrue(unsigned.getMessage().contains("no X-Checksum-SHA256 header"), unsigned.getMessage());
         assertNoFiles(target);
     }
 
     @Test
     void anUnsafeDirectoryArgumentIsAProgrammingError() {
-        assertThrows(IllegalArgumentException.class, () -> DataClient.fetchAll(server.url(), "../x", target));
+        assertThrows(IllegalArgumentException.class, () -> DataClient.fetchAll(server.url(), token, "../x", target));
     }
 
     private static FakePeer.Reply manifestReply(String root, Map<String, byte[]> files) throws IOException {
@@ -292,5 +304,15 @@ class DataClientTest {
         if (Files.exists(dir)) {
             assertEquals(0, countFiles(dir), "no file, complete or partial, is left in " + dir);
         }
+    }
+
+    @Test
+    void anotherServersTokenIsRefusedAndNeitherTokenIsInTheMessage() {
+        DataToken other = DataToken.random();
+        DataTransferException e = assertThrows(DataTransferException.class,
+                () -> DataClient.fetchAll(server.url(), other, "test-1/peer-a", target));
+        assertTrue(e.getMessage().contains("HTTP 403"), e.getMessage());
+        assertFalse(e.getMessage().contains(other.value()) || e.getMessage().contains(token.value()), e.getMessage());
+        assertFalse(Files.exists(target), "nothing is written without the right token");
     }
 }

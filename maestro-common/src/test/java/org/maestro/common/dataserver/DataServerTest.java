@@ -53,6 +53,15 @@ class DataServerTest {
         }
     }
 
+    /** A request as the client makes it: with the server's token (DataServerTokenTest is about the token itself). */
+    private RawHttp.Reply send(String method, String target) throws IOException {
+        return RawHttp.send(server.port(), method, target, authorization());
+    }
+
+    private String authorization() {
+        return "Authorization: " + server.token().authorization();
+    }
+
     @Test
     void reportsItsPortAndUrl() {
         assertTrue(server.port() > 0);
@@ -61,7 +70,7 @@ class DataServerTest {
 
     @Test
     void indexSaysWhatTheServerIsAndLinksToTheManifest() throws IOException {
-        RawHttp.Reply reply = RawHttp.send(server.port(), "GET", "/");
+        RawHttp.Reply reply = send("GET", "/");
         assertEquals(200, reply.status());
         assertTrue(reply.header("Content-Type").startsWith("text/html"), reply.header("Content-Type"));
         assertTrue(reply.text().contains("Maestro data server"), reply.text());
@@ -70,7 +79,7 @@ class DataServerTest {
 
     @Test
     void manifestListsEveryRegularFileWithSizeAndIndependentlyComputedChecksum() throws IOException {
-        RawHttp.Reply reply = RawHttp.send(server.port(), "GET", "/manifest");
+        RawHttp.Reply reply = send("GET", "/manifest");
         assertEquals(200, reply.status(), reply.text());
         assertEquals("application/json", reply.header("Content-Type"));
         JsonNode manifest = JSON.readTree(reply.body());
@@ -81,13 +90,13 @@ class DataServerTest {
 
     @Test
     void manifestOfOneDirectoryListsOnlyItsFilesWithPathsFromTheRoot() throws IOException {
-        RawHttp.Reply reply = RawHttp.send(server.port(), "GET", "/manifest?dir=test-1/peer-a");
+        RawHttp.Reply reply = send("GET", "/manifest?dir=test-1/peer-a");
         assertEquals(200, reply.status(), reply.text());
         JsonNode manifest = JSON.readTree(reply.body());
         assertEquals("test-1/peer-a", manifest.get("root").asText());
         assertManifestMatches(tree.regularFiles("test-1/peer-a"), manifest);
 
-        JsonNode encoded = JSON.readTree(RawHttp.send(server.port(), "GET", "/manifest?dir=test-1%2Fpeer-a%2Finspector%2F").body());
+        JsonNode encoded = JSON.readTree(send("GET", "/manifest?dir=test-1%2Fpeer-a%2Finspector%2F").body());
         assertEquals("test-1/peer-a/inspector", encoded.get("root").asText());
         assertManifestMatches(tree.regularFiles("test-1/peer-a/inspector"), encoded);
     }
@@ -112,15 +121,15 @@ class DataServerTest {
 
     @Test
     void manifestRefusesMissingDirectoriesFilesAndBadParameters() throws IOException {
-        RawHttp.Reply missing = RawHttp.send(server.port(), "GET", "/manifest?dir=test-9");
+        RawHttp.Reply missing = send("GET", "/manifest?dir=test-9");
         assertEquals(404, missing.status());
         assertTrue(missing.text().contains("test-9"), missing.text());
-        assertEquals(404, RawHttp.send(server.port(), "GET", "/manifest?dir=notes.txt").status());
-        RawHttp.Reply unknown = RawHttp.send(server.port(), "GET", "/manifest?path=x");
+        assertEquals(404, send("GET", "/manifest?dir=notes.txt").status());
+        RawHttp.Reply unknown = send("GET", "/manifest?path=x");
         assertEquals(400, unknown.status());
         assertTrue(unknown.text().contains("'path'"), unknown.text());
-        assertEquals(400, RawHttp.send(server.port(), "GET", "/manifest?dir=a&dir=b").status());
-        assertEquals(400, RawHttp.send(server.port(), "GET", "/manifest?dir=%zz").status());
+        assertEquals(400, send("GET", "/manifest?dir=a&dir=b").status());
+        assertEquals(400, send("GET", "/manifest?dir=%zz").status());
     }
 
     @Test
@@ -134,7 +143,7 @@ class DataServerTest {
                 "rlog", "application/octet-stream");
         List<String> refused = new ArrayList<>();
         for (Map.Entry<String, byte[]> file : tree.regularFiles("").entrySet()) {
-            RawHttp.Reply reply = RawHttp.send(server.port(), "GET", "/files/" + DataTree.urlPath(file.getKey()));
+            RawHttp.Reply reply = send("GET", "/files/" + DataTree.urlPath(file.getKey()));
             if (reply.status() != 200) {
                 refused.add(file.getKey() + " -> " + reply.status() + " " + reply.text().strip());
                 continue;
@@ -150,7 +159,7 @@ class DataServerTest {
 
     @Test
     void anEmptyFileIsServedWithTheChecksumOfNothing() throws IOException {
-        RawHttp.Reply reply = RawHttp.send(server.port(), "GET", "/files/test-1/peer-a/empty.txt");
+        RawHttp.Reply reply = send("GET", "/files/test-1/peer-a/empty.txt");
         assertEquals(200, reply.status());
         assertEquals(0, reply.body().length);
         assertEquals("0", reply.header("Content-Length"));
@@ -160,26 +169,26 @@ class DataServerTest {
     @Test
     void headGivesTheHeadersOfGetAndNoBody() throws IOException {
         byte[] bytes = Files.readAllBytes(tree.root.resolve("test-1/peer-a/sender.rlog"));
-        RawHttp.Reply head = RawHttp.send(server.port(), "HEAD", "/files/test-1/peer-a/sender.rlog");
+        RawHttp.Reply head = send("HEAD", "/files/test-1/peer-a/sender.rlog");
         assertEquals(200, head.status());
         assertEquals(0, head.body().length);
         assertEquals(String.valueOf(bytes.length), head.header("Content-Length"));
         assertEquals(DataTree.sha256(bytes), head.header("X-Checksum-SHA256"));
         assertEquals("application/octet-stream", head.header("Content-Type"));
 
-        RawHttp.Reply manifest = RawHttp.send(server.port(), "HEAD", "/manifest");
+        RawHttp.Reply manifest = send("HEAD", "/manifest");
         assertEquals(200, manifest.status());
         assertEquals(0, manifest.body().length);
         assertEquals("application/json", manifest.header("Content-Type"));
 
-        RawHttp.Reply missing = RawHttp.send(server.port(), "HEAD", "/files/nope.txt");
+        RawHttp.Reply missing = send("HEAD", "/files/nope.txt");
         assertEquals(404, missing.status());
         assertEquals(0, missing.body().length);
     }
 
     @Test
     void aMissingFileIs404NamingThePath() throws IOException {
-        RawHttp.Reply reply = RawHttp.send(server.port(), "GET", "/files/test-1/peer-a/missing.json");
+        RawHttp.Reply reply = send("GET", "/files/test-1/peer-a/missing.json");
         assertEquals(404, reply.status());
         assertEquals("text/plain; charset=utf-8", reply.header("Content-Type"));
         assertTrue(reply.text().contains("test-1/peer-a/missing.json"), reply.text());
@@ -187,11 +196,11 @@ class DataServerTest {
 
     @Test
     void directoriesAndUnknownRoutesAre404WithAHint() throws IOException {
-        RawHttp.Reply dir = RawHttp.send(server.port(), "GET", "/files/test-1/peer-a");
+        RawHttp.Reply dir = send("GET", "/files/test-1/peer-a");
         assertEquals(404, dir.status());
         assertTrue(dir.text().contains("/manifest?dir=test-1/peer-a"), dir.text());
-        assertEquals(404, RawHttp.send(server.port(), "GET", "/files/").status());
-        RawHttp.Reply unknown = RawHttp.send(server.port(), "GET", "/upload");
+        assertEquals(404, send("GET", "/files/").status());
+        RawHttp.Reply unknown = send("GET", "/upload");
         assertEquals(404, unknown.status());
         assertTrue(unknown.text().contains("/upload"), unknown.text());
     }
@@ -200,7 +209,7 @@ class DataServerTest {
     @ValueSource(strings = {"POST", "PUT", "DELETE", "PATCH", "OPTIONS"})
     void everyOtherMethodIs405WithAllow(String method) throws IOException {
         for (String target : List.of("/", "/manifest", "/files/notes.txt", "/files/new.txt")) {
-            RawHttp.Reply reply = RawHttp.send(server.port(), method, target);
+            RawHttp.Reply reply = send(method, target);
             assertEquals(405, reply.status(), method + " " + target);
             assertEquals("GET, HEAD", reply.header("Allow"), method + " " + target);
             assertTrue(reply.text().contains("read-only"), reply.text());
@@ -215,7 +224,7 @@ class DataServerTest {
         Path file = tree.root.resolve("test-1/peer-a/receiver.rlog");
         Files.write(file, original);
         // A small receive buffer: the server is blocked part-way through the body when the headers arrive.
-        try (RawHttp http = RawHttp.open(server.port(), "GET", "/files/test-1/peer-a/receiver.rlog", 16 * 1024)) {
+        try (RawHttp http = RawHttp.open(server.port(), "GET", "/files/test-1/peer-a/receiver.rlog", 16 * 1024, authorization())) {
             assertEquals(200, http.status());
             Files.write(file, DataTree.random(1 << 20, 3), StandardOpenOption.APPEND);
             byte[] body = http.readBodyUntilClosed();
@@ -231,7 +240,7 @@ class DataServerTest {
         byte[] original = DataTree.random(32 << 20, 4);
         Path file = tree.root.resolve("test-1/peer-a/rewritten.bin");
         Files.write(file, original);
-        try (RawHttp http = RawHttp.open(server.port(), "GET", "/files/test-1/peer-a/rewritten.bin", 16 * 1024)) {
+        try (RawHttp http = RawHttp.open(server.port(), "GET", "/files/test-1/peer-a/rewritten.bin", 16 * 1024, authorization())) {
             assertEquals(200, http.status());
             assertEquals(DataTree.sha256(original), http.header("X-Checksum-SHA256"));
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {

@@ -36,6 +36,15 @@ class DataServerTraversalTest {
         }
     }
 
+    /** A request as the client makes it: with the server's token (DataServerTokenTest is about the token itself). */
+    private RawHttp.Reply send(String method, String target) throws IOException {
+        return RawHttp.send(server.port(), method, target, authorization());
+    }
+
+    private String authorization() {
+        return "Authorization: " + server.token().authorization();
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         "/files/../etc/passwd",
@@ -69,31 +78,31 @@ class DataServerTraversalTest {
         "/manifest?dir=test-1/peer-a/escape-dir",
     })
     void traversalIsRefusedWithAPlainTextReason(String target) throws IOException {
-        TraversalChecks.assertRefused(server.port(), target, DataTree.SECRET);
+        TraversalChecks.assertRefused(server.port(), target, DataTree.SECRET, authorization());
     }
 
     @Test
     void dotDotIsABadRequestSayingSo() throws IOException {
-        RawHttp.Reply reply = RawHttp.send(server.port(), "GET", "/files/test-1/peer-a/../peer-b/test.json");
+        RawHttp.Reply reply = send("GET", "/files/test-1/peer-a/../peer-b/test.json");
         assertEquals(400, reply.status(), reply.text());
         assertTrue(reply.text().contains(".."), reply.text());
     }
 
     @Test
     void anEncodedSeparatorIsABadRequestSayingSo() throws IOException {
-        RawHttp.Reply reply = RawHttp.send(server.port(), "GET", "/files/test-1%2Fpeer-a%2Ftest.json");
+        RawHttp.Reply reply = send("GET", "/files/test-1%2Fpeer-a%2Ftest.json");
         assertEquals(400, reply.status(), reply.text());
         assertTrue(reply.text().contains("%2F") || reply.text().contains("separator"), reply.text());
     }
 
     @Test
     void aSymbolicLinkLeadingOutIsForbiddenSayingSo() throws IOException {
-        RawHttp.Reply file = RawHttp.send(server.port(), "GET", "/files/test-1/peer-a/escape");
+        RawHttp.Reply file = send("GET", "/files/test-1/peer-a/escape");
         assertEquals(403, file.status(), file.text());
         assertTrue(file.text().contains("outside the data directory"), file.text());
-        RawHttp.Reply dir = RawHttp.send(server.port(), "GET", "/files/test-1/peer-a/escape-dir/secret.txt");
+        RawHttp.Reply dir = send("GET", "/files/test-1/peer-a/escape-dir/secret.txt");
         assertEquals(403, dir.status(), dir.text());
-        RawHttp.Reply manifest = RawHttp.send(server.port(), "GET", "/manifest?dir=test-1/peer-a/escape-dir");
+        RawHttp.Reply manifest = send("GET", "/manifest?dir=test-1/peer-a/escape-dir");
         assertEquals(403, manifest.status(), manifest.text());
     }
 
@@ -101,7 +110,7 @@ class DataServerTraversalTest {
     void aSymbolicLinkStayingInsideIsServed() throws IOException {
         Files.createSymbolicLink(server.root().resolve("test-1/peer-b/link.json"),
                 server.root().resolve("test-1/peer-b/test.json"));
-        RawHttp.Reply reply = RawHttp.send(server.port(), "GET", "/files/test-1/peer-b/link.json");
+        RawHttp.Reply reply = send("GET", "/files/test-1/peer-b/link.json");
         assertEquals(200, reply.status(), reply.text());
         assertEquals("{\"rate\":5}", reply.text());
     }

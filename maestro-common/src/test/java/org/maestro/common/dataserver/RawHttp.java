@@ -47,7 +47,12 @@ public final class RawHttp implements AutoCloseable {
 
     /** Sends {@code method target} with no body and reads the whole reply. */
     public static Reply send(int port, String method, String target) throws IOException {
-        try (RawHttp http = open(port, method, target, 0)) {
+        return send(port, method, target, new String[0]);
+    }
+
+    /** As {@link #send(int, String, String)}, with these header lines (e.g. {@code "Authorization: Bearer ..."}). */
+    public static Reply send(int port, String method, String target, String... headerLines) throws IOException {
+        try (RawHttp http = open(port, method, target, 0, headerLines)) {
             return new Reply(http.status, http.headers, http.readBodyUntilClosed());
         }
     }
@@ -58,7 +63,7 @@ public final class RawHttp implements AutoCloseable {
      *
      * @param receiveBuffer the socket's receive buffer in bytes (small = the server blocks sooner), 0 for default
      */
-    static RawHttp open(int port, String method, String target, int receiveBuffer) throws IOException {
+    static RawHttp open(int port, String method, String target, int receiveBuffer, String... headerLines) throws IOException {
         Socket socket = new Socket();
         try {
             if (receiveBuffer > 0) {
@@ -67,9 +72,13 @@ public final class RawHttp implements AutoCloseable {
             socket.setSoTimeout(TIMEOUT_MILLIS);
             socket.connect(new InetSocketAddress(LoopbackPorts.IPV4, port), TIMEOUT_MILLIS);
             OutputStream out = socket.getOutputStream();
-            String request = method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
-                    + "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
-            out.write(request.getBytes(StandardCharsets.UTF_8));
+            StringBuilder request = new StringBuilder(method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
+                    + "\r\nContent-Length: 0\r\nConnection: close\r\n");
+            for (String line : headerLines) {
+                request.append(line).append("\r\n");
+            }
+            request.append("\r\n");
+            out.write(request.toString().getBytes(StandardCharsets.UTF_8));
             out.flush();
             InputStream in = new BufferedInputStream(socket.getInputStream());
             String statusLine = line(in);

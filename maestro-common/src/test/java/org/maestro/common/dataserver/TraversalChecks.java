@@ -17,8 +17,13 @@ public final class TraversalChecks {
     }
 
     public static void assertRefused(int port, String target, String secret) throws IOException {
+        assertRefused(port, target, secret, new String[0]);
+    }
+
+    /** As above, each request with these header lines (the data server's token: refused for the path, not for want of it). */
+    public static void assertRefused(int port, String target, String secret, String... headerLines) throws IOException {
         for (String method : new String[]{"GET", "HEAD"}) {
-            RawHttp.Reply reply = RawHttp.send(port, method, target);
+            RawHttp.Reply reply = RawHttp.send(port, method, target, headerLines);
             assertTrue(Set.of(400, 403, 404).contains(reply.status()), method + " " + target + " -> " + reply.status() + " " + reply.text());
             if (method.equals("GET")) {
                 String text = reply.text();

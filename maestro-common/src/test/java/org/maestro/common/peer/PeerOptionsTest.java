@@ -3,6 +3,7 @@ package org.maestro.common.peer;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.note.Role;
+import org.maestro.common.util.HostNames;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -36,12 +37,15 @@ class PeerOptionsTest {
         TestPeer command = new TestPeer();
         assertEquals(0, new CommandLine(command).execute("--broker", "mqtt://broker.lab:1884", "--name", "r1"));
         assertEquals(new PeerProcess.Launch("maestro-test-peer", BrokerUrl.parse("mqtt://broker.lab:1884"), 2, "r1", Role.RECEIVER,
-                "", Path.of("maestro-data"), "0.0.0.0", 0), command.launch);
+                "", Path.of("maestro-data"), "0.0.0.0", 0, HostNames.local()), command.launch);
 
         assertEquals(0, new CommandLine(command).execute("--broker", "mqtt://b:1883", "--name", "r2", "--group", "east",
                 "--data-dir", "/tmp/d", "--data-host", "127.0.0.1", "--data-port", "8080", "--keep-alive", "5"));
         assertEquals(new PeerProcess.Launch("maestro-test-peer", BrokerUrl.parse("mqtt://b:1883"), 5, "r2", Role.RECEIVER,
-                "east", Path.of("/tmp/d"), "127.0.0.1", 8080), command.launch);
+                "east", Path.of("/tmp/d"), "127.0.0.1", 8080, "127.0.0.1"), command.launch);
+
+        assertEquals(0, new CommandLine(command).execute("--broker", "mqtt://b:1883", "--name", "r3", "--data-address", "sut.lab.example"));
+        assertEquals("sut.lab.example", command.launch.dataAddress());
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -31,17 +32,74 @@ public final class ChildJvm implements AutoCloseable {
     }
 
     public static ChildJvm start(Class<?> mainClass, String... args) throws IOException {
+        return start(List.of(), mainClass, args);
+    }
+
+    /** With these JVM options too, e.g. the log levels the {@code maestro} launcher sets. */
+    public static ChildJvm start(List<String> jvmOptions, Class<?> mainClass, String... args) throws IOException {
+        return launch(mainClass, Map.of(), javaCommand(jvmOptions, mainClass, args));
+    }
+
+    /**
+     * As {@link #start(Class, String...)}, with these environment variables added: the way to hand a child a
+     * secret, which its command line would show to every user of the host.
+     */
+    public static ChildJvm start(Map<String, String> environment, Class<?> mainClass, String... args) throws IOException {
+        return launch(mainClass, environment, javaCommand(List.of(), mainClass, args));
+    }
+
+    /**
+     * Starts the main class the way a shell starts a foreground job: as a process group of its own, with SIGINT and
+     * SIGTERM at their defaults (a process started in the background of a non-interactive shell, as a build may
+     * run this test, has SIGINT ignored, and a JVM keeps it ignored). {@link #pressCtrlC()} then does what a
+     * terminal's Ctrl-C does: SIGINT to that whole group.
+     *
+     * <p>Not a pseudo-terminal ({@code script}): the JVM's signal handling is the same either way, and once, in
+     * CI only, the client under {@code script} died right after its first Ctrl-C without a word of why.
+     */
+    public static ChildJvm startAsForegroundJob(Class<?> mainClass, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of("setsid", "perl", "-e",
+                "$SIG{INT}=$SIG{TERM}=q(DEFAULT); exec @ARGV or die qq(cannot run $ARGV[0]: $!)"));
+        command.addAll(javaCommand(List.of(), mainClass, args));
+        // setsid and perl exec in place: the process is the JVM, and its pid is its group's id.
+        return launch(mainClass, Map.of(), command);
+    }
+
+    private static List<String> javaCommand(List<String> jvmOptions, Class<?> mainClass, String... args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx256m");
+        command.addAll(jvmOptions);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass.getName());
         command.addAll(List.of(args));
+        return command;
+    }
+
+    private static ChildJvm launch(Class<?> mainClass, Map<String, String> environment, List<String> command) throws IOException {
         Path dir = Files.createDirectories(Path.of("target", "child-jvm-logs"));
         Path log = dir.resolve(mainClass.getSimpleName() + "-" + System.nanoTime() + ".log");
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        Process p = builder.start();
         return new ChildJvm(p, log);
+    }
+
+    /** A word for {@code sh -c}, in single quotes. */
+    private static String quote(String word) {
+        return "'" + word.replace("'", "'\\''") + "'";
+    }
+
+    /** What Ctrl-C on a terminal does to a JVM {@link #startAsForegroundJob started as its foreground job}. */
+    public void pressCtrlC() throws IOException, InterruptedException {
+        kill("-INT", "--", "-" + process.pid());
+    }
+
+    /** The JVM itself: the process, or the JVM under it when the process is a wrapper. */
+    public ProcessHandle jvm() {
+        return process.descendants().filter(h -> h.info().command().map(c -> c.endsWith("/java")).orElse(false))
+                .findFirst().orElse(process.toHandle());
     }
 
     /** Waits for an output line starting with {@code prefix}; returns the line, or fails with the output so far. */
@@ -57,7 +115,18 @@ public final class ChildJvm implements AutoCloseable {
             }
         }
         throw new IllegalStateException("child JVM printed no line starting with '" + prefix + "' within "
-                + timeoutSeconds + " s (alive: " + process.isAlive() + "). Its output is in " + log.toAbsolutePath());
+                + timeoutSeconds + " s (alive: " + process.isAlive() + "). Its output is in " + log.toAbsolutePath()
+                + "; it ends with:\n" + tail(40));
+    }
+
+    /** The last lines of the output so far, for a failure message that must be read where the log is gone (CI). */
+    private String tail(int count) {
+        try {
+            List<String> all = Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
+            return String.join("\n", all.subList(Math.max(0, all.size() - count), all.size()));
+        } catch (IOException e) {
+            return "(cannot read " + log + ": " + e.getMessage() + ")";
+        }
     }
 
     /** The file the process's output is copied to. */
@@ -73,8 +142,9 @@ public final class ChildJvm implements AutoCloseable {
         return process;
     }
 
-    /** SIGKILL: the process ends without closing anything. */
+    /** SIGKILL: the process (and whatever it started, e.g. the JVM in a terminal) ends without closing anything. */
     public void kill() throws InterruptedException {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
         process.waitFor(10, TimeUnit.SECONDS);
     }
@@ -104,9 +174,16 @@ public final class ChildJvm implements AutoCloseable {
     }
 
     private void signal(String name) throws IOException, InterruptedException {
-        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start();
+        kill("-" + name, Long.toString(process.pid()));
+    }
+
+    /** Runs {@code kill} with these arguments; fails when it does. */
+    private static void kill(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("kill"));
+        command.addAll(List.of(args));
+        Process kill = new ProcessBuilder(command).start();
         if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
-            throw new IOException("kill -" + name + " " + process.pid() + " failed");
+            throw new IOException(String.join(" ", command) + " failed");
         }
     }
 
@@ -114,6 +191,7 @@ public final class ChildJvm implements AutoCloseable {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {
+                line = line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
                 Files.writeString(log, line + "\n", StandardCharsets.UTF_8,
                         java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
                 lines.offer(line);

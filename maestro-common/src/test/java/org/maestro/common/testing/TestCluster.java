@@ -4,12 +4,14 @@ import org.maestro.common.client.Address;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.Replies;
 import org.maestro.common.dataserver.DataServer;
+import org.maestro.common.dataserver.DataToken;
 import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.peer.Peer;
+import org.maestro.common.peer.DataTokenAnswer;
 import org.maestro.common.peer.PeerConfig;
 import org.maestro.common.peer.PeerHandler;
 import org.maestro.common.peer.PeerProcess;
@@ -75,6 +77,11 @@ public final class TestCluster implements AutoCloseable {
     /** The URL of the data server over {@link #dataDir()}. */
     public String dataUrl() {
         return dataServer.url().toString();
+    }
+
+    /** The token of the data server over {@link #dataDir()}, which every peer tells as its own (GET data.token). */
+    public DataToken dataToken() {
+        return dataServer.token();
     }
 
     public Duration timeout() {
@@ -185,6 +192,9 @@ public final class TestCluster implements AutoCloseable {
                                 + " give the cluster one with dataDir(...)");
                     }
                     PeerHandler handler = s.handlers.create(dataDir, c.dataServer == null ? "" : c.dataUrl());
+                    if (c.dataServer != null) {
+                        handler = new DataTokenAnswer(c.dataServer.token(), handler); // as PeerProcess does
+                    }
                     Peer peer = new Peer(Peer.identity(s.name, s.role, s.group), PeerConfig.of(broker), handler);
                     c.peers.put(s.name, peer);
                     peer.start();

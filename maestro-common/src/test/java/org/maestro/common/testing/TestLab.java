@@ -48,6 +48,7 @@ public final class TestLab implements BeforeAllCallback, BeforeEachCallback, Aft
     private TestBroker control;
     private ArtemisBroker sut;
     private boolean perClass;
+    private String[] sutUser;
     private Thread shutdownHook;
     private final Deque<AutoCloseable> perTest = new ArrayDeque<>();
 
@@ -69,6 +70,18 @@ public final class TestLab implements BeforeAllCallback, BeforeEachCallback, Aft
     /** The same lab with a standalone Artemis as the system under test (see {@link ArtemisBroker#fromSystemProperties()}). */
     public TestLab withArtemis() {
         return new TestLab(controlFactory, true);
+    }
+
+    /**
+     * The same lab, whose Artemis also lets {@code user} in with {@code password} (role amq: AMQP and Jolokia), for
+     * a test that wants a password of its own in the SUT and management URLs.
+     */
+    public TestLab withArtemisUser(String user, String password) {
+        if (!withSut) {
+            throw new IllegalStateException("an Artemis user needs a lab made withArtemis()");
+        }
+        sutUser = new String[]{user, password};
+        return this;
     }
 
     /** The control broker the peers and clients talk over. */
@@ -133,6 +146,9 @@ public final class TestLab implements BeforeAllCallback, BeforeEachCallback, Aft
             control = controlFactory.get();
             if (withSut) {
                 sut = ArtemisBroker.fromSystemProperties();
+                if (sutUser != null) {
+                    sut.addUser(sutUser[0], sutUser[1]);
+                }
                 sut.start();
             }
         } catch (IOException | RuntimeException e) {

@@ -42,26 +42,40 @@ class RateTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "1|1000000000",
-        "1000|1000000",
-        "3|333333333",
-        "6|166666667",
-        "7|142857143",
-        "999999999|1",
-        "1000000000|1",
-        "400000000|3",
-        "2000000000|1",
-        "2000000001|0",
-        "3000000000|0",
-        "9223372036854775807|0",
+        "1|0|0",
+        "1|1|1000000000",
+        "1000|1|1000000",
+        "3|1|333333333",
+        "3|2|666666666",
+        "3|3|1000000000",
+        "300|6000|20000000000",
+        "300|5999|19996666666",
+        "7|700|100000000000",
+        "6000|359999|59999833333",
+        "10000000|600000000|60000000000",
+        "3000000000|3000000001|1000000000",
+        "9223372036854775807|1|0",
     })
-    void givesTheIntervalBetweenMessagesRounded(long perSecond, long expectedIntervalNanos) {
-        assertEquals(expectedIntervalNanos, new Rate(perSecond).intervalNanos());
+    void givesWhenEachMessageIsDueExactly(long perSecond, long k, long expectedNanos) {
+        assertEquals(expectedNanos, new Rate(perSecond).offsetNanos(k));
     }
 
     @Test
-    void flatOutHasNoInterval() {
-        assertThrows(IllegalStateException.class, () -> Rate.FLAT_OUT.intervalNanos());
+    void aTestOfWholeSecondsSendsExactlyRateTimesSeconds() {
+        for (long perSecond : new long[]{3, 7, 300, 6000, 999_999}) {
+            Rate rate = new Rate(perSecond);
+            long durationNanos = 20_000_000_000L;
+            long due = 0;
+            while (rate.offsetNanos(due) < durationNanos) {
+                due++;
+            }
+            assertEquals(20 * perSecond, due, perSecond + "/s for 20 s");
+        }
+    }
+
+    @Test
+    void flatOutHasNoSchedule() {
+        assertThrows(IllegalStateException.class, () -> Rate.FLAT_OUT.offsetNanos(1));
     }
 
     @ParameterizedTest

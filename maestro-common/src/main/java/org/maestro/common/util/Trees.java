@@ -1,4 +1,4 @@
-package org.maestro.agent.source;
+package org.maestro.common.util;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,0 +1,147 @@
+package org.maestro.client.run;
+
+import org.maestro.client.plan.TestPlan;
+import org.maestro.common.client.ControlClient;
+import org.maestro.common.client.PingResult;
+import org.maestro.common.mqtt.TransportException;
+import org.maestro.common.note.PeerInfo;
+import org.maestro.common.note.Role;
+import org.maestro.common.note.Stats;
+import org.maestro.common.runfiles.RunLayout;
+import org.maestro.common.runfiles.TestJson;
+import org.maestro.common.units.MessageSize;
+import org.maestro.common.units.Rate;
+import org.maestro.common.units.TestDuration;
+import org.maestro.common.util.SafeText;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code maestro collect}: finishes a run whose client could not (killed, or interrupted a second time): ends the
+ * test on the peers that still run it (their files are complete only once they closed them), fetches every peer's
+ * files, and writes summary.json, junit.xml and report.html, marked interrupted, and the runs' index.html.
+ */
+public final class RunFinisher {
+    private final ControlClient client;
+    private final Console console;
+
+    public RunFinisher(ControlClient client, Console console) {
+        this.client = client;
+        this.console = console;
+    }
+
+    /**
+     * Finishes the run in {@code runDir}, as its {@code run.json} describes it.
+     *
+     * @return true when every peer's files arrived
+     */
+    public boolean finish(Path runDir) throws IOException, TransportException, InterruptedException {
+        RunRecord record = RunRecord.read(runDir);
+        List<PeerInfo> peers = record.peers();
+        if (peers.isEmpty()) {
+            console.line("test %s: its client ended before any peer was chosen: nothing ran, nothing to collect", record.testId());
+        }
+        return finish(runDir, record, peers);
+    }
+
+    /**
+     * Finishes test {@code testId} from what its peers say: its run directory becomes {@code runsDir/testId} (the one
+     * the client made, when it is there), its plan what the peers' test.json files hold (no criteria).
+     */
+    public Path finish(Path runsDir, String testId) throws IOException, TransportException, InterruptedException {
+        Path runDir = runsDir.resolve(testId);
+        if (Files.isRegularFile(runDir.resolve(RunLayout.RUN_JSON))) {
+            finish(runDir);
+            return runDir;
+        }
+        List<PeerInfo> peers = new ArrayList<>();
+        for (PingResult p : PeerDirectory.discover(client, Duration.ofSeconds(2))) {
+            Stats s = p.peer().role() == Role.AGENT ? null : new RemotePeer(client, p.peer()).stats(Duration.ofSeconds(3));
+            if (s != null && testId.equals(s.testId())) {
+                peers.add(p.peer());
+            }
+        }
+        if (peers.isEmpty()) {
+            throw new IOException("no peer on " + RunRecord.shown(client.broker()) + " ran test " + SafeText.of(testId)
+                    + " last (a peer tells only its latest test): nothing to collect");
+        }
+        Files.createDirectories(runDir);
+        RunRecord record = new RunRecord(testId, RunRecord.shown(client.broker()), "", null, peers);
+        finish(runDir, record, peers);
+        return runDir;
+    }
+
+    private boolean finish(Path runDir, RunRecord record, List<PeerInfo> peers) throws IOException, TransportException,
+            InterruptedException {
+        console.keepIn(runDir.resolve(RunLayout.CONSOLE_LOG));
+        try {
+            console.line("");
+            console.line("maestro collect: test %s, %d peer(s), at %s", record.testId(), peers.size(), Instant.now());
+            List<PeerInfo> stopped = RunningTests.stop(client, peers, record.testId(), console::line);
+            Map<String, Stats> finalStats = new LinkedHashMap<>();
+            Map<String, String> dataMissing = new LinkedHashMap<>();
+            for (PeerInfo p : peers) {
+                RemotePeer peer = new RemotePeer(client, p);
+                Stats s = peer.stats(Duration.ofSeconds(3));
+                if (s != null && record.testId().equals(s.testId())) {
+                    finalStats.put(p.id(), s);
+                }
+                String problem = Collector.collect(peer, record.testId(), runDir, console);
+                if (problem != null) {
+                    dataMissing.put(p.id(), problem);
+                    console.line("could not collect the files of %s: %s", p.describe(), problem);
+                }
+            }
+            TestPlan plan = record.plan() != null ? record.plan() : planFromPeers(runDir, record.testId(), peers);
+            String why = stopped.isEmpty() ? "its client ended before the test did; the peers' files were collected later by"
+                    + " maestro collect" : "its client ended before the test did; maestro collect stopped "
+                    + String.join(", ", stopped.stream().map(PeerInfo::name).toList()) + " and collected the files";
+            Summary summary = SummaryBuilder.build(plan, record.testId(), record.start(), peers, runDir,
+                    new SummaryBuilder.Observed(Map.of(), finalStats, Map.of(), dataMissing, List.of(why), List.of(), List.of(),
+                            List.of())).interrupted();
+            RunFilesWriter.write(summary, runDir);
+            console.line("");
+            SummaryTable.print(summary, console);
+            console.line("run directory: %s", runDir.toAbsolutePath());
+            RunPages.report(runDir, console);
+            RunPages.index(runDir.toAbsolutePath().getParent(), console);
+            return dataMissing.isEmpty();
+        } finally {
+            console.close();
+        }
+    }
+
+    /** A plan for the summary when the client's is not at hand: what the peers' test.json files say, no criteria. */
+    private static TestPlan planFromPeers(Path runDir, String testId, List<PeerInfo> peers) throws IOException {
+        Optional<TestJson.Worker> any = Optional.empty();
+        for (PeerInfo p : peers) {
+            any = any.or(() -> worker(RunLayout.peerDir(runDir, p.name())));
+        }
+        int senders = (int) peers.stream().filter(p -> p.role() == Role.SENDER).count();
+        int receivers = (int) peers.stream().filter(p -> p.role() == Role.RECEIVER).count();
+        TestJson.Worker w = any.orElse(null);
+        String name = w == null ? testId : w.testName();
+        String url = w == null ? null : w.sendUrl().isEmpty() ? w.receiveUrl() : w.sendUrl();
+        return new TestPlan(name, List.of(), "", url, url, w == null ? MessageSize.parse("1KiB") : MessageSize.parse(w.messageSize()),
+                new Rate(w == null ? 0 : w.rate() * Math.max(1, senders)), w == null ? 1 : w.connections(),
+                TestDuration.parse(w == null ? "1s" : w.duration()), w == null ? "0s" : (w.warmupMicros() / 1000) + "ms",
+                senders, receivers, List.of(), null, List.of(), List.of(), null);
+    }
+
+    private static Optional<TestJson.Worker> worker(Path dir) {
+        try {
+            return TestJson.worker(dir);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+}

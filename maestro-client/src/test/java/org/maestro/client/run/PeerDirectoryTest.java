@@ -1,0 +1,63 @@
+package org.maestro.client.run;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.maestro.client.dsl.ScriptRunner;
+import org.maestro.client.local.EmbeddedTestBroker;
+import org.maestro.client.plan.TestPlan;
+import org.maestro.common.note.PeerInfo;
+import org.maestro.common.note.Role;
+import org.maestro.common.testing.EchoHandler;
+import org.maestro.common.testing.TestCluster;
+import org.maestro.common.testing.TestLab;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Discovery over a real (embedded) control broker, with real peers answering PING. */
+class PeerDirectoryTest {
+    @RegisterExtension
+    final TestLab lab = TestLab.withControlBroker(EmbeddedTestBroker::new);
+
+    private static final String TWO_ROUTES_OF_ONE_GROUP = """
+            test {
+             name 'two-routes'
+             route 'east', url: 'amqp://h/a', senders: 1, receivers: 1
+             route 'east', url: 'amqp://h/b', senders: 1, receivers: 1
+            }
+            """;
+
+    @Test
+    void twoRoutesOfOneGroupEachGetPeersOfTheirOwn() throws Exception {
+        TestCluster cluster = lab.cluster()
+                .peer("s1", Role.SENDER, "east", new EchoHandler()).peer("s2", Role.SENDER, "east", new EchoHandler())
+                .peer("r1", Role.RECEIVER, "east", new EchoHandler()).peer("r2", Role.RECEIVER, "east", new EchoHandler())
+                .start();
+        TestPlan plan = ScriptRunner.load("two.groovy", TWO_ROUTES_OF_ONE_GROUP, Map.of());
+        PeerAssignment a = PeerAssignment.of(plan,
+                PeerDirectory.await(cluster.client(), PeerAssignment.requirements(plan), Duration.ofSeconds(10)));
+
+        List<String> names = a.peers().stream().map(PeerInfo::name).toList();
+        assertEquals(4, new HashSet<>(names).size(), "four distinct peers: " + names);
+        Set<String> routesOfSenders = new HashSet<>(a.senders().stream().map(s -> s.route().sendUrl()).toList());
+        assertEquals(Set.of("amqp://h/a", "amqp://h/b"), routesOfSenders);
+    }
+
+    @Test
+    void twoRoutesOfOneGroupNeedTwiceThePeers() throws Exception {
+        TestCluster cluster = lab.cluster()
+                .peer("s1", Role.SENDER, "east", new EchoHandler()).peer("r1", Role.RECEIVER, "east", new EchoHandler())
+                .start();
+        TestPlan plan = ScriptRunner.load("two.groovy", TWO_ROUTES_OF_ONE_GROUP, Map.of());
+        TestCannotRun e = assertThrows(TestCannotRun.class,
+                () -> PeerDirectory.await(cluster.client(), PeerAssignment.requirements(plan), Duration.ofSeconds(2)));
+        assertTrue(e.getMessage().contains("1 receiver in group east and 1 sender in group east"), e.getMessage());
+    }
+}

@@ -1,0 +1,116 @@
+package org.maestro.client.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.client.dsl.ScriptRunner;
+import org.maestro.client.plan.TestPlan;
+import org.maestro.common.note.PeerInfo;
+import org.maestro.common.note.Role;
+import org.maestro.common.note.Stats;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Unknown is not zero: what a run whose peer's data is missing says, in summary.json, junit.xml and on the console. */
+class SummaryBuilderTest {
+    private static final PeerInfo SENDER = PlanFixtures.peer("sender-1", Role.SENDER, "");
+    private static final PeerInfo RECEIVER = PlanFixtures.peer("receiver-1", Role.RECEIVER, "");
+
+    private static TestPlan plan(String more) throws Exception {
+        return ScriptRunner.load("missing.groovy", """
+                test {
+                    name 'missing'
+                    url 'amqp://sut:5672/q'
+                    rate 100
+                    duration '10s'
+                    warmup '0s'
+                    expect 'p99 latency < 100 ms', 'loss == 0'
+                    %s
+                }
+                """.formatted(more), Map.of());
+    }
+
+    private static Stats progress(Role role, long messages, long lost) {
+        return new Stats("t", role, "running", 7_000, messages, 100, 1_000, 2_000, 3_000, 4_000, -1, lost, 0, 0);
+    }
+
+    @Test
+    void aReceiverWhoseFilesAreMissingLeavesItsFiguresUnknownAndTheCriteriaNotEvaluated(@TempDir Path run) throws Exception {
+        String why = "it did not answer when asked for its data server";
+        Summary s = SummaryBuilder.build(plan(""), "t", "2026-01-01T00:00:00Z", List.of(SENDER, RECEIVER), run,
+                new SummaryBuilder.Observed(Map.of(), Map.of(SENDER.id(), progress(Role.SENDER, 1000, 0)),
+                        Map.of(RECEIVER.id(), progress(Role.RECEIVER, 9284, 0)), Map.of(RECEIVER.id(), why), List.of(),
+                        List.of(), List.of(), List.of()));
+        assertEquals(Summary.ERROR, s.verdict());
+        assertNull(s.totals().received(), "not 0");
+        assertNull(s.totals().lost(), "not sent minus 0");
+        assertNull(s.totals().responseTime());
+        assertEquals(0L, s.totals().sent(), "the sender's (empty) files were collected: its count is known");
+        String missing = "data of receiver 'receiver-1' missing (" + why + ")";
+        assertTrue(s.reasons().contains(missing), s.reasons().toString());
+        assertEquals(2, s.checks().size());
+        for (Summary.Check c : s.checks()) {
+            assertFalse(c.evaluated(), c.toString());
+            assertFalse(c.failed(), "neither passed nor failed: " + c);
+            assertEquals("not evaluated: " + missing, c.measured());
+        }
+        Summary.PeerResult receiver = s.peers().get(1);
+        assertEquals(why, receiver.dataMissing());
+        assertNull(receiver.messages());
+        assertEquals(9284, receiver.live().messages());
+        assertTrue(receiver.live().source().startsWith("live, not from files"), receiver.live().source());
+
+        RunFilesWriter.write(s, run);
+        JsonNode json = RunFilesWriter.JSON.readTree(run.resolve("summary.json").toFile());
+        assertTrue(json.at("/totals/received").isNull(), json.get("totals").toString());
+        assertTrue(json.at("/checks/0/passed").isNull(), json.get("checks").toString());
+        assertEquals(why, json.at("/peers/1/dataMissing").asText());
+        String junit = Files.readString(run.resolve("junit.xml"));
+        assertTrue(junit.contains("skipped=\"2\"") && junit.contains("<skipped message=\"loss == 0: not evaluated: data of receiver"), junit);
+        assertTrue(junit.contains("errors=\"1\"") && junit.contains("failures=\"0\""), junit);
+
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        SummaryTable.print(s, new Console(new java.io.PrintStream(out, true)));
+        String console = out.toString();
+        assertTrue(console.contains("total: sent 0, received unknown, lost unknown"), console);
+        assertTrue(console.contains("[NOT EVALUATED] loss == 0, bound == 0 message(s): not evaluated: " + missing), console);
+        assertTrue(console.contains("receiver-1 reported 9284 message(s), 0 lost"), console);
+        assertFalse(console.contains("[PASS]"), console);
+    }
+
+    @Test
+    void withTheControlBrokerGoneNoFigureIsKnownAndNothingPasses(@TempDir Path run) throws Exception {
+        String why = "the control broker at mqtt://127.0.0.1:1 is unreachable since 2026-01-01T00:00:05Z (10 s)";
+        Summary s = SummaryBuilder.build(plan(""), "t", "2026-01-01T00:00:00Z", List.of(SENDER, RECEIVER), run,
+                new SummaryBuilder.Observed(Map.of(), Map.of(), Map.of(), Map.of(SENDER.id(), why, RECEIVER.id(), why),
+                        List.of(why), List.of(), List.of(), List.of()));
+        assertNull(s.totals().sent());
+        assertNull(s.totals().received());
+        assertNull(s.totals().lost());
+        assertTrue(s.checks().stream().noneMatch(Summary.Check::evaluated), s.checks().toString());
+        assertEquals(Summary.ERROR, s.verdict());
+    }
+
+    @Test
+    void anActionThatNeverRanHasAnUnknownCostAndItsFaultCriterionFails(@TempDir Path run) throws Exception {
+        TestPlan plan = plan("expect 'outage < 10 s'");
+        TestPlan.Action action = new TestPlan.Action(5_000, "restart.sh", List.of());
+        Summary s = SummaryBuilder.build(plan, "t", "2026-01-01T00:00:00Z", List.of(SENDER, RECEIVER), run,
+                new SummaryBuilder.Observed(Map.of(), Map.of(RECEIVER.id(), progress(Role.RECEIVER, 0, 0)), Map.of(), Map.of(),
+                        List.of(), List.of(new ActionOutcome(action, "not-run", -1, "the load ended first", 0, 0)), List.of(), List.of()));
+        Summary.ActionResult a = s.actions().get(0);
+        assertNull(a.outageMillis(), "not 0: " + a);
+        assertNull(a.recoveryMillis());
+        assertNull(a.lost());
+        assertTrue(s.checks().stream().anyMatch(c -> c.failed() && c.criterion().startsWith("agent action restart.sh")), s.checks().toString());
+        assertEquals(Summary.FAILED, s.verdict());
+    }
+}
