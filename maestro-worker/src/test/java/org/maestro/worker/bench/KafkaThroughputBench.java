@@ -8,11 +8,16 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.maestro.common.testing.ChildJvm;
 import org.maestro.common.testing.MosquittoBroker;
 import org.maestro.worker.driver.kafka.KafkaBroker;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.text.SimpleDateFormat;
@@ -21,11 +26,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Flat-out throughput through one single-node Kafka, side by side in one run: Kafka's own ProducerPerformance and
- * ConsumerPerformance (kafka-tools, each in a JVM of its own, run together) against a Maestro sender and receiver
+ * ConsumerPerformance (kafka-tools, run together) against a Maestro sender and receiver
  * (kafka:// driver), same message count and size, one producer and one consumer, a fresh one-partition topic per
  * run, alternating rounds. Both figures are end to end: messages received over the time from the first send to the
  * last receive. Kafka's tools print no first-send time, so it is the first record's CreateTime, which the producer
@@ -34,8 +41,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class KafkaThroughputBench {
     private static final Duration TOOL_TIMEOUT = Duration.ofMinutes(10);
-    /** The tools' JVMs: their own log lines off, so the output is their figures. */
-    private static final List<String> TOOL_JVM = List.of("-Xmx512m", "-Dorg.slf4j.simpleLogger.defaultLogLevel=error");
     /** ConsumerPerformance's times, in this format (its default), in this JVM's time zone as in its own. */
     private static final String DATE_FORMAT = "yyyy-MM-dd HH:mm:ss:SSS";
 
@@ -76,50 +81,87 @@ public final class KafkaThroughputBench {
         System.out.printf(Locale.ROOT, "%-46s %12.2f%n", "maestro / kafka perf tools", m / k);
     }
 
-    /** One run of Kafka's tools, consumer started first; returns the end-to-end rate. */
+    /**
+     * One run of Kafka's tools, consumer started first, both in this JVM as Maestro's peers are (so both sides
+     * run under the same conditions: one client JVM beside the broker's); returns the end-to-end rate.
+     */
     private static double kafkaPerf(KafkaBroker kafka, Admin admin, String topic, int count, int size) throws Exception {
         admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
         String group = "perf-" + topic;
-        try (ChildJvm consumer = ChildJvm.start(TOOL_JVM, Class.forName("org.apache.kafka.tools.ConsumerPerformance"),
-                "--bootstrap-server", kafka.bootstrap(), "--topic", topic, "--num-records", Integer.toString(count),
-                "--group", group, "--timeout", "60000", "--date-format", DATE_FORMAT)) {
-            // As Maestro's receiver is open before its sender starts, the consumer's JVM start is not timed.
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        PrintStream console = System.out;
+        System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            Tool consumer = Tool.start("ConsumerPerformance", "--bootstrap-server", kafka.bootstrap(), "--topic", topic,
+                    "--num-records", Integer.toString(count), "--group", group, "--timeout", "60000", "--date-format", DATE_FORMAT);
+            // As Maestro's receiver is open before its sender starts, the consumer's start is not timed.
             awaitMember(admin, group, consumer);
-            try (ChildJvm producer = ChildJvm.start(TOOL_JVM, Class.forName("org.apache.kafka.tools.ProducerPerformance"),
-                    "--bootstrap-server", kafka.bootstrap(), "--topic", topic, "--num-records", Integer.toString(count),
-                    "--record-size", Integer.toString(size), "--throughput", "-1")) {
-                awaitSuccess(producer, "ProducerPerformance");
+            Tool.start("ProducerPerformance", "--bootstrap-server", kafka.bootstrap(), "--topic", topic,
+                    "--num-records", Integer.toString(count), "--record-size", Integer.toString(size), "--throughput", "-1").await();
+            consumer.await();
+        } finally {
+            System.setOut(console);
+        }
+        // ConsumerPerformance's figures: the line that starts with a date (ProducerPerformance's lines go between).
+        String line = captured.toString(StandardCharsets.UTF_8).lines().filter(l -> l.matches("\\d{4}-\\d\\d-\\d\\d .*"))
+                .findFirst().orElseThrow(() -> new IllegalStateException("ConsumerPerformance printed no figures: " + captured));
+        // start.time, end.time, MB, MB/s, nMsg, ...
+        String[] figures = line.split(",\\s*");
+        if (Long.parseLong(figures[4]) != count) {
+            throw new IllegalStateException("ConsumerPerformance consumed " + figures[4] + " of " + count);
+        }
+        long lastReceiveMillis = new SimpleDateFormat(DATE_FORMAT, Locale.ROOT).parse(figures[1]).getTime();
+        return count / ((lastReceiveMillis - firstSendMillis(kafka, topic)) / 1e3);
+    }
+
+    /** One of Kafka's perf tools running its main in a thread of this JVM. */
+    private record Tool(String name, Thread thread, AtomicReference<Throwable> failure) {
+        static Tool start(String name, String... args) throws ClassNotFoundException, NoSuchMethodException {
+            Method main = Class.forName("org.apache.kafka.tools." + name).getMethod("main", String[].class);
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            Thread t = new Thread(() -> {
+                try {
+                    main.invoke(null, (Object) args);
+                } catch (InvocationTargetException e) {
+                    failure.set(e.getCause());
+                } catch (ReflectiveOperationException | RuntimeException e) {
+                    failure.set(e);
+                }
+            }, name);
+            t.start();
+            return new Tool(name, t, failure);
+        }
+
+        boolean isAlive() {
+            return thread.isAlive();
+        }
+
+        void await() throws InterruptedException {
+            thread.join(TOOL_TIMEOUT.toMillis());
+            if (thread.isAlive() || failure.get() != null) {
+                throw new IllegalStateException(name + " failed or did not end: " + failure.get());
             }
-            consumer.awaitLine("start.time", TOOL_TIMEOUT.toSeconds());
-            String[] figures = consumer.awaitLine("", 30).split(",\\s*");
-            awaitSuccess(consumer, "ConsumerPerformance");
-            // start.time, end.time, MB, MB/s, nMsg, ...
-            if (Long.parseLong(figures[4]) != count) {
-                throw new IllegalStateException("ConsumerPerformance consumed " + figures[4] + " of " + count);
-            }
-            long lastReceiveMillis = new SimpleDateFormat(DATE_FORMAT, Locale.ROOT).parse(figures[1]).getTime();
-            return count / ((lastReceiveMillis - firstSendMillis(kafka, topic)) / 1e3);
         }
     }
 
     /** Waits until the consumer group has a member with a partition: the consumer is in place. */
-    private static void awaitMember(Admin admin, String group, ChildJvm consumer) throws Exception {
+    private static void awaitMember(Admin admin, String group, Tool consumer) throws Exception {
         long deadline = System.nanoTime() + TOOL_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline && consumer.process().isAlive()) {
-            ConsumerGroupDescription d = admin.describeConsumerGroups(List.of(group)).all().get(30, TimeUnit.SECONDS).get(group);
-            if (d.members().stream().anyMatch(m -> !m.assignment().topicPartitions().isEmpty())) {
-                return;
+        while (System.nanoTime() < deadline && consumer.isAlive()) {
+            try {
+                ConsumerGroupDescription d = admin.describeConsumerGroups(List.of(group)).all().get(30, TimeUnit.SECONDS).get(group);
+                if (d.members().stream().anyMatch(m -> !m.assignment().topicPartitions().isEmpty())) {
+                    return;
+                }
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof GroupIdNotFoundException)) {
+                    throw e;
+                }
+                // not formed yet
             }
             Thread.sleep(50); // polling interval of a bounded wait
         }
-        throw new IllegalStateException("ConsumerPerformance did not join group " + group + "; its output is in "
-                + consumer.log().toAbsolutePath());
-    }
-
-    private static void awaitSuccess(ChildJvm tool, String name) throws InterruptedException {
-        if (!tool.process().waitFor(TOOL_TIMEOUT.toSeconds(), TimeUnit.SECONDS) || tool.process().exitValue() != 0) {
-            throw new IllegalStateException(name + " failed or did not end; its output is in " + tool.log().toAbsolutePath());
-        }
+        throw new IllegalStateException("ConsumerPerformance did not join group " + group + ": " + consumer.failure().get());
     }
 
     /** The CreateTime of the topic's first record: when the producer sent it. */

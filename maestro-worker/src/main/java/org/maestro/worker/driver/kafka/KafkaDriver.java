@@ -48,7 +48,8 @@ public final class KafkaDriver implements LoadDriver {
     static final Duration BROKER_TIMEOUT = Duration.ofSeconds(10);
     /** Each request's own bound, a part of {@link #BROKER_TIMEOUT} so a retry fits in it. */
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
-    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
+    /** How long closing a producer or consumer may take (it flushes or commits; the broker may be gone). */
+    static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
     /** Topics known to exist ("host:port/topic"): one admin round trip per test, not one per connection. */
     private final Set<String> topicsSeen = ConcurrentHashMap.newKeySet();
 
@@ -96,6 +97,9 @@ public final class KafkaDriver implements LoadDriver {
         } catch (KafkaException e) {
             consumer.close(CLOSE_TIMEOUT);
             throw failure("cannot subscribe to", url, e);
+        } catch (DriverException e) {
+            consumer.close(CLOSE_TIMEOUT);
+            throw e;
         }
     }
 
@@ -161,7 +165,7 @@ public final class KafkaDriver implements LoadDriver {
     }
 
     static String describe(Throwable e) {
-        return e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
+        return DriverException.reasonOf(e);
     }
 
     /** One producer; each message keyed by the connection, so one stream stays in one partition, in order. */

@@ -37,7 +37,6 @@ import java.util.concurrent.TimeUnit;
 final class Receiver implements LoadDriver.Consumer {
     private static final Logger LOG = LoggerFactory.getLogger(Receiver.class);
     private static final long PROBE_AFTER = TimeUnit.SECONDS.toNanos(1);
-    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
 
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final SutUrl url;
@@ -91,7 +90,7 @@ final class Receiver implements LoadDriver.Consumer {
     public void close() {
         closing = true;
         try {
-            consumer.close(CLOSE_TIMEOUT);
+            consumer.close(KafkaDriver.CLOSE_TIMEOUT);
         } catch (KafkaException e) {
             LOG.debug("closing the consumer of {}: {}", url, e.toString());
         }
