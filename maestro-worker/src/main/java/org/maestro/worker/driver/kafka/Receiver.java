@@ -43,7 +43,10 @@ final class Receiver implements LoadDriver.Consumer {
     private final Map<TopicPartition, Long> startMarks;
     private Iterator<ConsumerRecord<byte[], byte[]>> fetched = Collections.emptyIterator();
     private long lastHeardNanos = System.nanoTime();
-    /** Set by close: the consumer's own commit on close does what {@link StartAtMarks} would, bounded by its timeout. */
+    /**
+     * Set by close: the revocation there commits nothing itself. The consumer's close commits within its own
+     * timeout, where a commit of ours could wait {@link KafkaDriver#BROKER_TIMEOUT} for a broker that is gone.
+     */
     private boolean closing;
 
     Receiver(KafkaConsumer<byte[], byte[]> consumer, SutUrl url) throws DriverException {
