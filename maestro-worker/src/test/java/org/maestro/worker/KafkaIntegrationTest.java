@@ -2,6 +2,11 @@ package org.maestro.worker;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -19,6 +24,7 @@ import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
 import org.maestro.worker.driver.kafka.KafkaBroker;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -26,13 +32,15 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The Kafka driver against a real single-node KRaft Kafka (the server jars of kafka-clients' version, in a JVM of
  * its own), one broker for the class: exact counts at a fixed rate and flat out, topics created with the URL's
- * partitions, a bad option refused at SET, an unreachable broker and a killed one ending the test with the reason.
+ * partitions, messages an earlier test left on the topic not received, a bad option refused at SET, an unreachable
+ * broker and a killed one ending the test with the reason.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class KafkaIntegrationTest {
@@ -106,6 +114,31 @@ class KafkaIntegrationTest {
 
     @Test
     @Order(3)
+    void messagesLeftOnTheTopicBeforeTheTestAreNotReceived() throws Exception {
+        String topic = "maestro.kafka.leftovers";
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrap()));
+             KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                     kafka.bootstrap(), ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+                     ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+            admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1))).all().get(20, TimeUnit.SECONDS);
+            for (int i = 0; i < 50; i++) {
+                producer.send(new ProducerRecord<>(topic, ("k" + i).getBytes(StandardCharsets.UTF_8), new byte[64]));
+            }
+            producer.flush();
+        }
+        Map<String, String> o = options("kafka-leftovers", kafka.url(topic + "?group.id=fresh"));
+        o.put(TestOptions.RATE, "0");
+        o.put(TestOptions.DURATION, "1000");
+        o.put(TestOptions.MESSAGE_SIZE, "100");
+        Note[] end = cluster.run(o);
+        WorkerIntegrationTest.assertSuccess(end);
+        String received = ((Payload.NotifySuccess) end[1].payload()).detail();
+        assertTrue(received.startsWith("received 1000 message(s) from 1 stream(s); lost 0, duplicated 0, out of order 0;"), received);
+        assertFalse(received.contains("not from a Maestro sender"), "the 50 messages already there are not this test's: " + received);
+    }
+
+    @Test
+    @Order(4)
     void aBadOptionIsRefusedAtSetNamingIt() throws Exception {
         Replies unknown = cluster.set(options("kafka-bad", kafka.url("t?acks=all&lingr.ms=5")));
         Payload.InternalError e = assertInstanceOf(Payload.InternalError.class, unknown.of(cluster.sender.info()).payload());
@@ -116,7 +149,7 @@ class KafkaIntegrationTest {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void anUnreachableBrokerIsAClearErrorAtStart() throws Exception {
         int closed = LoopbackPorts.free();
         assertTrue(cluster.set(options("kafka-unreachable", "kafka://127.0.0.1:" + closed + "/t")).allOk());
