@@ -9,4 +9,25 @@ public class DriverException extends Exception {
     public DriverException(String message) {
         super(message);
     }
+
+    /**
+     * The reason a client library gives, for a one-line message: its exceptions often wrap the real one (connection
+     * refused, unknown host) a few levels down, so the messages along the causes, each once.
+     */
+    public static String reasonOf(Throwable e) {
+        StringBuilder out = new StringBuilder();
+        Throwable t = e;
+        String last = null;
+        for (int depth = 0; t != null && depth < 6; depth++, t = t.getCause()) {
+            String m = t.getMessage();
+            if (m != null && !m.isBlank() && (last == null || !last.contains(m))) {
+                if (out.length() > 0) {
+                    out.append(": ");
+                }
+                out.append(m);
+                last = m;
+            }
+        }
+        return out.length() == 0 ? e.getClass().getSimpleName() : out.toString();
+    }
 }

@@ -9,6 +9,7 @@ import java.util.Set;
 import org.maestro.common.util.Passwords;
 import org.maestro.common.util.SafeText;
 import org.maestro.common.util.UrlParts;
+import org.maestro.worker.driver.kafka.KafkaSettings;
 
 /**
  * Where the load goes, parsed from {@code amqp://[user:pass@]host:port/destination?options}
@@ -20,7 +21,8 @@ import org.maestro.common.util.UrlParts;
  *   <li>{@code failover=true}: reconnect after the connection is lost (qpid-jms failover)</li>
  * </ul>
  * Options starting with {@code jms.}, {@code amqp.}, {@code transport.} and {@code failover.} go
- * to the qpid-jms connection unchanged; anything else is an error.
+ * to the qpid-jms connection unchanged; anything else is an error. {@code kafka://host:port/topic} has options of
+ * its own, checked by {@link KafkaSettings}.
  */
 public record SutUrl(String scheme, String host, int port, String destination, boolean topic, boolean persistent,
                      boolean durable, boolean failover, String username, String password,
@@ -42,8 +44,8 @@ public record SutUrl(String scheme, String host, int port, String destination, b
         }
         String shown = Passwords.redact(uri);
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase();
-        if (!scheme.equals("amqp") && !scheme.equals("amqps")) {
-            throw new IllegalArgumentException("bad SUT URL '" + shown + "': scheme must be amqp:// or amqps://");
+        if (!scheme.equals("amqp") && !scheme.equals("amqps") && !scheme.equals(KafkaSettings.SCHEME)) {
+            throw new IllegalArgumentException("bad SUT URL '" + shown + "': scheme must be amqp://, amqps:// or kafka://");
         }
         if (uri.getHost() == null) {
             throw new IllegalArgumentException("bad SUT URL '" + shown + "': no host");
@@ -52,6 +54,9 @@ public record SutUrl(String scheme, String host, int port, String destination, b
         String destination = path.startsWith("/") ? path.substring(1) : path;
         if (destination.isEmpty()) {
             throw new IllegalArgumentException("bad SUT URL '" + shown + "': no destination (expected e.g. amqp://host:5672/test.queue)");
+        }
+        if (scheme.equals(KafkaSettings.SCHEME)) {
+            return KafkaSettings.parse(uri, destination, shown);
         }
         Map<String, String> own = new LinkedHashMap<>();
         Map<String, String> client = new LinkedHashMap<>();
@@ -66,13 +71,9 @@ public record SutUrl(String scheme, String host, int port, String destination, b
                         + "' (Maestro's: type, persistent, durable, failover; qpid-jms options start with jms., amqp., transport. or failover.)");
             }
         }
-        String type = own.getOrDefault("type", "queue");
-        if (!type.equals("queue") && !type.equals("topic")) {
-            throw new IllegalArgumentException("bad SUT URL '" + shown + "': type must be queue or topic, not '" + SafeText.of(type) + "'");
-        }
         String[] credentials = UrlParts.credentials(uri);
         int port = uri.getPort() == -1 ? (scheme.equals("amqps") ? 5671 : 5672) : uri.getPort();
-        return new SutUrl(scheme, uri.getHost(), port, destination, type.equals("topic"),
+        return new SutUrl(scheme, uri.getHost(), port, destination, isTopicType(own.get("type"), shown),
                 bool(own, "persistent", shown), bool(own, "durable", shown), bool(own, "failover", shown), credentials[0], credentials[1],
                 Map.copyOf(client));
     }
@@ -82,6 +83,17 @@ public record SutUrl(String scheme, String host, int port, String destination, b
     public String toString() {
         return scheme + "://" + (username.isEmpty() ? "" : username + "@") + host + ":" + port + "/" + destination
                 + (topic ? " (topic)" : "");
+    }
+
+    /** The {@code type} option (null when not given): true for topic, false for queue (the default). */
+    public static boolean isTopicType(String type, String shown) {
+        if (type == null || type.equals("queue")) {
+            return false;
+        }
+        if (type.equals("topic")) {
+            return true;
+        }
+        throw new IllegalArgumentException("bad SUT URL '" + shown + "': type must be queue or topic, not '" + SafeText.of(type) + "'");
     }
 
     private static boolean bool(Map<String, String> own, String key, String shown) {

@@ -56,7 +56,7 @@ public final class ThroughputBench {
             sut.start();
             for (int round = 0; round < rounds; round++) {
                 perf.add(artemisPerf(sut, work, count, size, inFlight, round));
-                maestro.add(maestroRun(sut, control, work, count, size, inFlight, round));
+                maestro.add(maestroRun(sut.amqpUrl("bench.maestro." + round), control, work, count, size, inFlight, round));
                 System.out.printf(Locale.ROOT, "round %d: artemis perf %.0f msg/s, maestro %.0f msg/s%n", round + 1,
                         perf.get(round), maestro.get(round));
             }
@@ -108,7 +108,11 @@ public final class ThroughputBench {
         return count / ((summary.path("time").asLong() - first) / 1e3);
     }
 
-    private static double maestroRun(ArtemisBroker sut, MosquittoBroker control, Path work, int count, int size,
+    /**
+     * A Maestro sender and receiver (in this JVM) send {@code count} messages flat out to {@code sutUrl}; returns the
+     * end-to-end rate: messages received over the time from the first send to the last receive.
+     */
+    static double maestroRun(String sutUrl, MosquittoBroker control, Path work, int count, int size,
                                      int inFlight, int round) throws Exception {
         Path data = work.resolve("maestro-" + round);
         String testId = "bench-" + round;
@@ -126,7 +130,7 @@ public final class ThroughputBench {
             List<PeerInfo> both = List.of(sender.info(), receiver.info());
             Duration t = Duration.ofSeconds(20);
             require(client.request(Address.all(), new Payload.SetOptions(Map.of(TestOptions.TEST_ID, testId,
-                    TestOptions.SEND_URL, sut.amqpUrl("bench.maestro." + round),
+                    TestOptions.SEND_URL, sutUrl,
                     TestOptions.RATE, "0", TestOptions.DURATION, Integer.toString(count),
                     TestOptions.MESSAGE_SIZE, Integer.toString(size), TestOptions.MAX_IN_FLIGHT, Integer.toString(inFlight),
                     TestOptions.DRAIN_QUIET, "1s")), both, t).allOk(), "SET");
@@ -204,7 +208,7 @@ public final class ThroughputBench {
         }
     }
 
-    private static double median(List<Double> values) {
+    static double median(List<Double> values) {
         double[] v = values.stream().mapToDouble(Double::doubleValue).toArray();
         Arrays.sort(v);
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;

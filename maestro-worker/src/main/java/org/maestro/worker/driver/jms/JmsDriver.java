@@ -128,20 +128,7 @@ public final class JmsDriver implements LoadDriver {
 
     /** JMS exceptions often wrap the real reason (connection refused, unknown host) a few levels down. */
     static String describe(Throwable e) {
-        StringBuilder out = new StringBuilder();
-        Throwable t = e;
-        String last = null;
-        for (int depth = 0; t != null && depth < 6; depth++, t = t.getCause()) {
-            String m = t.getMessage();
-            if (m != null && !m.isBlank() && (last == null || !last.contains(m))) {
-                if (out.length() > 0) {
-                    out.append(": ");
-                }
-                out.append(m);
-                last = m;
-            }
-        }
-        return out.length() == 0 ? e.getClass().getSimpleName() : out.toString();
+        return DriverException.reasonOf(e);
     }
 
     private static final class JmsProducer implements Producer {
