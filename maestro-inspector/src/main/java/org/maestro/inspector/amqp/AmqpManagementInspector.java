@@ -5,8 +5,12 @@ import org.maestro.inspector.Inspector;
 import org.maestro.inspector.InspectorException;
 import org.maestro.inspector.Sample;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads a router's or broker's figures through AMQP management: one QUERY per data set, one after the
@@ -15,10 +19,12 @@ import java.util.List;
  * again for the next.
  */
 public final class AmqpManagementInspector implements Inspector {
+    private static final Logger LOG = LoggerFactory.getLogger(AmqpManagementInspector.class);
     private final ManagementUrl url;
     private final List<EntityQuery> queries;
     private final ManagementClient client;
     private final Duration timeout;
+    private volatile boolean verified;
 
     public AmqpManagementInspector(ManagementUrl url, List<EntityQuery> queries, Duration timeout) {
         this.url = url;
@@ -38,9 +44,39 @@ public final class AmqpManagementInspector implements Inspector {
     }
 
     @Override
+    public void verify() throws InspectorException {
+        verify(System.nanoTime() + timeout.toNanos());
+    }
+
+    /** GET-ATTRIBUTES of every data set's entity type, once it has been answered. */
+    private synchronized void verify(long deadline) throws InspectorException {
+        if (verified) {
+            return;
+        }
+        for (EntityQuery q : queries) {
+            Map<String, List<String>> known = client.attributes(q.entityType(), deadline);
+            List<String> unknown = AttributeCheck.unknown(q, known);
+            if (unknown.isEmpty()) {
+                continue;
+            }
+            if (q.strict()) {
+                throw new IllegalArgumentException(AttributeCheck.refusal(q, unknown, known, url.toString()));
+            }
+            LOG.warn("data set '{}': {} at {} has no {}: these columns stay empty (this server's version lacks them)",
+                    q.name(), q.entityType(), url, unknown);
+        }
+        verified = true;
+    }
+
+    @Override
     public Sample sample() throws InspectorException {
         long deadline = System.nanoTime() + timeout.toNanos(); // the whole sample, not each query, is bounded
         client.open(); // when it cannot connect, the whole sample is missing
+        try {
+            verify(deadline); // when START could not check, the first sample that reaches the SUT does
+        } catch (IllegalArgumentException e) {
+            throw new InspectorException(e.getMessage(), e);
+        }
         Sample sample = new Sample();
         int failed = 0;
         InspectorException first = null;
