@@ -27,6 +27,7 @@ import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -128,6 +129,25 @@ class BrokerJAmqpManagementTest {
                 sampling.toString());
         assertTrue(summary.contains(samples + " samples, " + samples + " missing (unknown " + samples + ")"), summary);
         assertTrue(Csv.rows(run.directory().resolve("unknown.csv")).isEmpty());
+    }
+
+    /** START calls verify(): Broker-J's GET-ATTRIBUTES tells a misspelled attribute from one it has. */
+    @Test
+    void aMisspelledAttributeIsRefusedAtStartWithTheNearestNameAndNothingIsWritten() throws Exception {
+        String where = "amqp://admin@127.0.0.1:" + broker.port() + "/$management";
+        String refusal = "data set 'queues': org.apache.qpid.Queue at " + where + " has no attribute 'durabel' (did you mean 'durable'?)";
+        try (Inspector misspelled = InspectorKind.AMQP_MANAGEMENT.create(broker.managementUrl(),
+                "queues=org.apache.qpid.Queue:name,durabel", Duration.ofSeconds(5))) {
+            assertEquals(refusal, assertThrows(IllegalArgumentException.class, misspelled::verify).getMessage());
+        }
+        String[] once = once(broker.managementUrl(), "queues=org.apache.qpid.Queue:name,durabel");
+        assertEquals("2", once[0], once[1]);
+        assertEquals("FAILED: amqp-management at " + where + ": " + refusal, once[1].trim());
+        for (String fine : List.of("qpid-broker-j", "queues=org.apache.qpid.Queue:name,durable,lifetimePolicy,qpid-type")) {
+            try (Inspector inspector = InspectorKind.AMQP_MANAGEMENT.create(broker.managementUrl(), fine, Duration.ofSeconds(5))) {
+                inspector.verify();
+            }
+        }
     }
 
     @Test

@@ -53,8 +53,16 @@ public final class AmqpManagementInspector implements Inspector {
         if (verified) {
             return;
         }
+        client.open(); // unreachable: cannot tell now
         for (EntityQuery q : queries) {
-            Map<String, List<String>> known = client.attributes(q.entityType(), deadline);
+            Map<String, List<String>> known;
+            try {
+                known = client.attributes(q.entityType(), deadline);
+            } catch (InspectorException e) {
+                // The server refused this one request (e.g. an entity type it does not know): its QUERY will say so.
+                LOG.debug("GET-ATTRIBUTES of {} at {}: {}", q.entityType(), url, e.getMessage());
+                continue;
+            }
             List<String> unknown = AttributeCheck.unknown(q, known);
             if (unknown.isEmpty()) {
                 continue;
