@@ -34,6 +34,22 @@ class AmqpManagementShapesTest {
     }
 
     @Test
+    void everyPresetColumnHasAKindAndEveryEntityDataSetNamesItsRows() {
+        for (EntityQuery q : java.util.stream.Stream.concat(DataSetConfig.DISPATCH.stream(), DataSetConfig.BROKER_J.stream()).toList()) {
+            assertEquals(q.attributeNames(), List.copyOf(q.kinds().keySet()), q.name());
+            assertTrue(q.name().equals("router") || q.kinds().containsValue(ColumnKind.KEY), q.name() + " has a key column");
+        }
+        Map<String, ColumnKind> router = DataSetConfig.DISPATCH.get(0).kinds();
+        for (String total : List.of("deliveriesIngress", "deliveriesEgress", "acceptedDeliveries")) {
+            assertEquals(ColumnKind.COUNTER, router.get(total), total);
+        }
+        Map<String, ColumnKind> addresses = DataSetConfig.DISPATCH.get(2).kinds();
+        assertEquals(ColumnKind.COUNTER, addresses.get("deliveriesIngress"));
+        assertEquals(ColumnKind.COUNTER, addresses.get("deliveriesEgress"));
+        assertEquals(ColumnKind.IDENTITY, DataSetConfig.DISPATCH.get(1).kinds().get("linkName"), "never charted");
+    }
+
+    @Test
     void aQueryRequestNamesTheOperationTheNodeAndTheEntityTypeAndAsksForTheAttributes() {
         EntityQuery links = DataSetConfig.DISPATCH.get(1);
         QueryRequest r = QueryRequest.of(links);
