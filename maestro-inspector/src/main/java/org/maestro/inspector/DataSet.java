@@ -3,6 +3,7 @@ package org.maestro.inspector;
 import org.maestro.common.runfiles.ColumnKind;
 import org.maestro.common.runfiles.PeerFiles;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,7 @@ public record DataSet(String name, String source, List<String> columns, Map<Stri
                 throw new IllegalArgumentException("data set " + name + ": kind given for " + k + ", which is not a column");
             }
         }
-        kinds = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(kinds));
+        kinds = Collections.unmodifiableMap(new LinkedHashMap<>(kinds));
     }
 
     /** A data set of columns whose kinds are not known. */

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -18,19 +19,18 @@ import org.maestro.common.runfiles.CsvReader;
 /**
  * An inspector CSV (ISO-8601 timestamp first, a header row) turned into at most two charts of what changed:
  * counters as rates per second, gauges as levels, a line per column and row key (the row's {@link ColumnKind#KEY}
- * values, e.g. the queue name), never an identity. The column kinds come from the inspector's test.json; a CSV
- * without them is guessed (text a key, a number a gauge). A series that never changed is left out, and of those
- * that did only the {@value #TOP_MOVERS} that moved most are drawn: each chart's note names what was left out.
+ * values, e.g. the queue name), never an identity ({@link CsvColumnKinds}). A series that never changed is left
+ * out, and of those that did only the {@value #TOP_MOVERS} that moved most are drawn: each chart's note names
+ * what was left out. A data set of entities (it has keys) also gets a "number of ..." line: rows per sample.
  *
- * <p>Streaming, in up to three passes over the file: guess the kinds (only when some are not given), measure how
- * much every series moved (one small record per series, not its points), then collect the chosen series' points,
- * at most one per line and time bucket.
+ * <p>Streaming: one pass measures how much every series moved (one small record per series, not its points),
+ * a second collects the chosen series' points, at most one per line and time bucket.
  */
 final class InspectorCsv {
     /** Lines per chart at most: more are unreadable. */
     static final int TOP_MOVERS = 10;
 
-    /** One chart of a data set: its lines and the note on what it leaves out ("" for nothing). */
+    /** One chart of a data set: rates (counters) or levels (gauges), its lines, the note on what it leaves out ("" for nothing). */
     record Chart(boolean rates, List<Series> lines, String note) {
     }
 
@@ -38,25 +38,21 @@ final class InspectorCsv {
     /** Why nothing was charted, when nothing was ("" otherwise). */
     String nothing = "";
 
-    private InspectorCsv() {
-    }
+    private final Path file;
+    private final List<String> header;
+    private final ColumnKind[] kind;
+    private final String countLabel;
+    private final long originMicros;
+    private final Map<String, Movement> moved = new LinkedHashMap<>();
+    private final TreeMap<Double, Integer> rowsPerSample = new TreeMap<>();
+    private final Map<String, Series> chosen = new LinkedHashMap<>();
 
-    /** How far one series moved over the run. */
-    private static final class Movement {
-        double min = Double.POSITIVE_INFINITY;
-        double max = Double.NEGATIVE_INFINITY;
-        double increase;
-        double last = Double.NaN;
-        double lastX = Double.NaN;
-
-        /** A gauge's range relative to its size, so bytes and loads rank side by side; a counter's total increase. */
-        double score(boolean counter) {
-            if (counter) {
-                return increase;
-            }
-            double size = Math.max(Math.abs(min), Math.abs(max));
-            return max > min ? (max - min) / size : 0;
-        }
+    private InspectorCsv(Path file, List<String> header, ColumnKind[] kind, String countLabel, long originMicros) {
+        this.file = file;
+        this.header = header;
+        this.kind = kind;
+        this.countLabel = countLabel;
+        this.originMicros = originMicros;
     }
 
     /**
@@ -67,80 +63,103 @@ final class InspectorCsv {
      */
     static InspectorCsv read(Path file, Map<String, ColumnKind> kinds, String noun, long originMicros, int bucketSeconds)
             throws IOException {
-        InspectorCsv result = new InspectorCsv();
         List<String> header;
         try (CsvReader csv = CsvReader.open(file)) {
             header = csv.next();
         }
         if (header == null || header.size() < 2) {
-            result.nothing = "no columns";
-            return result;
+            InspectorCsv empty = new InspectorCsv(file, List.of(), new ColumnKind[0], "", originMicros);
+            empty.nothing = "no columns";
+            return empty;
         }
-        ColumnKind[] kind = kinds(file, header, kinds);
-        boolean keyed = false;
-        for (ColumnKind k : kind) {
-            keyed |= k == ColumnKind.KEY;
+        ColumnKind[] kind = CsvColumnKinds.of(file, header, kinds);
+        boolean keyed = Arrays.asList(kind).contains(ColumnKind.KEY);
+        InspectorCsv c = new InspectorCsv(file, header, kind, keyed && !noun.isEmpty() ? "number of " + noun : "", originMicros);
+        c.measure();
+        c.choose();
+        if (!c.chosen.isEmpty()) {
+            c.collect(bucketSeconds);
         }
-        String countLabel = keyed && !noun.isEmpty() ? "number of " + noun : "";
+        return c;
+    }
 
-        // Pass 2: how much each series moved; rows per sample for the entity count.
-        Map<String, Movement> moved = new LinkedHashMap<>();
-        Map<String, Boolean> isCounter = new HashMap<>();
-        TreeMap<Double, Integer> rowsPerSample = new TreeMap<>();
+    /** How far one series moved over the run. */
+    private static final class Movement {
+        final boolean counter;
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        double increase;
+        double last = Double.NaN;
+        double lastX = Double.NaN;
+
+        Movement(boolean counter) {
+            this.counter = counter;
+        }
+
+        void add(double x, double y) {
+            min = Math.min(min, y);
+            max = Math.max(max, y);
+            if (!Double.isNaN(last) && y > last && x > lastX) {
+                increase += y - last; // a drop is a restart of the SUT, not a negative rate
+            }
+            last = y;
+            lastX = x;
+        }
+
+        /** A counter's total increase; a gauge's range relative to its size, so bytes and loads rank side by side. */
+        double score() {
+            if (counter) {
+                return increase;
+            }
+            return max > min ? (max - min) / Math.max(Math.abs(min), Math.abs(max)) : 0;
+        }
+    }
+
+    /** First pass: how much each series moved, and how many rows each sample had. */
+    private void measure() throws IOException {
         try (CsvReader csv = CsvReader.open(file)) {
             csv.next();
             List<String> row;
             while ((row = csv.next()) != null) {
-                Double x = seconds(row.get(0), originMicros);
+                Double x = seconds(row.get(0));
                 if (x == null) {
                     continue;
                 }
                 rowsPerSample.merge(x, 1, Integer::sum);
-                String key = key(row, header, kind);
+                String key = key(row);
                 for (int i = 1; i < row.size() && i < header.size(); i++) {
-                    Double y = charted(kind[i]) ? number(row.get(i).trim()) : null;
-                    if (y == null) {
-                        continue;
+                    Double y = charted(kind[i]) ? CsvColumnKinds.number(row.get(i).trim()) : null;
+                    if (y != null) {
+                        int column = i;
+                        moved.computeIfAbsent(label(key, header.get(i)), n -> new Movement(kind[column] == ColumnKind.COUNTER))
+                                .add(x, y);
                     }
-                    String name = label(key, header.get(i));
-                    isCounter.putIfAbsent(name, kind[i] == ColumnKind.COUNTER);
-                    Movement m = moved.computeIfAbsent(name, n -> new Movement());
-                    m.min = Math.min(m.min, y);
-                    m.max = Math.max(m.max, y);
-                    if (!Double.isNaN(m.last) && y > m.last && x > m.lastX) {
-                        m.increase += y - m.last; // a drop is a restart of the SUT, not a negative rate
-                    }
-                    m.last = y;
-                    m.lastX = x;
                 }
             }
         }
         if (!countLabel.isEmpty()) {
-            Movement m = new Movement();
-            rowsPerSample.values().forEach(n -> {
-                m.min = Math.min(m.min, n);
-                m.max = Math.max(m.max, n);
-            });
-            moved.put(countLabel, m);
-            isCounter.put(countLabel, false);
+            Movement count = new Movement(false);
+            rowsPerSample.forEach(count::add);
+            moved.put(countLabel, count);
         }
+    }
 
-        List<String> notCharted = new ArrayList<>();
+    /** The top movers of each kind, and the notes on what is left out. */
+    private void choose() {
+        List<String> identities = new ArrayList<>();
         for (int i = 1; i < header.size(); i++) {
             if (kind[i] == ColumnKind.IDENTITY) {
-                notCharted.add(header.get(i));
+                identities.add(header.get(i));
             }
         }
-        Map<String, Series> chosen = new LinkedHashMap<>();
-        List<Chart> pending = new ArrayList<>();
+        List<String> notCharted = new ArrayList<>();
         for (boolean rates : new boolean[] {true, false}) {
-            List<Map.Entry<String, Movement>> all = moved.entrySet().stream()
-                    .filter(e -> isCounter.get(e.getKey()) == rates).toList();
+            List<Map.Entry<String, Movement>> all = moved.entrySet().stream().filter(e -> e.getValue().counter == rates).toList();
             if (all.isEmpty()) {
                 continue;
             }
-            List<Map.Entry<String, Movement>> movers = all.stream().filter(e -> e.getValue().score(rates) > 0)
-                    .sorted(Comparator.comparingDouble((Map.Entry<String, Movement> e) -> -e.getValue().score(rates))
+            List<Map.Entry<String, Movement>> movers = all.stream().filter(e -> e.getValue().score() > 0)
+                    .sorted(Comparator.comparingDouble((Map.Entry<String, Movement> e) -> -e.getValue().score())
                             .thenComparing(Map.Entry::getKey))
                     .toList();
             List<Series> lines = new ArrayList<>();
@@ -149,44 +168,41 @@ final class InspectorCsv {
                 chosen.put(e.getKey(), s);
                 lines.add(s);
             }
-            String note = note(rates, all.size(), movers.size(), lines.size());
-            if (!lines.isEmpty()) {
-                pending.add(new Chart(rates, lines, note));
+            String note = leftOut(rates, all.size(), movers.size(), lines.size());
+            if (lines.isEmpty()) {
+                notCharted.add(note);
             } else {
-                result.nothing += (result.nothing.isEmpty() ? "" : "; ") + note;
+                charts.add(new Chart(rates, lines, note));
             }
         }
-        if (!notCharted.isEmpty()) {
-            String identities = "identities not charted: " + String.join(", ", notCharted);
-            if (pending.isEmpty()) {
-                result.nothing += (result.nothing.isEmpty() ? "" : "; ") + identities;
+        if (!identities.isEmpty()) {
+            String identitiesNote = "identities not charted: " + String.join(", ", identities);
+            if (charts.isEmpty()) {
+                notCharted.add(identitiesNote);
             } else {
-                Chart last = pending.remove(pending.size() - 1);
-                pending.add(new Chart(last.rates(), last.lines(), last.note() + (last.note().isEmpty() ? "" : "; ") + identities));
+                Chart last = charts.remove(charts.size() - 1);
+                charts.add(new Chart(last.rates(), last.lines(), join(last.note(), identitiesNote)));
             }
         }
-        if (chosen.isEmpty()) {
-            if (result.nothing.isEmpty()) {
-                result.nothing = "no numeric column";
-            }
-            return result;
-        }
+        nothing = charts.isEmpty() ? (notCharted.isEmpty() ? "no numeric column" : String.join("; ", notCharted)) : "";
+    }
 
-        // Pass 3: the chosen series' points.
-        Map<String, double[]> previous = new HashMap<>(); // name -> {x, y} of the last sample, for rates
+    /** Second pass: the chosen series' points; a counter's rate between consecutive samples of its row. */
+    private void collect(int bucketSeconds) throws IOException {
+        Map<String, double[]> previous = new HashMap<>(); // series -> {x, y} of its last sample
         try (CsvReader csv = CsvReader.open(file)) {
             csv.next();
             List<String> row;
             while ((row = csv.next()) != null) {
-                Double x = seconds(row.get(0), originMicros);
+                Double x = seconds(row.get(0));
                 if (x == null) {
                     continue;
                 }
-                String key = key(row, header, kind);
+                String key = key(row);
                 for (int i = 1; i < row.size() && i < header.size(); i++) {
                     String name = label(key, header.get(i));
                     Series s = chosen.get(name);
-                    Double y = s == null ? null : number(row.get(i).trim());
+                    Double y = s == null ? null : CsvColumnKinds.number(row.get(i).trim());
                     if (y == null) {
                         continue;
                     }
@@ -205,22 +221,21 @@ final class InspectorCsv {
         if (count != null) {
             rowsPerSample.forEach((x, n) -> add(count, x, n, bucketSeconds));
         }
-        result.charts.addAll(pending);
-        return result;
     }
 
     /** What a chart leaves out, or "" when it draws every series. */
-    private static String note(boolean rates, int series, int movers, int drawn) {
-        List<String> parts = new ArrayList<>();
-        if (movers > drawn) {
-            parts.add("the " + drawn + " of " + movers + " series that " + (rates ? "grew" : "moved") + " most; "
-                    + (movers - drawn) + " that " + (rates ? "grew" : "moved") + " less left out");
-        }
-        if (series > movers) {
-            parts.add((series - movers) + (rates ? " counter series that never grew" : " gauge series that never changed")
-                    + " left out");
-        }
-        return String.join("; ", parts);
+    private static String leftOut(boolean rates, int series, int movers, int drawn) {
+        String verb = rates ? "grew" : "moved";
+        String note = movers > drawn
+                ? "the " + drawn + " of " + movers + " series that " + verb + " most; " + (movers - drawn) + " that " + verb
+                + " less left out" : "";
+        return series > movers
+                ? join(note, (series - movers) + (rates ? " counter series that never grew" : " gauge series that never changed")
+                + " left out") : note;
+    }
+
+    private static String join(String a, String b) {
+        return a.isEmpty() ? b : a + "; " + b;
     }
 
     private static void add(Series s, double x, double y, int bucketSeconds) {
@@ -239,7 +254,7 @@ final class InspectorCsv {
     }
 
     /** The row's key: its KEY values joined by spaces (blank ones skipped). */
-    private static String key(List<String> row, List<String> header, ColumnKind[] kind) {
+    private String key(List<String> row) {
         StringBuilder key = new StringBuilder();
         for (int i = 1; i < row.size() && i < header.size(); i++) {
             if (kind[i] == ColumnKind.KEY && !row.get(i).isBlank()) {
@@ -249,54 +264,11 @@ final class InspectorCsv {
         return key.toString();
     }
 
-    /** The kind of every column (index 0, the timestamp, has none): as given, else guessed in a first pass. */
-    private static ColumnKind[] kinds(Path file, List<String> header, Map<String, ColumnKind> given) throws IOException {
-        ColumnKind[] kind = new ColumnKind[header.size()];
-        boolean guess = false;
-        for (int i = 1; i < header.size(); i++) {
-            kind[i] = given.get(header.get(i));
-            guess |= kind[i] == null;
-        }
-        if (!guess) {
-            return kind;
-        }
-        boolean[] numeric = new boolean[header.size()];
-        boolean[] text = new boolean[header.size()];
-        try (CsvReader csv = CsvReader.open(file)) {
-            csv.next();
-            List<String> row;
-            while ((row = csv.next()) != null) {
-                for (int i = 1; i < row.size() && i < header.size(); i++) {
-                    String v = row.get(i).trim();
-                    if (!v.isEmpty()) {
-                        numeric[i] |= number(v) != null;
-                        text[i] |= number(v) == null;
-                    }
-                }
-            }
-        }
-        for (int i = 1; i < header.size(); i++) {
-            if (kind[i] == null) {
-                kind[i] = numeric[i] && !text[i] ? ColumnKind.GAUGE : ColumnKind.KEY;
-            }
-        }
-        return kind;
-    }
-
-    private static Double seconds(String timestamp, long originMicros) {
+    private Double seconds(String timestamp) {
         try {
             Instant t = Instant.parse(timestamp.trim());
             return (t.getEpochSecond() * 1_000_000L + t.getNano() / 1_000 - originMicros) / 1e6;
         } catch (DateTimeParseException e) {
-            return null;
-        }
-    }
-
-    private static Double number(String v) {
-        try {
-            double d = Double.parseDouble(v);
-            return Double.isFinite(d) ? d : null;
-        } catch (NumberFormatException e) {
             return null;
         }
     }

@@ -116,6 +116,22 @@ class InspectorChartsTest {
                 + " identities not charted: usedBytes", flat.nothing);
     }
 
+    @Test
+    void aCounterThatDropsWhenTheSutRestartsGivesNoNegativeRate(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("router.csv");
+        Files.writeString(csv, "timestamp,deliveriesIngress\n2026-01-01T00:00:00.000Z,0\n2026-01-01T00:00:01.000Z,100\n"
+                + "2026-01-01T00:00:02.000Z,200\n2026-01-01T00:00:03.000Z,10\n2026-01-01T00:00:04.000Z,110\n");
+        long origin = java.time.Instant.parse("2026-01-01T00:00:00Z").toEpochMilli() * 1000;
+        Series rates = InspectorCsv.read(csv, Map.of("deliveriesIngress", ColumnKind.COUNTER), "router", origin, 1)
+                .charts.get(0).lines().get(0);
+        List<Double> xs = new ArrayList<>();
+        for (int i = 0; i < rates.size(); i++) {
+            assertEquals(100, rates.y(i), 1e-9);
+            xs.add(rates.x(i));
+        }
+        assertEquals(List.of(1.0, 2.0, 4.0), xs, "the restart (200 to 10) is a gap, not a rate");
+    }
+
     private static JsonNode chart(String titlePart) {
         for (JsonNode c : data.path("charts")) {
             if (c.path("title").asText().contains(titlePart)) {

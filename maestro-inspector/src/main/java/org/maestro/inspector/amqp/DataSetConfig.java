@@ -4,6 +4,7 @@ import org.maestro.common.runfiles.ColumnKind;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -110,7 +111,7 @@ public final class DataSetConfig {
     }
 
     private static Map<String, ColumnKind> knownKinds() {
-        Map<String, ColumnKind> kinds = new java.util.HashMap<>();
+        Map<String, ColumnKind> kinds = new HashMap<>();
         for (List<EntityQuery> preset : List.of(DISPATCH, BROKER_J)) {
             preset.forEach(q -> q.kinds().forEach((a, k) -> kinds.put(q.entityType() + "\u0000" + a, k)));
         }

@@ -3,6 +3,7 @@ package org.maestro.inspector.amqp;
 import org.maestro.common.runfiles.ColumnKind;
 import org.maestro.inspector.DataSet;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,7 @@ public record EntityQuery(String name, String entityType, List<String> attribute
                           boolean strict) {
     public EntityQuery {
         attributeNames = List.copyOf(attributeNames);
-        kinds = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(kinds));
+        kinds = Collections.unmodifiableMap(new LinkedHashMap<>(kinds));
         dataSet(name, entityType, attributeNames, kinds); // checks the name and the attributes
     }
 
