@@ -8,10 +8,14 @@ import org.apache.qpid.jms.JmsConnectionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.note.Payload;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.peer.Peer;
+import org.maestro.common.testing.TestCluster;
+import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
 import org.slf4j.LoggerFactory;
 
@@ -35,6 +39,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * types through the same request building, response parsing and sampling the Qpid Dispatch data sets use.
  */
 class BrokerJAmqpManagementTest {
+    /** The control broker, for the test that STARTs an inspector peer as the client does. */
+    @RegisterExtension
+    static final TestLab lab = TestLab.withMosquitto();
     private static QpidBrokerJ broker;
 
     @TempDir
@@ -148,6 +155,21 @@ class BrokerJAmqpManagementTest {
                 inspector.verify();
             }
         }
+    }
+
+    /** Over the control plane: START_INSPECTOR answers INTERNAL_ERROR with the one line; no CSV is created. */
+    @Test
+    void startInspectorOfAMisspelledAttributeFailsWithTheOneLine() throws Exception {
+        TestCluster cluster = lab.cluster().dataDir(dataDir).peerWithData("inspector-j", Role.INSPECTOR, InspectorHandler::new).start();
+        assertTrue(cluster.setAll(Map.of(TestOptions.TEST_ID, "misspelled", TestOptions.INSPECTOR_TYPE, "amqp-management",
+                TestOptions.MANAGEMENT_URL, broker.managementUrl(), TestOptions.INSPECTOR_INTERVAL, "1s",
+                TestOptions.INSPECTOR_DATASETS, "queues=org.apache.qpid.Queue:name,durabel;exchanges=org.apache.qpid.Exchange:name"))
+                .allOk());
+        Payload answer = cluster.answer(cluster.peer("inspector-j"), new Payload.StartInspector(""));
+        assertEquals(new Payload.InternalError("data set 'queues': org.apache.qpid.Queue at amqp://admin@127.0.0.1:" + broker.port()
+                + "/$management has no attribute 'durabel' (did you mean 'durable'?)"), answer);
+        assertFalse(java.nio.file.Files.exists(dataDir.resolve("misspelled")), "nothing written for a test that did not start");
+        assertEquals(new Payload.Ok("no inspection running"), cluster.answer(cluster.peer("inspector-j"), new Payload.StopInspector()));
     }
 
     @Test
