@@ -89,7 +89,8 @@ public final class InspectorJob {
 
     /** Takes the first sample (waiting for it) and schedules the rest; returns a line on how the first went. */
     public String start() throws InterruptedException {
-        runOnTicker(this::tick, options.readTimeout().plusSeconds(5));
+        // The first sample may first check the data sets against the SUT (Inspector.verify), in a read time of its own.
+        runOnTicker(this::tick, options.readTimeout().multipliedBy(2).plusSeconds(5));
         phase = "running";
         long intervalMillis = options.interval().toMillis();
         schedule = ticker.scheduleAtFixedRate(this::tick, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
