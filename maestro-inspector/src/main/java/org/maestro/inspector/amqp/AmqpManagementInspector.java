@@ -4,7 +4,6 @@ import org.maestro.inspector.DataSet;
 import org.maestro.inspector.Inspector;
 import org.maestro.inspector.InspectorException;
 import org.maestro.inspector.Sample;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,7 +15,8 @@ import java.util.Map;
  * Reads a router's or broker's figures through AMQP management: one QUERY per data set, one after the
  * other over the same connection, all within one timeout per sample. When the connection cannot be opened the whole sample fails; when one
  * QUERY fails (unknown entity type, no answer in time) only its data set does, and the connection is opened
- * again for the next.
+ * again for the next. Before the first sample, every data set's attributes are set beside the ones the server
+ * says it has ({@link AttributeCheck}).
  */
 public final class AmqpManagementInspector implements Inspector {
     private static final Logger LOG = LoggerFactory.getLogger(AmqpManagementInspector.class);
