@@ -166,6 +166,44 @@ class EndToEndTest {
                 + queues.size() + " and " + second.size() + " lines");
         JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());
         assertTrue(s.get("peers").toString().contains("\"role\":\"inspector\""), s.get("peers").toString());
+        reportChartsTheQueuesCounterAsARate(run);
+    }
+
+    /**
+     * The report charts the real queue's messagesAdded as a rate per second: the rates, times the gaps between the
+     * inspector's samples, add up to how much the counter grew in its CSV; routingType (an identity) is never charted.
+     */
+    private static void reportChartsTheQueuesCounterAsARate(Path run) throws IOException {
+        JsonNode report = org.maestro.reports.ReportHtml.data(run.resolve("report.html"));
+        JsonNode line = null;
+        for (JsonNode chart : report.path("charts")) {
+            for (JsonNode series : chart.path("series")) {
+                assertFalse(series.path("label").asText().endsWith("routingType"), chart.path("title").asText());
+                if (chart.path("title").asText().equals("inspector-1: queues.csv: rates per second (counters)")
+                        && series.path("label").asText().equals("e2e.inspected e2e.inspected messagesAdded")) {
+                    line = series;
+                }
+            }
+        }
+        assertTrue(line != null, "the queue's messagesAdded rate is charted: " + report.path("charts").findValuesAsText("title"));
+        List<double[]> samples = new java.util.ArrayList<>(); // {seconds, messagesAdded} of the test's queue
+        List<String> csv = Files.readAllLines(run.resolve("peers/inspector-1/queues.csv"));
+        List<String> header = List.of(csv.get(0).split(","));
+        for (String row : csv.subList(1, csv.size())) {
+            List<String> v = List.of(row.split(","));
+            if (v.get(header.indexOf("queue")).equals("e2e.inspected")) {
+                samples.add(new double[] {java.time.Instant.parse(v.get(0)).toEpochMilli() / 1000.0,
+                        Double.parseDouble(v.get(header.indexOf("messagesAdded")))});
+            }
+        }
+        double grew = samples.get(samples.size() - 1)[1] - samples.get(0)[1];
+        assertTrue(grew > 0, "the queue's counter grew during the test");
+        assertEquals(samples.size() - 1, line.path("y").size(), "a rate per pair of samples");
+        double integrated = 0;
+        for (int i = 1; i < samples.size(); i++) {
+            integrated += line.path("y").get(i - 1).asDouble() * (samples.get(i)[0] - samples.get(i - 1)[0]);
+        }
+        assertEquals(grew, integrated, grew * 1e-4, "rates times sample gaps add up to the counter's growth");
     }
 
     @Test

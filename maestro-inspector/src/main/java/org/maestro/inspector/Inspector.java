@@ -17,6 +17,18 @@ public interface Inspector extends AutoCloseable {
     List<DataSet> dataSets();
 
     /**
+     * Checks what the inspector will read against what the SUT says it has, before any file is written; a no-op
+     * for an inspector that cannot tell. Called at START; an inspector that could not check then checks at its
+     * first sample that reaches the SUT.
+     *
+     * @throws IllegalArgumentException naming what the SUT does not have (e.g. a misspelled attribute) and the
+     *                                  nearest name it has
+     * @throws InspectorException       when the SUT could not be asked now
+     */
+    default void verify() throws InspectorException {
+    }
+
+    /**
      * Reads every data set once. A data set that cannot be read is recorded in the sample as failed;
      * the exception is for a read that got nothing at all (endpoint unreachable, credentials refused,
      * no answer in time).

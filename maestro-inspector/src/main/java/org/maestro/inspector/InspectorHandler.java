@@ -58,6 +58,7 @@ public final class InspectorHandler implements PeerHandler {
         Inspector inspector = o.kind().create(o.url(), o.dataSets(), o.readTimeout());
         InspectorJob run;
         try {
+            verify(inspector, peer);
             run = new InspectorJob(peer.info(), o, dataDir, inspector);
         } catch (Exception e) {
             inspector.close();
@@ -66,6 +67,16 @@ public final class InspectorHandler implements PeerHandler {
         current = run;
         String first = run.start();
         return new Payload.Ok(first + "; sampling every " + o.interval().toMillis() + " ms into " + run.directory());
+    }
+
+    /** Refuses (START fails) a data set the SUT cannot give; when the SUT does not answer yet, the first sample checks. */
+    private static void verify(Inspector inspector, Peer peer) {
+        try {
+            inspector.verify();
+        } catch (InspectorException e) {
+            LOG.info("{}: cannot check the data sets against {} yet ({}); the first sample that reaches it will",
+                    peer.info().name(), inspector.describe(), e.getMessage());
+        }
     }
 
     private Payload stop(Peer peer) throws InterruptedException {

@@ -3,6 +3,7 @@ package org.maestro.inspector;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
+import org.maestro.common.runfiles.ColumnKind;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.TestJson;
 import org.maestro.common.util.Passwords;
@@ -35,7 +36,7 @@ import java.util.stream.Collectors;
  */
 public final class InspectorJob {
     static final DataSet SAMPLING = new DataSet(PeerFiles.SAMPLING_DATA_SET, "the inspector itself",
-            List.of("readMillis", "outcome", "missingDataSets", "reason"));
+            ColumnKind.columns().gauge("readMillis").identity("outcome", "missingDataSets", "reason").build());
     private static final Logger LOG = LoggerFactory.getLogger(InspectorJob.class);
     private static final int REPEAT_WARN_EVERY = 12;
 
@@ -88,7 +89,8 @@ public final class InspectorJob {
 
     /** Takes the first sample (waiting for it) and schedules the rest; returns a line on how the first went. */
     public String start() throws InterruptedException {
-        runOnTicker(this::tick, options.readTimeout().plusSeconds(5));
+        // The first sample may first check the data sets against the SUT (Inspector.verify), in a read time of its own.
+        runOnTicker(this::tick, options.readTimeout().multipliedBy(2).plusSeconds(5));
         phase = "running";
         long intervalMillis = options.interval().toMillis();
         schedule = ticker.scheduleAtFixedRate(this::tick, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
@@ -234,8 +236,9 @@ public final class InspectorJob {
     private void writeTestJson() throws IOException {
         Map<String, TestJson.DataSet> sets = new LinkedHashMap<>();
         for (DataSet d : inspector.dataSets()) {
-            sets.put(d.name(), new TestJson.DataSet(d.fileName(), d.source(), d.columns()));
+            sets.put(d.name(), new TestJson.DataSet(d.fileName(), d.source(), d.columns(), d.kinds()));
         }
+        sets.put(SAMPLING.name(), new TestJson.DataSet(SAMPLING.fileName(), SAMPLING.source(), SAMPLING.columns(), SAMPLING.kinds()));
         Map<String, String> redacted = new LinkedHashMap<>();
         options.raw().forEach((k, v) -> redacted.put(k, Passwords.redact(v)));
         TestJson.write(dir, new TestJson.Inspector(testId, TestJson.Peer.of(peer), Instant.now().toString(),

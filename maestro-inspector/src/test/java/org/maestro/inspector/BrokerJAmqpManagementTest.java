@@ -8,10 +8,14 @@ import org.apache.qpid.jms.JmsConnectionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.note.Payload;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.peer.Peer;
+import org.maestro.common.testing.TestCluster;
+import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
 import org.slf4j.LoggerFactory;
 
@@ -27,6 +31,7 @@ import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -34,6 +39,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * types through the same request building, response parsing and sampling the Qpid Dispatch data sets use.
  */
 class BrokerJAmqpManagementTest {
+    /** The control broker, for the test that STARTs an inspector peer as the client does. */
+    @RegisterExtension
+    static final TestLab lab = TestLab.withMosquitto();
     private static QpidBrokerJ broker;
 
     @TempDir
@@ -128,6 +136,40 @@ class BrokerJAmqpManagementTest {
                 sampling.toString());
         assertTrue(summary.contains(samples + " samples, " + samples + " missing (unknown " + samples + ")"), summary);
         assertTrue(Csv.rows(run.directory().resolve("unknown.csv")).isEmpty());
+    }
+
+    /** START calls verify(): Broker-J's GET-ATTRIBUTES tells a misspelled attribute from one it has. */
+    @Test
+    void aMisspelledAttributeIsRefusedAtStartWithTheNearestNameAndNothingIsWritten() throws Exception {
+        String where = "amqp://admin@127.0.0.1:" + broker.port() + "/$management";
+        String refusal = "data set 'queues': org.apache.qpid.Queue at " + where + " has no attribute 'durabel' (did you mean 'durable'?)";
+        try (Inspector misspelled = InspectorKind.AMQP_MANAGEMENT.create(broker.managementUrl(),
+                "queues=org.apache.qpid.Queue:name,durabel", Duration.ofSeconds(5))) {
+            assertEquals(refusal, assertThrows(IllegalArgumentException.class, misspelled::verify).getMessage());
+        }
+        String[] once = once(broker.managementUrl(), "queues=org.apache.qpid.Queue:name,durabel");
+        assertEquals("2", once[0], once[1]);
+        assertEquals("FAILED: amqp-management at " + where + ": " + refusal, once[1].trim());
+        for (String fine : List.of("qpid-broker-j", "queues=org.apache.qpid.Queue:name,durable,lifetimePolicy,qpid-type")) {
+            try (Inspector inspector = InspectorKind.AMQP_MANAGEMENT.create(broker.managementUrl(), fine, Duration.ofSeconds(5))) {
+                inspector.verify();
+            }
+        }
+    }
+
+    /** Over the control plane: START_INSPECTOR answers INTERNAL_ERROR with the one line; no CSV is created. */
+    @Test
+    void startInspectorOfAMisspelledAttributeFailsWithTheOneLine() throws Exception {
+        TestCluster cluster = lab.cluster().dataDir(dataDir).peerWithData("inspector-j", Role.INSPECTOR, InspectorHandler::new).start();
+        assertTrue(cluster.setAll(Map.of(TestOptions.TEST_ID, "misspelled", TestOptions.INSPECTOR_TYPE, "amqp-management",
+                TestOptions.MANAGEMENT_URL, broker.managementUrl(), TestOptions.INSPECTOR_INTERVAL, "1s",
+                TestOptions.INSPECTOR_DATASETS, "queues=org.apache.qpid.Queue:name,durabel;exchanges=org.apache.qpid.Exchange:name"))
+                .allOk());
+        Payload answer = cluster.answer(cluster.peer("inspector-j"), new Payload.StartInspector(""));
+        assertEquals(new Payload.InternalError("data set 'queues': org.apache.qpid.Queue at amqp://admin@127.0.0.1:" + broker.port()
+                + "/$management has no attribute 'durabel' (did you mean 'durable'?)"), answer);
+        assertFalse(java.nio.file.Files.exists(dataDir.resolve("misspelled")), "nothing written for a test that did not start");
+        assertEquals(new Payload.Ok("no inspection running"), cluster.answer(cluster.peer("inspector-j"), new Payload.StopInspector()));
     }
 
     @Test

@@ -11,6 +11,8 @@ import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.Stats;
 import org.maestro.common.note.TestOptions;
+import org.maestro.common.runfiles.ColumnKind;
+import org.maestro.common.runfiles.TestJson;
 import org.maestro.common.testing.ArtemisBroker;
 import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
@@ -157,6 +159,35 @@ class JolokiaArtemisTest {
         assertTrue(Csv.rows(dir.resolve("sampling.csv")).stream().allMatch(r -> r.get("outcome").equals("complete")));
         String testJson = Files.readString(dir.resolve("test.json"));
         assertTrue(testJson.contains("admin:***@") && !testJson.contains("admin:admin@"), testJson);
+
+        // Every column the report charts has its kind in test.json, and the real figures fit it: no attribute name the
+        // broker does not have (a silently empty column), and the counters only grow during the test.
+        TestJson.Inspector written = (TestJson.Inspector) TestJson.read(dir).orElseThrow();
+        for (TestJson.DataSet d : written.dataSets().values()) {
+            assertEquals(d.columns(), List.copyOf(d.kinds().keySet()), d.file() + ": a kind for every column, in order");
+            if (d.file().equals("sampling.csv")) {
+                continue;
+            }
+            for (Map<String, String> row : Csv.rows(dir.resolve(d.file()))) {
+                for (String c : d.columns()) {
+                    assertFalse(row.get(c).isEmpty(), d.file() + " column " + c + " is empty: " + row);
+                }
+            }
+        }
+        TestJson.DataSet queues = written.dataSets().get("queues");
+        assertEquals(ColumnKind.KEY, queues.kindOf("queue"));
+        assertEquals(ColumnKind.IDENTITY, queues.kindOf("routingType"));
+        assertEquals(ColumnKind.GAUGE, queues.kindOf("messageCount"));
+        assertEquals(ColumnKind.COUNTER, written.dataSets().get("addresses").kindOf("routedMessages"));
+        for (String counter : List.of("messagesAdded", "messagesAcknowledged")) {
+            assertEquals(ColumnKind.COUNTER, queues.kindOf(counter));
+            long previous = 0;
+            for (Map<String, String> r : queue) {
+                long v = Long.parseLong(r.get(counter));
+                assertTrue(v >= previous, counter + " went down: " + queue);
+                previous = v;
+            }
+        }
 
         Stats stats = cluster.inspectorStats();
         assertEquals("done", stats.phase());

@@ -5,113 +5,270 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
+import org.maestro.common.runfiles.ColumnKind;
 import org.maestro.common.runfiles.CsvReader;
 
 /**
- * An inspector CSV (ISO-8601 timestamp first, a header row) turned into the lines of one chart, in two
- * streaming passes: the first finds the numeric columns (every non-empty value a number), the second makes a
- * line per numeric column and row key, the key being the row's non-numeric values (e.g. the queue name).
- * At most {@value #MAX_LINES} lines: a chart with more says how many it left out; at most one point per line
- * and time bucket.
+ * An inspector CSV (ISO-8601 timestamp first, a header row) turned into at most two charts of what changed:
+ * counters as rates per second, gauges as levels, a line per column and row key (the row's {@link ColumnKind#KEY}
+ * values, e.g. the queue name), never an identity ({@link CsvColumnKinds}). A series that never changed is left
+ * out, and of those that did only the {@value #TOP_MOVERS} that moved most are drawn: each chart's note names
+ * what was left out. A data set of entities (it has keys) also gets a "number of ..." line: rows per sample.
+ *
+ * <p>Streaming: one pass measures how much every series moved (one small record per series, not its points),
+ * a second collects the chosen series' points, at most one per line and time bucket.
  */
 final class InspectorCsv {
-    static final int MAX_LINES = 60;
+    /** Lines per chart at most: more are unreadable. */
+    static final int TOP_MOVERS = 10;
 
-    final List<Series> lines = new ArrayList<>();
-    int linesLeftOut;
-
-    private InspectorCsv() {
+    /** One chart of a data set: rates (counters) or levels (gauges), its lines, the note on what it leaves out ("" for nothing). */
+    record Chart(boolean rates, List<Series> lines, String note) {
     }
 
-    /** Reads {@code file}; with buckets wider than a second (a long run) a line keeps its first value per bucket. */
-    static InspectorCsv read(Path file, long originMicros, int bucketSeconds) throws IOException {
-        InspectorCsv chart = new InspectorCsv();
+    final List<Chart> charts = new ArrayList<>();
+    /** Why nothing was charted, when nothing was ("" otherwise). */
+    String nothing = "";
+
+    private final Path file;
+    private final List<String> header;
+    private final ColumnKind[] kind;
+    private final String countLabel;
+    private final long originMicros;
+    private final Map<String, Movement> moved = new LinkedHashMap<>();
+    private final TreeMap<Double, Integer> rowsPerSample = new TreeMap<>();
+    private final Map<String, Series> chosen = new LinkedHashMap<>();
+
+    private InspectorCsv(Path file, List<String> header, ColumnKind[] kind, String countLabel, long originMicros) {
+        this.file = file;
+        this.header = header;
+        this.kind = kind;
+        this.countLabel = countLabel;
+        this.originMicros = originMicros;
+    }
+
+    /**
+     * Reads {@code file}; with buckets wider than a second (a long run) a line keeps its first point per bucket.
+     *
+     * @param kinds the kinds the inspector gave the columns (empty when it gave none)
+     * @param noun  what one row is, for the entity-count line (e.g. "links"); "" for none
+     */
+    static InspectorCsv read(Path file, Map<String, ColumnKind> kinds, String noun, long originMicros, int bucketSeconds)
+            throws IOException {
         List<String> header;
-        boolean[] numeric;
         try (CsvReader csv = CsvReader.open(file)) {
             header = csv.next();
-            if (header == null || header.size() < 2) {
-                return chart;
-            }
-            numeric = new boolean[header.size()];
-            boolean[] text = new boolean[header.size()];
-            List<String> row;
-            while ((row = csv.next()) != null) {
-                for (int i = 1; i < row.size() && i < header.size(); i++) {
-                    String v = row.get(i).trim();
-                    if (v.isEmpty()) {
-                        continue;
-                    }
-                    if (number(v) != null) {
-                        numeric[i] = true;
-                    } else {
-                        text[i] = true;
-                    }
-                }
-            }
-            for (int i = 1; i < numeric.length; i++) {
-                numeric[i] &= !text[i];
-            }
         }
-        Map<String, Series> byName = new LinkedHashMap<>();
+        if (header == null || header.size() < 2) {
+            InspectorCsv empty = new InspectorCsv(file, List.of(), new ColumnKind[0], "", originMicros);
+            empty.nothing = "no columns";
+            return empty;
+        }
+        ColumnKind[] kind = CsvColumnKinds.of(file, header, kinds);
+        boolean keyed = Arrays.asList(kind).contains(ColumnKind.KEY);
+        InspectorCsv c = new InspectorCsv(file, header, kind, keyed && !noun.isEmpty() ? "number of " + noun : "", originMicros);
+        c.measure();
+        c.choose();
+        if (!c.chosen.isEmpty()) {
+            c.collect(bucketSeconds);
+        }
+        return c;
+    }
+
+    /** How far one series moved over the run. */
+    private static final class Movement {
+        final boolean counter;
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        double increase;
+        double last = Double.NaN;
+        double lastX = Double.NaN;
+
+        Movement(boolean counter) {
+            this.counter = counter;
+        }
+
+        void add(double x, double y) {
+            min = Math.min(min, y);
+            max = Math.max(max, y);
+            if (!Double.isNaN(last) && y > last && x > lastX) {
+                increase += y - last; // a drop is a restart of the SUT, not a negative rate
+            }
+            last = y;
+            lastX = x;
+        }
+
+        /** A counter's total increase; a gauge's range relative to its size, so bytes and loads rank side by side. */
+        double score() {
+            if (counter) {
+                return increase;
+            }
+            return max > min ? (max - min) / Math.max(Math.abs(min), Math.abs(max)) : 0;
+        }
+    }
+
+    /** First pass: how much each series moved, and how many rows each sample had. */
+    private void measure() throws IOException {
         try (CsvReader csv = CsvReader.open(file)) {
             csv.next();
             List<String> row;
             while ((row = csv.next()) != null) {
-                Double x = seconds(row.get(0), originMicros);
+                Double x = seconds(row.get(0));
                 if (x == null) {
                     continue;
                 }
-                StringBuilder key = new StringBuilder();
+                rowsPerSample.merge(x, 1, Integer::sum);
+                String key = key(row);
                 for (int i = 1; i < row.size() && i < header.size(); i++) {
-                    if (!numeric[i] && !row.get(i).isBlank()) {
-                        key.append(key.length() == 0 ? "" : " ").append(row.get(i).trim());
-                    }
-                }
-                for (int i = 1; i < row.size() && i < header.size(); i++) {
-                    Double y = numeric[i] ? number(row.get(i).trim()) : null;
-                    if (y == null) {
-                        continue;
-                    }
-                    String name = key.length() == 0 ? header.get(i) : key + " " + header.get(i);
-                    if (!byName.containsKey(name)) {
-                        if (byName.size() - chart.linesLeftOut >= MAX_LINES) {
-                            chart.linesLeftOut++;
-                            byName.put(name, null);
-                        } else {
-                            byName.put(name, new Series(name));
-                        }
-                    }
-                    Series s = byName.get(name);
-                    if (s != null && (bucketSeconds == 1 || s.size() == 0
-                            || Math.floor(s.x(s.size() - 1) / bucketSeconds) != Math.floor(x / bucketSeconds))) {
-                        s.add(x, y);
+                    Double y = charted(kind[i]) ? CsvColumnKinds.number(row.get(i).trim()) : null;
+                    if (y != null) {
+                        int column = i;
+                        moved.computeIfAbsent(label(key, header.get(i)), n -> new Movement(kind[column] == ColumnKind.COUNTER))
+                                .add(x, y);
                     }
                 }
             }
         }
-        byName.values().stream().filter(s -> s != null).forEach(chart.lines::add);
-        return chart;
+        if (!countLabel.isEmpty()) {
+            Movement count = new Movement(false);
+            rowsPerSample.forEach(count::add);
+            moved.put(countLabel, count);
+        }
     }
 
-    private static Double seconds(String timestamp, long originMicros) {
+    /** The top movers of each kind, and the notes on what is left out. */
+    private void choose() {
+        List<String> identities = new ArrayList<>();
+        for (int i = 1; i < header.size(); i++) {
+            if (kind[i] == ColumnKind.IDENTITY) {
+                identities.add(header.get(i));
+            }
+        }
+        List<String> notCharted = new ArrayList<>();
+        for (boolean rates : new boolean[] {true, false}) {
+            List<Map.Entry<String, Movement>> all = moved.entrySet().stream().filter(e -> e.getValue().counter == rates).toList();
+            if (all.isEmpty()) {
+                continue;
+            }
+            List<Map.Entry<String, Movement>> movers = all.stream().filter(e -> e.getValue().score() > 0)
+                    .sorted(Comparator.comparingDouble((Map.Entry<String, Movement> e) -> -e.getValue().score())
+                            .thenComparing(Map.Entry::getKey))
+                    .toList();
+            List<Series> lines = new ArrayList<>();
+            for (Map.Entry<String, Movement> e : movers.subList(0, Math.min(TOP_MOVERS, movers.size()))) {
+                Series s = new Series(e.getKey());
+                chosen.put(e.getKey(), s);
+                lines.add(s);
+            }
+            String note = leftOut(rates, all.size(), movers.size(), lines.size());
+            if (lines.isEmpty()) {
+                notCharted.add(note);
+            } else {
+                charts.add(new Chart(rates, lines, note));
+            }
+        }
+        if (!identities.isEmpty()) {
+            String identitiesNote = "identities not charted: " + String.join(", ", identities);
+            if (charts.isEmpty()) {
+                notCharted.add(identitiesNote);
+            } else {
+                Chart last = charts.remove(charts.size() - 1);
+                charts.add(new Chart(last.rates(), last.lines(), join(last.note(), identitiesNote)));
+            }
+        }
+        nothing = charts.isEmpty() ? (notCharted.isEmpty() ? "no numeric column" : String.join("; ", notCharted)) : "";
+    }
+
+    /** Second pass: the chosen series' points; a counter's rate between consecutive samples of its row. */
+    private void collect(int bucketSeconds) throws IOException {
+        Map<String, double[]> previous = new HashMap<>(); // series -> {x, y} of its last sample
+        try (CsvReader csv = CsvReader.open(file)) {
+            csv.next();
+            List<String> row;
+            while ((row = csv.next()) != null) {
+                Double x = seconds(row.get(0));
+                if (x == null) {
+                    continue;
+                }
+                String key = key(row);
+                for (int i = 1; i < row.size() && i < header.size(); i++) {
+                    String name = label(key, header.get(i));
+                    Series s = chosen.get(name);
+                    Double y = s == null ? null : CsvColumnKinds.number(row.get(i).trim());
+                    if (y == null) {
+                        continue;
+                    }
+                    if (kind[i] == ColumnKind.COUNTER) {
+                        double[] before = previous.put(name, new double[] {x, y});
+                        if (before != null && x > before[0] && y >= before[1]) {
+                            add(s, x, (y - before[1]) / (x - before[0]), bucketSeconds);
+                        }
+                    } else {
+                        add(s, x, y, bucketSeconds);
+                    }
+                }
+            }
+        }
+        Series count = chosen.get(countLabel);
+        if (count != null) {
+            rowsPerSample.forEach((x, n) -> add(count, x, n, bucketSeconds));
+        }
+    }
+
+    /** What a chart leaves out, or "" when it draws every series. */
+    private static String leftOut(boolean rates, int series, int movers, int drawn) {
+        String verb = rates ? "grew" : "moved";
+        String note = movers > drawn
+                ? "the " + drawn + " of " + movers + " series that " + verb + " most; " + (movers - drawn) + " that " + verb
+                + " less left out" : "";
+        return series > movers
+                ? join(note, (series - movers) + (rates ? " counter series that never grew" : " gauge series that never changed")
+                + " left out") : note;
+    }
+
+    private static String join(String a, String b) {
+        return a.isEmpty() ? b : a + "; " + b;
+    }
+
+    private static void add(Series s, double x, double y, int bucketSeconds) {
+        if (bucketSeconds == 1 || s.size() == 0
+                || Math.floor(s.x(s.size() - 1) / bucketSeconds) != Math.floor(x / bucketSeconds)) {
+            s.add(x, y);
+        }
+    }
+
+    private static boolean charted(ColumnKind k) {
+        return k == ColumnKind.COUNTER || k == ColumnKind.GAUGE;
+    }
+
+    private static String label(String key, String column) {
+        return key.isEmpty() ? column : key + " " + column;
+    }
+
+    /** The row's key: its KEY values joined by spaces (blank ones skipped). */
+    private String key(List<String> row) {
+        StringBuilder key = new StringBuilder();
+        for (int i = 1; i < row.size() && i < header.size(); i++) {
+            if (kind[i] == ColumnKind.KEY && !row.get(i).isBlank()) {
+                key.append(key.length() == 0 ? "" : " ").append(row.get(i).trim());
+            }
+        }
+        return key.toString();
+    }
+
+    private Double seconds(String timestamp) {
         try {
             Instant t = Instant.parse(timestamp.trim());
             return (t.getEpochSecond() * 1_000_000L + t.getNano() / 1_000 - originMicros) / 1e6;
         } catch (DateTimeParseException e) {
-            return null;
-        }
-    }
-
-    private static Double number(String v) {
-        try {
-            double d = Double.parseDouble(v);
-            return Double.isFinite(d) ? d : null;
-        } catch (NumberFormatException e) {
             return null;
         }
     }

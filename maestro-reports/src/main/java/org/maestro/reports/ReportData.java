@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,6 +15,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.common.runfiles.HandlersCsv;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.RunLayout;
+import org.maestro.common.runfiles.TestJson;
 
 /**
  * Everything report.html shows, as one JSON object built in one streaming pass over the run's files: the
@@ -179,6 +182,10 @@ final class ReportData {
         }
     }
 
+    /**
+     * A chart of rates (counters) and one of levels (gauges) per inspector CSV, each with the series that moved most
+     * and a note on what it left out; a CSV where nothing moved gets a line in the notes instead.
+     */
     private void inspectors() throws IOException {
         for (PeerDir p : run.peers) {
             if (!Files.isDirectory(p.dir())) {
@@ -189,18 +196,45 @@ final class ReportData {
                 csvs = files.filter(PeerFiles::isCsv)
                         .filter(f -> !f.getFileName().toString().equals(PeerFiles.HANDLERS_CSV)).sorted().toList();
             }
+            Map<String, Map.Entry<String, TestJson.DataSet>> dataSets = inspectorDataSets(p);
             for (Path csv : csvs) {
-                InspectorCsv c = InspectorCsv.read(csv, originMicros, bucketSeconds);
-                if (c.lines.isEmpty()) {
-                    continue;
+                String file = csv.getFileName().toString();
+                Map.Entry<String, TestJson.DataSet> named = dataSets.get(file);
+                TestJson.DataSet d = named == null ? null : named.getValue();
+                String noun = named == null ? "" : named.getKey();
+                InspectorCsv c = InspectorCsv.read(csv, d == null ? Map.of() : d.kinds(), noun, originMicros, bucketSeconds);
+                for (InspectorCsv.Chart cc : c.charts) {
+                    ObjectNode chart = chart("csv-" + charts.size(), p.name() + ": " + file
+                            + (cc.rates() ? ": rates per second (counters)" : ": levels (gauges)"), "time", cc.rates() ? "/s" : "");
+                    cc.lines().forEach(s -> ((ArrayNode) chart.get("series")).add(Json.series(s)));
+                    if (!cc.note().isEmpty()) {
+                        chart.put("note", cc.note());
+                    }
                 }
-                ObjectNode chart = chart("csv-" + charts.size(), p.name() + ": " + csv.getFileName(), "time", "");
-                c.lines.forEach(s -> ((ArrayNode) chart.get("series")).add(Json.series(s)));
-                if (c.linesLeftOut > 0) {
-                    chart.put("note", c.linesLeftOut + " more line(s) left out (at most " + InspectorCsv.MAX_LINES + ")");
+                if (c.charts.isEmpty()) {
+                    notes.add(p.name() + ": " + file + ": nothing charted (" + c.nothing + ")");
                 }
             }
         }
+    }
+
+    /**
+     * The inspector's data sets (name and columns with their kinds) by CSV file name; none for another peer or an
+     * unreadable file.
+     */
+    private Map<String, Map.Entry<String, TestJson.DataSet>> inspectorDataSets(PeerDir p) {
+        Map<String, Map.Entry<String, TestJson.DataSet>> byFile = new HashMap<>();
+        try {
+            TestJson.read(p.dir()).ifPresent(t -> {
+                if (t instanceof TestJson.Inspector i) {
+                    i.dataSets().forEach((name, d) -> byFile.put(d.file(), Map.entry(name, d)));
+                }
+            });
+        } catch (IOException e) {
+            notes.add(p.name() + ": " + PeerFiles.TEST_JSON + " is not readable (" + e.getMessage()
+                    + "): its CSV columns' kinds are guessed");
+        }
+        return byFile;
     }
 
     private void actions() throws IOException {

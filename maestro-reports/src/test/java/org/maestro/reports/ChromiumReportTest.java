@@ -34,7 +34,7 @@ class ChromiumReportTest {
         SyntheticRun run = new SyntheticRun(Files.createDirectories(tmp.resolve("run")), 1_795_000_000_000_000L, 5, 300, 2).write();
         Path report = ReportBuilder.build(run.dir);
         int charts = ReportHtml.data(report).path("charts").size();
-        assertTrue(charts >= 8, "throughput, latency, send delay and inspector charts: " + charts);
+        assertTrue(charts >= 16, "throughput, latency, send delay and inspector charts (rates and levels): " + charts);
 
         String dom = dumpDom(report);
         Matcher body = Pattern.compile("<body([^>]*)>").matcher(dom);
@@ -56,6 +56,11 @@ class ChromiumReportTest {
         assertTrue(dom.contains(">-0.031<") && dom.contains(">+0.042<") && dom.contains(">0.412<"), "offsets and round trips");
         assertTrue(dom.contains("<span class=\"fail\">+2.500</span>"), "an offset over the limit stands out");
         assertTrue(dom.contains("Warning: the clock of agent-1 on lab-agent is +2.500 ms off"), "the clock warning is shown");
+        assertTrue(dom.contains("inspector-1: links.csv: rates per second (counters)")
+                && dom.contains("inspector-1: memory.csv: levels (gauges)")
+                && dom.contains("inspector-1: connections.csv: levels (gauges)"), "the router's inspector charts are drawn");
+        assertTrue(dom.contains("that grew less left out") && dom.contains("identities not charted: linkName, linkType"),
+                "each inspector chart says what it left out");
     }
 
     /**

@@ -142,11 +142,14 @@ class ReportBuilderTest {
         // summary start is 0.5 s before the sender; the receiver started 0.25 s before the sender.
         assertEquals(0.25, w.path("from").asDouble(), 1e-6);
         assertEquals(1.5, w.path("to").asDouble(), 1e-6);
-        List<JsonNode> csv = ReportData.series(data, "csv-" + csvIndex());
-        assertEquals(List.of("maestro maestro ANYCAST messageCount", "maestro maestro ANYCAST messagesAdded",
-                "dlq, dead DLQ ANYCAST messageCount", "dlq, dead DLQ ANYCAST messagesAdded"),
-                csv.stream().map(l -> l.path("label").asText()).toList());
-        assertEquals(run.seconds + 1, csv.get(0).path("x").size());
+        List<JsonNode> rates = ReportData.series(data, chartId("queues.csv: rates"));
+        assertEquals(List.of("maestro maestro messagesAdded"), rates.stream().map(l -> l.path("label").asText()).toList(),
+                "the counter as a rate; the DLQ's, which never grew, left out");
+        assertEquals(run.seconds, rates.get(0).path("x").size(), "a rate per pair of samples");
+        rates.get(0).path("y").forEach(y -> assertEquals(run.ratePerSecond, y.asDouble(), 1e-6));
+        List<JsonNode> levels = ReportData.series(data, chartId("queues.csv: levels"));
+        assertEquals(List.of("maestro maestro messageCount"), levels.stream().map(l -> l.path("label").asText()).toList());
+        assertEquals(run.seconds + 1, levels.get(0).path("x").size());
         JsonNode marker = data.path("markers").get(0);
         assertEquals("action", marker.path("kind").asText());
         assertEquals(2.5, marker.path("x").asDouble(), 1e-6);
@@ -155,15 +158,13 @@ class ReportBuilderTest {
         assertEquals("[\"--graceful\"]", data.path("handlerRuns").get(0).path("args").asText());
     }
 
-    private static int csvIndex() {
-        int i = 0;
+    private static String chartId(String titlePart) {
         for (JsonNode c : data.path("charts")) {
-            if (c.path("title").asText().contains("queues.csv")) {
-                return Integer.parseInt(c.path("id").asText().substring(4));
+            if (c.path("title").asText().contains(titlePart)) {
+                return c.path("id").asText();
             }
-            i++;
         }
-        throw new AssertionError("no queues.csv chart among " + i);
+        throw new AssertionError("no chart titled ..." + titlePart + "... among " + data.path("charts").size());
     }
 
     @Test

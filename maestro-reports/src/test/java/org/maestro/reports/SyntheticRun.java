@@ -6,7 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -14,11 +17,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.maestro.common.ratelog.RateLogWriter;
+import org.maestro.common.runfiles.ColumnKind;
+import org.maestro.common.runfiles.CsvReader;
+import org.maestro.common.runfiles.TestJson;
 
 /**
  * Writes a run directory as the client would, with the real writers: one sender and one receiver at a fixed
  * rate (rate logs, send-delay and latency HDR interval logs, one interval per second, warm-up intervals
- * tagged), an inspector CSV, an agent's handlers.csv and a summary.json. Streaming: any number of messages.
+ * tagged), an inspector's CSVs (Artemis queues, a Qpid Dispatch router's data sets) with its test.json, an agent's handlers.csv and a summary.json. Streaming: any number of messages.
  * Keeps the measured (after warm-up) response-time histogram for checks.
  */
 final class SyntheticRun {
@@ -152,15 +158,81 @@ final class SyntheticRun {
         Json.MAPPER.writeValue(peerDir.resolve("system.json").toFile(), system);
     }
 
+    /** Links in the synthetic router: two perf links among many flat ones, more than a chart can show. */
+    static final int LINKS = 70;
+    /** Links that carry a trickle (router control), so that more series move than a chart draws. */
+    static final int TRICKLE_LINKS = 15;
+    /** Allocator types; only the last {@value #MOVING_TYPES} (after the first seven) change under load. */
+    static final int ALLOCATOR_TYPES = 20;
+    static final int MOVING_TYPES = 3;
+
+    /**
+     * The inspector's files: an Artemis queues CSV and a Qpid Dispatch router's router, links, memory and connections
+     * CSVs as the qpid-dispatch preset writes them, one sample per second, and the test.json with every column's kind.
+     */
     private void inspector() throws IOException {
         Path d = Files.createDirectories(dir.resolve("peers").resolve(INSPECTOR));
-        StringBuilder csv = new StringBuilder("timestamp,address,queue,routingType,messageCount,messagesAdded\n");
+        Map<String, TestJson.DataSet> sets = new LinkedHashMap<>();
+        csv(d, sets, "queues", ColumnKind.columns().key("address", "queue").identity("routingType").gauge("messageCount")
+                .counter("messagesAdded"), s -> List.of(
+                List.of("maestro", "maestro", "ANYCAST", String.valueOf(s % 7), String.valueOf((long) s * ratePerSecond)),
+                List.of("dlq, dead", "DLQ", "ANYCAST", "0", "0")));
+        csv(d, sets, "router", ColumnKind.columns().identity("name", "version").gauge("linkCount")
+                .counter("deliveriesIngress", "deliveriesEgress", "acceptedDeliveries"), s -> List.of(
+                List.of("Router.A", "1.19.0", String.valueOf(LINKS), String.valueOf((long) s * ratePerSecond),
+                        String.valueOf((long) s * ratePerSecond), String.valueOf((long) s * ratePerSecond))));
+        csv(d, sets, "links", ColumnKind.columns().key("identity", "linkDir", "owningAddr").identity("linkName", "linkType")
+                .gauge("capacity", "undeliveredCount").counter("deliveryCount", "acceptedCount"), s -> {
+                    List<List<String>> rows = new ArrayList<>();
+                    for (int l = 0; l < LINKS; l++) {
+                        boolean perf = l >= LINKS - 2; // the last two: the ones a cut at 60 lines dropped
+                        boolean trickle = l < TRICKLE_LINKS;
+                        long deliveries = perf ? (long) s * ratePerSecond : trickle ? s : 0;
+                        rows.add(List.of(String.valueOf(l + 1), l % 2 == 0 ? "in" : "out", perf ? "M0perf" : trickle ? "Mqdrouter" : "",
+                                "link-" + (l + 1), perf ? "endpoint" : "router-control", "250",
+                                perf && l % 2 == 0 ? String.valueOf(s % 3) : "0", String.valueOf(deliveries),
+                                String.valueOf(deliveries)));
+                    }
+                    return rows;
+                });
+        csv(d, sets, "memory", ColumnKind.columns().key("typeName").gauge("typeSize").counter("totalAllocFromHeap")
+                .gauge("heldByThreads"), s -> {
+                    List<List<String>> rows = new ArrayList<>();
+                    for (int t = 0; t < ALLOCATOR_TYPES; t++) {
+                        boolean moving = t >= ALLOCATOR_TYPES - MOVING_TYPES;
+                        rows.add(List.of(String.format("qd_type_%02d_t", t), String.valueOf(64 + t),
+                                String.valueOf(moving ? 64L + (long) s * ratePerSecond * (t + 1) : 64),
+                                String.valueOf(moving ? 32 + s * (t + 1) : 32)));
+                    }
+                    return rows;
+                });
+        csv(d, sets, "connections", ColumnKind.columns().key("host", "container").identity("identity", "role", "dir"), s -> {
+                    List<List<String>> rows = new ArrayList<>();
+                    for (int c = 0; c < (s < 2 ? 1 : 3); c++) {
+                        rows.add(List.of("127.0.0.1:" + (40000 + c), "client-" + c, String.valueOf(c + 1), "normal", "in"));
+                    }
+                    return rows;
+                });
+        TestJson.write(d, new TestJson.Inspector(dir.getFileName().toString(), new TestJson.Peer("3", INSPECTOR, "lab-inspector",
+                "inspector", ""), iso(startEpochMicros), "amqp-management", "amqp://127.0.0.1:5672", 1000, 1000, sets, Map.of()));
+    }
+
+    /** Writes one data set's CSV, a sample per second with the rows {@code rows} gives, and records its columns. */
+    private void csv(Path d, Map<String, TestJson.DataSet> sets, String name, ColumnKind.Columns columns,
+                     java.util.function.IntFunction<List<List<String>>> rows) throws IOException {
+        StringBuilder csv = new StringBuilder("timestamp");
+        columns.names().forEach(c -> csv.append(',').append(c));
+        csv.append('\n');
         for (int s = 0; s <= seconds; s++) {
             String at = Instant.ofEpochMilli(startEpochMicros / 1000 + s * 1000L).toString();
-            csv.append(at).append(",maestro,maestro,ANYCAST,").append(s % 7).append(',').append((long) s * ratePerSecond).append('\n');
-            csv.append(at).append(",\"dlq, dead\",DLQ,ANYCAST,0,0\n");
+            for (List<String> row : rows.apply(s)) {
+                csv.append(at);
+                row.forEach(v -> csv.append(',').append(CsvReader.field(v)));
+                csv.append('\n');
+            }
         }
-        Files.writeString(d.resolve("queues.csv"), csv, StandardCharsets.UTF_8);
+        Files.writeString(d.resolve(name + ".csv"), csv, StandardCharsets.UTF_8);
+        sets.put(name, new TestJson.DataSet(name + ".csv", "synthetic", columns.names(), columns.build()));
     }
 
     private void agent() throws IOException {

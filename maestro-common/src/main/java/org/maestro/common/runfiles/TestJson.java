@@ -53,8 +53,20 @@ public sealed interface TestJson permits TestJson.Worker, TestJson.Inspector, Te
                      Map<String, String> options) implements TestJson {
     }
 
-    /** One inspector data set: its CSV file, where its figures come from, its columns after the timestamp. */
-    record DataSet(String file, String source, List<String> columns) {
+    /**
+     * One inspector data set: its CSV file, where its figures come from, its columns after the timestamp and what
+     * kind each column is (keys, identities, counters, gauges; a column missing from {@code kinds} is of unknown
+     * kind, and a file written before kinds existed has none).
+     */
+    record DataSet(String file, String source, List<String> columns, Map<String, ColumnKind> kinds) {
+        public DataSet {
+            kinds = kinds == null ? Map.of() : kinds;
+        }
+
+        /** The kind of {@code column}, or null when not known. */
+        public ColumnKind kindOf(String column) {
+            return kinds.get(column);
+        }
     }
 
     /** An agent's test: its handler timeout and the sources it may fetch handlers from. */

@@ -56,7 +56,8 @@ class TestJsonRoundTripTest {
     @Test
     void anInspectorsTestReadsBackAsWritten(@TempDir Path dir) throws Exception {
         Map<String, TestJson.DataSet> sets = new LinkedHashMap<>();
-        sets.put("queues", new TestJson.DataSet("queues.csv", "org.apache.activemq.artemis:*", List.of("name", "depth")));
+        sets.put("queues", new TestJson.DataSet("queues.csv", "org.apache.activemq.artemis:*", List.of("name", "depth"),
+                Map.of("name", ColumnKind.KEY, "depth", ColumnKind.GAUGE)));
         TestJson.Inspector i = new TestJson.Inspector("t-1", new TestJson.Peer("9", "insp", "h", "inspector", ""),
                 "2023-11-14T22:13:20Z", "artemis-jolokia", "http://admin:***@h:8161/console/jolokia", 1000, 5000, sets,
                 Map.of("inspector.url", "http://admin:***@h:8161/console/jolokia"));
@@ -84,6 +85,16 @@ class TestJsonRoundTripTest {
         assertEquals(5, w.startEpochMicros());
         assertEquals(7, w.warmupMicros());
         assertEquals("h", w.peer().host());
+    }
+
+    @Test
+    void anInspectorsDataSetWrittenBeforeColumnKindsHasNone(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve(PeerFiles.TEST_JSON), """
+                {"testId": "t", "peer": {"role": "inspector"}, "dataSets": {"links": {"file": "links.csv", "source": "e",
+                 "columns": ["identity", "deliveryCount"]}}}""");
+        TestJson.DataSet links = ((TestJson.Inspector) TestJson.read(dir).orElseThrow()).dataSets().get("links");
+        assertEquals(Map.of(), links.kinds());
+        assertEquals(null, links.kindOf("deliveryCount"), "unknown: the report guesses");
     }
 
     @Test

@@ -1,7 +1,11 @@
 package org.maestro.inspector.amqp;
 
+import org.maestro.common.runfiles.ColumnKind;
+
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -13,25 +17,44 @@ import java.util.Set;
  * {@code queues=org.apache.qpid.Queue:name,durable}. So any AMQP-management server can be inspected without
  * code: name its entity types and attributes.
  *
- * <p>Presets: {@value #QPID_DISPATCH} (the default: the router's general figures, links, memory allocator
+ * <p>Presets: {@value #QPID_DISPATCH} (the default: the router's general figures and delivery totals, links,
+ * addresses, memory allocator
  * and connections) and {@value #QPID_BROKER_J} (queues and exchanges of a virtual host).
  */
 public final class DataSetConfig {
     public static final String QPID_DISPATCH = "qpid-dispatch";
     public static final String QPID_BROKER_J = "qpid-broker-j";
 
-    /** Qpid Dispatch Router's own entities. */
+    /**
+     * Qpid Dispatch Router's own entities. Delivery totals are counters (the report charts them as rates); settings
+     * such as a link's capacity are gauges, charted only if they move; identities, types and states never are.
+     * Attributes an older router lacks (e.g. {@code deliveriesDelayed1Sec}) are left out at start, with a log line.
+     */
     public static final List<EntityQuery> DISPATCH = List.of(
-            new EntityQuery("router", "org.apache.qpid.dispatch.router", List.of("name", "version", "linkRouteCount",
-                    "autoLinkCount", "linkCount", "nodeCount", "addrCount", "connectionCount")),
-            new EntityQuery("links", "org.apache.qpid.dispatch.router.link", List.of("identity", "linkName", "linkType",
-                    "linkDir", "operStatus", "owningAddr", "capacity", "deliveryCount", "undeliveredCount", "presettledCount",
-                    "unsettledCount", "releasedCount", "modifiedCount", "acceptedCount", "rejectedCount")),
-            new EntityQuery("memory", "org.apache.qpid.dispatch.allocator", List.of("typeName", "typeSize",
-                    "transferBatchSize", "localFreeListMax", "globalFreeListMax", "totalAllocFromHeap", "totalFreeToHeap",
-                    "heldByThreads", "batchesRebalancedToThreads", "batchesRebalancedToGlobal")),
-            new EntityQuery("connections", "org.apache.qpid.dispatch.connection", List.of("identity", "host", "role", "dir",
-                    "container", "sasl", "user", "isAuthenticated", "isEncrypted", "opened", "operStatus")));
+            EntityQuery.preset("router", "org.apache.qpid.dispatch.router", ColumnKind.columns()
+                    .identity("name", "version")
+                    .gauge("linkRouteCount", "autoLinkCount", "linkCount", "nodeCount", "addrCount", "connectionCount")
+                    .counter("deliveriesIngress", "deliveriesEgress", "deliveriesTransit", "deliveriesIngressRouteContainer",
+                            "deliveriesEgressRouteContainer", "acceptedDeliveries", "rejectedDeliveries", "releasedDeliveries",
+                            "modifiedDeliveries", "presettledDeliveries", "droppedPresettledDeliveries",
+                            "deliveriesDelayed1Sec", "deliveriesDelayed10Sec").build()),
+            EntityQuery.preset("links", "org.apache.qpid.dispatch.router.link", ColumnKind.columns()
+                    .key("identity", "linkDir", "owningAddr").identity("linkName", "linkType", "operStatus")
+                    .gauge("capacity", "undeliveredCount", "unsettledCount")
+                    .counter("deliveryCount", "presettledCount", "releasedCount", "modifiedCount", "acceptedCount",
+                            "rejectedCount", "deliveriesDelayed1Sec", "deliveriesDelayed10Sec").build()),
+            EntityQuery.preset("addresses", "org.apache.qpid.dispatch.router.address", ColumnKind.columns()
+                    .key("name").identity("distribution")
+                    .gauge("subscriberCount", "remoteCount", "containerCount")
+                    .counter("deliveriesIngress", "deliveriesEgress", "deliveriesTransit", "deliveriesToContainer",
+                            "deliveriesFromContainer").build()),
+            EntityQuery.preset("memory", "org.apache.qpid.dispatch.allocator", ColumnKind.columns()
+                    .key("typeName").gauge("typeSize", "transferBatchSize", "localFreeListMax", "globalFreeListMax")
+                    .counter("totalAllocFromHeap", "totalFreeToHeap").gauge("heldByThreads")
+                    .counter("batchesRebalancedToThreads", "batchesRebalancedToGlobal").build()),
+            EntityQuery.preset("connections", "org.apache.qpid.dispatch.connection", ColumnKind.columns()
+                    .key("host", "container").identity("identity", "role", "dir", "sasl", "user", "isAuthenticated",
+                            "isEncrypted", "opened", "operStatus").build()));
 
     /**
      * Qpid Broker-J's entities as its virtual host's {@code $management} node shows them. Broker-J's QUERY
@@ -39,11 +62,15 @@ public final class DataSetConfig {
      * attribute left at its default): these sets show which queues and exchanges exist at each sample.
      */
     public static final List<EntityQuery> BROKER_J = List.of(
-            new EntityQuery("queues", "org.apache.qpid.Queue", List.of("name", "qpid-type", "durable", "lifetimePolicy",
-                    "object-path")),
-            new EntityQuery("exchanges", "org.apache.qpid.Exchange", List.of("name", "qpid-type", "durable")));
+            EntityQuery.preset("queues", "org.apache.qpid.Queue", ColumnKind.columns().key("name")
+                    .identity("qpid-type", "durable", "lifetimePolicy", "object-path").build()),
+            EntityQuery.preset("exchanges", "org.apache.qpid.Exchange", ColumnKind.columns().key("name")
+                    .identity("qpid-type", "durable").build()));
 
     private static final Map<String, List<EntityQuery>> PRESETS = Map.of(QPID_DISPATCH, DISPATCH, QPID_BROKER_J, BROKER_J);
+
+    /** The kinds the presets give each entity type's attributes, so a list the user writes gets them too. */
+    private static final Map<String, ColumnKind> KNOWN_KINDS = knownKinds();
 
     private DataSetConfig() {
     }
@@ -83,6 +110,14 @@ public final class DataSetConfig {
         return List.copyOf(queries);
     }
 
+    private static Map<String, ColumnKind> knownKinds() {
+        Map<String, ColumnKind> kinds = new HashMap<>();
+        for (List<EntityQuery> preset : List.of(DISPATCH, BROKER_J)) {
+            preset.forEach(q -> q.kinds().forEach((a, k) -> kinds.put(q.entityType() + "\u0000" + a, k)));
+        }
+        return Map.copyOf(kinds);
+    }
+
     private static EntityQuery one(String part) {
         String expected = " (expected name=entityType:attribute,attribute, e.g. queues=org.apache.qpid.Queue:name,durable)";
         int eq = part.indexOf('=');
@@ -103,6 +138,13 @@ public final class DataSetConfig {
         if (new LinkedHashSet<>(attributes).size() != attributes.size()) {
             throw new IllegalArgumentException("data set '" + name + "' names an attribute twice: " + attributes);
         }
-        return new EntityQuery(name, entityType, attributes);
+        Map<String, ColumnKind> known = new LinkedHashMap<>();
+        for (String a : attributes) {
+            ColumnKind k = KNOWN_KINDS.get(entityType + "\u0000" + a);
+            if (k != null) {
+                known.put(a, k);
+            }
+        }
+        return new EntityQuery(name, entityType, attributes, known, true);
     }
 }

@@ -49,23 +49,7 @@ final class ManagementClient implements AutoCloseable {
 
     /** Runs one QUERY, waiting for its answer until {@code deadlineNanos} ({@link System#nanoTime()}), and returns its rows. */
     synchronized List<List<String>> query(EntityQuery query, long deadlineNanos) throws InspectorException {
-        open();
-        QueryRequest request = QueryRequest.of(query);
-        Message answer;
-        try {
-            ObjectMessage message = session.createObjectMessage();
-            message.setBooleanProperty(TYPED_ENCODING, true);
-            message.setObject(request.body());
-            for (Map.Entry<String, String> p : request.applicationProperties().entrySet()) {
-                message.setStringProperty(p.getKey(), p.getValue());
-            }
-            message.setJMSReplyTo(replies);
-            producer.send(message);
-            answer = awaitAnswer(message.getJMSMessageID(), query, deadlineNanos);
-        } catch (JMSException e) {
-            close();
-            throw new InspectorException("QUERY of " + query.entityType() + " at " + url + " failed: " + reason(e), e);
-        }
+        Message answer = ask(QueryRequest.of(query), query.entityType(), deadlineNanos);
         try {
             return QueryResponse.rows(query, answer.getObjectProperty("statusCode"),
                     answer.getObjectProperty("statusDescription"), body(answer), url.toString());
@@ -75,7 +59,37 @@ final class ManagementClient implements AutoCloseable {
         }
     }
 
-    private Message awaitAnswer(String requestId, EntityQuery query, long deadline) throws JMSException, InspectorException {
+    /** Runs GET-ATTRIBUTES of one entity type: entity type names to their attribute names, as the server tells them. */
+    synchronized Map<String, List<String>> attributes(String entityType, long deadlineNanos) throws InspectorException {
+        Message answer = ask(QueryRequest.getAttributes(entityType), entityType, deadlineNanos);
+        try {
+            return AttributeCheck.answer(entityType, answer.getObjectProperty("statusCode"), body(answer), url.toString());
+        } catch (JMSException e) {
+            throw new InspectorException("cannot read the answer to GET-ATTRIBUTES of " + entityType + " at " + url + ": "
+                    + reason(e), e);
+        }
+    }
+
+    /** Sends one request to the management node and waits for its answer until {@code deadlineNanos}. */
+    private Message ask(QueryRequest request, String entityType, long deadlineNanos) throws InspectorException {
+        open();
+        try {
+            ObjectMessage message = session.createObjectMessage();
+            message.setBooleanProperty(TYPED_ENCODING, true);
+            message.setObject(request.body());
+            for (Map.Entry<String, String> p : request.applicationProperties().entrySet()) {
+                message.setStringProperty(p.getKey(), p.getValue());
+            }
+            message.setJMSReplyTo(replies);
+            producer.send(message);
+            return awaitAnswer(message.getJMSMessageID(), request.operation() + " of " + entityType, deadlineNanos);
+        } catch (JMSException e) {
+            close();
+            throw new InspectorException(request.operation() + " of " + entityType + " at " + url + " failed: " + reason(e), e);
+        }
+    }
+
+    private Message awaitAnswer(String requestId, String what, long deadline) throws JMSException, InspectorException {
         long waitedFrom = System.nanoTime();
         while (true) {
             long leftMillis = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
@@ -83,7 +97,7 @@ final class ManagementClient implements AutoCloseable {
             if (m == null) {
                 String why = broken;
                 close();
-                throw new InspectorException("no answer to QUERY of " + query.entityType() + " from " + url + " within "
+                throw new InspectorException("no answer to " + what + " from " + url + " within "
                         + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - waitedFrom) + " ms" + (why == null ? "" : ": " + why));
             }
             if (sameId(requestId, m.getJMSCorrelationID())) {

@@ -17,14 +17,31 @@ public record QueryRequest(Map<String, String> applicationProperties, HashMap<St
     public static final String MANAGEMENT_TYPE = "org.amqp.management";
 
     public static QueryRequest of(EntityQuery query) {
+        HashMap<String, Object> body = new HashMap<>();
+        body.put("attributeNames", new ArrayList<>(query.attributeNames()));
+        return new QueryRequest(properties("QUERY", query.entityType()), body);
+    }
+
+    /**
+     * GET-ATTRIBUTES of one entity type: the answer's body maps entity type names to the lists of their attribute
+     * names, which tells a misspelled attribute from one the server has before any sample is written.
+     */
+    public static QueryRequest getAttributes(String entityType) {
+        return new QueryRequest(properties("GET-ATTRIBUTES", entityType), new HashMap<>());
+    }
+
+    /** The operation's name, as messages quote it. */
+    public String operation() {
+        return applicationProperties.get("operation");
+    }
+
+    private static Map<String, String> properties(String operation, String entityType) {
         Map<String, String> properties = new LinkedHashMap<>();
-        properties.put("operation", "QUERY");
+        properties.put("operation", operation);
         properties.put("type", MANAGEMENT_TYPE);
         properties.put("name", "self");
         properties.put("identity", "self");
-        properties.put("entityType", query.entityType());
-        HashMap<String, Object> body = new HashMap<>();
-        body.put("attributeNames", new ArrayList<>(query.attributeNames()));
-        return new QueryRequest(Map.copyOf(properties), body);
+        properties.put("entityType", entityType);
+        return Map.copyOf(properties);
     }
 }

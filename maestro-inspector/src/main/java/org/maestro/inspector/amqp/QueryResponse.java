@@ -25,7 +25,7 @@ public final class QueryResponse {
      */
     public static List<List<String>> rows(EntityQuery query, Object statusCode, Object description, Object body, String where)
             throws InspectorException {
-        int status = status(statusCode, query, where);
+        int status = status(statusCode, "QUERY of " + query.entityType(), where);
         if (status < 200 || status > 299) {
             throw new InspectorException("QUERY of " + query.entityType() + " at " + where + " failed with statusCode " + status
                     + (description == null ? "" : ": " + description));
@@ -58,7 +58,8 @@ public final class QueryResponse {
         return value == null ? "" : value.toString();
     }
 
-    private static int status(Object statusCode, EntityQuery query, String where) throws InspectorException {
+    /** The numeric status of an answer to {@code what} (e.g. "QUERY of org.apache.qpid.Queue"). */
+    static int status(Object statusCode, String what, String where) throws InspectorException {
         if (statusCode instanceof Number n) {
             return n.intValue();
         }
@@ -69,7 +70,7 @@ public final class QueryResponse {
                 // reported below
             }
         }
-        throw new InspectorException("QUERY of " + query.entityType() + " at " + where
+        throw new InspectorException(what + " at " + where
                 + " answered without a numeric statusCode (" + statusCode + "): is this an AMQP management node?");
     }
 

@@ -1,6 +1,7 @@
 package org.maestro.inspector.jolokia;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.maestro.common.runfiles.ColumnKind;
 import org.maestro.inspector.DataSet;
 import org.maestro.inspector.Sample;
 
@@ -24,11 +25,12 @@ import java.util.TreeMap;
 final class ArtemisReads {
     static final DataSet QUEUES = new DataSet("queues",
             "org.apache.activemq.artemis:broker=*,component=addresses,address=*,subcomponent=queues,routing-type=*,queue=*",
-            List.of("address", "queue", "routingType", "messageCount", "messagesAdded", "messagesAcknowledged",
-                    "messagesExpired", "consumerCount"));
+            ColumnKind.columns().key("address", "queue").identity("routingType").gauge("messageCount")
+                    .counter("messagesAdded", "messagesAcknowledged", "messagesExpired").gauge("consumerCount").build());
     static final DataSet ADDRESSES = new DataSet("addresses",
             "org.apache.activemq.artemis:broker=*,component=addresses,address=*",
-            List.of("address", "messageCount", "routedMessages", "unroutedMessages", "addressSizeBytes"));
+            ColumnKind.columns().key("address").gauge("messageCount").counter("routedMessages", "unroutedMessages")
+                    .gauge("addressSizeBytes").build());
 
     private ArtemisReads() {
     }

@@ -7,12 +7,16 @@ import org.maestro.inspector.DataSet;
 import org.maestro.inspector.Inspector;
 import org.maestro.inspector.InspectorException;
 import org.maestro.inspector.Sample;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads a JVM's figures through its Jolokia agent (ActiveMQ Artemis' console serves one): JVM memory, the
@@ -20,10 +24,13 @@ import java.util.Map;
  * MBean pattern, so the SUT is asked once per interval however many queues it has.
  */
 public final class JolokiaInspector implements Inspector {
+    private static final Logger LOG = LoggerFactory.getLogger(JolokiaInspector.class);
     private final JolokiaEndpoint endpoint;
     private final JolokiaClient client;
     private final List<JolokiaRead> reads = new ArrayList<>();
     private final List<DataSet> dataSets;
+    /** The attributes already logged as missing, "data set.attribute": each is logged once. */
+    private final Set<String> lackingLogged = ConcurrentHashMap.newKeySet();
 
     public JolokiaInspector(JolokiaEndpoint endpoint, Duration timeout) {
         this.endpoint = endpoint;
@@ -72,6 +79,7 @@ public final class JolokiaInspector implements Inspector {
             List<List<String>> readRows;
             if (status == 200) {
                 readRows = read.rows(answer.path("value"));
+                logLacking(read, read.lacking(answer.path("value")));
             } else if (status == 404 && read.pattern()) {
                 readRows = List.of(); // no MBean matches the pattern (yet): no rows
             } else {
@@ -90,6 +98,24 @@ public final class JolokiaInspector implements Inspector {
             }
         }
         return sample;
+    }
+
+    /** The attributes this broker lacks, so far: "data set.attribute", for tests. */
+    Set<String> lacking() {
+        return Set.copyOf(lackingLogged);
+    }
+
+    /**
+     * An attribute the broker does not have (another version, or a misspelling in a read) is logged once, naming it;
+     * its column stays empty. The reads are fixed, not the user's: they are not refused.
+     */
+    private void logLacking(JolokiaRead read, List<String> lacking) {
+        for (String a : lacking) {
+            if (lackingLogged.add(read.dataSet().name() + "." + a)) {
+                LOG.warn("data set '{}': no MBean matching {} at {} has attribute '{}': its column stays empty",
+                        read.dataSet().name(), read.mbean(), endpoint, a);
+            }
+        }
     }
 
     @Override

@@ -45,6 +45,24 @@ interface JolokiaRead {
         return read;
     }
 
+    /**
+     * The attributes this read asks for that no MBean in {@code value} (an answer with status 200) has: Jolokia
+     * leaves out of a pattern read an attribute an MBean lacks, which would otherwise be a silently empty column.
+     * Empty when the read asks for every attribute or nothing matched.
+     */
+    default List<String> lacking(JsonNode value) {
+        if (attributes().isEmpty() || !value.isObject() || value.isEmpty()) {
+            return List.of();
+        }
+        List<JsonNode> mbeans = new java.util.ArrayList<>();
+        if (pattern()) {
+            value.elements().forEachRemaining(mbeans::add);
+        } else {
+            mbeans.add(value);
+        }
+        return attributes().stream().filter(a -> mbeans.stream().noneMatch(m -> m.has(a))).toList();
+    }
+
     /** Whether {@link #mbean()} is a pattern, whose answer maps MBean names to attribute maps. */
     default boolean pattern() {
         return mbean().indexOf('*') >= 0 || mbean().indexOf('?') >= 0;

@@ -1,6 +1,7 @@
 package org.maestro.inspector.jolokia;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.maestro.common.runfiles.ColumnKind;
 import org.maestro.inspector.DataSet;
 import org.maestro.inspector.Sample;
 
@@ -17,7 +18,7 @@ import java.util.TreeMap;
  */
 final class JvmMemoryReads {
     static final DataSet DATA_SET = new DataSet("jvm-memory", "java.lang:type=Memory, java.lang:type=MemoryPool,name=*",
-            List.of("area", "kind", "initBytes", "committedBytes", "maxBytes", "usedBytes"));
+            ColumnKind.columns().key("area").identity("kind").gauge("initBytes", "committedBytes", "maxBytes", "usedBytes").build());
 
     private JvmMemoryReads() {
     }

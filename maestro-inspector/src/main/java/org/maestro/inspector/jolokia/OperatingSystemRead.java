@@ -1,6 +1,7 @@
 package org.maestro.inspector.jolokia;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.maestro.common.runfiles.ColumnKind;
 import org.maestro.inspector.DataSet;
 import org.maestro.inspector.Sample;
 
@@ -14,8 +15,8 @@ import java.util.List;
  */
 final class OperatingSystemRead implements JolokiaRead {
     static final DataSet DATA_SET = new DataSet("os", "java.lang:type=OperatingSystem",
-            List.of("loadAverage", "availableProcessors", "freeMemoryBytes", "totalMemoryBytes", "freeSwapBytes",
-                    "totalSwapBytes", "openFileDescriptors", "maxFileDescriptors", "processCpuLoad", "systemCpuLoad"));
+            ColumnKind.columns().gauge("loadAverage", "availableProcessors", "freeMemoryBytes", "totalMemoryBytes", "freeSwapBytes",
+                    "totalSwapBytes", "openFileDescriptors", "maxFileDescriptors", "processCpuLoad", "systemCpuLoad").build());
 
     public DataSet dataSet() {
         return DATA_SET;

@@ -81,6 +81,19 @@ class JolokiaInspectorTest {
     }
 
     @Test
+    void anAttributeNoMBeanHasIsNamedOnceNotASilentlyEmptyColumn() throws Exception {
+        // Jolokia leaves out of a pattern read an attribute the MBeans lack (e.g. an older broker, or a misspelled read).
+        String lacking = json("""
+                {'org.apache.activemq.artemis:broker=\\"b1\\",component=addresses,address=\\"q\\",subcomponent=queues,routing-type=\\"anycast\\",queue=\\"q\\"':
+                   {'MessageCount':3,'MessagesAdded':10,'MessagesAcknowledged':7,'ConsumerCount':1}}""");
+        Sample s = inspector.toSample(JSON.readTree(answers(lacking)));
+        assertEquals(List.of(List.of("q", "q", "anycast", "3", "10", "7", "", "1")), s.rowsOf("queues"));
+        assertEquals(java.util.Set.of("queues.MessagesExpired"), inspector.lacking());
+        inspector.toSample(JSON.readTree(answers("{}")));
+        assertEquals(java.util.Set.of("queues.MessagesExpired"), inspector.lacking(), "no queue yet: nothing to tell");
+    }
+
+    @Test
     void aReadThatFailsFailsOnlyItsDataSet() throws Exception {
         String text = answers("{}").replace("{'status':200,'value':{}}".replace('\'', '"'),
                 json("{'status':500,'error':'java.lang.RuntimeException : broken'}"));

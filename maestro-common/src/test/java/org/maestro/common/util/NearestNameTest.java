@@ -1,0 +1,33 @@
+package org.maestro.common.util;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+class NearestNameTest {
+    private static final List<String> LINK = List.of("deliveryCount", "acceptedCount", "capacity", "linkName");
+
+    @Test
+    void aMisspellingFindsTheNameMeant() {
+        assertEquals(Optional.of("deliveryCount"), NearestName.nearest("deliveryCont", LINK));
+        assertEquals(Optional.of("capacity"), NearestName.nearest("Capacty", LINK), "case-insensitive");
+        assertEquals(" (did you mean 'acceptedCount'?)", NearestName.hint("acceptedcnt", LINK, "it has"));
+    }
+
+    @Test
+    void aNameFarFromEveryKnownOneListsThemSorted() {
+        assertEquals(Optional.empty(), NearestName.nearest("heapBytes", LINK));
+        assertEquals(" (it has acceptedCount, capacity, deliveryCount, linkName)", NearestName.hint("heapBytes", LINK, "it has"));
+        assertEquals("", NearestName.hint("x", List.of(), "it has"));
+    }
+
+    @Test
+    void distanceCountsEdits() {
+        assertEquals(0, NearestName.distance("Rate", "rate"));
+        assertEquals(1, NearestName.distance("rat", "rate"));
+        assertEquals(3, NearestName.distance("kitten", "sitting"));
+    }
+}
