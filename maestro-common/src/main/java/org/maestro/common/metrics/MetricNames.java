@@ -24,11 +24,12 @@ public final class MetricNames {
     // Inspectors
     public static final String INSPECTOR_SAMPLES = "maestro_inspector_samples";
     public static final String INSPECTOR_SAMPLES_MISSING = "maestro_inspector_samples_missing";
-    public static final String INSPECTOR_READ = "maestro_inspector_read_last";
+    public static final String INSPECTOR_READ_TIME = "maestro_inspector_read_seconds";
 
     // Agents
     public static final String AGENT_HANDLER_RUNS = "maestro_agent_handler_runs";
     public static final String AGENT_HANDLERS_RUNNING = "maestro_agent_handlers_running";
+    public static final String AGENT_HANDLER_LAST_END = "maestro_agent_handler_last_end_timestamp";
 
     private MetricNames() {
     }

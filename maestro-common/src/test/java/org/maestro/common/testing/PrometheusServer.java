@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -50,18 +51,31 @@ public final class PrometheusServer implements AutoCloseable {
     }
 
     /**
-     * Starts Prometheus with {@code scrapeConfigs} (YAML, the list under {@code scrape_configs:}, indented by two)
-     * and waits (bounded) until it is ready.
+     * Starts Prometheus with {@code scrapeConfigs} (YAML, the list under {@code scrape_configs:}, indented by two),
+     * scraping and evaluating every second, and waits (bounded) until it is ready.
      */
     public static PrometheusServer start(String scrapeConfigs) throws IOException, InterruptedException {
+        return start("global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n  evaluation_interval: 1s\n"
+                + "scrape_configs:\n" + scrapeConfigs, Map.of());
+    }
+
+    /**
+     * Starts Prometheus with this whole configuration file, beside which {@code files} (relative path to content:
+     * file_sd lists, rule files) are written first, and waits (bounded) until it is ready.
+     */
+    public static PrometheusServer start(String configYaml, Map<String, String> files) throws IOException, InterruptedException {
         if (!Files.isExecutable(BINARY)) {
             throw new IllegalStateException("Prometheus is not installed (no " + BINARY + "): run bin/install-test-deps,"
                     + " which installs Debian's prometheus, or 'apt-get install -y prometheus'");
         }
         Path dir = Files.createTempDirectory("maestro-prometheus-");
         Path config = dir.resolve("prometheus.yml");
-        Files.writeString(config, "global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n  evaluation_interval: 1s\n"
-                + "scrape_configs:\n" + scrapeConfigs);
+        Files.writeString(config, configYaml);
+        for (Map.Entry<String, String> f : files.entrySet()) {
+            Path file = dir.resolve(f.getKey());
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, f.getValue());
+        }
         int port = LoopbackPorts.free();
         Process p = new ProcessBuilder(BINARY.toString(), "--config.file=" + config, "--storage.tsdb.path=" + dir.resolve("data"),
                 "--web.listen-address=127.0.0.1:" + port, "--storage.tsdb.retention.time=1h", "--log.level=warn")
