@@ -154,7 +154,7 @@ public final class ThroughputBench {
             List<PeerInfo> both = List.of(sender.info(), receiver.info());
             Duration t = Duration.ofSeconds(20);
             require(client.request(Address.all(), new Payload.SetOptions(Map.of(TestOptions.TEST_ID, testId,
-                    TestOptions.SEND_URL, sut.amqpUrl("bench.maestro." + round),
+                    TestOptions.SEND_URL, sut.amqpUrl("bench.maestro." + testId),
                     TestOptions.RATE, "0", TestOptions.DURATION, Integer.toString(count),
                     TestOptions.MESSAGE_SIZE, Integer.toString(size), TestOptions.MAX_IN_FLIGHT, Integer.toString(inFlight),
                     TestOptions.DRAIN_QUIET, "1s")), both, t).allOk(), "SET");
