@@ -72,7 +72,15 @@ final class DataHandler extends Handler.Abstract {
             return true;
         }
         if (metrics != null && path.equals(PeerMetrics.PATH)) {
-            PeerMetrics.Exposition exposition = metrics.scrape(request.getHeaders().get(HttpHeader.ACCEPT));
+            PeerMetrics.Exposition exposition;
+            try {
+                exposition = metrics.scrape(request.getHeaders().get(HttpHeader.ACCEPT));
+            } catch (RuntimeException e) {
+                LOG.warn("collecting the metrics failed: {}", e.toString());
+                SmallResponse.text(response, callback, head, 500, "cannot collect the metrics (" + e.getClass().getSimpleName()
+                        + "), see the peer's log");
+                return true;
+            }
             SmallResponse.send(response, callback, head, 200, exposition.contentType(), exposition.body());
             return true;
         }
