@@ -1,5 +1,6 @@
 package org.maestro.agent;
 
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import org.maestro.agent.script.ScriptPath;
 import org.maestro.agent.script.ScriptExecutions;
 import org.maestro.agent.script.RefusedException;
@@ -8,7 +9,6 @@ import org.maestro.agent.source.Checkout;
 import org.maestro.agent.source.GitSources;
 import org.maestro.agent.source.SourceException;
 import org.maestro.agent.source.SourceUrl;
-import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import org.maestro.common.note.Ids;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
