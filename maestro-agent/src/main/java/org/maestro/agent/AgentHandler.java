@@ -1,5 +1,6 @@
 package org.maestro.agent;
 
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import org.maestro.agent.script.ScriptPath;
 import org.maestro.agent.script.ScriptExecutions;
 import org.maestro.agent.script.RefusedException;
@@ -55,6 +56,7 @@ public final class AgentHandler implements PeerHandler {
     });
     private final String fallbackTestId = "test-" + System.currentTimeMillis();
     private volatile Checkout checkout;
+    private final AgentMetrics metrics = new AgentMetrics();
 
     public AgentHandler(AgentSettings settings) throws IOException {
         this.settings = settings;
@@ -112,8 +114,15 @@ public final class AgentHandler implements PeerHandler {
         String runId = Ids.next();
         Path dir = testDir(peer);
         Map<String, String> opts = options.parsed();
-        ExecutionContext ctx = new ExecutionContext(runId, request.command(), handler, args, null, source, opts, testId(), dir,
-                AgentOptions.handlerTimeout(opts, settings.handlerTimeout()), request, peer.info().name(), peer::notifyClient);
+        String runTestId = testId();
+        ExecutionContext ctx = new ExecutionContext(runId, request.command(), handler, args, null, source, opts, runTestId, dir,
+                AgentOptions.handlerTimeout(opts, settings.handlerTimeout()), request, peer.info().name(),
+                note -> {
+                    if (note instanceof Payload.HandlerOutcome outcome) {
+                        metrics.ended(runTestId, outcome);
+                    }
+                    peer.notifyClient(note);
+                });
         try {
             if (source == null) {
                 throw new RefusedException("no source yet: send AGENT_SOURCE with the git URL of the handler repository first");
@@ -153,6 +162,11 @@ public final class AgentHandler implements PeerHandler {
 
     private Path testDir(Peer peer) {
         return PeerFiles.directory(settings.dataDir(), testId(), peer.info().name());
+    }
+
+    @Override
+    public void registerMetrics(PrometheusRegistry registry) {
+        metrics.register(registry, () -> runs.running().size());
     }
 
     @Override

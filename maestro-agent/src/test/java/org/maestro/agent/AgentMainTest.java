@@ -1,6 +1,8 @@
 package org.maestro.agent;
 
 import org.junit.jupiter.api.Test;
+import org.maestro.common.metrics.MetricNames;
+import org.maestro.common.metrics.PeerMetrics;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.client.Address;
@@ -13,6 +15,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.MetricsPage;
 import org.maestro.common.testing.TestLab;
 
 import java.net.URI;
@@ -68,6 +71,15 @@ class AgentMainTest {
             assertTrue(Files.readString(fetched.resolve("handlers.csv")).contains("," + runId + ",ok.sh,"));
             assertTrue(Files.readString(fetched.resolve("handler-" + runId + "-ok.sh.log")).contains("hello from ok.sh"));
             assertTrue(Files.exists(fetched.resolve("test.json")));
+
+            // Its metrics, without the token: the run counted by test, handler and outcome (counted before the note left).
+            MetricsPage metrics = MetricsPage.get(URI.create(url.value()).resolve(PeerMetrics.PATH));
+            assertEquals(200, metrics.status());
+            assertEquals(1, metrics.value(MetricNames.AGENT_HANDLER_RUNS
+                    + "_total{handler=\"ok.sh\",outcome=\"succeeded\",test_id=\"cli\"}"), metrics.text());
+            assertEquals(0, metrics.value(MetricNames.AGENT_HANDLERS_RUNNING), metrics.text());
+            assertEquals(outcome.endMicros() / 1e6, metrics.value(MetricNames.AGENT_HANDLER_LAST_END
+                    + "_seconds{handler=\"ok.sh\",outcome=\"succeeded\",test_id=\"cli\"}"), 1e-3, metrics.text());
 
             assertTrue(client.request(to, new Payload.Halt(), List.of(peer), TIMEOUT).allOk());
             assertTrue(agent.process().waitFor(15, TimeUnit.SECONDS), "the process exits after HALT");

@@ -125,6 +125,39 @@ class ComposeFileTest {
     }
 
     @Test
+    void theMonitoringProfileRunsTheRepositorysPrometheusAndGrafanaFedByMaestroTargets() throws Exception {
+        LauncherRun r = config(COMPOSE_FILE);
+        assertEquals(0, r.exitCode(), r.printed());
+        JsonNode services = new ObjectMapper(new YAMLFactory()).readTree(r.out()).path("services");
+        for (String service : List.of("targets", "prometheus", "grafana")) {
+            assertEquals(List.of("monitoring"), strings(services.path(service).path("profiles")), service);
+        }
+        List<String> targets = strings(services.path("targets").path("command"));
+        assertEquals("targets", accepted("targets", targets));
+        String file = targets.get(targets.indexOf("--output") + 1);
+        String targetsVolume = volumeAt(services.path("targets"), Path.of(file).getParent().toString());
+        assertEquals(targetsVolume, volumeAt(services.path("prometheus"), "/etc/prometheus/targets"),
+                "Prometheus reads the list maestro targets writes");
+        assertEquals(ROOT.resolve("prometheus/prometheus.yml").toString(),
+                volumeAt(services.path("prometheus"), "/etc/prometheus/prometheus.yml"));
+        assertEquals(ROOT.resolve("grafana/provisioning").toString(), volumeAt(services.path("grafana"), "/etc/grafana/provisioning"));
+        assertEquals(ROOT.resolve("grafana/dashboards").toString(),
+                volumeAt(services.path("grafana"), "/var/lib/grafana/dashboards/maestro"));
+    }
+
+    /** The source (volume name or host path) mounted at {@code target} in the service, as compose resolved it. */
+    private static String volumeAt(JsonNode service, String target) {
+        for (JsonNode v : service.path("volumes")) {
+            String spec = v.isTextual() ? v.asText() : v.path("source").asText() + ":" + v.path("target").asText();
+            String[] parts = spec.split(":");
+            if (parts.length >= 2 && parts[1].equals(target)) {
+                return parts[0];
+            }
+        }
+        throw new AssertionError("nothing is mounted at " + target + " in " + service);
+    }
+
+    @Test
     void theCheckRefusesACommandTheLauncherDoesNot() {
         assertThrows(AssertionError.class, () -> accepted("typo", List.of("worker", "--rol", "sender")));
         assertThrows(AssertionError.class, () -> accepted("unknown", List.of("wroker")));

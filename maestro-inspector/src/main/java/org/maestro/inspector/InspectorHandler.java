@@ -1,5 +1,8 @@
 package org.maestro.inspector;
 
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import org.maestro.common.metrics.MetricNames;
+import org.maestro.common.metrics.TestFigures;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.Role;
@@ -89,6 +92,17 @@ public final class InspectorHandler implements PeerHandler {
         current = null;
         peer.notifyClient(new Payload.NotifySuccess(run.testId(), summary));
         return new Payload.Ok(summary);
+    }
+
+    @Override
+    public void registerMetrics(PrometheusRegistry registry) {
+        new TestFigures<InspectorJob>(registry, () -> current != null ? current : last, InspectorJob::testId)
+                .phase(j -> j.stats().phase())
+                .counter(MetricNames.INSPECTOR_SAMPLES, "Samples taken of the SUT's management", j -> j.tally().samples())
+                .counter(MetricNames.INSPECTOR_SAMPLES_MISSING, "Samples that lacked at least one data set (a read failed)",
+                        j -> j.tally().missing())
+                .counter(MetricNames.INSPECTOR_READ_TIME, "Time spent reading the SUT's management, all samples added up",
+                        j -> j.tally().readMillisTotal() / 1000.0);
     }
 
     private Stats stats() {

@@ -41,6 +41,11 @@ public final class SampleTally {
         return missing;
     }
 
+    /** The time every read took, added up. */
+    public synchronized long readMillisTotal() {
+        return readMillisTotal;
+    }
+
     public synchronized long missing(String dataSet) {
         return missingPerDataSet.getOrDefault(dataSet, 0L);
     }

@@ -25,7 +25,7 @@ final class InspectorCluster {
     final Peer receiver;
 
     InspectorCluster(TestLab lab, Path dataDir) throws Exception {
-        peers = lab.cluster().dataDir(dataDir)
+        peers = lab.cluster().dataDir(dataDir).metricsPerPeer()
                 .peerWithData("inspector-1", Role.INSPECTOR, InspectorHandler::new)
                 .peerWithData("sender-1", Role.SENDER, WorkerHandler::new)
                 .peerWithData("receiver-1", Role.RECEIVER, WorkerHandler::new)

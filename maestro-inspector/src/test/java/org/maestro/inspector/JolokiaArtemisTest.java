@@ -4,6 +4,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.maestro.common.metrics.MetricNames;
+import org.maestro.common.testing.MetricsPage;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -207,6 +209,15 @@ class JolokiaArtemisTest {
         String detail = ((Payload.NotifySuccess) cluster.awaitEnd(cluster.inspector.info(), 10).payload()).detail();
         assertTrue(detail.matches(".*: (\\d+) samples, \\1 missing \\(jvm-memory \\1, os \\1, queues \\1, addresses \\1\\); last failure: "
                 + "Jolokia at .* refused the credentials.*"), detail);
+        // Its metrics (no token) count the same samples, every one missing.
+        java.util.regex.Matcher counts = java.util.regex.Pattern.compile(": (\\d+) samples").matcher(detail);
+        assertTrue(counts.find(), detail);
+        MetricsPage metrics = MetricsPage.get(cluster.peers.metricsUrl("inspector-1"));
+        String test = "_total{test_id=\"bad-credentials\"}";
+        double samples = Double.parseDouble(counts.group(1));
+        assertEquals(samples, metrics.value(MetricNames.INSPECTOR_SAMPLES + test), metrics.text());
+        assertEquals(samples, metrics.value(MetricNames.INSPECTOR_SAMPLES_MISSING + test), metrics.text());
+        assertEquals(1, metrics.value(MetricNames.TEST_PHASE + "{phase=\"done\",test_id=\"bad-credentials\"}"), metrics.text());
         List<Map<String, String>> sampling = Csv.rows(dataDir.resolve("bad-credentials/inspector-1/sampling.csv"));
         assertTrue(sampling.stream().allMatch(r -> r.get("outcome").equals("missing")), sampling.toString());
         assertTrue(Csv.rows(dataDir.resolve("bad-credentials/inspector-1/queues.csv")).isEmpty());

@@ -39,8 +39,8 @@ final class ReceiverJob extends WorkerJob {
     private final List<LoadDriver.Consumer> consumers = new ArrayList<>();
     private final List<Sequences> sequences = new ArrayList<>();
     private SequenceEventsCsv events;
-    private IntervalLog serviceTime;
-    private IntervalLog responseTime;
+    private volatile IntervalLog serviceTime;
+    private volatile IntervalLog responseTime;
     private final AtomicLong foreign = new AtomicLong();
     private final AtomicLong outOfOrder = new AtomicLong();
     private volatile long lastReceiveNanos;
@@ -133,6 +133,18 @@ final class ReceiverJob extends WorkerJob {
         events.flush();
         serviceTime.tick();
         responseTime.tick();
+    }
+
+    /** The response times of the last second, warm-up included; null before the files are open. */
+    Histogram lastResponseTimes() {
+        IntervalLog log = responseTime;
+        return log == null ? null : log.lastInterval();
+    }
+
+    /** The service times of the last second, warm-up included; null before the files are open. */
+    Histogram lastServiceTimes() {
+        IntervalLog log = serviceTime;
+        return log == null ? null : log.lastInterval();
     }
 
     /** {missing, duplicated, outOfOrder} over every account (a shared one counted once). */

@@ -33,7 +33,7 @@ final class SenderJob extends WorkerJob {
 
     private final LoadDriver driver;
     private final List<LoadDriver.Producer> producers = new ArrayList<>();
-    private IntervalLog sendDelay;
+    private volatile IntervalLog sendDelay;
     private final AtomicLong acknowledged = new AtomicLong();
     private final AtomicLong sendErrors = new AtomicLong();
     private final long streamBase;
@@ -150,6 +150,21 @@ final class SenderJob extends WorkerJob {
     @Override
     void tickLogs() {
         sendDelay.tick();
+    }
+
+    long acknowledgedCount() {
+        return acknowledged.get();
+    }
+
+    /** Messages the SUT refused (or lost while failing over). */
+    long refusedCount() {
+        return sendErrors.get();
+    }
+
+    /** The send delays of the last second, warm-up included; null before the files are open. */
+    Histogram lastSendDelays() {
+        IntervalLog log = sendDelay;
+        return log == null ? null : log.lastInterval();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.maestro.worker;
 
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.Role;
@@ -112,6 +113,11 @@ public final class WorkerHandler implements PeerHandler {
         WorkerJob run = current != null ? current : last;
         DataKeys data = new DataKeys(dataUrl, (run == null ? dataDir : run.directory()).toString(), run == null ? "" : run.testId());
         return data.reply(get, List.of(), options::redacted);
+    }
+
+    @Override
+    public void registerMetrics(PrometheusRegistry registry) {
+        WorkerMetrics.register(registry, () -> current != null ? current : last);
     }
 
     private Payload refuse(Note request, Peer peer) {

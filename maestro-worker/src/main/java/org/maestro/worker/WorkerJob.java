@@ -173,6 +173,16 @@ abstract class WorkerJob {
         return stats(phase);
     }
 
+    /** starting, warmup, running, draining or done. */
+    String phase() {
+        return phase;
+    }
+
+    /** Messages sent (sender) or received (receiver) so far, warm-up included. */
+    long messageCount() {
+        return messages.get();
+    }
+
     boolean inWarmup(long elapsedNanos) {
         return elapsedNanos < options.warmup().toNanos();
     }

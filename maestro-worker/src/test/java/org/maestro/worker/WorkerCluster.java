@@ -5,6 +5,7 @@ import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
+import org.maestro.common.note.Stats;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.testing.TestCluster;
 import org.maestro.common.testing.TestLab;
@@ -28,10 +29,15 @@ final class WorkerCluster {
     final List<Note> progress;
 
     WorkerCluster(TestLab lab, Path dataDir) throws Exception {
-        peers = lab.cluster().dataDir(dataDir).timeout(TIMEOUT)
+        this(lab.cluster().dataDir(dataDir).timeout(TIMEOUT)
                 .peerWithData("sender-1", Role.SENDER, WorkerHandler::new)
                 .peerWithData("receiver-1", Role.RECEIVER, WorkerHandler::new)
-                .start();
+                .start());
+    }
+
+    /** Over peers started otherwise: a sender-1 and a receiver-1 among them. */
+    WorkerCluster(TestCluster peers) {
+        this.peers = peers;
         sender = peers.peer("sender-1");
         receiver = peers.peer("receiver-1");
         progress = peers.inbox().progress();
@@ -57,6 +63,11 @@ final class WorkerCluster {
         assertTrue(request(receiver, new Payload.StopReceiver()).allOk());
         Note receiverEnd = awaitEnd(receiver.info(), 60);
         return new Note[]{senderEnd, receiverEnd};
+    }
+
+    /** The peer's STATS figures. */
+    Stats stats(Peer peer) throws Exception {
+        return ((Payload.StatsReply) request(peer, new Payload.StatsRequest()).of(peer.info()).payload()).stats();
     }
 
     /** Waits (at most 20 s) until the receiver has got {@code messages}, e.g. before a fault is injected mid-test. */

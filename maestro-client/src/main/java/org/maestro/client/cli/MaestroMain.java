@@ -13,6 +13,7 @@ import org.maestro.client.run.RunFinisher;
 import org.maestro.client.run.RunRecord;
 import org.maestro.client.run.RunningTests;
 import org.maestro.client.run.LocalCluster;
+import org.maestro.client.run.MetricsTargets;
 import org.maestro.client.run.PeerDirectory;
 import org.maestro.client.run.Summary;
 import org.maestro.client.run.TestExecutor;
@@ -26,6 +27,7 @@ import org.maestro.common.client.Replies;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
+import org.maestro.common.units.TestDuration;
 import org.maestro.common.units.TimeSpan;
 import org.maestro.common.util.SafeText;
 import org.maestro.worker.WorkerMain;
@@ -51,7 +53,7 @@ import java.util.concurrent.Callable;
 @Command(name = "maestro", mixinStandardHelpOptions = true, versionProvider = MaestroVersion.class,
         description = "Distributed performance tests for messaging systems.",
         subcommands = {MaestroMain.Run.class, MaestroMain.Demo.class, MaestroMain.Ping.class, MaestroMain.Stats.class,
-                MaestroMain.Halt.class, MaestroMain.Stop.class, MaestroMain.Collect.class})
+                MaestroMain.Halt.class, MaestroMain.Stop.class, MaestroMain.Collect.class, MaestroMain.Targets.class})
 public final class MaestroMain implements Callable<Integer> {
     static final int PASSED = 0;
     static final int CANNOT_RUN = OneLineErrors.CANNOT_RUN;
@@ -260,6 +262,57 @@ public final class MaestroMain implements Callable<Integer> {
                 }
                 System.out.println(found.size() + " peer(s) answered");
                 return found.isEmpty() ? CANNOT_RUN : PASSED;
+            }
+        }
+    }
+
+    @Command(name = "targets", mixinStandardHelpOptions = true,
+            description = {"Writes the peers' metrics endpoints as a Prometheus file_sd list (JSON): PINGs every peer and"
+                    + " asks each for its data server, which serves /metrics; each target is labelled peer, role, group"
+                    + " and peer_id. See docs/metrics.md and prometheus/prometheus.yml."})
+    static final class Targets implements Callable<Integer> {
+        @CommandLine.Mixin
+        BrokerOption broker = new BrokerOption();
+
+        @Option(names = "--window", defaultValue = "2s", converter = TimeConverter.class,
+                description = "how long to collect answers to PING (default: ${DEFAULT-VALUE})")
+        Duration window;
+
+        @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+                description = "the file Prometheus reads (written whole, by renaming); standard output without it")
+        Path output;
+
+        @Option(names = "--every", paramLabel = "TIME", converter = TimeConverter.class,
+                description = "with --output: look again at this interval until stopped, so peers that come and go are"
+                        + " followed (e.g. 30s); once without it")
+        Duration every;
+
+        @Override
+        public Integer call() throws Exception {
+            if (every != null && output == null) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "--every needs --output FILE: the list is"
+                        + " rewritten there at each look");
+            }
+            if (every != null && every.compareTo(window) <= 0) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "--every " + new TestDuration.ByTime(every)
+                        + " must be longer than --window " + new TestDuration.ByTime(window));
+            }
+            try (ControlClient client = broker.connect()) {
+                while (true) {
+                    MetricsTargets.Found found = MetricsTargets.find(client, window);
+                    String json = MetricsTargets.fileSd(found.targets());
+                    found.skipped().forEach(line -> System.err.println("maestro targets: skipped " + line));
+                    if (output == null) {
+                        System.out.print(json);
+                    } else {
+                        MetricsTargets.write(output, json);
+                        System.out.println(found.targets().size() + " target(s) written to " + output);
+                    }
+                    if (every == null) {
+                        return found.targets().isEmpty() ? CANNOT_RUN : PASSED;
+                    }
+                    Thread.sleep(every.minus(window).toMillis()); // the interval between looks, not a synchronisation
+                }
             }
         }
     }

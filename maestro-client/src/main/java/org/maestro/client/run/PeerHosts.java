@@ -118,7 +118,7 @@ final class PeerHosts {
     }
 
     /** The URL when it names a host and a port, else null. */
-    private static URI httpUrl(String text) {
+    static URI httpUrl(String text) {
         try {
             URI u = new URI(text);
             return u.getHost() == null || u.getPort() < 0 ? null : u;

@@ -13,6 +13,7 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.maestro.common.metrics.PeerMetrics;
 import org.maestro.common.util.SafeText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * server's {@link DataToken} first ({@code Authorization: Bearer <token>}): none gets 401, another one 403,
  * before anything about the directory is looked at. Every refusal is a short plain-text message with the
  * status that fits (400 bad path, 401 no token, 403 wrong token or outside the root, 404 missing, 405
- * method); a failure is logged here and never shown as a stack trace.
+ * method); a failure is logged here and never shown as a stack trace. With the peer's {@link PeerMetrics}, {@code GET
+ * /metrics} alone is answered without a token: it shows figures, never a file or a name in the directory.
  */
 final class DataHandler extends Handler.Abstract {
     private static final Logger LOG = LoggerFactory.getLogger(DataHandler.class);
@@ -47,10 +49,13 @@ final class DataHandler extends Handler.Abstract {
 
     private final DataRoot root;
     private final DataToken token;
+    /** Null for a data server without metrics. */
+    private final PeerMetrics metrics;
 
-    DataHandler(DataRoot root, DataToken token) {
+    DataHandler(DataRoot root, DataToken token, PeerMetrics metrics) {
         this.root = root;
         this.token = token;
+        this.metrics = metrics;
     }
 
     @Override
@@ -64,6 +69,19 @@ final class DataHandler extends Handler.Abstract {
             response.getHeaders().put(HttpHeader.ALLOW, ALLOWED);
             SmallResponse.text(response, callback, false, 405, "method " + method + " not allowed: the data server is read-only ("
                     + ALLOWED + ")");
+            return true;
+        }
+        if (metrics != null && path.equals(PeerMetrics.PATH)) {
+            PeerMetrics.Exposition exposition;
+            try {
+                exposition = metrics.scrape(request.getHeaders().get(HttpHeader.ACCEPT));
+            } catch (RuntimeException e) {
+                LOG.warn("collecting the metrics failed: {}", e.toString());
+                SmallResponse.text(response, callback, head, 500, "cannot collect the metrics (" + e.getClass().getSimpleName()
+                        + "), see the peer's log");
+                return true;
+            }
+            SmallResponse.send(response, callback, head, 200, exposition.contentType(), exposition.body());
             return true;
         }
         try {

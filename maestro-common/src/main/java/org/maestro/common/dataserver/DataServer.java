@@ -13,6 +13,7 @@ import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.maestro.common.metrics.PeerMetrics;
 import org.maestro.common.util.HostNames;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,8 +71,19 @@ public final class DataServer implements AutoCloseable {
      * @throws IOException when {@code root} is not a directory or the port cannot be bound
      */
     public static DataServer start(Path root, String host, int port) throws IOException {
+        return start(root, host, port, null);
+    }
+
+    /**
+     * As {@link #start(Path, String, int)}, and serves the peer's {@code metrics} at {@value PeerMetrics#PATH} to
+     * anyone (a Prometheus server asks without a token): that route shows figures, never a file.
+     *
+     * @param metrics the peer's metrics, null for none
+     */
+    public static DataServer start(Path root, String host, int port, PeerMetrics metrics) throws IOException {
         DataToken token = DataToken.random();
-        return start(root, host, port, "data server", realRoot -> new DataHandler(new DataRoot(realRoot), token), token);
+        return start(root, host, port, "data server", realRoot -> new DataHandler(new DataRoot(realRoot), token, metrics),
+                token);
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.maestro.common.peer;
 
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import org.maestro.common.dataserver.DataToken;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.GetKeys;
@@ -30,6 +31,11 @@ public final class DataTokenAnswer implements PeerHandler {
             return new Payload.GetReply(GetKeys.DATA_TOKEN, token.value());
         }
         return role.handle(request, peer);
+    }
+
+    @Override
+    public void registerMetrics(PrometheusRegistry registry) {
+        role.registerMetrics(registry);
     }
 
     @Override

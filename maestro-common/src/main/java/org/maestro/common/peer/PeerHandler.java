@@ -1,5 +1,6 @@
 package org.maestro.common.peer;
 
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 
@@ -13,6 +14,14 @@ import org.maestro.common.note.Payload;
 public interface PeerHandler {
 
     Payload handle(Note request, Peer peer) throws Exception;
+
+    /**
+     * Adds the role's metrics to the peer's registry (see docs/metrics.md); called once, by whoever starts the
+     * peer beside a data server that serves them. Metrics read the role's figures when scraped (callbacks), so
+     * the load loops pay nothing for them.
+     */
+    default void registerMetrics(PrometheusRegistry registry) {
+    }
 
     /** Called once when the peer halts, before it disconnects. */
     default void close() {

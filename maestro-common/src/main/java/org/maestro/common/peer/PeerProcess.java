@@ -1,8 +1,10 @@
 package org.maestro.common.peer;
 
 import org.maestro.common.dataserver.DataServer;
+import org.maestro.common.metrics.PeerMetrics;
 import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.mqtt.TransportException;
+import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 
 import java.io.IOException;
@@ -12,8 +14,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * How a peer command ({@code maestro worker|inspector|agent}) runs: serve the data directory,
- * connect, say it is ready, and wait for HALT (or the end of the process).
+ * How a peer command ({@code maestro worker|inspector|agent}) runs: serve the data directory and the peer's
+ * metrics ({@code /metrics}, see docs/metrics.md), connect, say it is ready, and wait for HALT (or the end of the
+ * process).
  */
 public final class PeerProcess {
     private PeerProcess() {
@@ -43,10 +46,13 @@ public final class PeerProcess {
     public static int run(Launch launch, HandlerFactory handlers, String readyDetail) throws IOException, InterruptedException {
         PeerConfig config = new PeerConfig(launch.broker(), launch.keepAliveSeconds(), Duration.ofSeconds(10));
         Path data = Files.createDirectories(launch.dataDir().toAbsolutePath());
-        try (DataServer server = DataServer.start(data, launch.dataHost(), launch.dataPort())) {
+        PeerInfo identity = Peer.identity(launch.name(), launch.role(), launch.group());
+        PeerMetrics metrics = PeerMetrics.of(identity);
+        try (DataServer server = DataServer.start(data, launch.dataHost(), launch.dataPort(), metrics)) {
             URI dataUrl = server.urlAt(launch.dataAddress());
-            Peer peer = new Peer(Peer.identity(launch.name(), launch.role(), launch.group()), config,
-                    new DataTokenAnswer(server.token(), handlers.create(data, dataUrl.toString())));
+            PeerHandler handler = new DataTokenAnswer(server.token(), handlers.create(data, dataUrl.toString()));
+            handler.registerMetrics(metrics.registry());
+            Peer peer = new Peer(identity, config, handler);
             try {
                 peer.start();
             } catch (TransportException e) {
@@ -55,6 +61,7 @@ public final class PeerProcess {
             }
             System.out.println(launch.command() + ": " + peer.info().describe() + " is ready on " + config.broker()
                     + (readyDetail.isEmpty() ? "" : "; " + readyDetail) + "; data in " + data + ", served at " + dataUrl
+                    + " (metrics at " + dataUrl.resolve(PeerMetrics.PATH) + ")"
                     + (launch.dataHost().equals(launch.dataAddress()) ? "" : " (listening on " + launch.dataHost() + ")"));
             Runtime.getRuntime().addShutdownHook(new Thread(peer::close, launch.command() + "-shutdown"));
             peer.awaitHalt();

@@ -5,6 +5,7 @@ import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.Replies;
 import org.maestro.common.dataserver.DataServer;
 import org.maestro.common.dataserver.DataToken;
+import org.maestro.common.metrics.PeerMetrics;
 import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
@@ -38,6 +39,8 @@ public final class TestCluster implements AutoCloseable {
     private final Map<String, Peer> peers = new LinkedHashMap<>();
     private final NoteInbox inbox = new NoteInbox();
     private DataServer dataServer;
+    /** With {@link Builder#metricsPerPeer()}: each data peer's own data server, serving its metrics. */
+    private final Map<String, DataServer> peerServers = new LinkedHashMap<>();
     private Path dataDir;
     private ControlClient client;
     private boolean closed;
@@ -88,6 +91,25 @@ public final class TestCluster implements AutoCloseable {
         return timeout;
     }
 
+    /**
+     * The metrics URL ({@code http://127.0.0.1:PORT/metrics}) of peer {@code name}'s own data server, as a peer
+     * command serves it (needs {@link Builder#metricsPerPeer()}).
+     */
+    public java.net.URI metricsUrl(String name) {
+        DataServer server = peerServers.get(name);
+        if (server == null) {
+            throw new IllegalArgumentException("peer '" + name + "' serves no metrics: build the cluster with metricsPerPeer()"
+                    + " and add it with peerWithData");
+        }
+        return server.url().resolve(PeerMetrics.PATH);
+    }
+
+    /** Peer {@code name}'s own data server (see {@link #metricsUrl}). */
+    public DataServer dataServerOf(String name) {
+        metricsUrl(name);
+        return peerServers.get(name);
+    }
+
     /** SET to every peer of the cluster, expecting each to answer. */
     public Replies setAll(Map<String, String> options) throws Exception {
         return client.request(Address.all(), new Payload.SetOptions(options), infos(), timeout);
@@ -123,6 +145,7 @@ public final class TestCluster implements AutoCloseable {
         for (int i = started.size() - 1; i >= 0; i--) {
             started.get(i).close();
         }
+        peerServers.values().forEach(DataServer::close);
         if (dataServer != null) {
             dataServer.close();
         }
@@ -140,6 +163,7 @@ public final class TestCluster implements AutoCloseable {
         private final List<Spec> specs = new ArrayList<>();
         private Path dataDir;
         private Duration timeout = DEFAULT_TIMEOUT;
+        private boolean metricsPerPeer;
 
         Builder(BrokerUrl broker, Consumer<AutoCloseable> closeLater) {
             this.broker = broker;
@@ -155,6 +179,15 @@ public final class TestCluster implements AutoCloseable {
         /** How long requests wait for replies (default {@link #DEFAULT_TIMEOUT}); also the client's connect timeout. */
         public Builder timeout(Duration t) {
             this.timeout = t;
+            return this;
+        }
+
+        /**
+         * Gives each peer added with {@link #peerWithData} a data server of its own over the data directory, with its
+         * own metrics at /metrics, as {@code maestro worker|inspector|agent} serve them (see {@link #metricsUrl}).
+         */
+        public Builder metricsPerPeer() {
+            this.metricsPerPeer = true;
             return this;
         }
 
@@ -191,11 +224,22 @@ public final class TestCluster implements AutoCloseable {
                         throw new IllegalStateException("peer '" + s.name + "' makes its handler with the data directory:"
                                 + " give the cluster one with dataDir(...)");
                     }
-                    PeerHandler handler = s.handlers.create(dataDir, c.dataServer == null ? "" : c.dataUrl());
-                    if (c.dataServer != null) {
-                        handler = new DataTokenAnswer(c.dataServer.token(), handler); // as PeerProcess does
+                    PeerInfo identity = Peer.identity(s.name, s.role, s.group);
+                    DataServer server = c.dataServer;
+                    PeerMetrics metrics = null;
+                    if (metricsPerPeer && s.needsData) {
+                        metrics = PeerMetrics.of(identity);
+                        server = DataServer.start(dataDir, "127.0.0.1", 0, metrics);
+                        c.peerServers.put(s.name, server);
                     }
-                    Peer peer = new Peer(Peer.identity(s.name, s.role, s.group), PeerConfig.of(broker), handler);
+                    PeerHandler handler = s.handlers.create(dataDir, server == null ? "" : server.url().toString());
+                    if (server != null) {
+                        handler = new DataTokenAnswer(server.token(), handler); // as PeerProcess does
+                    }
+                    if (metrics != null) {
+                        handler.registerMetrics(metrics.registry());
+                    }
+                    Peer peer = new Peer(identity, PeerConfig.of(broker), handler);
                     c.peers.put(s.name, peer);
                     peer.start();
                 }

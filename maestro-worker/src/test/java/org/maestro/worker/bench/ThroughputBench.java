@@ -11,7 +11,11 @@ import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.peer.Peer;
+import org.maestro.common.dataserver.DataServer;
+import org.maestro.common.metrics.PeerMetrics;
 import org.maestro.common.peer.PeerConfig;
+import org.maestro.common.peer.PeerHandler;
+import org.maestro.common.testing.PrometheusServer;
 import org.maestro.common.ratelog.RateLogReader;
 import org.maestro.common.testing.ArtemisBroker;
 import org.maestro.common.testing.MosquittoBroker;
@@ -114,13 +118,37 @@ public final class ThroughputBench {
      */
     static double maestroRun(String sutUrl, MosquittoBroker control, Path work, int count, int size,
                                      int inFlight, int round) throws Exception {
-        Path data = work.resolve("maestro-" + round);
-        String testId = "bench-" + round;
-        try (Peer sender = new Peer(Peer.identity("bench-sender", Role.SENDER, ""), PeerConfig.of(control.url()),
-                new WorkerHandler(data, "")).start();
-             Peer receiver = new Peer(Peer.identity("bench-receiver", Role.RECEIVER, ""), PeerConfig.of(control.url()),
-                     new WorkerHandler(data, "")).start();
+        return maestroRun(sutUrl, control, work, count, size, inFlight, "bench-" + round, Metrics.NONE);
+    }
+
+    /** What a run does about the peers' Prometheus metrics. */
+    enum Metrics {
+        /** None: the peers have no data server (as ThroughputBench has always run). */
+        NONE,
+        /** Each peer serves its metrics on a data server of its own, which nobody scrapes. */
+        SERVED,
+        /** As SERVED, and a real Prometheus scrapes both every second. */
+        SCRAPED
+    }
+
+    /**
+     * A flat-out Maestro run of {@code count} messages; its end-to-end throughput (msg/s). With
+     * {@link Metrics#SCRAPED}, checks that Prometheus ends with the sender's count, so it did scrape.
+     */
+    static double maestroRun(String sutUrl, MosquittoBroker control, Path work, int count, int size,
+                             int inFlight, String testId, Metrics metrics) throws Exception {
+        Path data = Files.createDirectories(work.resolve("maestro-" + testId));
+        List<AutoCloseable> extras = new ArrayList<>();
+        try (Peer sender = extras(extras, metrics, data, Peer.identity("bench-sender", Role.SENDER, ""), control).start();
+             Peer receiver = extras(extras, metrics, data, Peer.identity("bench-receiver", Role.RECEIVER, ""), control).start();
              ControlClient client = new ControlClient(control.url()).connect(Duration.ofSeconds(10))) {
+            PrometheusServer prometheus = null;
+            if (metrics == Metrics.SCRAPED) {
+                List<String> targets = extras.stream().filter(e -> e instanceof DataServer)
+                        .map(e -> "127.0.0.1:" + ((DataServer) e).port()).toList();
+                prometheus = PrometheusServer.start(PrometheusServer.staticTargets(targets));
+                extras.add(prometheus);
+            }
             LinkedBlockingQueue<Note> ends = new LinkedBlockingQueue<>();
             client.addListener(n -> {
                 if (n.command() == Command.NOTIFY_SUCCESS || n.command() == Command.NOTIFY_FAIL) {
@@ -139,6 +167,13 @@ public final class ThroughputBench {
             awaitEnd(ends, sender.info());
             require(client.request(Address.peer(receiver.info().id()), new Payload.StopReceiver(), List.of(receiver.info()), t).allOk(), "STOP_RECEIVER");
             awaitEnd(ends, receiver.info());
+            if (prometheus != null) {
+                awaitScraped(prometheus, testId, count);
+            }
+        } finally {
+            for (AutoCloseable e : extras) {
+                e.close();
+            }
         }
         long firstSend = firstEta(data.resolve(testId).resolve("bench-sender"));
         long[] received = lastAta(data.resolve(testId).resolve("bench-receiver"));
@@ -147,6 +182,31 @@ public final class ThroughputBench {
             throw new IllegalStateException("maestro received " + received[1] + " of " + count);
         }
         return count / ((received[0] + startDelta - firstSend) / 1e6);
+    }
+
+    /** The peer, with its metrics served on a data server of its own unless {@code metrics} is NONE. */
+    private static Peer extras(List<AutoCloseable> extras, Metrics metrics, Path data, PeerInfo identity, MosquittoBroker control)
+            throws IOException {
+        PeerHandler handler = new WorkerHandler(data, "");
+        if (metrics != Metrics.NONE) {
+            PeerMetrics registry = PeerMetrics.of(identity);
+            extras.add(DataServer.start(data, "127.0.0.1", 0, registry));
+            handler.registerMetrics(registry.registry());
+        }
+        return new Peer(identity, PeerConfig.of(control.url()), handler);
+    }
+
+    /** Waits (10 s at most) until Prometheus has scraped the sender's final count: proof that it scraped at all. */
+    private static void awaitScraped(PrometheusServer prometheus, String testId, int count) throws Exception {
+        String query = "maestro_messages_sent_total{test_id=\"" + testId + "\"}";
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!prometheus.values(query).equals(List.of((double) count))) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("Prometheus did not scrape the sender's " + count + " messages: "
+                        + prometheus.values(query) + "; targets: " + prometheus.targets());
+            }
+            Thread.sleep(200); // polling interval of a bounded wait
+        }
     }
 
     private static void awaitEnd(LinkedBlockingQueue<Note> ends, PeerInfo peer) throws InterruptedException {

@@ -1,0 +1,75 @@
+package org.maestro.worker;
+
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import org.HdrHistogram.Histogram;
+import org.maestro.common.metrics.MetricNames;
+import org.maestro.common.metrics.TestFigures;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * A worker's metrics (docs/metrics.md): its current or last test's counts, the rate and the last second's
+ * latency quantiles, read from the job when scraped. A sender shows what it sent, had acknowledged or refused and
+ * its send delay; a receiver what it received, lost, got twice or out of order, and its response and service
+ * times.
+ */
+final class WorkerMetrics {
+    /** The quantiles shown of each one-second distribution; 1 is the maximum. */
+    static final double[] QUANTILES = {0.5, 0.9, 0.99, 0.999, 1};
+
+    private WorkerMetrics() {
+    }
+
+    static void register(PrometheusRegistry registry, Supplier<WorkerJob> job) {
+        new TestFigures<>(registry, job, WorkerJob::testId)
+                .phase(WorkerJob::phase)
+                .gauge(MetricNames.MESSAGE_RATE, "Messages sent (sender) or received (receiver) in the last second",
+                        WorkerJob::lastSecondCount)
+                .counter(MetricNames.MESSAGES_SENT, "Messages sent, warm-up included",
+                        sender(SenderJob::messageCount))
+                .counter(MetricNames.MESSAGES_ACKNOWLEDGED, "Messages the SUT acknowledged (settled)",
+                        sender(SenderJob::acknowledgedCount))
+                .counter(MetricNames.MESSAGES_REFUSED, "Messages the SUT refused, or lost while the sender failed over",
+                        sender(SenderJob::refusedCount))
+                .quantiles(MetricNames.SEND_DELAY, "Actual minus intended send time over the last second, by quantile",
+                        j -> j instanceof SenderJob s ? quantiles(s.lastSendDelays()) : Map.of())
+                .counter(MetricNames.MESSAGES_RECEIVED, "Messages received, warm-up included",
+                        receiver(ReceiverJob::messageCount))
+                .gauge(MetricNames.MESSAGES_LOST, "Messages not seen so far (gaps in the senders' sequences; a late one"
+                        + " fills its gap)", receiver(r -> r.accounts()[0]))
+                .counter(MetricNames.MESSAGES_DUPLICATED, "Messages received more than once",
+                        receiver(r -> r.accounts()[1]))
+                .counter(MetricNames.MESSAGES_OUT_OF_ORDER, "Messages received after a later one of the same sender connection",
+                        receiver(r -> r.accounts()[2]))
+                .quantiles(MetricNames.RESPONSE_TIME, "Received minus intended send time (corrected for coordinated"
+                                + " omission) over the last second, by quantile",
+                        j -> j instanceof ReceiverJob r ? quantiles(r.lastResponseTimes()) : Map.of())
+                .quantiles(MetricNames.SERVICE_TIME, "Received minus actual send time over the last second, by quantile",
+                        j -> j instanceof ReceiverJob r ? quantiles(r.lastServiceTimes()) : Map.of());
+    }
+
+    private static java.util.function.ToDoubleFunction<WorkerJob> sender(Function<SenderJob, Long> value) {
+        return j -> j instanceof SenderJob s ? value.apply(s) : Double.NaN;
+    }
+
+    private static java.util.function.ToDoubleFunction<WorkerJob> receiver(Function<ReceiverJob, Long> value) {
+        return j -> j instanceof ReceiverJob r ? value.apply(r) : Double.NaN;
+    }
+
+    /** Quantile to seconds of a histogram in microseconds; empty for none or an empty one. */
+    static Map<Double, Double> quantiles(Histogram micros) {
+        if (micros == null || micros.getTotalCount() == 0) {
+            return Collections.emptyMap();
+        }
+        Map<Double, Double> seconds = new LinkedHashMap<>();
+        for (double q : QUANTILES) {
+            long value = q == 1 ? micros.getMaxValue() : micros.getValueAtPercentile(q * 100);
+            seconds.put(q, value / 1e6);
+        }
+        return seconds;
+    }
+}
