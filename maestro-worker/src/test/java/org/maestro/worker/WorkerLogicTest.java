@@ -71,7 +71,7 @@ class WorkerLogicTest {
                         + "&failover.maxReconnectDelay=1000&jms.clientID=x",
                 org.maestro.worker.driver.jms.JmsDriverAccess.uri(f));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> SutUrl.parse("http://h/q")).getMessage()
-                .contains("amqp:// or amqps://"));
+                .contains("scheme must be one of amqp://, amqps://, core://, openwire://, tcp://"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> SutUrl.parse("amqp://h:5672")).getMessage()
                 .contains("no destination"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> SutUrl.parse("amqp://h/q?type=stream")).getMessage()

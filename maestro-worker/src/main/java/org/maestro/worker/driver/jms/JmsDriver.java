@@ -1,8 +1,8 @@
 package org.maestro.worker.driver.jms;
 
 import jakarta.jms.BytesMessage;
-import jakarta.jms.CompletionListener;
 import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
@@ -11,20 +11,21 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import jakarta.jms.Topic;
-import org.apache.qpid.jms.JmsConnectionFactory;
 import org.maestro.worker.driver.DriverException;
 import org.maestro.worker.driver.LoadDriver;
 import org.maestro.worker.driver.SutUrl;
 
-import java.util.Map;
-import java.util.stream.Collectors;
-
-/** JMS over AMQP 1.0 with Apache Qpid JMS: one JMS connection and session per producer or consumer. */
+/**
+ * A load driver for any JMS client: one JMS connection and session per producer or consumer. What differs
+ * between protocols (the connection factory, the completion of a send) is the {@link JmsClient}'s.
+ */
 public final class JmsDriver implements LoadDriver {
+    private final JmsClient client;
     private final FailureListener failures;
 
     /** @param failures told when a connection breaks between operations */
-    public JmsDriver(FailureListener failures) {
+    public JmsDriver(JmsClient client, FailureListener failures) {
+        this.client = client;
         this.failures = failures;
     }
 
@@ -36,7 +37,7 @@ public final class JmsDriver implements LoadDriver {
             producer.setDeliveryMode(url.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
             producer.setDisableMessageID(true);
             producer.setDisableMessageTimestamp(true);
-            return new JmsProducer(o, producer, url);
+            return new JmsProducer(client, o, producer, url);
         } catch (JMSException e) {
             o.close();
             throw failure("cannot create a producer for", url, e);
@@ -69,15 +70,12 @@ public final class JmsDriver implements LoadDriver {
     }
 
     private Opened open(SutUrl url, String clientName) throws DriverException {
-        JmsConnectionFactory factory = new JmsConnectionFactory(connectionUri(url));
-        if (!url.username().isEmpty()) {
-            factory.setUsername(url.username());
-            factory.setPassword(url.password());
-        }
         Connection connection;
         try {
-            connection = factory.createConnection();
-        } catch (JMSException e) {
+            ConnectionFactory factory = client.connectionFactory(client.connectionUri(url));
+            connection = url.username().isEmpty() ? factory.createConnection()
+                    : factory.createConnection(url.username(), url.password());
+        } catch (JMSException | RuntimeException e) {
             throw failure("cannot connect to", url, e);
         }
         try {
@@ -92,34 +90,6 @@ public final class JmsDriver implements LoadDriver {
             new Opened(connection, null, null).close();
             throw failure("cannot open a session on", url, e);
         }
-    }
-
-    /** The qpid-jms URI: the AMQP address plus the options passed on, wrapped for failover if asked. */
-    static String connectionUri(SutUrl url) {
-        Map<String, String> transportOptions = url.clientOptions().entrySet().stream()
-                .filter(e -> !e.getKey().startsWith("failover."))
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
-        String base = url.scheme() + "://" + url.host() + ":" + url.port();
-        if (!url.failover()) {
-            return base + query(transportOptions);
-        }
-        Map<String, String> failoverOptions = url.clientOptions().entrySet().stream()
-                .filter(e -> e.getKey().startsWith("failover."))
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
-        // qpid-jms backs off up to 30 s between attempts: a test would measure the back-off, not the
-        // SUT's recovery. Retry at least every second unless the URL says otherwise.
-        failoverOptions.putIfAbsent("failover.maxReconnectDelay", "1000");
-        // jms.* options belong on the failover URI, transport/amqp ones on the nested address.
-        Map<String, String> nested = transportOptions.entrySet().stream().filter(e -> !e.getKey().startsWith("jms."))
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
-        transportOptions.entrySet().stream().filter(e -> e.getKey().startsWith("jms."))
-                .forEach(e -> failoverOptions.put(e.getKey(), e.getValue()));
-        return "failover:(" + base + query(nested) + ")" + query(failoverOptions);
-    }
-
-    private static String query(Map<String, String> options) {
-        return options.isEmpty() ? "" : "?" + options.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining("&"));
     }
 
     static DriverException failure(String what, SutUrl url, Exception e) {
@@ -145,11 +115,13 @@ public final class JmsDriver implements LoadDriver {
     }
 
     private static final class JmsProducer implements Producer {
+        private final JmsClient client;
         private final Opened opened;
         private final MessageProducer producer;
         private final SutUrl url;
 
-        JmsProducer(Opened opened, MessageProducer producer, SutUrl url) {
+        JmsProducer(JmsClient client, Opened opened, MessageProducer producer, SutUrl url) {
+            this.client = client;
             this.opened = opened;
             this.producer = producer;
             this.url = url;
@@ -160,17 +132,7 @@ public final class JmsDriver implements LoadDriver {
             try {
                 BytesMessage message = opened.session.createBytesMessage();
                 message.writeBytes(body);
-                producer.send(message, new CompletionListener() {
-                    @Override
-                    public void onCompletion(Message m) {
-                        done.completed(null);
-                    }
-
-                    @Override
-                    public void onException(Message m, Exception e) {
-                        done.completed(e);
-                    }
-                });
+                client.send(producer, message, done);
             } catch (JMSException e) {
                 throw failure("cannot send to", url, e);
             }
