@@ -29,8 +29,8 @@ public final class CoreClient extends JmsClient {
             .map(n -> Character.toLowerCase(n.charAt(3)) + n.substring(4))
             .collect(Collectors.toUnmodifiableSet());
     /**
-     * A CompletionListener hears of a send only through Artemis's send acknowledgements, which need a
-     * confirmation window: without one it is told at once, before the broker has the message.
+     * A CompletionListener hears of a send through Artemis's send acknowledgements, which need a confirmation
+     * window: without one the broker sends none and Artemis warns (AMQ212053 confirmationWindowSize=-1).
      */
     private static final String CONFIRMATION_WINDOW = "1048576";
 

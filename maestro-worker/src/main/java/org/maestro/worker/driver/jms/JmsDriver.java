@@ -15,11 +15,18 @@ import org.maestro.worker.driver.DriverException;
 import org.maestro.worker.driver.LoadDriver;
 import org.maestro.worker.driver.SutUrl;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
 /**
  * A load driver for any JMS client: one JMS connection and session per producer or consumer. What differs
  * between protocols (the connection factory, the completion of a send) is the {@link JmsClient}'s.
  */
 public final class JmsDriver implements LoadDriver {
+    /** How long a failed operation waits for the connection's exception listener to tell why. */
+    private static final long LOSS_GRACE_MILLIS = 1000;
     private final JmsClient client;
     private final FailureListener failures;
 
@@ -59,7 +66,26 @@ public final class JmsDriver implements LoadDriver {
         }
     }
 
-    private record Opened(Connection connection, Session session, Destination destination) {
+    /**
+     * A connection, its session and destination, and the reason it was lost once its exception listener
+     * heard it. A client may close the consumer (Artemis: "Consumer is closed") before it tells the listener.
+     */
+    private record Opened(Connection connection, Session session, Destination destination, CompletableFuture<String> lost) {
+        /**
+         * The error for an operation that failed: the connection's loss when the listener hears of it within a
+         * moment (the real reason), else {@code what} with the operation's own exception.
+         */
+        DriverException failure(String what, SutUrl url, JMSException e) {
+            try {
+                return new DriverException(lost.get(LOSS_GRACE_MILLIS, TimeUnit.MILLISECONDS), e);
+            } catch (TimeoutException | ExecutionException notLost) {
+                return JmsDriver.failure(what, url, e);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                return JmsDriver.failure(what, url, e);
+            }
+        }
+
         void close() {
             try {
                 connection.close();
@@ -78,16 +104,21 @@ public final class JmsDriver implements LoadDriver {
         } catch (JMSException | RuntimeException e) {
             throw failure("cannot connect to", url, e);
         }
+        CompletableFuture<String> lost = new CompletableFuture<>();
         try {
             if (url.topic() && url.durable()) {
                 connection.setClientID(clientName);
             }
-            connection.setExceptionListener(e -> failures.failed("connection to " + url + " lost: " + describe(e)));
+            connection.setExceptionListener(e -> {
+                String reason = "connection to " + url + " lost: " + describe(e);
+                lost.complete(reason);
+                failures.failed(reason);
+            });
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             Destination destination = url.topic() ? session.createTopic(url.destination()) : session.createQueue(url.destination());
-            return new Opened(connection, session, destination);
+            return new Opened(connection, session, destination, lost);
         } catch (JMSException e) {
-            new Opened(connection, null, null).close();
+            new Opened(connection, null, null, lost).close();
             throw failure("cannot open a session on", url, e);
         }
     }
@@ -134,7 +165,7 @@ public final class JmsDriver implements LoadDriver {
                 message.writeBytes(body);
                 client.send(producer, message, done);
             } catch (JMSException e) {
-                throw failure("cannot send to", url, e);
+                throw opened.failure("cannot send to", url, e);
             }
         }
 
@@ -170,7 +201,7 @@ public final class JmsDriver implements LoadDriver {
                 bytes.readBytes(body);
                 return body;
             } catch (JMSException e) {
-                throw failure("cannot receive from", url, e);
+                throw opened.failure("cannot receive from", url, e);
             }
         }
 
