@@ -20,8 +20,7 @@ public final class AmqpClient extends JmsClient {
     @Override
     public String refusal(String key) {
         // qpid-jms itself refuses an unknown name behind these prefixes when it connects.
-        return PASSED_ON.stream().anyMatch(key::startsWith) ? null
-                : "qpid-jms options start with jms., amqp., transport. or failover.";
+        return unlessPrefixed(key, PASSED_ON, "qpid-jms options start with jms., amqp., transport. or failover.");
     }
 
     @Override

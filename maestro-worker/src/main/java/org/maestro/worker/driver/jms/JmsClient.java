@@ -8,6 +8,7 @@ import jakarta.jms.MessageProducer;
 import org.maestro.worker.driver.LoadDriver;
 import org.maestro.worker.driver.SutUrl;
 
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -46,6 +47,11 @@ public abstract class JmsClient {
                 done.completed(e);
             }
         });
+    }
+
+    /** For clients that check option names themselves: null when {@code key} has one of the prefixes, else {@code help}. */
+    static String unlessPrefixed(String key, List<String> prefixes, String help) {
+        return prefixes.stream().anyMatch(key::startsWith) ? null : help;
     }
 
     /** The client options whose key starts with {@code prefix}, the prefix cut off when {@code strip}. */

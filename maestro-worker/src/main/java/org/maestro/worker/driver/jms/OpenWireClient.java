@@ -32,8 +32,8 @@ public final class OpenWireClient extends JmsClient {
 
     @Override
     public String refusal(String key) {
-        return PASSED_ON.stream().anyMatch(key::startsWith) ? null
-                : "OpenWire options start with jms., wireFormat., socket., transport. or failover.";
+        // ActiveMQ itself refuses an unknown name behind these prefixes when it connects.
+        return unlessPrefixed(key, PASSED_ON, "OpenWire options start with jms., wireFormat., socket., transport. or failover.");
     }
 
     @Override
