@@ -55,8 +55,8 @@ public final class ThroughputBench {
              MosquittoBroker control = MosquittoBroker.launch()) {
             sut.start();
             for (int round = 0; round < rounds; round++) {
-                perf.add(artemisPerf(sut, work, count, size, inFlight, round));
-                maestro.add(maestroRun(sut, control, work, count, size, inFlight, round));
+                perf.add(artemisPerf(sut, "AMQP", work, count, size, inFlight, round));
+                maestro.add(maestroRun(control, sut.amqpUrl("bench.maestro." + round), work, count, size, inFlight, round));
                 System.out.printf(Locale.ROOT, "round %d: artemis perf %.0f msg/s, maestro %.0f msg/s%n", round + 1,
                         perf.get(round), maestro.get(round));
             }
@@ -71,18 +71,25 @@ public final class ThroughputBench {
         System.out.printf(Locale.ROOT, "%-34s %12.2f%n", "maestro / artemis perf", m / p);
     }
 
-    private static double artemisPerf(ArtemisBroker sut, Path work, int count, int size, int inFlight, int round)
+    /**
+     * One {@code artemis perf client} run in {@code protocol} (AMQP or CORE, all that 2.44's perf client speaks) to a
+     * queue of its own; its end-to-end msg/s.
+     */
+    static double artemisPerf(ArtemisBroker sut, String protocol, Path work, int count, int size, int inFlight, int round)
             throws Exception {
-        Path report = work.resolve("perf-" + round + ".json");
+        String name = "perf-" + protocol.toLowerCase(Locale.ROOT) + "-" + round;
+        Path report = work.resolve(name + ".json");
         Path home = Path.of(System.getProperty(ArtemisBroker.HOME_PROPERTY));
+        String url = protocol.equals("AMQP") ? sut.amqpUrl() : "tcp://127.0.0.1:" + sut.amqpPort();
         Process p = new ProcessBuilder(home.resolve("bin/artemis").toString(), "perf", "client", "--silent",
-                "--protocol", "AMQP", "--url", sut.amqpUrl(), "--user", ArtemisBroker.USER,
+                "--protocol", protocol, "--url", url, "--user", ArtemisBroker.USER,
                 "--password", ArtemisBroker.PASSWORD, "--message-count", Integer.toString(count),
                 "--message-size", Integer.toString(size), "--max-pending", Integer.toString(inFlight),
-                "--json", report.toString(), "queue://bench.perf." + round)
-                .redirectErrorStream(true).redirectOutput(work.resolve("perf-" + round + ".log").toFile()).start();
+                "--json", report.toString(), "queue://bench." + name)
+                .redirectErrorStream(true).redirectOutput(work.resolve(name + ".log").toFile()).start();
         if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
-            throw new IllegalStateException("artemis perf failed; see " + work.resolve("perf-" + round + ".log"));
+            p.destroyForcibly();
+            throw new IllegalStateException("artemis perf failed; see " + work.resolve(name + ".log"));
         }
         return perfThroughput(JSON.readTree(report.toFile()), count);
     }
@@ -108,10 +115,11 @@ public final class ThroughputBench {
         return count / ((summary.path("time").asLong() - first) / 1e3);
     }
 
-    private static double maestroRun(ArtemisBroker sut, MosquittoBroker control, Path work, int count, int size,
-                                     int inFlight, int round) throws Exception {
-        Path data = work.resolve("maestro-" + round);
-        String testId = "bench-" + round;
+    /** One Maestro sender + receiver run, flat out, to {@code sendUrl} (its scheme picks the driver); its end-to-end msg/s. */
+    static double maestroRun(MosquittoBroker control, String sendUrl, Path work, int count, int size,
+                             int inFlight, int round) throws Exception {
+        Path data = Files.createTempDirectory(work, "maestro-" + round + "-");
+        String testId = "bench-" + sendUrl.substring(0, sendUrl.indexOf(':')) + "-" + round;
         try (Peer sender = new Peer(Peer.identity("bench-sender", Role.SENDER, ""), PeerConfig.of(control.url()),
                 new WorkerHandler(data, "")).start();
              Peer receiver = new Peer(Peer.identity("bench-receiver", Role.RECEIVER, ""), PeerConfig.of(control.url()),
@@ -126,7 +134,7 @@ public final class ThroughputBench {
             List<PeerInfo> both = List.of(sender.info(), receiver.info());
             Duration t = Duration.ofSeconds(20);
             require(client.request(Address.all(), new Payload.SetOptions(Map.of(TestOptions.TEST_ID, testId,
-                    TestOptions.SEND_URL, sut.amqpUrl("bench.maestro." + round),
+                    TestOptions.SEND_URL, sendUrl,
                     TestOptions.RATE, "0", TestOptions.DURATION, Integer.toString(count),
                     TestOptions.MESSAGE_SIZE, Integer.toString(size), TestOptions.MAX_IN_FLIGHT, Integer.toString(inFlight),
                     TestOptions.DRAIN_QUIET, "1s")), both, t).allOk(), "SET");
@@ -204,7 +212,7 @@ public final class ThroughputBench {
         }
     }
 
-    private static double median(List<Double> values) {
+    static double median(List<Double> values) {
         double[] v = values.stream().mapToDouble(Double::doubleValue).toArray();
         Arrays.sort(v);
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
