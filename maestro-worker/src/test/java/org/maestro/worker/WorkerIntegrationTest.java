@@ -33,7 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Senders and receivers against a real Artemis broker in its own process, driven over real Mosquitto. The
- * exact fixed-rate run, topics and the unreachable SUT are tried in every protocol (AMQP, core, OpenWire).
+ * exact fixed-rate run, topics, persistent messages and the unreachable SUT are tried in every protocol (AMQP, core,
+ * OpenWire).
  */
 class WorkerIntegrationTest {
     @RegisterExtension
@@ -116,9 +117,10 @@ class WorkerIntegrationTest {
         assertTrue(((Payload.NotifySuccess) end[1].payload()).detail().contains("lost 0, duplicated 0"), end[1].toString());
     }
 
-    @Test
-    void persistentMessagesByCountWithABrokenLatencyCriterionFail() throws Exception {
-        Map<String, String> o = options("persistent", url("maestro.persistent", "persistent=true"));
+    @ParameterizedTest
+    @EnumSource(SutProtocol.class)
+    void persistentMessagesByCountWithABrokenLatencyCriterionFail(SutProtocol protocol) throws Exception {
+        Map<String, String> o = options("persistent", url(protocol, "maestro.persistent." + protocol.scheme, "persistent=true"));
         o.put(TestOptions.RATE, "200");
         o.put(TestOptions.DURATION, "300");
         o.put(TestOptions.CRITERION_LATENCY_PERCENTILE, "50");
