@@ -1,9 +1,11 @@
 package org.maestro.worker.driver;
 
+import jakarta.jms.JMSException;
 import org.junit.jupiter.api.Test;
 import org.maestro.worker.driver.jms.JmsDriverAccess;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -46,6 +48,15 @@ class ProtocolsTest {
         SutUrl f = SutUrl.parse("core://h/q?failover=true&jms.retryInterval=250&jms.confirmationWindowSize=65536");
         assertEquals("tcp://h:61616?confirmationWindowSize=65536&maxRetryInterval=1000&reconnectAttempts=-1&retryInterval=250",
                 JmsDriverAccess.uri(f));
+    }
+
+    @Test
+    void onlyArtemisReportsASuccessfulReconnectionToTheExceptionListener() {
+        SutUrl core = SutUrl.parse("core://h/q?failover=true");
+        assertFalse(JmsDriverAccess.lost(core, new JMSException("AMQ219015: server shutdown", "FAILOVER")));
+        assertTrue(JmsDriverAccess.lost(core, new JMSException("AMQ219015: server shutdown", "DISCONNECT")));
+        assertTrue(JmsDriverAccess.lost(SutUrl.parse("amqp://h/q"), new JMSException("gone", "FAILOVER")));
+        assertTrue(JmsDriverAccess.lost(SutUrl.parse("openwire://h/q"), new JMSException("gone")));
     }
 
     @Test

@@ -1,7 +1,9 @@
 package org.maestro.worker.driver.jms;
 
 import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSException;
 import org.apache.activemq.artemis.core.remoting.impl.netty.TransportConstants;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnection;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.maestro.common.util.SystemInfo;
 import org.maestro.worker.driver.SutUrl;
@@ -49,6 +51,12 @@ public final class CoreClient extends JmsClient {
         }
         return "Artemis core options are jms.<connection factory property> (e.g. jms.consumerWindowSize)"
                 + " or transport.<Netty connector key> (e.g. transport.tcpNoDelay)";
+    }
+
+    /** Artemis tells the exception listener of a reconnection that succeeded too, as a FAILOVER error. */
+    @Override
+    boolean lost(JMSException e) {
+        return !ActiveMQConnection.EXCEPTION_FAILOVER.equals(e.getErrorCode());
     }
 
     @Override

@@ -34,6 +34,14 @@ public abstract class JmsClient {
     /** The client's connection factory for {@link #connectionUri} (credentials are given at connect time). */
     abstract ConnectionFactory connectionFactory(String connectionUri) throws JMSException;
 
+    /**
+     * Whether the connection's exception listener hearing {@code e} means the connection is lost. Some clients also
+     * tell it of a failure they recovered from.
+     */
+    boolean lost(JMSException e) {
+        return true;
+    }
+
     /** Sends without waiting for the broker; {@code done} is called once the broker accepted or refused it. */
     void send(MessageProducer producer, Message message, LoadDriver.Completion done) throws JMSException {
         producer.send(message, new CompletionListener() {

@@ -14,6 +14,8 @@ import jakarta.jms.Topic;
 import org.maestro.worker.driver.DriverException;
 import org.maestro.worker.driver.LoadDriver;
 import org.maestro.worker.driver.SutUrl;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -25,6 +27,7 @@ import java.util.concurrent.TimeoutException;
  * between protocols (the connection factory, the completion of a send) is the {@link JmsClient}'s.
  */
 public final class JmsDriver implements LoadDriver {
+    private static final Logger LOG = LoggerFactory.getLogger(JmsDriver.class);
     /** How long a failed operation waits for the connection's exception listener to tell why. */
     private static final long LOSS_GRACE_MILLIS = 1000;
     private final JmsClient client;
@@ -110,6 +113,10 @@ public final class JmsDriver implements LoadDriver {
                 connection.setClientID(clientName);
             }
             connection.setExceptionListener(e -> {
+                if (!client.lost(e)) {
+                    LOG.warn("connection to {} failed over: {}", url, describe(e));
+                    return;
+                }
                 String reason = "connection to " + url + " lost: " + describe(e);
                 lost.complete(reason);
                 failures.failed(reason);

@@ -8,6 +8,11 @@ public final class JmsDriverAccess {
     private JmsDriverAccess() {
     }
 
+    /** Whether the client of {@code url}'s protocol takes {@code e}, told to the exception listener, as a lost connection. */
+    public static boolean lost(SutUrl url, jakarta.jms.JMSException e) {
+        return Protocols.of(url.scheme()).client().lost(e);
+    }
+
     public static String uri(SutUrl url) {
         return Protocols.of(url.scheme()).client().connectionUri(url);
     }
