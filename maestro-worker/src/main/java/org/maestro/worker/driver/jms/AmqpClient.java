@@ -42,6 +42,8 @@ public final class AmqpClient extends JmsClient {
         // qpid-jms backs off up to 30 s between attempts: a test would measure the back-off, not the
         // SUT's recovery. Retry at least every second unless the URL says otherwise.
         failoverOptions.putIfAbsent("failover.maxReconnectDelay", "1000");
+        // Its default startup attempts are unlimited: an unreachable SUT would hang START instead of failing it.
+        failoverOptions.putIfAbsent("failover.startupMaxReconnectAttempts", "1");
         // jms.* options belong on the failover URI, transport/amqp ones on the nested address.
         transportOptions.keySet().removeIf(k -> k.startsWith("jms."));
         failoverOptions.putAll(withPrefix(url, "jms.", false));
