@@ -6,6 +6,8 @@ import org.maestro.common.runfiles.RunJson;
 import org.maestro.common.runfiles.TestJson;
 import org.maestro.common.util.Passwords;
 import org.maestro.common.util.SystemInfo;
+import org.maestro.worker.driver.Protocols;
+import org.maestro.worker.driver.SutUrl;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,9 +36,10 @@ final class RunFiles {
                 options.receiveUrl() == null ? "" : options.receiveUrl().toString(), redacted(options.raw())));
     }
 
-    static void writeSystemJson(Path dir, PeerInfo peer) throws IOException {
+    /** @param sutUrl where this peer sends or receives (null if not SET): its protocol's client is recorded */
+    static void writeSystemJson(Path dir, PeerInfo peer, SutUrl sutUrl) throws IOException {
         Map<String, Object> system = SystemInfo.describe(peer);
-        system.put("driver", "qpid-jms " + SystemInfo.version(org.apache.qpid.jms.JmsConnectionFactory.class));
+        system.put("driver", Protocols.clientOf(sutUrl));
         RunJson.write(dir.resolve(PeerFiles.SYSTEM_JSON), system);
     }
 

@@ -9,8 +9,8 @@ import org.maestro.common.peer.DataKeys;
 import org.maestro.common.peer.GivenOptions;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerHandler;
-import org.maestro.worker.driver.DriverByScheme;
 import org.maestro.worker.driver.LoadDriver;
+import org.maestro.worker.driver.Protocols;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -34,7 +34,7 @@ public final class WorkerHandler implements PeerHandler {
      * @param dataUrl the URL of this peer's data server ("" when it has none)
      */
     public WorkerHandler(Path dataDir, String dataUrl) {
-        this(dataDir, dataUrl, DriverByScheme::new);
+        this(dataDir, dataUrl, Protocols::driver);
     }
 
     WorkerHandler(Path dataDir, String dataUrl, Function<LoadDriver.FailureListener, LoadDriver> drivers) {

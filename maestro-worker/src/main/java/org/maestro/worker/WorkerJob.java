@@ -2,6 +2,7 @@ package org.maestro.worker;
 
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
+import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.util.Clocks;
@@ -63,7 +64,8 @@ abstract class WorkerJob {
         this.dir = RunFiles.directory(dataDir, testId, peer.info());
         this.startEpochMicros = Clocks.epochMicros();
         this.startNanos = System.nanoTime();
-        RunFiles.writeSystemJson(dir, peer.info());
+        RunFiles.writeSystemJson(dir, peer.info(),
+                peer.info().role() == Role.SENDER ? options.sendUrl() : options.receiveUrl());
         this.flushesDone = new AtomicLongArray(options.connections());
         this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, peer.info().name() + "-ticker");

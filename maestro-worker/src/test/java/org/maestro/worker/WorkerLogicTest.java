@@ -68,10 +68,10 @@ class WorkerLogicTest {
         assertEquals("amqp://broker:5673?jms.prefetchPolicy.all=10", org.maestro.worker.driver.jms.JmsDriverAccess.uri(u));
         SutUrl f = SutUrl.parse("amqp://h/q?failover=true&failover.maxReconnectAttempts=5&transport.tcpNoDelay=true&jms.clientID=x");
         assertEquals("failover:(amqp://h:5672?transport.tcpNoDelay=true)?failover.maxReconnectAttempts=5"
-                        + "&failover.maxReconnectDelay=1000&jms.clientID=x",
+                        + "&failover.maxReconnectDelay=1000&failover.startupMaxReconnectAttempts=1&jms.clientID=x",
                 org.maestro.worker.driver.jms.JmsDriverAccess.uri(f));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> SutUrl.parse("http://h/q")).getMessage()
-                .contains("scheme must be amqp://, amqps:// or kafka://"));
+                .contains("scheme must be one of amqp://, amqps://, core://, openwire://, tcp://, kafka://"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> SutUrl.parse("amqp://h:5672")).getMessage()
                 .contains("no destination"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> SutUrl.parse("amqp://h/q?type=stream")).getMessage()

@@ -250,7 +250,22 @@ public class StandaloneArtemis implements AutoCloseable {
      * the destination may end with the URL's options ({@code ?type=topic}).
      */
     public String amqpUrl(String destination) {
-        return withCredentials(amqpUrl(), USER, PASSWORD) + "/" + destination;
+        return sutUrl("amqp", destination);
+    }
+
+    /** As {@link #amqpUrl(String)}, for Artemis's core protocol: {@code core://admin:admin@127.0.0.1:40123/a.queue}. */
+    public String coreUrl(String destination) {
+        return sutUrl("core", destination);
+    }
+
+    /** As {@link #amqpUrl(String)}, for OpenWire: {@code openwire://admin:admin@127.0.0.1:40123/a.queue}. */
+    public String openWireUrl(String destination) {
+        return sutUrl("openwire", destination);
+    }
+
+    /** A worker's URL for {@code scheme} on the one acceptor, with {@link #USER} and {@link #PASSWORD}. */
+    private String sutUrl(String scheme, String destination) {
+        return withCredentials(scheme + "://127.0.0.1:" + amqpPort, USER, PASSWORD) + "/" + destination;
     }
 
     /** {@link #jolokiaUrl()} with these credentials in it, as the Jolokia inspector takes them. */

@@ -206,7 +206,12 @@ public final class TestCluster implements AutoCloseable {
          * make it (e.g. {@code WorkerHandler::new}); needs {@link #dataDir}.
          */
         public Builder peerWithData(String name, Role role, PeerProcess.HandlerFactory handlers) {
-            specs.add(new Spec(name, role, "", handlers, true));
+            return peerWithData(name, role, "", handlers);
+        }
+
+        /** As {@link #peerWithData(String, Role, PeerProcess.HandlerFactory)}, in a group (a route of a multipoint test). */
+        public Builder peerWithData(String name, Role role, String group, PeerProcess.HandlerFactory handlers) {
+            specs.add(new Spec(name, role, group, handlers, true));
             return this;
         }
 

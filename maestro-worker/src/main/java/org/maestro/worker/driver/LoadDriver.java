@@ -1,8 +1,9 @@
 package org.maestro.worker.driver;
 
 /**
- * A protocol the workers speak to the system under test. Adding a protocol means one class
- * like this and nothing else. Each producer and consumer is one connection, used by one thread.
+ * A protocol the workers speak to the system under test. Each producer and consumer is one connection,
+ * used by one thread. The JMS protocols share {@link org.maestro.worker.driver.jms.JmsDriver}: adding one
+ * means a {@link org.maestro.worker.driver.jms.JmsClient} and its row in {@link Protocols}, nothing else.
  */
 public interface LoadDriver {
 

@@ -3,7 +3,6 @@ package org.maestro.worker.driver;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.maestro.common.util.Passwords;
@@ -12,40 +11,43 @@ import org.maestro.common.util.UrlParts;
 import org.maestro.worker.driver.kafka.KafkaSettings;
 
 /**
- * Where the load goes, parsed from {@code amqp://[user:pass@]host:port/destination?options}
- * ({@code amqps://} for TLS). Maestro's own options:
+ * Where the load goes, parsed from {@code SCHEME://[user:pass@]host:port/destination?options}, the scheme
+ * one of {@link Protocols}' ({@code amqp://}, {@code amqps://} for TLS, {@code core://}, {@code openwire://}
+ * or {@code tcp://}). Maestro's own options, the same for every protocol:
  * <ul>
  *   <li>{@code type=queue|topic} (default queue)</li>
  *   <li>{@code persistent=true|false}: delivery mode of sent messages (default false)</li>
  *   <li>{@code durable=true|false}: a topic receiver uses a durable subscription (default false)</li>
- *   <li>{@code failover=true}: reconnect after the connection is lost (qpid-jms failover)</li>
+ *   <li>{@code failover=true}: reconnect after the connection is lost (the client's own failover)</li>
  * </ul>
- * Options starting with {@code jms.}, {@code amqp.}, {@code transport.} and {@code failover.} go
- * to the qpid-jms connection unchanged; anything else is an error. {@code kafka://host:port/topic} has options of
- * its own, checked by {@link KafkaSettings}.
+ * Any other option goes to the protocol's client if its {@link org.maestro.worker.driver.jms.JmsClient#refusal}
+ * lets it through; else it is an error naming it. {@code kafka://host:port/topic} has options of its own, checked
+ * by {@link KafkaSettings}.
  */
 public record SutUrl(String scheme, String host, int port, String destination, boolean topic, boolean persistent,
                      boolean durable, boolean failover, String username, String password,
                      Map<String, String> clientOptions) {
 
     private static final Set<String> OWN = Set.of("type", "persistent", "durable", "failover");
-    private static final List<String> PASSED_ON = List.of("jms.", "amqp.", "transport.", "failover.");
 
     public static SutUrl parse(String text) {
         if (text == null || text.isBlank()) {
-            throw new IllegalArgumentException("no SUT URL given: expected e.g. amqp://127.0.0.1:5672/test.queue");
+            throw new IllegalArgumentException("no SUT URL given: expected e.g. amqp://127.0.0.1:5672/test.queue"
+                    + " or core://127.0.0.1:61616/test.queue");
         }
         URI uri;
         try {
             uri = new URI(text.trim());
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException("bad SUT URL '" + SafeText.of(Passwords.redact(text)) + "': " + Passwords.reason(e)
-                    + "; expected amqp[s]://[user:password@]host:port/destination[?options], special characters percent-encoded");
+                    + "; expected SCHEME://[user:password@]host:port/destination[?options] (SCHEME one of " + Protocols.schemes()
+                    + "), special characters percent-encoded");
         }
         String shown = Passwords.redact(uri);
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase();
-        if (!scheme.equals("amqp") && !scheme.equals("amqps") && !scheme.equals(KafkaSettings.SCHEME)) {
-            throw new IllegalArgumentException("bad SUT URL '" + shown + "': scheme must be amqp://, amqps:// or kafka://");
+        Protocols.Protocol protocol = Protocols.of(scheme);
+        if (protocol == null) {
+            throw new IllegalArgumentException("bad SUT URL '" + shown + "': scheme must be one of " + Protocols.schemes());
         }
         if (uri.getHost() == null) {
             throw new IllegalArgumentException("bad SUT URL '" + shown + "': no host");
@@ -53,9 +55,10 @@ public record SutUrl(String scheme, String host, int port, String destination, b
         String path = uri.getPath() == null ? "" : uri.getPath();
         String destination = path.startsWith("/") ? path.substring(1) : path;
         if (destination.isEmpty()) {
-            throw new IllegalArgumentException("bad SUT URL '" + shown + "': no destination (expected e.g. amqp://host:5672/test.queue)");
+            throw new IllegalArgumentException("bad SUT URL '" + shown + "': no destination (expected e.g. " + scheme + "://host:"
+                    + protocol.defaultPort() + "/test.queue)");
         }
-        if (scheme.equals(KafkaSettings.SCHEME)) {
+        if (protocol.kafka()) {
             return KafkaSettings.parse(uri, destination, shown);
         }
         Map<String, String> own = new LinkedHashMap<>();
@@ -64,15 +67,17 @@ public record SutUrl(String scheme, String host, int port, String destination, b
             String key = option.getKey();
             if (OWN.contains(key)) {
                 own.put(key, option.getValue());
-            } else if (PASSED_ON.stream().anyMatch(key::startsWith)) {
-                client.put(key, option.getValue());
             } else {
-                throw new IllegalArgumentException("bad SUT URL '" + shown + "': unknown option '" + SafeText.of(key)
-                        + "' (Maestro's: type, persistent, durable, failover; qpid-jms options start with jms., amqp., transport. or failover.)");
+                String refusal = protocol.client().refusal(key);
+                if (refusal != null) {
+                    throw new IllegalArgumentException("bad SUT URL '" + shown + "': unknown option '" + SafeText.of(key)
+                            + "' (Maestro's: type, persistent, durable, failover; " + refusal + ")");
+                }
+                client.put(key, option.getValue());
             }
         }
         String[] credentials = UrlParts.credentials(uri);
-        int port = uri.getPort() == -1 ? (scheme.equals("amqps") ? 5671 : 5672) : uri.getPort();
+        int port = uri.getPort() == -1 ? protocol.defaultPort() : uri.getPort();
         return new SutUrl(scheme, uri.getHost(), port, destination, isTopicType(own.get("type"), shown),
                 bool(own, "persistent", shown), bool(own, "durable", shown), bool(own, "failover", shown), credentials[0], credentials[1],
                 Map.copyOf(client));

@@ -59,7 +59,7 @@ public final class ThroughputBench {
              MosquittoBroker control = MosquittoBroker.launch()) {
             sut.start();
             for (int round = 0; round < rounds; round++) {
-                perf.add(artemisPerf(sut, work, count, size, inFlight, round));
+                perf.add(artemisPerf(sut, "AMQP", work, count, size, inFlight, round));
                 maestro.add(maestroRun(sut.amqpUrl("bench.maestro." + round), control, work, count, size, inFlight, round));
                 System.out.printf(Locale.ROOT, "round %d: artemis perf %.0f msg/s, maestro %.0f msg/s%n", round + 1,
                         perf.get(round), maestro.get(round));
@@ -75,18 +75,25 @@ public final class ThroughputBench {
         System.out.printf(Locale.ROOT, "%-34s %12.2f%n", "maestro / artemis perf", m / p);
     }
 
-    private static double artemisPerf(ArtemisBroker sut, Path work, int count, int size, int inFlight, int round)
+    /**
+     * One {@code artemis perf client} run in {@code protocol} (AMQP or CORE, all that 2.44's perf client speaks) to a
+     * queue of its own; its end-to-end msg/s.
+     */
+    static double artemisPerf(ArtemisBroker sut, String protocol, Path work, int count, int size, int inFlight, int round)
             throws Exception {
-        Path report = work.resolve("perf-" + round + ".json");
+        String name = "perf-" + protocol.toLowerCase(Locale.ROOT) + "-" + round;
+        Path report = work.resolve(name + ".json");
         Path home = Path.of(System.getProperty(ArtemisBroker.HOME_PROPERTY));
+        String url = protocol.equals("AMQP") ? sut.amqpUrl() : "tcp://127.0.0.1:" + sut.amqpPort();
         Process p = new ProcessBuilder(home.resolve("bin/artemis").toString(), "perf", "client", "--silent",
-                "--protocol", "AMQP", "--url", sut.amqpUrl(), "--user", ArtemisBroker.USER,
+                "--protocol", protocol, "--url", url, "--user", ArtemisBroker.USER,
                 "--password", ArtemisBroker.PASSWORD, "--message-count", Integer.toString(count),
                 "--message-size", Integer.toString(size), "--max-pending", Integer.toString(inFlight),
-                "--json", report.toString(), "queue://bench.perf." + round)
-                .redirectErrorStream(true).redirectOutput(work.resolve("perf-" + round + ".log").toFile()).start();
+                "--json", report.toString(), "queue://bench." + name)
+                .redirectErrorStream(true).redirectOutput(work.resolve(name + ".log").toFile()).start();
         if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
-            throw new IllegalStateException("artemis perf failed; see " + work.resolve("perf-" + round + ".log"));
+            p.destroyForcibly();
+            throw new IllegalStateException("artemis perf failed; see " + work.resolve(name + ".log"));
         }
         return perfThroughput(JSON.readTree(report.toFile()), count);
     }
@@ -113,12 +120,13 @@ public final class ThroughputBench {
     }
 
     /**
-     * A Maestro sender and receiver (in this JVM) send {@code count} messages flat out to {@code sutUrl}; returns the
+     * A Maestro sender and receiver (in this JVM) send {@code count} messages flat out to {@code sutUrl} (its scheme picks the driver); returns the
      * end-to-end rate: messages received over the time from the first send to the last receive.
      */
     static double maestroRun(String sutUrl, MosquittoBroker control, Path work, int count, int size,
                                      int inFlight, int round) throws Exception {
-        return maestroRun(sutUrl, control, work, count, size, inFlight, "bench-" + round, Metrics.NONE);
+        return maestroRun(sutUrl, control, work, count, size, inFlight,
+                "bench-" + sutUrl.substring(0, sutUrl.indexOf(':')) + "-" + round, Metrics.NONE);
     }
 
     /** What a run does about the peers' Prometheus metrics. */

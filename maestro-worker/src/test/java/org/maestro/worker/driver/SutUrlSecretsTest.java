@@ -17,7 +17,7 @@ class SutUrlSecretsTest {
             {"amqp://admin:S3cr3t-Zebra-42@broker.lab:5672/q?type=stream", "type must be queue or topic"},
             {"amqp://admin:S3cr3t-Zebra-42@broker.lab:5672/q?durable=maybe", "durable must be true or false"},
             {"amqp://admin:S3cr3t-Zebra-42@broker.lab:5672", "no destination"},
-            {"http://admin:S3cr3t-Zebra-42@broker.lab:5672/q", "scheme must be amqp://"},
+            {"http://admin:S3cr3t-Zebra-42@broker.lab:5672/q", "scheme must be one of amqp://"},
             {"amqp://broker.lab:5672/q?jms.password=S3cr3t-Zebra-42&bogus=1", "unknown option 'bogus'"},
             {"amqp://broker.lab:5672/q?amqp.saslPassword=S3cr3t-Zebra-42&x=1", "unknown option 'x'"},
             {"amqps://broker.lab:5671/q?transport.trustStorePassword=S3cr3t-Zebra-42&transport.keyStorePassword=S3cr3t-Zebra-42&token=S3cr3t-Zebra-42",

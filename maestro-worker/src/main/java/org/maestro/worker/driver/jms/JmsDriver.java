@@ -1,8 +1,8 @@
 package org.maestro.worker.driver.jms;
 
 import jakarta.jms.BytesMessage;
-import jakarta.jms.CompletionListener;
 import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
 import jakarta.jms.DeliveryMode;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
@@ -11,20 +11,31 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import jakarta.jms.Topic;
-import org.apache.qpid.jms.JmsConnectionFactory;
 import org.maestro.worker.driver.DriverException;
 import org.maestro.worker.driver.LoadDriver;
 import org.maestro.worker.driver.SutUrl;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-import java.util.Map;
-import java.util.stream.Collectors;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
-/** JMS over AMQP 1.0 with Apache Qpid JMS: one JMS connection and session per producer or consumer. */
+/**
+ * A load driver for any JMS client: one JMS connection and session per producer or consumer. What differs
+ * between protocols (the connection factory, the completion of a send) is the {@link JmsClient}'s.
+ */
 public final class JmsDriver implements LoadDriver {
+    private static final Logger LOG = LoggerFactory.getLogger(JmsDriver.class);
+    /** How long a failed operation waits for the connection's exception listener to tell why. */
+    private static final long LOSS_GRACE_MILLIS = 1000;
+    private final JmsClient client;
     private final FailureListener failures;
 
     /** @param failures told when a connection breaks between operations */
-    public JmsDriver(FailureListener failures) {
+    public JmsDriver(JmsClient client, FailureListener failures) {
+        this.client = client;
         this.failures = failures;
     }
 
@@ -36,7 +47,7 @@ public final class JmsDriver implements LoadDriver {
             producer.setDeliveryMode(url.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
             producer.setDisableMessageID(true);
             producer.setDisableMessageTimestamp(true);
-            return new JmsProducer(o, producer, url);
+            return new JmsProducer(client, o, producer, url);
         } catch (JMSException e) {
             o.close();
             throw failure("cannot create a producer for", url, e);
@@ -58,7 +69,26 @@ public final class JmsDriver implements LoadDriver {
         }
     }
 
-    private record Opened(Connection connection, Session session, Destination destination) {
+    /**
+     * A connection, its session and destination, and the reason it was lost once its exception listener
+     * heard it. A client may close the consumer (Artemis: "Consumer is closed") before it tells the listener.
+     */
+    private record Opened(Connection connection, Session session, Destination destination, CompletableFuture<String> lost) {
+        /**
+         * The error for an operation that failed: the connection's loss when the listener hears of it within a
+         * moment (the real reason), else {@code what} with the operation's own exception.
+         */
+        DriverException failure(String what, SutUrl url, JMSException e) {
+            try {
+                return new DriverException(lost.get(LOSS_GRACE_MILLIS, TimeUnit.MILLISECONDS), e);
+            } catch (TimeoutException | ExecutionException notLost) {
+                return JmsDriver.failure(what, url, e);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                return JmsDriver.failure(what, url, e);
+            }
+        }
+
         void close() {
             try {
                 connection.close();
@@ -69,57 +99,35 @@ public final class JmsDriver implements LoadDriver {
     }
 
     private Opened open(SutUrl url, String clientName) throws DriverException {
-        JmsConnectionFactory factory = new JmsConnectionFactory(connectionUri(url));
-        if (!url.username().isEmpty()) {
-            factory.setUsername(url.username());
-            factory.setPassword(url.password());
-        }
         Connection connection;
         try {
-            connection = factory.createConnection();
-        } catch (JMSException e) {
+            ConnectionFactory factory = client.connectionFactory(client.connectionUri(url));
+            connection = url.username().isEmpty() ? factory.createConnection()
+                    : factory.createConnection(url.username(), url.password());
+        } catch (JMSException | RuntimeException e) {
             throw failure("cannot connect to", url, e);
         }
+        CompletableFuture<String> lost = new CompletableFuture<>();
         try {
             if (url.topic() && url.durable()) {
                 connection.setClientID(clientName);
             }
-            connection.setExceptionListener(e -> failures.failed("connection to " + url + " lost: " + describe(e)));
+            connection.setExceptionListener(e -> {
+                if (!client.lost(e)) {
+                    LOG.warn("connection to {} failed over: {}", url, describe(e));
+                    return;
+                }
+                String reason = "connection to " + url + " lost: " + describe(e);
+                lost.complete(reason);
+                failures.failed(reason);
+            });
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             Destination destination = url.topic() ? session.createTopic(url.destination()) : session.createQueue(url.destination());
-            return new Opened(connection, session, destination);
+            return new Opened(connection, session, destination, lost);
         } catch (JMSException e) {
-            new Opened(connection, null, null).close();
+            new Opened(connection, null, null, lost).close();
             throw failure("cannot open a session on", url, e);
         }
-    }
-
-    /** The qpid-jms URI: the AMQP address plus the options passed on, wrapped for failover if asked. */
-    static String connectionUri(SutUrl url) {
-        Map<String, String> transportOptions = url.clientOptions().entrySet().stream()
-                .filter(e -> !e.getKey().startsWith("failover."))
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
-        String base = url.scheme() + "://" + url.host() + ":" + url.port();
-        if (!url.failover()) {
-            return base + query(transportOptions);
-        }
-        Map<String, String> failoverOptions = url.clientOptions().entrySet().stream()
-                .filter(e -> e.getKey().startsWith("failover."))
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
-        // qpid-jms backs off up to 30 s between attempts: a test would measure the back-off, not the
-        // SUT's recovery. Retry at least every second unless the URL says otherwise.
-        failoverOptions.putIfAbsent("failover.maxReconnectDelay", "1000");
-        // jms.* options belong on the failover URI, transport/amqp ones on the nested address.
-        Map<String, String> nested = transportOptions.entrySet().stream().filter(e -> !e.getKey().startsWith("jms."))
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
-        transportOptions.entrySet().stream().filter(e -> e.getKey().startsWith("jms."))
-                .forEach(e -> failoverOptions.put(e.getKey(), e.getValue()));
-        return "failover:(" + base + query(nested) + ")" + query(failoverOptions);
-    }
-
-    private static String query(Map<String, String> options) {
-        return options.isEmpty() ? "" : "?" + options.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining("&"));
     }
 
     static DriverException failure(String what, SutUrl url, Exception e) {
@@ -132,11 +140,13 @@ public final class JmsDriver implements LoadDriver {
     }
 
     private static final class JmsProducer implements Producer {
+        private final JmsClient client;
         private final Opened opened;
         private final MessageProducer producer;
         private final SutUrl url;
 
-        JmsProducer(Opened opened, MessageProducer producer, SutUrl url) {
+        JmsProducer(JmsClient client, Opened opened, MessageProducer producer, SutUrl url) {
+            this.client = client;
             this.opened = opened;
             this.producer = producer;
             this.url = url;
@@ -147,19 +157,9 @@ public final class JmsDriver implements LoadDriver {
             try {
                 BytesMessage message = opened.session.createBytesMessage();
                 message.writeBytes(body);
-                producer.send(message, new CompletionListener() {
-                    @Override
-                    public void onCompletion(Message m) {
-                        done.completed(null);
-                    }
-
-                    @Override
-                    public void onException(Message m, Exception e) {
-                        done.completed(e);
-                    }
-                });
+                client.send(producer, message, done);
             } catch (JMSException e) {
-                throw failure("cannot send to", url, e);
+                throw opened.failure("cannot send to", url, e);
             }
         }
 
@@ -195,7 +195,7 @@ public final class JmsDriver implements LoadDriver {
                 bytes.readBytes(body);
                 return body;
             } catch (JMSException e) {
-                throw failure("cannot receive from", url, e);
+                throw opened.failure("cannot receive from", url, e);
             }
         }
 

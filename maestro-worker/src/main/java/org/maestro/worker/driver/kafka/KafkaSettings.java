@@ -25,7 +25,7 @@ import java.util.Set;
 public record KafkaSettings(String acks, Integer lingerMs, Integer batchSize, String compression, String groupId,
                             int partitions) {
     public static final String SCHEME = "kafka";
-    static final int DEFAULT_PORT = 9092;
+    public static final int DEFAULT_PORT = 9092;
     static final String DEFAULT_GROUP = "maestro";
 
     static final String ACKS = "acks";

@@ -1,13 +1,19 @@
 package org.maestro.worker.driver.jms;
 
+import org.maestro.worker.driver.Protocols;
 import org.maestro.worker.driver.SutUrl;
 
-/** Lets tests outside the package see the qpid-jms URI a SUT URL becomes. */
+/** Lets tests outside the package see the client URI (qpid-jms, Artemis, ActiveMQ) a SUT URL becomes. */
 public final class JmsDriverAccess {
     private JmsDriverAccess() {
     }
 
+    /** Whether the client of {@code url}'s protocol takes {@code e}, told to the exception listener, as a lost connection. */
+    public static boolean lost(SutUrl url, jakarta.jms.JMSException e) {
+        return Protocols.of(url.scheme()).client().lost(e);
+    }
+
     public static String uri(SutUrl url) {
-        return JmsDriver.connectionUri(url);
+        return Protocols.of(url.scheme()).client().connectionUri(url);
     }
 }
