@@ -75,7 +75,9 @@ class EndToEndTest {
         worker("sender", "sender-1");
         Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(),
                 "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.fixed"), "-P", "rate=400", "-P", "duration=4s",
-                "-P", "warmup=1s", "-P", "p99=500 ms");
+                // On schedule within the tolerance the latency is judged by: a cold worker JVM on a busy CI host may
+                // start a second or more behind, and a run whose sender never caught up fails by design.
+                "-P", "warmup=1s", "-P", "warmupSendDelay=500ms", "-P", "warmupMax=3s", "-P", "p99=500 ms");
         assertEquals(0, r[0], (String) r[1]);
         Path run = onlyRun();
         for (String f : List.of("summary.json", "junit.xml", "console.log", "peers/sender-1/send-delay.hlog",
@@ -95,10 +97,11 @@ class EndToEndTest {
         assertTrue(Files.readString(run.resolve("console.log")).contains("verdict: PASSED"));
         assertTrue(Files.size(run.resolve("report.html")) > 10_000, "the report is written at the end of the run");
         reportAgreesWithTheRawFiles(run);
-        // The warm-up waited for the sender's schedule (the default 100 ms bound): its actual length is recorded.
+        // The warm-up waited for the sender's schedule: its actual length is recorded.
         JsonNode warmup = peer(s, "sender-1").get("warmup");
         assertTrue(warmup.get("onSchedule").asBoolean(), warmup.toString());
-        assertTrue(warmup.get("seconds").asDouble() >= 1.0 && warmup.get("seconds").asDouble() <= 2.5, warmup.toString());
+        assertTrue(warmup.get("seconds").asDouble() >= 1.0 && warmup.get("seconds").asDouble() < 3.0, warmup.toString());
+        assertEquals(500.0, warmup.get("sendDelayBoundMillis").asDouble());
         assertTrue(Files.readString(run.resolve("console.log")).contains("warm-up of sender-1: "), "on the console");
         assertEquals(warmup.get("seconds").asDouble(), org.maestro.reports.ReportHtml.data(run.resolve("report.html"))
                 .at("/summary/peers").findValue("warmup").get("seconds").asDouble(), "in the report's data");
