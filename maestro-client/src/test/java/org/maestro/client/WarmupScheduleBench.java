@@ -25,8 +25,8 @@ import java.util.Locale;
  * bench/warmup-schedule.sh: a fixed warm-up against one that waits for the senders' schedule, side by side in one
  * run. Each run is {@code test-scripts/fixed-rate.groovy} through {@code maestro run} with a fresh (cold) sender and
  * receiver process, against the standalone Artemis, at half the flat-out rate over 2 connections; rounds alternate
- * which goes first. Prints each run's p99 send delay over its measured period (summary.json), its warm-up, and the
- * p99 send delay from 15 s on (the steady state, from the sender's HDR log), then the medians.
+ * which goes first. Prints each run's p99 send delay over its measured period (summary.json), over the first 5 s of
+ * it and from 15 s on (the sender's HDR log), its warm-up, then the medians.
  *
  * <p>Not a test (no assertion, minutes long): surefire runs it only when named, {@code -Dtest=WarmupScheduleBench}.
  * System properties: {@code maestro.bench.rate} (0: measure flat out first), {@code maestro.bench.rounds} (3),
@@ -46,8 +46,11 @@ class WarmupScheduleBench {
 
     private int runs;
 
-    /** One run's figures: p99 send delay of the measured period and from 15 s on (ms), the warm-up (s) and how it ended. */
-    record Figures(double measuredP99, double steadyP99, double warmupSeconds, String warmup) {
+    /**
+     * One run's figures: p99 send delay (ms) of the measured period, of its first 5 s (where a sender that was behind
+     * at the end of the warm-up catches up) and from 15 s on (the steady state); the warm-up (s) and how it ended.
+     */
+    record Figures(double measuredP99, double firstP99, double steadyP99, double warmupSeconds, String warmup) {
     }
 
     @Test
@@ -72,9 +75,9 @@ class WarmupScheduleBench {
                 Figures f = figures(run(gate ? "gated" : "fixed", "rate=" + rate, "duration=" + seconds + "s",
                         "warmup=" + warmup, "warmupSendDelay=" + (gate ? "100ms" : "off")));
                 (gate ? gated : fixed).add(f);
-                print("round %d %-5s: p99 send delay measured period %9.3f ms, from %.0f s on %8.3f ms; warm-up %.1f s (%s)",
-                        round, gate ? "gated" : "fixed", f.measuredP99(), STEADY_FROM_SECONDS, f.steadyP99(),
-                        f.warmupSeconds(), f.warmup());
+                print("round %d %-5s: p99 send delay measured period %9.3f ms, its first 5 s %9.3f ms, from %.0f s on %8.3f ms;"
+                        + " warm-up %.1f s (%s)", round, gate ? "gated" : "fixed", f.measuredP99(), f.firstP99(),
+                        STEADY_FROM_SECONDS, f.steadyP99(), f.warmupSeconds(), f.warmup());
             }
         }
         print("");
@@ -83,6 +86,8 @@ class WarmupScheduleBench {
         print("%-38s %12s %12s", "", "fixed", "gated");
         print("%-38s %12.3f %12.3f", "p99 send delay, measured period, ms", median(fixed, Figures::measuredP99),
                 median(gated, Figures::measuredP99));
+        print("%-38s %12.3f %12.3f", "p99 send delay, its first 5 s, ms", median(fixed, Figures::firstP99),
+                median(gated, Figures::firstP99));
         print("%-38s %12.3f %12.3f", "p99 send delay from 15 s on, ms", median(fixed, Figures::steadyP99),
                 median(gated, Figures::steadyP99));
         print("%-38s %12.1f %12.1f", "warm-up, s", median(fixed, Figures::warmupSeconds), median(gated, Figures::warmupSeconds));
@@ -128,17 +133,18 @@ class WarmupScheduleBench {
             }
         }
         JsonNode w = sender.get("warmup");
+        double warmup = w == null || w.isNull() ? 0 : w.get("seconds").asDouble();
         Path log = run.resolve("peers").resolve(sender.get("name").asText()).resolve(PeerFiles.SEND_DELAY_HLOG);
-        return new Figures(summary.at("/totals/sendDelay/p99").asDouble(), steadyP99(log, STEADY_FROM_SECONDS),
-                w == null || w.isNull() ? 0 : w.get("seconds").asDouble(), w == null || w.isNull() ? "none" : w.get("detail").asText());
+        return new Figures(summary.at("/totals/sendDelay/p99").asDouble(), p99(log, warmup, warmup + 5),
+                p99(log, STEADY_FROM_SECONDS, Double.MAX_VALUE), warmup, w == null || w.isNull() ? "none" : w.get("detail").asText());
     }
 
-    /** p99 of the sender's send delay in the intervals from {@code fromSeconds} on, warm-up left out, in ms. */
-    static double steadyP99(Path sendDelayLog, double fromSeconds) throws IOException {
+    /** p99 of the sender's send delay in the intervals from {@code fromSeconds} to {@code toSeconds}, warm-up left out, in ms. */
+    static double p99(Path sendDelayLog, double fromSeconds, double toSeconds) throws IOException {
         Histogram all = new Histogram(3);
         HistogramLogReader reader = new HistogramLogReader(sendDelayLog.toFile());
         try {
-            for (EncodableHistogram h; (h = reader.nextIntervalHistogram(fromSeconds, Double.MAX_VALUE)) != null; ) {
+            for (EncodableHistogram h; (h = reader.nextIntervalHistogram(fromSeconds, toSeconds)) != null; ) {
                 if (!PeerFiles.WARMUP_TAG.equals(h.getTag())) {
                     all.add((Histogram) h);
                 }

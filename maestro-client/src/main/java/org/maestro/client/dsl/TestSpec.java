@@ -118,33 +118,26 @@ public final class TestSpec {
      * ({@code '100ms'}, the workers' default), not before {@code warmup}; {@code 'off'} for a warm-up of fixed length.
      */
     public void warmupSendDelay(Object value) {
-        if (value == null) {
-            // A param with no value: the workers' default.
-            warmupSendDelay = null;
-            return;
-        }
-        String text = String.valueOf(value);
-        try {
-            TimeSpan.parseOrOff(text);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("warmupSendDelay: " + e.getMessage(), e);
-        }
-        warmupSendDelay = text;
+        warmupSendDelay = checkedOrDefault("warmupSendDelay", value, TimeSpan::parseOrOff);
     }
 
     /** The longest the warm-up waits for the senders' schedule ({@code '30s'}); by default 3 times the warm-up. */
     public void warmupMax(Object value) {
+        warmupMax = checkedOrDefault("warmupMax", value, TimeSpan::parse);
+    }
+
+    /** The value's text once {@code parser} reads it; null (a param with no value) leaves the workers' default. */
+    private static String checkedOrDefault(String what, Object value, java.util.function.Function<String, ?> parser) {
         if (value == null) {
-            warmupMax = null;
-            return;
+            return null;
         }
         String text = String.valueOf(value);
         try {
-            TimeSpan.parse(text);
+            parser.apply(text);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("warmupMax: " + e.getMessage(), e);
+            throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
         }
-        warmupMax = text;
+        return text;
     }
 
     public void senders(Object value) {
