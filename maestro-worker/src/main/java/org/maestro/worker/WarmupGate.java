@@ -94,7 +94,7 @@ final class WarmupGate {
 
     /** Connection {@code c}'s next message is due at {@code intendedNanos}. */
     void due(int c, long intendedNanos) {
-        if (gated()) {
+        if (gated() && !ended()) {
             dueNanos.set(c, intendedNanos);
         }
     }

@@ -174,7 +174,8 @@ final class SummaryBuilder {
             boolean latency = c.metric().equals("latency") || c.metric().equals("send-delay");
             if (needs.isEmpty() && latency && !offSchedule.isEmpty()) {
                 // Its percentile would measure the senders catching up, not the SUT: misleading, so not given as a verdict.
-                Summary.Check unjudged = Summary.Check.notEvaluated(c.text(), String.join(", ", offScheduleSenders) + " never got on schedule during the warm-up: the measured period starts with its catching up",
+                Summary.Check unjudged = Summary.Check.notEvaluated(c.text(), String.join(", ", offScheduleSenders)
+                        + " never got on schedule during the warm-up: the measured period starts with its catching up",
                         c.operator() + " " + bound(c));
                 notJudgedOffSchedule.add(unjudged);
                 checks.add(unjudged);
