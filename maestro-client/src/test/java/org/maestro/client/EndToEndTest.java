@@ -103,8 +103,8 @@ class EndToEndTest {
         assertTrue(warmup.get("seconds").asDouble() >= 1.0 && warmup.get("seconds").asDouble() < 3.0, warmup.toString());
         assertEquals(500.0, warmup.get("sendDelayBoundMillis").asDouble());
         assertTrue(Files.readString(run.resolve("console.log")).contains("warm-up of sender-1: "), "on the console");
-        assertEquals(warmup.get("seconds").asDouble(), org.maestro.reports.ReportHtml.data(run.resolve("report.html"))
-                .at("/summary/peers").findValue("warmup").get("seconds").asDouble(), "in the report's data");
+        assertEquals(warmup, peer(org.maestro.reports.ReportHtml.data(run.resolve("report.html")).get("summary"), "sender-1")
+                .get("warmup"), "in the report's data");
         String index = Files.readString(runs.resolve("index.html"));
         assertTrue(index.contains("\"dir\":\"" + run.getFileName() + "\""), "the runs' index.html lists the run");
     }

@@ -32,7 +32,8 @@ final class WarmupGate {
     private final AtomicLongArray dueNanos;
     /** The last time each connection was seen at or over the bound (the start counts as late: it has not sent yet). */
     private final AtomicLongArray lateAtNanos;
-    private final AtomicLongArray lastDelayNanos;
+    /** The worst send delay of each connection's last late stretch: how far behind it was, not how it ends. */
+    private final AtomicLongArray lateDelayNanos;
     private volatile long endNanos;
     private volatile long nextCheckNanos;
     private Boolean onSchedule;
@@ -45,7 +46,7 @@ final class WarmupGate {
         this.boundNanos = boundNanos;
         this.dueNanos = new AtomicLongArray(connections);
         this.lateAtNanos = new AtomicLongArray(connections);
-        this.lastDelayNanos = new AtomicLongArray(connections);
+        this.lateDelayNanos = new AtomicLongArray(connections);
         for (int c = 0; c < connections; c++) {
             dueNanos.set(c, NOTHING_DUE);
         }
@@ -105,10 +106,9 @@ final class WarmupGate {
             return;
         }
         long delay = actualNanos - intendedNanos;
-        lastDelayNanos.set(c, delay);
         dueNanos.set(c, NOTHING_DUE);
         if (delay >= boundNanos) {
-            lateAtNanos.accumulateAndGet(c, actualNanos, Math::max);
+            late(c, actualNanos, delay);
         }
         if (actualNanos >= nextCheckNanos) {
             check(actualNanos);
@@ -121,29 +121,20 @@ final class WarmupGate {
             return;
         }
         nextCheckNanos = nowNanos + CHECK_EVERY_NANOS;
-        boolean all = true;
-        int worst = -1;
-        long worstDelay = Long.MIN_VALUE;
         for (int c = 0; c < dueNanos.length(); c++) {
             long due = dueNanos.get(c);
-            long pending = due == NOTHING_DUE ? Long.MIN_VALUE : nowNanos - due;
-            if (pending >= boundNanos) {
-                lateAtNanos.accumulateAndGet(c, nowNanos, Math::max);
-            }
-            all &= nowNanos - lateAtNanos.get(c) >= ON_SCHEDULE_FOR_NANOS;
-            long delay = Math.max(pending, lastDelayNanos.get(c));
-            if (delay > worstDelay) {
-                worst = c;
-                worstDelay = delay;
+            if (due != NOTHING_DUE && nowNanos - due >= boundNanos) {
+                late(c, nowNanos, nowNanos - due);
             }
         }
         if (nowNanos < minNanos) {
             return;
         }
-        if (all) {
-            end(nowNanos, true, -1, 0);
+        int behindNow = furthestBehind(nowNanos);
+        if (behindNow < 0) {
+            end(nowNanos, true, -1);
         } else if (nowNanos >= maxNanos) {
-            end(nowNanos, false, worst, worstDelay);
+            end(nowNanos, false, behindNow);
         }
     }
 
@@ -152,20 +143,38 @@ final class WarmupGate {
         if (gated() && !ended()) {
             check(nowNanos);
             if (!ended()) {
-                int worst = 0;
-                for (int c = 1; c < lastDelayNanos.length(); c++) {
-                    worst = lastDelayNanos.get(c) > lastDelayNanos.get(worst) ? c : worst;
-                }
-                end(nowNanos, false, lastDelayNanos.length() == 0 ? -1 : worst,
-                        lastDelayNanos.length() == 0 ? 0 : lastDelayNanos.get(worst));
+                end(nowNanos, false, furthestBehind(nowNanos));
             }
         }
     }
 
-    private void end(long nowNanos, boolean onTime, int connection, long delayNanos) {
+    /** Connection {@code c} was {@code delayNanos} late at {@code atNanos}. */
+    private void late(int c, long atNanos, long delayNanos) {
+        long previous = lateAtNanos.getAndAccumulate(c, atNanos, Math::max);
+        if (atNanos - previous >= ON_SCHEDULE_FOR_NANOS) {
+            // A new late stretch: the worst of an earlier one, since made good, no longer says how far behind it is.
+            lateDelayNanos.set(c, delayNanos);
+        } else {
+            lateDelayNanos.accumulateAndGet(c, delayNanos, Math::max);
+        }
+    }
+
+    /** Of the connections late within the last second, the one with the worst send delay; -1 when none. */
+    private int furthestBehind(long nowNanos) {
+        int worst = -1;
+        for (int c = 0; c < lateAtNanos.length(); c++) {
+            if (nowNanos - lateAtNanos.get(c) < ON_SCHEDULE_FOR_NANOS
+                    && (worst < 0 || lateDelayNanos.get(c) > lateDelayNanos.get(worst))) {
+                worst = c;
+            }
+        }
+        return worst;
+    }
+
+    private void end(long nowNanos, boolean onTime, int connection) {
         onSchedule = onTime;
         behind = connection;
-        behindDelayNanos = Math.max(0, delayNanos);
+        behindDelayNanos = connection < 0 ? 0 : lateDelayNanos.get(connection);
         endNanos = nowNanos;
     }
 

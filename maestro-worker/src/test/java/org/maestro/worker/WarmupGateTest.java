@@ -140,4 +140,22 @@ class WarmupGateTest {
         assertEquals("option warmup.max: '2s' is shorter than the warm-up '5s' it caps",
                 assertThrows(IllegalArgumentException.class, () -> WorkerOptions.parse(o)).getMessage());
     }
+
+    @Test
+    void atTheCapTheConnectionIsNamedWithHowFarBehindItWasNotHowItEnded() {
+        WarmupGate g = WarmupGate.onSchedule(Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ofSeconds(3), 2);
+        for (long t = 0; !g.ended() && t < 10 * S; t += 10 * MS) {
+            // Connection 0's message due at 1.5 s leaves at 2.3 s, 800 ms late; then it is on schedule again, but
+            // not for a whole second by the 3 s cap.
+            long late = t == 1_500 * MS ? 800 * MS : MS;
+            g.due(0, t);
+            g.sent(0, t, t + late);
+            g.due(1, t);
+            g.sent(1, t, t + MS);
+        }
+        TestJson.WarmupGate o = g.outcome();
+        assertTrue(o.offSchedule(), o.toString());
+        assertEquals(0, o.connection());
+        assertEquals(800_000, o.sendDelayMicros(), "its worst delay of that second, not the 1 ms of its last message");
+    }
 }

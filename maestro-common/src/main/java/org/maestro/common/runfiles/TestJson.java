@@ -61,8 +61,8 @@ public sealed interface TestJson permits TestJson.Worker, TestJson.Inspector, Te
      * @param sendDelayBoundMicros the bound
      * @param onSchedule           true: it ended with every connection on schedule; false: at its cap (or when sending
      *                             ended) with a connection behind; null: it has not ended yet
-     * @param connection           the connection furthest behind when it ended off schedule, else -1
-     * @param sendDelayMicros      that connection's send delay then, else 0
+     * @param connection           when it ended off schedule, the connection furthest behind in its last second; else -1
+     * @param sendDelayMicros      that connection's worst send delay in its last late stretch, else 0
      */
     record WarmupGate(long configuredMicros, long maxMicros, long sendDelayBoundMicros, Boolean onSchedule, int connection,
                       long sendDelayMicros) {
@@ -82,6 +82,10 @@ public sealed interface TestJson permits TestJson.Worker, TestJson.Inspector, Te
             }
             if (onSchedule) {
                 return String.format(java.util.Locale.ROOT, "on schedule after %.1f s", warmupMicros / 1e6);
+            }
+            if (connection < 0) {
+                return String.format(java.util.Locale.ROOT, "sending ended %.1f s in, before the warm-up could end",
+                        warmupMicros / 1e6);
             }
             return String.format(java.util.Locale.ROOT, "connection %d send delay %.3f ms when the warm-up %s", connection,
                     sendDelayMicros / 1000.0, warmupMicros >= maxMicros
