@@ -94,7 +94,7 @@ run() { # NAME JSON
   playbook "run-$1" "run-$1.log" run.yml -e "@$work/$1.json" || true
 }
 run fixed-rate "{\"scenario\": \"test-scripts/fixed-rate.groovy\", \"fetch_dir\": \"$work/runs/fixed-rate\",
-  \"params\": {\"rate\": 200, \"duration\": \"8s\", \"warmup\": \"2s\", \"p99\": \"5 s\"},
+  \"params\": {\"rate\": 200, \"duration\": \"8s\", \"warmup\": \"2s\", \"warmupSendDelay\": \"off\", \"p99\": \"5 s\"},
   \"secret_params\": {\"url\": \"$sut_url/lab.fixed\", \"jolokia\": \"$jolokia\"}}"
 run with-agent "{\"scenario\": \"test-scripts/fixed-rate-with-agent.groovy\", \"fetch_dir\": \"$work/runs/with-agent\",
   \"params\": {\"rate\": 300, \"duration\": \"16s\", \"at\": \"4s\", \"handlers\": \"file://$work/handlers.git\",

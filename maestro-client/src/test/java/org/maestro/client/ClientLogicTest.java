@@ -114,6 +114,34 @@ class ClientLogicTest {
     }
 
     @Test
+    void theWarmupGatesSettingsAreReadFromTheScriptAndBadOnesAreNamed() throws ScriptException {
+        String script = """
+                test {
+                    url 'amqp://h:5672/q'
+                    duration '60s'
+                    warmup '5s'
+                    warmupSendDelay param('delay', '50ms')
+                    warmupMax param('max', null)
+                }
+                """;
+        TestPlan p = ScriptRunner.load("s.groovy", script, Map.of("max", "20s"));
+        assertEquals("50ms", p.warmupSendDelay());
+        assertEquals("20s", p.warmupMax());
+        assertNull(ScriptRunner.load("s.groovy", script, Map.of()).warmupMax(), "none given: the workers' default");
+        assertEquals("off", ScriptRunner.load("s.groovy", script, Map.of("delay", "off")).warmupSendDelay());
+        assertEquals("s.groovy:5: -P delay=0: warmupSendDelay: bad time '0': zero is a bound no one meets; expected a time"
+                + " like 100ms, or off for none", assertThrows(ScriptException.class,
+                () -> ScriptRunner.load("s.groovy", script, Map.of("delay", "0"))).getMessage());
+        String shorter = assertThrows(ScriptException.class, () -> ScriptRunner.load("s.groovy", script, Map.of("max", "2s")))
+                .getMessage();
+        assertTrue(shorter.endsWith("warmupMax 2s is shorter than the warmup 5s it caps"), shorter);
+        String longer = assertThrows(ScriptException.class, () -> ScriptRunner.load("s.groovy", script, Map.of("max", "60s")))
+                .getMessage();
+        assertTrue(longer.endsWith("warmupMax 60s must be shorter than the duration 1m: a sender that never got on"
+                + " schedule would leave nothing measured"), longer);
+    }
+
+    @Test
     void aScenarioBuildsItsPlanAndTakesParameters() throws ScriptException {
         String script = """
                 test {

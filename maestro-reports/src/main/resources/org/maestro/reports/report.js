@@ -102,6 +102,18 @@
           rateLogs[p.name] === undefined ? '' : fmt(rateLogs[p.name]), figure(s, s.rate),
           figure(s, s.lost), figure(s, s.duplicated), figure(s, s.outOfOrder), latencyCell(s.responseTime || s.sendDelay), s.end || (p.collected ? '' : 'files not collected')];
       }), [false, false, false, false, true, true, true, true, true, false, false]));
+    // Each sender's actual warm-up: one that waited for its schedule says how that ended.
+    var warmups = (summary.peers || []).filter(function (p) { return p.warmup; });
+    if (warmups.length) {
+      peersSection.appendChild(el('h3', { text: 'Warm-up (left out of the figures)' }));
+      peersSection.appendChild(table(['sender', 'warm-up s', 'send delay bound ms', 'cap s', 'how it ended'],
+        warmups.map(function (p) {
+          var w = p.warmup;
+          return [p.name, fmt(w.seconds), w.sendDelayBoundMillis === null ? '' : fmt(w.sendDelayBoundMillis),
+            w.maxSeconds === null ? '' : fmt(w.maxSeconds),
+            w.onSchedule === false ? el('span', { class: 'fail', text: 'OFF SCHEDULE: ' + w.detail }) : w.detail];
+        }), [false, true, true, true, false]));
+    }
     var missing = (summary.peers || []).filter(function (p) { return p.dataMissing; });
     if (missing.length) {
       peersSection.appendChild(el('h3', { text: 'Missing data: the figures that depend on it are unknown' }));

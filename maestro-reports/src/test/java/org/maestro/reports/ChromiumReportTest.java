@@ -114,6 +114,31 @@ class ChromiumReportTest {
         assertTrue(dom.contains("not back within the run"), "the interruption is listed");
     }
 
+    /** A sender whose warm-up hit its cap off schedule: the page shows each sender's warm-up and says how it ended. */
+    @Test
+    void eachSendersWarmupIsShownAndOneOffScheduleSaysSo() throws Exception {
+        SyntheticRun run = new SyntheticRun(Files.createDirectories(tmp.resolve("warm")), 1_795_000_000_000_000L, 5, 300, 2).write();
+        com.fasterxml.jackson.databind.node.ObjectNode s = (com.fasterxml.jackson.databind.node.ObjectNode)
+                Json.MAPPER.readTree(run.dir.resolve("summary.json").toFile());
+        for (com.fasterxml.jackson.databind.JsonNode p : s.get("peers")) {
+            if (p.path("name").asText().equals(SyntheticRun.SENDER)) {
+                com.fasterxml.jackson.databind.node.ObjectNode w = ((com.fasterxml.jackson.databind.node.ObjectNode) p).putObject("warmup");
+                w.put("seconds", 6.0);
+                w.put("maxSeconds", 6.0);
+                w.put("sendDelayBoundMillis", 100.0);
+                w.put("onSchedule", false);
+                w.put("detail", "connection 1 send delay 812.000 ms when the warm-up hit its 6.0 s cap");
+            }
+        }
+        Json.MAPPER.writeValue(run.dir.resolve("summary.json").toFile(), s);
+        String dom = dumpDom(ReportBuilder.build(run.dir));
+        Matcher body = Pattern.compile("<body([^>]*)>").matcher(dom);
+        assertTrue(body.find(), "a body in the DOM Chromium dumped:\n" + head(dom));
+        assertEquals("", attribute(body.group(1), "data-errors"), "no script or console error in the page");
+        assertTrue(dom.contains("Warm-up (left out of the figures)"), head(dom));
+        assertTrue(dom.contains("OFF SCHEDULE: connection 1 send delay 812.000 ms when the warm-up hit its 6.0 s cap"), head(dom));
+    }
+
     @Test
     void incrementalPageRendersWithoutErrors() throws Exception {
         Path report = ReportBuilder.build(IncrementalReportTest.incrementalRun(tmp));

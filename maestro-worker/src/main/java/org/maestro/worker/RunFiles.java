@@ -26,14 +26,19 @@ final class RunFiles {
         return Files.createDirectories(PeerFiles.directory(dataDir, testId, peer.name()));
     }
 
-    static void writeTestJson(Path dir, PeerInfo peer, WorkerOptions options, long startEpochMicros) throws IOException {
+    /**
+     * Writes test.json; a sender whose warm-up waits for its schedule writes it again once the warm-up has ended,
+     * with its actual length and how it ended.
+     */
+    static void writeTestJson(Path dir, PeerInfo peer, WorkerOptions options, long startEpochMicros, long warmupMicros,
+                              TestJson.WarmupGate warmupGate) throws IOException {
         TestJson.write(dir, new TestJson.Worker(dir.getParent().getFileName().toString(), options.testName(),
                 TestJson.Peer.of(peer), startEpochMicros,
                 Instant.ofEpochSecond(startEpochMicros / 1_000_000, (startEpochMicros % 1_000_000) * 1_000).toString(),
-                options.warmup().toNanos() / 1_000, options.duration().toString(), options.rate().perSecond(),
+                warmupMicros, options.duration().toString(), options.rate().perSecond(),
                 options.connections(), options.size().toString(),
                 options.sendUrl() == null ? "" : options.sendUrl().toString(),
-                options.receiveUrl() == null ? "" : options.receiveUrl().toString(), redacted(options.raw())));
+                options.receiveUrl() == null ? "" : options.receiveUrl().toString(), redacted(options.raw()), warmupGate));
     }
 
     /** @param sutUrl where this peer sends or receives (null if not SET): its protocol's client is recorded */

@@ -5,6 +5,7 @@ import org.maestro.common.note.Stats;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.ratelog.RateLogWriter;
 import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.common.runfiles.TestJson;
 import org.maestro.common.units.TestDuration;
 import org.maestro.worker.driver.DriverException;
 import org.maestro.worker.driver.LoadDriver;
@@ -38,12 +39,16 @@ final class SenderJob extends WorkerJob {
     private final AtomicLong sendErrors = new AtomicLong();
     private final long streamBase;
     private volatile long sendingEndNanos;
+    private final WarmupGate warmup;
+    /** Whether test.json has the warm-up's actual length yet. */
+    private volatile boolean warmupWritten;
 
     SenderJob(Peer peer, WorkerOptions options, Path dataDir, LoadDriver driver) throws IOException {
         super(peer, options, dataDir);
         this.driver = driver;
         // Streams are told apart by the peer id and the connection number.
         this.streamBase = Long.parseUnsignedLong(peer.info().id(), 16) & ~0xffffL;
+        this.warmup = WarmupGate.of(options);
     }
 
     @Override
@@ -80,6 +85,7 @@ final class SenderJob extends WorkerJob {
             for (long i = 0; i < count; i++) {
                 // Connection c sends messages c, c + connections, ... of the test's one schedule.
                 long intended = flatOut ? 0 : startNanos + options.rate().offsetNanos(i * connections + c);
+                warmup.due(c, intended - startNanos);
                 if (!flatOut && !waitUntil(c, intended, rateLog)) {
                     break;
                 }
@@ -100,8 +106,9 @@ final class SenderJob extends WorkerJob {
                 }
                 int size = minSize == maxSize ? minSize : ThreadLocalRandom.current().nextInt(minSize, maxSize + 1);
                 byte[] body = new byte[size];
-                new MessageStamp(stream, i, startEpochMicros + etaMicros, startEpochMicros + ataMicros,
-                        inWarmup(intended - startNanos)).writeTo(body);
+                // Told once: the warm-up may end (in another thread) between two questions.
+                boolean warm = inWarmup(intended - startNanos);
+                new MessageStamp(stream, i, startEpochMicros + etaMicros, startEpochMicros + ataMicros, warm).writeTo(body);
                 producer.send(body, error -> {
                     inFlight.release();
                     if (error == null) {
@@ -118,7 +125,8 @@ final class SenderJob extends WorkerJob {
                 });
                 messages.incrementAndGet();
                 rateLog.record(etaMicros, ataMicros);
-                sendDelay.record(ataMicros - etaMicros, inWarmup(intended - startNanos));
+                sendDelay.record(ataMicros - etaMicros, warm);
+                warmup.sent(c, intended - startNanos, actual - startNanos);
                 lastFlush = flushIfDue(c, rateLog, lastFlush);
             }
             // Wait (bounded) for the SUT to acknowledge what is still in flight.
@@ -150,6 +158,36 @@ final class SenderJob extends WorkerJob {
     @Override
     void tickLogs() {
         sendDelay.tick();
+        // Connections stuck behind the SUT's back-pressure send nothing: the ticker checks for them.
+        warmup.check(elapsedNanos());
+        writeWarmupOnceEnded();
+    }
+
+    @Override
+    boolean inWarmup(long elapsedNanos) {
+        return warmup.inWarmup(elapsedNanos);
+    }
+
+    @Override
+    long warmupNanos() {
+        return warmup.lengthNanos();
+    }
+
+    @Override
+    TestJson.WarmupGate warmupGate() {
+        return warmup.outcome();
+    }
+
+    /** Rewrites test.json once a warm-up that waited for the schedule has ended: its actual length, how it ended. */
+    private void writeWarmupOnceEnded() {
+        if (warmup.gated() && warmup.ended() && !warmupWritten) {
+            warmupWritten = true;
+            try {
+                writeTestJson();
+            } catch (IOException e) {
+                fail("cannot write the warm-up's length to test.json: " + e.getMessage());
+            }
+        }
     }
 
     long acknowledgedCount() {
@@ -182,6 +220,8 @@ final class SenderJob extends WorkerJob {
         if (sendDelay == null) {
             return List.of();
         }
+        warmup.sendingEnded(elapsedNanos());
+        writeWarmupOnceEnded();
         sendDelay.close();
         if (failure.get() != null) {
             return List.of();
@@ -197,7 +237,7 @@ final class SenderJob extends WorkerJob {
     /** Messages per second after the warm-up, up to the end of sending. */
     double achievedRate() {
         long end = sendingEndNanos == 0 ? System.nanoTime() : sendingEndNanos;
-        double seconds = (end - startNanos - options.warmup().toNanos()) / 1e9;
+        double seconds = (end - startNanos - warmup.lengthNanos()) / 1e9;
         long measured = sendDelay.measured().getTotalCount();
         return seconds <= 0 ? 0 : measured / seconds;
     }
@@ -205,8 +245,14 @@ final class SenderJob extends WorkerJob {
     @Override
     String summary() {
         return String.format(Locale.ROOT, "sent %d message(s), %d acknowledged, %d refused; %.1f msg/s after warm-up%s;"
-                        + " p99 send delay %.3f ms", messages.get(), acknowledged.get(), sendErrors.get(), achievedRate(),
+                        + " p99 send delay %.3f ms%s", messages.get(), acknowledged.get(), sendErrors.get(), achievedRate(),
                 options.rate().isFlatOut() ? " (flat out)" : " (target " + options.rate().perSecond() + ")",
-                sendDelayP99() / 1000.0);
+                sendDelayP99() / 1000.0, warmupText());
+    }
+
+    /** "; warm-up on schedule after 5.2 s", or which connection was behind when it hit its cap; "" when fixed. */
+    private String warmupText() {
+        TestJson.WarmupGate outcome = warmup.outcome();
+        return outcome == null ? "" : "; warm-up " + outcome.describe(warmup.lengthNanos() / 1_000);
     }
 }

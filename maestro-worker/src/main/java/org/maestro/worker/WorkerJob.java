@@ -101,7 +101,7 @@ abstract class WorkerJob {
             open();
             startEpochMicros = Clocks.epochMicros();
             startNanos = System.nanoTime();
-            RunFiles.writeTestJson(dir, peer.info(), options, startEpochMicros);
+            writeTestJson();
             openFiles();
         } catch (DriverException | IOException | RuntimeException e) {
             finish();
@@ -187,6 +187,21 @@ abstract class WorkerJob {
 
     boolean inWarmup(long elapsedNanos) {
         return elapsedNanos < options.warmup().toNanos();
+    }
+
+    /** How long the warm-up was, as far as is known now. */
+    long warmupNanos() {
+        return options.warmup().toNanos();
+    }
+
+    /** How a warm-up that waits for the schedule ended; null for one of fixed length. */
+    org.maestro.common.runfiles.TestJson.WarmupGate warmupGate() {
+        return null;
+    }
+
+    /** Writes test.json with what is known now of the warm-up. */
+    final void writeTestJson() throws IOException {
+        RunFiles.writeTestJson(dir, peer.info(), options, startEpochMicros, warmupNanos() / 1_000, warmupGate());
     }
 
     long elapsedNanos() {

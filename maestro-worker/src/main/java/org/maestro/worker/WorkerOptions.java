@@ -15,11 +15,13 @@ import java.util.TreeMap;
  * The parameters a worker runs a test with, parsed and checked from the SET options. A bad value
  * is refused at SET time with a message naming the option and what was wrong.
  *
- * @param raw the options as given (written to test.json)
+ * @param raw             the options as given (written to test.json)
+ * @param warmupSendDelay the send-delay bound that ends a sender's warm-up (see {@link WarmupGate}); null: off
+ * @param warmupMax       the longest the warm-up may wait for it
  */
 public record WorkerOptions(Map<String, String> raw, String testId, String testName, TestDuration duration, Rate rate,
                             int connections, MessageSize size, SutUrl sendUrl, SutUrl receiveUrl, Duration warmup,
-                            Duration drainQuiet, int maxInFlight, Criteria criteria) {
+                            Duration warmupSendDelay, Duration warmupMax, Duration drainQuiet, int maxInFlight, Criteria criteria) {
 
     public static WorkerOptions parse(Map<String, String> options) {
         Map<String, String> o = new TreeMap<>(options);
@@ -37,11 +39,37 @@ public record WorkerOptions(Map<String, String> raw, String testId, String testN
         }
         SutUrl send = value(o, TestOptions.SEND_URL, null, SutUrl::parse);
         SutUrl receive = o.containsKey(TestOptions.RECEIVE_URL) ? value(o, TestOptions.RECEIVE_URL, null, SutUrl::parse) : send;
-        Duration warmup = value(o, TestOptions.WARMUP, null, WorkerOptions::time);
+        Duration warmup = value(o, TestOptions.WARMUP, "0s", WorkerOptions::time);
+        Duration sendDelayBound = value(o, TestOptions.WARMUP_SEND_DELAY, DEFAULT_WARMUP_SEND_DELAY,
+                v -> TimeSpan.parseOrOff(v).orElse(null));
+        Duration warmupMax = value(o, TestOptions.WARMUP_MAX, null, TimeSpan::parse);
+        if (warmupMax == null) {
+            warmupMax = defaultWarmupMax(warmup, duration);
+        } else if (warmupMax.compareTo(warmup) < 0) {
+            throw new IllegalArgumentException("option " + TestOptions.WARMUP_MAX + ": '" + o.get(TestOptions.WARMUP_MAX)
+                    + "' is shorter than the warm-up '" + o.get(TestOptions.WARMUP) + "' it caps");
+        }
         Duration quiet = value(o, TestOptions.DRAIN_QUIET, "2s", WorkerOptions::time);
         int inFlight = value(o, TestOptions.MAX_IN_FLIGHT, "1000", v -> positive(TestOptions.MAX_IN_FLIGHT, v));
         return new WorkerOptions(Map.copyOf(o), testId, o.getOrDefault(TestOptions.TEST_NAME, ""), duration, rate,
-                connections, size, send, receive, warmup == null ? Duration.ZERO : warmup, quiet, inFlight, Criteria.parse(o));
+                connections, size, send, receive, warmup, sendDelayBound, warmupMax, quiet, inFlight, Criteria.parse(o));
+    }
+
+    /** The send-delay bound that ends a sender's warm-up when {@link TestOptions#WARMUP_SEND_DELAY} is not SET. */
+    static final String DEFAULT_WARMUP_SEND_DELAY = "100ms";
+
+    /**
+     * The cap when {@link TestOptions#WARMUP_MAX} is not SET: three times the warm-up, but never more than half-way
+     * from the warm-up to the end of a timed test, so that a sender that never gets on schedule still leaves a
+     * measured period to report on.
+     */
+    static Duration defaultWarmupMax(Duration warmup, TestDuration duration) {
+        Duration triple = warmup.multipliedBy(3);
+        if (duration instanceof TestDuration.ByTime t && t.duration().compareTo(warmup) > 0) {
+            Duration halfWay = warmup.plus(t.duration()).dividedBy(2);
+            return triple.compareTo(halfWay) < 0 ? triple : halfWay;
+        }
+        return triple;
     }
 
     /** The test id, or a generated one when the client set none. */

@@ -36,6 +36,9 @@ public final class TestSpec {
     private int connections = 1;
     private TestDuration duration = TestDuration.parse("60s");
     private String warmup = "0s";
+    /** Null: the workers' defaults. */
+    private String warmupSendDelay;
+    private String warmupMax;
     private int senders = 1;
     private int receivers = 1;
     private final List<Criterion> criteria = new ArrayList<>();
@@ -108,6 +111,33 @@ public final class TestSpec {
     /** A time like {@code '10s'}; {@code '0s'} or {@code 0} for none. */
     public void warmup(Object value) {
         warmup = time("warmup", value).isZero() ? "0s" : String.valueOf(value);
+    }
+
+    /**
+     * The warm-up ends once every sender connection's send delay has stayed below this for a whole second
+     * ({@code '100ms'}, the workers' default), not before {@code warmup}; {@code 'off'} for a warm-up of fixed length.
+     */
+    public void warmupSendDelay(Object value) {
+        warmupSendDelay = checkedOrDefault("warmupSendDelay", value, TimeSpan::parseOrOff);
+    }
+
+    /** The longest the warm-up waits for the senders' schedule ({@code '30s'}); by default 3 times the warm-up. */
+    public void warmupMax(Object value) {
+        warmupMax = checkedOrDefault("warmupMax", value, TimeSpan::parse);
+    }
+
+    /** The value's text once {@code parser} reads it; null (a param with no value) leaves the workers' default. */
+    private static String checkedOrDefault(String what, Object value, java.util.function.Function<String, ?> parser) {
+        if (value == null) {
+            return null;
+        }
+        String text = String.valueOf(value);
+        try {
+            parser.apply(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(what + ": " + e.getMessage(), e);
+        }
+        return text;
     }
 
     public void senders(Object value) {
@@ -207,9 +237,17 @@ public final class TestSpec {
             throw new IllegalArgumentException("warmup " + warmup + " must be shorter than the duration " + duration
                     + ": nothing would be measured");
         }
+        if (warmupMax != null && time("warmupMax", warmupMax).compareTo(time("warmup", warmup)) < 0) {
+            throw new IllegalArgumentException("warmupMax " + warmupMax + " is shorter than the warmup " + warmup + " it caps");
+        }
+        if (warmupMax != null && duration instanceof TestDuration.ByTime byTime && incremental == null
+                && time("warmupMax", warmupMax).compareTo(byTime.duration()) >= 0) {
+            throw new IllegalArgumentException("warmupMax " + warmupMax + " must be shorter than the duration " + duration
+                    + ": a sender that never got on schedule would leave nothing measured");
+        }
         String receive = receiveUrl == null ? sendUrl : receiveUrl;
         return new TestPlan(name, List.copyOf(tags), description, sendUrl, receive, size, rate, connections, duration,
-                warmup, senders, receivers, List.copyOf(criteria), incremental, List.copyOf(routes), List.copyOf(inspectors), agent);
+                warmup, warmupSendDelay, warmupMax, senders, receivers, List.copyOf(criteria), incremental, List.copyOf(routes), List.copyOf(inspectors), agent);
     }
 
     /** A rate no higher than {@link #MAX_RATE}. */

@@ -18,7 +18,11 @@ import java.util.List;
  * @param rate         total target rate of all senders together (0 = flat out)
  * @param connections  connections per worker
  * @param duration     time or message count (a count is for all senders together)
- * @param warmup       warm-up time, left out of the figures ("0s" for none)
+ * @param warmup       warm-up time, left out of the figures ("0s" for none): the shortest, when the senders wait for
+ *                     their schedule
+ * @param warmupSendDelay the send delay every sender connection must stay below for a second before the warm-up
+ *                     ends ({@code off}: a warm-up of fixed length); null for the workers' default
+ * @param warmupMax    the longest the warm-up waits for that; null for the workers' default
  * @param senders      how many sender peers the test needs
  * @param receivers    how many receiver peers the test needs
  * @param criteria     pass/fail criteria
@@ -30,7 +34,7 @@ import java.util.List;
  */
 public record TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
                        MessageSize size, Rate rate, int connections, TestDuration duration, String warmup,
-                       int senders, int receivers, List<Criterion> criteria, Incremental incremental, List<Route> routes,
+                       String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria, Incremental incremental, List<Route> routes,
                        List<InspectorSpec> inspectors, AgentPlan agent) {
 
     /**
@@ -55,7 +59,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
     /** The same plan with another agent plan. */
     public TestPlan withAgent(AgentPlan other) {
         return new TestPlan(name, tags, description, sendUrl, receiveUrl, size, rate, connections, duration, warmup,
-                senders, receivers, criteria, incremental, routes, inspectors, other);
+                warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes, inspectors, other);
     }
 
     /** A handler run at {@code atMillis} after the senders started. */
@@ -99,7 +103,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
         List<Route> filled = routes.stream().map(r -> r.withUrl(urlFor.apply(r.group()))).toList();
         return new TestPlan(name, tags, description.isEmpty() ? sutDescription : description,
                 sendUrl == null ? url : sendUrl, receiveUrl == null ? url : receiveUrl, size, rate, connections,
-                duration, warmup, senders, receivers, criteria, incremental, filled, inspectors, agent);
+                duration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, filled, inspectors, agent);
     }
 
     /**
@@ -112,6 +116,6 @@ public record TestPlan(String name, List<String> tags, String description, Strin
     /** The same plan at another total rate (one step of an incremental test). */
     public TestPlan atRate(long perSecond, TestDuration stepDuration) {
         return new TestPlan(name, tags, description, sendUrl, receiveUrl, size, new Rate(perSecond), connections,
-                stepDuration, warmup, senders, receivers, criteria, null, routes, inspectors, agent);
+                stepDuration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, null, routes, inspectors, agent);
     }
 }

@@ -22,6 +22,12 @@ final class SetOptions {
         options.put(TestOptions.MESSAGE_SIZE, plan.size().toString());
         options.put(TestOptions.PARALLEL_COUNT, Integer.toString(plan.connections()));
         options.put(TestOptions.WARMUP, plan.warmup());
+        if (plan.warmupSendDelay() != null) {
+            options.put(TestOptions.WARMUP_SEND_DELAY, plan.warmupSendDelay());
+        }
+        if (plan.warmupMax() != null) {
+            options.put(TestOptions.WARMUP_MAX, plan.warmupMax());
+        }
         options.put(TestOptions.DURATION, plan.duration().toString());
         options.put(TestOptions.RATE, Long.toString(plan.rate().perSecond()));
         return options;

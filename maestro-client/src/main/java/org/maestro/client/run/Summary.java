@@ -35,10 +35,29 @@ public record Summary(String testId, String name, List<String> tags, String desc
      * @param end         how it ended: the text of its NOTIFY_SUCCESS / NOTIFY_FAIL, or what happened
      * @param dataMissing null when its files (and, for a receiver, its final figures) were collected; else why not
      * @param live        what it reported over the control plane, kept when its data is missing; else null
+     * @param warmup      a sender's warm-up as it was; null for another role, no warm-up, or data missing
      */
     public record PeerResult(String name, String role, String host, Long messages, Double rate, Latency responseTime,
                              Latency serviceTime, Latency sendDelay, Long lost, Long duplicated, Long outOfOrder,
-                             boolean ok, String end, List<String> files, String dataMissing, LiveFigures live) {
+                             boolean ok, String end, List<String> files, String dataMissing, LiveFigures live,
+                             Warmup warmup) {
+    }
+
+    /**
+     * A sender's warm-up: how long it actually was and, when it waited for its connections to be on schedule, how
+     * that ended.
+     *
+     * @param seconds              its actual length (the parameters hold the configured one)
+     * @param maxSeconds           its cap; null for a warm-up of fixed length
+     * @param sendDelayBoundMillis the send delay every connection had to stay below for a second; null when fixed
+     * @param onSchedule           whether it ended with every connection on schedule; null when fixed
+     * @param detail               "fixed length", "on schedule after 5.2 s", or which connection was how far behind
+     */
+    public record Warmup(double seconds, Double maxSeconds, Double sendDelayBoundMillis, Boolean onSchedule, String detail) {
+        /** Ended at its cap (or with sending) with a connection still behind its schedule. */
+        public boolean offSchedule() {
+            return Boolean.FALSE.equals(onSchedule);
+        }
     }
 
     /**

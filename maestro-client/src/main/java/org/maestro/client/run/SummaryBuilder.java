@@ -10,6 +10,7 @@ import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.RunLayout;
+import org.maestro.common.runfiles.TestJson;
 import org.maestro.common.util.Passwords;
 import org.maestro.common.util.SafeText;
 
@@ -61,6 +62,9 @@ final class SummaryBuilder {
         long outOfOrder = 0;
         double sendRate = 0;
         double receiveRate = 0;
+        // Senders whose warm-up hit its cap before they were on schedule: a failed check each.
+        List<Summary.Check> offSchedule = new ArrayList<>();
+        List<String> offScheduleSenders = new ArrayList<>();
         // Whose data is missing, by the role that needs it: the figures that depend on it are unknown.
         List<String> sendersMissing = new ArrayList<>();
         List<String> receiversMissing = new ArrayList<>();
@@ -92,18 +96,18 @@ final class SummaryBuilder {
             }
             if (p.role() == Role.AGENT) {
                 results.add(new Summary.PeerResult(p.name(), "agent", p.host(), (long) seen.actions().size(), null, null,
-                        null, null, null, null, null, true, seen.actions().size() + " action(s)", files(dir), missing, null));
+                        null, null, null, null, null, true, seen.actions().size() + " action(s)", files(dir), missing, null, null));
                 continue;
             }
             if (p.role() == Role.INSPECTOR) {
                 results.add(new Summary.PeerResult(p.name(), "inspector", p.host(), s == null ? null : s.messages(), null,
-                        null, null, null, null, null, null, ok, endText, files(dir), missing, null));
+                        null, null, null, null, null, null, ok, endText, files(dir), missing, null, null));
                 continue;
             }
             if (missing != null) {
                 (p.role() == Role.SENDER ? sendersMissing : receiversMissing).add(missingText(p, missing));
                 results.add(new Summary.PeerResult(p.name(), p.role().wireName(), p.host(), null, null, null, null, null,
-                        null, null, null, ok, endText, files(dir), missing, live(seen.live().get(p.id()), p.role())));
+                        null, null, null, ok, endText, files(dir), missing, live(seen.live().get(p.id()), p.role()), null));
                 continue;
             }
             RateLogs logs = RateLogs.read(dir, measureFrom);
@@ -114,8 +118,15 @@ final class SummaryBuilder {
                 delay.add(d.measured());
                 sent += records;
                 sendRate += rate;
+                Summary.Warmup warmup = warmup(dir);
+                if (warmup != null && warmup.offSchedule()) {
+                    offScheduleSenders.add(named(p));
+                    offSchedule.add(new Summary.Check(named(p) + " on schedule after the warm-up", false, warmup.detail(),
+                            String.format(Locale.ROOT, "send delay < %.3f ms for a whole second within %.1f s",
+                                    warmup.sendDelayBoundMillis(), warmup.maxSeconds())));
+                }
                 results.add(new Summary.PeerResult(p.name(), "sender", p.host(), records, round(rate), null, null,
-                        HdrFiles.latency(d.measured()), null, null, null, ok, endText, files(dir), null, null));
+                        HdrFiles.latency(d.measured()), null, null, null, ok, endText, files(dir), null, null, warmup));
             } else {
                 HdrFiles r = HdrFiles.read(dir.resolve(PeerFiles.LATENCY_RESPONSE_HLOG));
                 HdrFiles sv = HdrFiles.read(dir.resolve(PeerFiles.LATENCY_SERVICE_HLOG));
@@ -128,7 +139,7 @@ final class SummaryBuilder {
                 outOfOrder += s.outOfOrder();
                 results.add(new Summary.PeerResult(p.name(), "receiver", p.host(), records, round(rate),
                         HdrFiles.latency(r.measured()), HdrFiles.latency(sv.measured()), null, s.lost(), s.duplicated(),
-                        s.outOfOrder(), ok, endText, files(dir), null, null));
+                        s.outOfOrder(), ok, endText, files(dir), null, null, null));
             }
         }
         boolean sendersKnown = sendersMissing.isEmpty();
@@ -148,7 +159,9 @@ final class SummaryBuilder {
         workersMissing.addAll(receiversMissing);
         List<Summary.ActionResult> actions = actions(seen.actions(), peers, runDir, plan, workersMissing.isEmpty());
 
-        List<Summary.Check> checks = new ArrayList<>();
+        List<Summary.Check> checks = new ArrayList<>(offSchedule);
+        // Judged and found wanting, not unknown: these leave the verdict FAILED, not ERROR.
+        List<Summary.Check> notJudgedOffSchedule = new ArrayList<>();
         for (Criterion c : plan.criteria()) {
             if (c.isFault()) {
                 continue;
@@ -158,6 +171,16 @@ final class SummaryBuilder {
                 case "send-delay" -> sendersMissing;
                 default -> workersMissing;
             };
+            boolean latency = c.metric().equals("latency") || c.metric().equals("send-delay");
+            if (needs.isEmpty() && latency && !offSchedule.isEmpty()) {
+                // Its percentile would measure the senders catching up, not the SUT: misleading, so not given as a verdict.
+                Summary.Check unjudged = Summary.Check.notEvaluated(c.text(), String.join(", ", offScheduleSenders)
+                        + " never got on schedule during the warm-up: the measured period starts with its catching up",
+                        c.operator() + " " + bound(c));
+                notJudgedOffSchedule.add(unjudged);
+                checks.add(unjudged);
+                continue;
+            }
             checks.add(needs.isEmpty() ? check(c, plan, totals, response, delay)
                     : Summary.Check.notEvaluated(c.text(), String.join("; ", needs), c.operator() + " " + bound(c)));
         }
@@ -171,7 +194,8 @@ final class SummaryBuilder {
             }
         }
         String verdict;
-        if (!seen.errors().isEmpty() || !workersMissing.isEmpty() || !checks.stream().allMatch(Summary.Check::evaluated)) {
+        if (!seen.errors().isEmpty() || !workersMissing.isEmpty()
+                || checks.stream().anyMatch(c -> !c.evaluated() && !notJudgedOffSchedule.contains(c))) {
             // The figures the verdict rests on are not all known: neither passed nor failed.
             verdict = Summary.ERROR;
         } else {
@@ -191,6 +215,21 @@ final class SummaryBuilder {
     /** A peer as the summary names it: "receiver 'receiver-1'" (its host and id are in its own entry). */
     static String named(PeerInfo p) {
         return p.role().wireName() + " '" + SafeText.of(p.name()) + "'";
+    }
+
+    /** A sender's warm-up from its test.json; null when it had none. */
+    private static Summary.Warmup warmup(Path dir) throws IOException {
+        TestJson.Worker test = TestJson.worker(dir).orElse(null);
+        if (test == null || test.warmupMicros() == 0) {
+            return null;
+        }
+        double seconds = round(test.warmupMicros() / 1e6);
+        TestJson.WarmupGate gate = test.warmupGate();
+        if (gate == null) {
+            return new Summary.Warmup(seconds, null, null, null, "fixed length");
+        }
+        return new Summary.Warmup(seconds, round(gate.maxMicros() / 1e6), gate.sendDelayBoundMicros() / 1000.0,
+                gate.onSchedule(), gate.describe(test.warmupMicros()));
     }
 
     /** A peer's last progress note, marked as such; null when it sent none. */

@@ -25,6 +25,9 @@ final class SummaryTable {
             if (p.dataMissing() != null) {
                 c.line("  data of %s missing: %s", p.name(), p.dataMissing());
             }
+            if (p.warmup() != null) {
+                c.line("  warm-up of %s: %.1f s, %s", p.name(), p.warmup().seconds(), p.warmup().detail());
+            }
             if (p.live() != null) {
                 Summary.LiveFigures f = p.live();
                 c.line("  %s reported %d message(s)%s, phase %s (%s)", p.name(), f.messages(),

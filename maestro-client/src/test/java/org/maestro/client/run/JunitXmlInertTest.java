@@ -27,7 +27,7 @@ class JunitXmlInertTest {
     void textFromPeersIsEscapedAndTheFileStaysWellFormed(@TempDir Path run) throws Exception {
         Summary.Latency none = new Summary.Latency(0, 0, 0, 0, 0, 0);
         Summary.PeerResult peer = new Summary.PeerResult("sender" + FORGED, "sender", "host" + FORGED, 10L, 1.0, none, none,
-                none, 0L, 0L, 0L, false, "failed: broker gone" + FORGED, List.of(), "files gone" + FORGED, null);
+                none, 0L, 0L, 0L, false, "failed: broker gone" + FORGED, List.of(), "files gone" + FORGED, null, null);
         Summary.Check check = new Summary.Check("agent action fail.sh at 1.0 s", false,
                 "failed: exit status 1; last output: " + FORGED, "succeeded");
         Summary.Totals totals = new Summary.Totals(10L, 10L, 0L, 0L, 0L, 1.0, 1.0, none, none, none);

@@ -76,4 +76,15 @@ class SetOptionsTest {
     private static Map<String, String> byName(Map<PeerInfo, Map<String, String>> set, String name) {
         return set.entrySet().stream().filter(e -> e.getKey().name().equals(name)).findFirst().orElseThrow().getValue();
     }
+
+    @Test
+    void theWarmupGatesSettingsGoToEveryPeerWhenGivenAndAreLeftToTheWorkersOtherwise() throws ScriptException {
+        TestPlan plan = org.maestro.client.dsl.ScriptRunner.load("s.groovy",
+                "test {\n  warmup '5s'\n  warmupSendDelay '50ms'\n  warmupMax '20s'\n}\n", Map.of());
+        Map<String, String> set = SetOptions.common(plan, "t-1");
+        assertEquals("50ms", set.get(TestOptions.WARMUP_SEND_DELAY));
+        assertEquals("20s", set.get(TestOptions.WARMUP_MAX));
+        Map<String, String> defaults = SetOptions.common(everyPart("10s"), "t-1");
+        assertFalse(defaults.containsKey(TestOptions.WARMUP_SEND_DELAY) || defaults.containsKey(TestOptions.WARMUP_MAX));
+    }
 }

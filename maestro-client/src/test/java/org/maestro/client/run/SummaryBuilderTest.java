@@ -113,4 +113,50 @@ class SummaryBuilderTest {
         assertTrue(s.checks().stream().anyMatch(c -> c.failed() && c.criterion().startsWith("agent action restart.sh")), s.checks().toString());
         assertEquals(Summary.FAILED, s.verdict());
     }
+
+    @Test
+    void aSenderNeverOnScheduleFailsTheRunNamingItAndLeavesTheLatencyCriteriaNotEvaluated(@TempDir Path run) throws Exception {
+        Path senderDir = org.maestro.common.runfiles.RunLayout.peerDir(run, SENDER.name());
+        Files.createDirectories(senderDir);
+        org.maestro.common.runfiles.TestJson.write(senderDir, new org.maestro.common.runfiles.TestJson.Worker("t", "missing",
+                org.maestro.common.runfiles.TestJson.Peer.of(SENDER), 1, "x", 15_000_000, "30s", 100, 2, "1 KiB", "amqp://sut:5672/q",
+                "", Map.of(), new org.maestro.common.runfiles.TestJson.WarmupGate(5_000_000, 15_000_000, 100_000, false, 1, 812_000)));
+        Summary s = SummaryBuilder.build(plan("expect 'p99 send delay < 50 ms'"), "t", "2026-01-01T00:00:00Z",
+                List.of(SENDER, RECEIVER), run, new SummaryBuilder.Observed(Map.of(),
+                        Map.of(RECEIVER.id(), progress(Role.RECEIVER, 0, 0)), Map.of(), Map.of(), List.of(), List.of(), List.of(), List.of()));
+        assertEquals(Summary.FAILED, s.verdict(), "judged and found off schedule: not an unknown");
+        Summary.Check schedule = s.checks().get(0);
+        assertEquals("sender 'sender-1' on schedule after the warm-up", schedule.criterion());
+        assertTrue(schedule.failed());
+        assertEquals("connection 1 send delay 812.000 ms when the warm-up hit its 15.0 s cap", schedule.measured());
+        assertEquals("send delay < 100.000 ms for a whole second within 15.0 s", schedule.bound());
+        for (String latency : List.of("p99 latency < 100 ms", "p99 send delay < 50 ms")) {
+            Summary.Check c = s.checks().stream().filter(k -> k.criterion().equals(latency)).findFirst().orElseThrow();
+            assertFalse(c.evaluated(), c.toString());
+            assertEquals("not evaluated: sender 'sender-1' never got on schedule during the warm-up: the measured period"
+                    + " starts with its catching up", c.measured());
+        }
+        assertTrue(s.checks().stream().filter(k -> k.criterion().equals("loss == 0")).allMatch(Summary.Check::evaluated),
+                "counting does not depend on the schedule");
+        assertTrue(s.reasons().contains("sender 'sender-1' on schedule after the warm-up: measured connection 1 send delay"
+                + " 812.000 ms when the warm-up hit its 15.0 s cap"), s.reasons().toString());
+        Summary.Warmup w = s.peers().get(0).warmup();
+        assertEquals(15.0, w.seconds());
+        assertEquals(Boolean.FALSE, w.onSchedule());
+
+        RunFilesWriter.write(s, run);
+        JsonNode json = RunFilesWriter.JSON.readTree(run.resolve("summary.json").toFile());
+        assertEquals(15.0, json.at("/peers/0/warmup/seconds").asDouble(), json.at("/peers/0").toString());
+        assertFalse(json.at("/peers/0/warmup/onSchedule").asBoolean());
+        String junit = Files.readString(run.resolve("junit.xml"));
+        assertTrue(junit.contains("<failure message=\"sender 'sender-1' on schedule after the warm-up: measured connection 1")
+                && junit.contains("skipped=\"2\"") && junit.contains("errors=\"0\""), junit);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        SummaryTable.print(s, new Console(new java.io.PrintStream(out, true)));
+        String console = out.toString();
+        assertTrue(console.contains("warm-up of sender-1: 15.0 s, connection 1 send delay 812.000 ms when the warm-up hit its"
+                + " 15.0 s cap"), console);
+        assertTrue(console.contains("[NOT EVALUATED] p99 latency < 100 ms"), console);
+        assertTrue(console.contains("verdict: FAILED"), console);
+    }
 }

@@ -24,6 +24,13 @@ public final class TestOptions {
     public static final String RECEIVE_URL = "receive.url";
     /** Warm-up period whose samples are tagged and left out of the summary. */
     public static final String WARMUP = "warmup";
+    /**
+     * Sender: the warm-up ends once every connection's send delay has stayed below this for a whole second, never
+     * before {@link #WARMUP} nor after {@link #WARMUP_MAX}; {@code off} for a warm-up of fixed length.
+     */
+    public static final String WARMUP_SEND_DELAY = "warmup.send.delay";
+    /** Sender: the longest a warm-up waits for its connections to be on schedule (a time). */
+    public static final String WARMUP_MAX = "warmup.max";
     /** Sender: most messages sent but not yet accepted by the SUT, per connection (back-pressure). */
     public static final String MAX_IN_FLIGHT = "max.in.flight";
     /** Receiver: after it is told to stop, it ends once no message arrived for this long. */

@@ -1,5 +1,6 @@
 package org.maestro.common.runfiles;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
@@ -38,13 +39,59 @@ public sealed interface TestJson permits TestJson.Worker, TestJson.Inspector, Te
      *
      * @param startEpochMicros when the test started (every rate log's times count from it)
      * @param start            the same instant, ISO-8601, for people
-     * @param warmupMicros     how long the warm-up was; 0 for none
+     * @param warmupMicros     how long the warm-up was (a sender that waits for its schedule writes the actual length
+     *                         once it is known); 0 for none
      * @param sendUrl          "" for a receiver
      * @param receiveUrl       "" for a sender
+     * @param warmupGate       a sender whose warm-up waited for its connections to be on schedule: how it ended; null
+     *                         for a warm-up of fixed length (and in files of earlier versions)
      */
     record Worker(String testId, String testName, Peer peer, long startEpochMicros, String start, long warmupMicros,
                   String duration, long rate, int connections, String messageSize, String sendUrl, String receiveUrl,
-                  Map<String, String> options) implements TestJson {
+                  Map<String, String> options, @JsonInclude(JsonInclude.Include.NON_NULL) WarmupGate warmupGate)
+            implements TestJson {
+    }
+
+    /**
+     * How a sender's warm-up ended when it waited for every connection's send delay to stay below a bound for a
+     * whole second.
+     *
+     * @param configuredMicros     the shortest warm-up (the configured one)
+     * @param maxMicros            the longest: the cap
+     * @param sendDelayBoundMicros the bound
+     * @param onSchedule           true: it ended with every connection on schedule; false: at its cap (or when sending
+     *                             ended) with a connection behind; null: it has not ended yet
+     * @param connection           when it ended off schedule, the connection furthest behind in its last second; else -1
+     * @param sendDelayMicros      that connection's worst send delay in its last late stretch, else 0
+     */
+    record WarmupGate(long configuredMicros, long maxMicros, long sendDelayBoundMicros, Boolean onSchedule, int connection,
+                      long sendDelayMicros) {
+        /** Ended, with a connection still behind its schedule. */
+        @com.fasterxml.jackson.annotation.JsonIgnore
+        public boolean offSchedule() {
+            return Boolean.FALSE.equals(onSchedule);
+        }
+
+        /**
+         * How the warm-up ended, for people, given its length: "on schedule after 7.2 s" or "connection 1 send delay
+         * 812.000 ms when the warm-up hit its 15.0 s cap".
+         */
+        public String describe(long warmupMicros) {
+            if (onSchedule == null) {
+                return "still waiting for the schedule";
+            }
+            if (onSchedule) {
+                return String.format(java.util.Locale.ROOT, "on schedule after %.1f s", warmupMicros / 1e6);
+            }
+            if (connection < 0) {
+                return String.format(java.util.Locale.ROOT, "sending ended %.1f s in, before the warm-up could end",
+                        warmupMicros / 1e6);
+            }
+            return String.format(java.util.Locale.ROOT, "connection %d send delay %.3f ms when the warm-up %s", connection,
+                    sendDelayMicros / 1000.0, warmupMicros >= maxMicros
+                            ? String.format(java.util.Locale.ROOT, "hit its %.1f s cap", maxMicros / 1e6)
+                            : String.format(java.util.Locale.ROOT, "ended with sending, %.1f s in", warmupMicros / 1e6));
+        }
     }
 
     /** An inspector's test: what it reads, how often, and the CSV of each data set. */

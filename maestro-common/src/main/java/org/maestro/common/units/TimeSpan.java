@@ -35,6 +35,26 @@ public final class TimeSpan {
         return time;
     }
 
+    /** The word that turns off a setting whose value is otherwise a time of more than zero. */
+    public static final String OFF = "off";
+
+    /**
+     * A time of more than zero, or {@value #OFF} (empty) for a bound that can be turned off: zero is refused there,
+     * as it would read "none" to some and be a bound no one meets to others.
+     *
+     * @throws UnitFormatException if {@code text} is neither {@value #OFF} nor a time of more than zero
+     */
+    public static java.util.Optional<Duration> parseOrOff(String text) {
+        if (text != null && text.strip().equalsIgnoreCase(OFF)) {
+            return java.util.Optional.empty();
+        }
+        Duration time = parseOrZero(text);
+        if (time.isZero()) {
+            throw new UnitFormatException(KIND, text, "zero is a bound no one meets", "a time like 100ms, or " + OFF + " for none");
+        }
+        return java.util.Optional.of(time);
+    }
+
     /**
      * A time of zero or more, for settings where zero means "none" (no warm-up, no bound); {@code 0}
      * without a unit is zero too, as zero is the same in every unit.

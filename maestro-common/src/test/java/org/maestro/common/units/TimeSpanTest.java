@@ -61,4 +61,14 @@ class TimeSpanTest {
         assertEquals("bad time '-5s': expected a time like 90s, 10m, 1h30m or 500ms",
                 assertThrows(UnitFormatException.class, () -> TimeSpan.parseOrZero("-5s")).getMessage());
     }
+
+    @Test
+    void aBoundThatCanBeTurnedOffTakesOffOrATimeAndRefusesZero() {
+        assertEquals(java.util.Optional.empty(), TimeSpan.parseOrOff(" OFF "));
+        assertEquals(java.util.Optional.of(Duration.ofMillis(100)), TimeSpan.parseOrOff("100ms"));
+        assertEquals("bad time '0ms': zero is a bound no one meets; expected a time like 100ms, or off for none",
+                assertThrows(UnitFormatException.class, () -> TimeSpan.parseOrOff("0ms")).getMessage());
+        assertEquals("bad time 'soon': expected a time like 90s, 10m, 1h30m or 500ms",
+                assertThrows(UnitFormatException.class, () -> TimeSpan.parseOrOff("soon")).getMessage());
+    }
 }

@@ -1,0 +1,189 @@
+package org.maestro.worker;
+
+import org.maestro.common.runfiles.TestJson;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * When a sender's warm-up ends. A cold sender (JIT, connection set-up, the SUT's own warm-up) can fall seconds
+ * behind its schedule and catch up after a fixed warm-up, inside the measured period, whose latency then measures the
+ * catching up. So, with a send-delay bound, the warm-up lasts at least the configured time and ends once every
+ * connection's send delay has stayed below the bound for a whole second; at its cap it ends anyway, off schedule,
+ * and says which connection was behind and by how much. Without a bound it is the configured time.
+ *
+ * <p>A connection's send delay is the lateness of its last message when sent, and, while a message is due and not
+ * yet sent, how late that message already is: a connection stuck behind the SUT's back-pressure sends nothing, yet
+ * is behind. Times are nanoseconds from the test's start. Connection threads report, any thread may check; the
+ * decision is taken once, and a message is warm-up when it was due before it.
+ */
+final class WarmupGate {
+    /** How long every connection must stay below the bound. */
+    static final long ON_SCHEDULE_FOR_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** Connection threads check at most this often (the ticker checks every second besides). */
+    private static final long CHECK_EVERY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    private static final long NOTHING_DUE = Long.MAX_VALUE;
+
+    private final long minNanos;
+    private final long maxNanos;
+    /** -1 for a fixed warm-up. */
+    private final long boundNanos;
+    private final AtomicLongArray dueNanos;
+    /** The last time each connection was seen at or over the bound (the start counts as late: it has not sent yet). */
+    private final AtomicLongArray lateAtNanos;
+    /** The worst send delay of each connection's last late stretch: how far behind it was, not how it ends. */
+    private final AtomicLongArray lateDelayNanos;
+    private volatile long endNanos;
+    private volatile long nextCheckNanos;
+    private Boolean onSchedule;
+    private int behind = -1;
+    private long behindDelayNanos;
+
+    private WarmupGate(long minNanos, long maxNanos, long boundNanos, int connections) {
+        this.minNanos = minNanos;
+        this.maxNanos = Math.max(minNanos, maxNanos);
+        this.boundNanos = boundNanos;
+        this.dueNanos = new AtomicLongArray(connections);
+        this.lateAtNanos = new AtomicLongArray(connections);
+        this.lateDelayNanos = new AtomicLongArray(connections);
+        for (int c = 0; c < connections; c++) {
+            dueNanos.set(c, NOTHING_DUE);
+        }
+        this.endNanos = boundNanos < 0 ? minNanos : Long.MAX_VALUE;
+    }
+
+    /**
+     * The warm-up {@code options} ask for: it waits for the schedule unless there is no warm-up, no schedule (flat
+     * out) or no bound ({@code warmup.send.delay=off}).
+     */
+    static WarmupGate of(WorkerOptions options) {
+        if (options.warmup().isZero() || options.rate().isFlatOut() || options.warmupSendDelay() == null) {
+            return fixed(options.warmup());
+        }
+        return onSchedule(options.warmup(), options.warmupSendDelay(), options.warmupMax(), options.connections());
+    }
+
+    /** A warm-up of fixed length ({@code Duration.ZERO}: none). */
+    static WarmupGate fixed(Duration warmup) {
+        return new WarmupGate(warmup.toNanos(), warmup.toNanos(), -1, 0);
+    }
+
+    /** At least {@code min}, then until every connection's send delay stayed under {@code bound} for a second; at most {@code max}. */
+    static WarmupGate onSchedule(Duration min, Duration bound, Duration max, int connections) {
+        return new WarmupGate(min.toNanos(), max.toNanos(), bound.toNanos(), connections);
+    }
+
+    /** Whether this warm-up waits for the schedule (else its length is fixed). */
+    boolean gated() {
+        return boundNanos >= 0;
+    }
+
+    /** Whether a message due at {@code intendedNanos} belongs to the warm-up, as far as is known now. */
+    boolean inWarmup(long intendedNanos) {
+        return intendedNanos < endNanos;
+    }
+
+    boolean ended() {
+        return endNanos != Long.MAX_VALUE;
+    }
+
+    /** When the warm-up ended; the configured warm-up while it has not. */
+    long lengthNanos() {
+        return ended() ? endNanos : minNanos;
+    }
+
+    /** Connection {@code c}'s next message is due at {@code intendedNanos}. */
+    void due(int c, long intendedNanos) {
+        if (gated() && !ended()) {
+            dueNanos.set(c, intendedNanos);
+        }
+    }
+
+    /** Connection {@code c} sent the message due at {@code intendedNanos} at {@code actualNanos}. */
+    void sent(int c, long intendedNanos, long actualNanos) {
+        if (!gated() || ended()) {
+            return;
+        }
+        long delay = actualNanos - intendedNanos;
+        dueNanos.set(c, NOTHING_DUE);
+        if (delay >= boundNanos) {
+            late(c, actualNanos, delay);
+        }
+        if (actualNanos >= nextCheckNanos) {
+            check(actualNanos);
+        }
+    }
+
+    /** Ends the warm-up at {@code nowNanos} if every connection is on schedule, or if the cap is reached. */
+    synchronized void check(long nowNanos) {
+        if (!gated() || ended()) {
+            return;
+        }
+        nextCheckNanos = nowNanos + CHECK_EVERY_NANOS;
+        for (int c = 0; c < dueNanos.length(); c++) {
+            long due = dueNanos.get(c);
+            if (due != NOTHING_DUE && nowNanos - due >= boundNanos) {
+                late(c, nowNanos, nowNanos - due);
+            }
+        }
+        if (nowNanos < minNanos) {
+            return;
+        }
+        int behindNow = furthestBehind(nowNanos);
+        if (behindNow < 0) {
+            end(nowNanos, true, -1);
+        } else if (nowNanos >= maxNanos) {
+            end(nowNanos, false, behindNow);
+        }
+    }
+
+    /** Sending ended (a message count reached, a stop) while the warm-up still waited: it ends off schedule. */
+    synchronized void sendingEnded(long nowNanos) {
+        if (gated() && !ended()) {
+            check(nowNanos);
+            if (!ended()) {
+                end(nowNanos, false, furthestBehind(nowNanos));
+            }
+        }
+    }
+
+    /** Connection {@code c} was {@code delayNanos} late at {@code atNanos}. */
+    private void late(int c, long atNanos, long delayNanos) {
+        long previous = lateAtNanos.getAndAccumulate(c, atNanos, Math::max);
+        if (atNanos - previous >= ON_SCHEDULE_FOR_NANOS) {
+            // A new late stretch: the worst of an earlier one, since made good, no longer says how far behind it is.
+            lateDelayNanos.set(c, delayNanos);
+        } else {
+            lateDelayNanos.accumulateAndGet(c, delayNanos, Math::max);
+        }
+    }
+
+    /** Of the connections late within the last second, the one with the worst send delay; -1 when none. */
+    private int furthestBehind(long nowNanos) {
+        int worst = -1;
+        for (int c = 0; c < lateAtNanos.length(); c++) {
+            if (nowNanos - lateAtNanos.get(c) < ON_SCHEDULE_FOR_NANOS
+                    && (worst < 0 || lateDelayNanos.get(c) > lateDelayNanos.get(worst))) {
+                worst = c;
+            }
+        }
+        return worst;
+    }
+
+    private void end(long nowNanos, boolean onTime, int connection) {
+        onSchedule = onTime;
+        behind = connection;
+        behindDelayNanos = connection < 0 ? 0 : lateDelayNanos.get(connection);
+        endNanos = nowNanos;
+    }
+
+    /** How the warm-up ended, for test.json; null for a fixed warm-up. */
+    synchronized TestJson.WarmupGate outcome() {
+        if (!gated()) {
+            return null;
+        }
+        return new TestJson.WarmupGate(minNanos / 1_000, maxNanos / 1_000, boundNanos / 1_000, onSchedule, behind,
+                behindDelayNanos / 1_000);
+    }
+}

@@ -1,0 +1,161 @@
+package org.maestro.worker;
+
+import org.junit.jupiter.api.Test;
+import org.maestro.common.note.TestOptions;
+import org.maestro.common.runfiles.TestJson;
+import org.maestro.common.units.TestDuration;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The warm-up gate's decisions, on made-up timelines (nanoseconds from the start): no clock, no broker. */
+class WarmupGateTest {
+    private static final long MS = 1_000_000;
+    private static final long S = 1_000 * MS;
+
+    /** 5 s warm-up, 100 ms bound, 15 s cap, two connections. */
+    private static WarmupGate gate() {
+        return WarmupGate.onSchedule(Duration.ofSeconds(5), Duration.ofMillis(100), Duration.ofSeconds(15), 2);
+    }
+
+    /** Each connection sends one message every 10 ms from {@code from} to {@code to}, {@code lateBy} late, checking as it goes. */
+    private static void send(WarmupGate g, long from, long to, long lateBy) {
+        for (long t = from; t < to && !g.ended(); t += 10 * MS) {
+            for (int c = 0; c < 2; c++) {
+                g.due(c, t);
+                g.sent(c, t, t + lateBy);
+            }
+        }
+    }
+
+    @Test
+    void senderOnScheduleFromTheStartEndsTheWarmupAtTheConfiguredTime() {
+        WarmupGate g = gate();
+        send(g, 0, 20 * S, MS);
+        assertTrue(g.ended());
+        assertEquals(5 * S, g.lengthNanos(), 1 + 10 * MS);
+        assertEquals(new TestJson.WarmupGate(5_000_000, 15_000_000, 100_000, true, -1, 0), g.outcome());
+        assertTrue(g.inWarmup(4 * S) && !g.inWarmup(6 * S));
+    }
+
+    @Test
+    void senderBehindUntil7sEndsItsWarmupAWholeSecondAfterItsLastLateMessage() {
+        WarmupGate g = gate();
+        send(g, 0, 7 * S, 800 * MS);
+        assertFalse(g.ended(), "behind: still warming up at 7 s");
+        assertTrue(g.inWarmup(7 * S));
+        send(g, 7 * S, 20 * S, 2 * MS);
+        // The last late message (due at 6.99 s) left at 7.79 s: a whole second on schedule after it.
+        assertEquals(8_790 * MS, g.lengthNanos(), 10 * MS + 1);
+        assertEquals(Boolean.TRUE, g.outcome().onSchedule());
+    }
+
+    @Test
+    void senderNeverOnScheduleEndsAtTheCapNamingTheConnectionBehind() {
+        WarmupGate g = gate();
+        for (long t = 0; !g.ended() && t < 30 * S; t += 10 * MS) {
+            g.due(0, t);
+            g.sent(0, t, t + MS);
+            g.due(1, t);
+            g.sent(1, t, t + 300 * MS);
+        }
+        assertEquals(15 * S, g.lengthNanos(), 10 * MS + 1);
+        TestJson.WarmupGate o = g.outcome();
+        assertTrue(o.offSchedule());
+        assertEquals(1, o.connection());
+        assertEquals(300_000, o.sendDelayMicros());
+        assertEquals("connection 1 send delay 300.000 ms when the warm-up hit its 15.0 s cap", o.describe(15_000_000));
+    }
+
+    @Test
+    void connectionStuckWithoutSendingIsBehindToo() {
+        WarmupGate g = gate();
+        send(g, 0, 6 * S, MS);
+        WarmupGate stuck = gate();
+        // Connection 1's message due at 1 s never leaves (the SUT holds it back): only the ticker's checks see it.
+        for (long t = 0; t < 6 * S; t += 10 * MS) {
+            stuck.due(0, t);
+            stuck.sent(0, t, t + MS);
+            if (t == S) {
+                stuck.due(1, t);
+            }
+        }
+        assertTrue(g.ended());
+        assertFalse(stuck.ended(), "connection 1 has been due for 5 s");
+        stuck.check(15 * S);
+        assertTrue(stuck.outcome().offSchedule());
+        assertEquals(1, stuck.outcome().connection());
+        assertEquals(14_000_000, stuck.outcome().sendDelayMicros(), "how late its pending message is");
+    }
+
+    @Test
+    void sendingThatEndsDuringTheWarmupEndsItOffSchedule() {
+        WarmupGate g = gate();
+        send(g, 0, 3 * S, 500 * MS);
+        g.sendingEnded(3 * S);
+        assertTrue(g.outcome().offSchedule());
+        assertEquals("connection 0 send delay 500.000 ms when the warm-up ended with sending, 3.0 s in",
+                g.outcome().describe(g.lengthNanos() / 1_000));
+    }
+
+    @Test
+    void fixedWarmupIsTheConfiguredTimeAndHasNoOutcome() {
+        WarmupGate g = WarmupGate.fixed(Duration.ofSeconds(2));
+        assertFalse(g.gated());
+        g.sent(0, 0, 10 * S);
+        assertTrue(g.inWarmup(2 * S - 1) && !g.inWarmup(2 * S));
+        assertNull(g.outcome());
+        assertFalse(WarmupGate.fixed(Duration.ZERO).inWarmup(0), "no warm-up: nothing is warm-up");
+    }
+
+    @Test
+    void optionsChooseTheGateAndItsDefaults() {
+        Map<String, String> o = new HashMap<>(Map.of(TestOptions.SEND_URL, "amqp://h/q", TestOptions.RATE, "1000",
+                TestOptions.WARMUP, "5s", TestOptions.DURATION, "60s"));
+        WorkerOptions parsed = WorkerOptions.parse(o);
+        assertEquals(Duration.ofMillis(100), parsed.warmupSendDelay());
+        assertEquals(Duration.ofSeconds(15), parsed.warmupMax(), "three times the warm-up");
+        assertTrue(WarmupGate.of(parsed).gated());
+        assertEquals(Duration.ofSeconds(7).plusMillis(500), WorkerOptions.defaultWarmupMax(Duration.ofSeconds(5),
+                TestDuration.parse("10s")), "never beyond half-way to the end of the test");
+
+        o.put(TestOptions.WARMUP_SEND_DELAY, "off");
+        assertFalse(WarmupGate.of(WorkerOptions.parse(o)).gated());
+        o.put(TestOptions.WARMUP_SEND_DELAY, "50ms");
+        o.put(TestOptions.RATE, "0");
+        assertFalse(WarmupGate.of(WorkerOptions.parse(o)).gated(), "flat out has no schedule to be on");
+
+        o.put(TestOptions.WARMUP_SEND_DELAY, "0ms");
+        assertEquals("option warmup.send.delay: bad time '0ms': zero is a bound no one meets; expected a time like 100ms,"
+                + " or off for none", assertThrows(IllegalArgumentException.class, () -> WorkerOptions.parse(o)).getMessage());
+        o.put(TestOptions.WARMUP_SEND_DELAY, "100ms");
+        o.put(TestOptions.WARMUP_MAX, "2s");
+        assertEquals("option warmup.max: '2s' is shorter than the warm-up '5s' it caps",
+                assertThrows(IllegalArgumentException.class, () -> WorkerOptions.parse(o)).getMessage());
+    }
+
+    @Test
+    void atTheCapTheConnectionIsNamedWithHowFarBehindItWasNotHowItEnded() {
+        WarmupGate g = WarmupGate.onSchedule(Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ofSeconds(3), 2);
+        for (long t = 0; !g.ended() && t < 10 * S; t += 10 * MS) {
+            // Connection 0's message due at 1.5 s leaves at 2.3 s, 800 ms late; then it is on schedule again, but
+            // not for a whole second by the 3 s cap.
+            long late = t == 1_500 * MS ? 800 * MS : MS;
+            g.due(0, t);
+            g.sent(0, t, t + late);
+            g.due(1, t);
+            g.sent(1, t, t + MS);
+        }
+        TestJson.WarmupGate o = g.outcome();
+        assertTrue(o.offSchedule(), o.toString());
+        assertEquals(0, o.connection());
+        assertEquals(800_000, o.sendDelayMicros(), "its worst delay of that second, not the 1 ms of its last message");
+    }
+}
