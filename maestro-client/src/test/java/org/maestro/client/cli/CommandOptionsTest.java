@@ -89,7 +89,7 @@ class CommandOptionsTest {
     void whatARunCannotHonourIsRefusedInOneLineBeforeAnyPeerIsTouched() {
         assertRefused("maestro: unknown parameter 'rat' (did you mean 'rate'?)", "-P", "rat=10");
         assertRefused("maestro: unknown parameter 'nosuch' (the script reads connections, duration, jolokia, p99, rate, receivers,"
-                + " senders, size, sut, url, warmup)", "-P", "nosuch=1");
+                + " senders, size, sut, url, warmup, warmupMax, warmupSendDelay)", "-P", "nosuch=1");
         assertRefused("maestro: fixed-rate.groovy:9: -P rate=abc: bad rate 'abc': expected messages per second like 1000"
                 + " or 1000/s, or max for as fast as possible", "-P", "rate=abc");
         assertRefused("maestro: fixed-rate.groovy:9: -P rate=1e12: bad rate '1e12': expected messages per second like 1000"
