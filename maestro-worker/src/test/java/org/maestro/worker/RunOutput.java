@@ -9,12 +9,16 @@ import org.maestro.common.runfiles.PeerFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A worker's files of one test (data-dir/test-id/peer), read back with the readers the client and users have. */
-final class RunOutput {
+/**
+ * A worker's files of one test (data-dir/test-id/peer), read back with the readers the client and users have.
+ * Public for the benches (org.maestro.worker.bench), which read their figures from the same files.
+ */
+public final class RunOutput {
     private RunOutput() {
     }
 
@@ -41,22 +45,38 @@ final class RunOutput {
 
     /** Reads an HDR interval log with HdrHistogram's own reader, counting warm-up and measured values apart. */
     static HdrCounts hdrCounts(Path hlog) throws IOException {
-        long warmup = 0;
-        long measured = 0;
+        long[] warmupAndMeasured = new long[2];
+        forEachInterval(hlog, h -> warmupAndMeasured[isWarmup(h) ? 0 : 1] += h.getTotalCount());
+        return new HdrCounts(warmupAndMeasured[0], warmupAndMeasured[1]);
+    }
+
+    /**
+     * The log's measured intervals (those not tagged warm-up) added up: what the client's summary and the report
+     * draw their percentiles from.
+     */
+    public static Histogram measured(Path hlog) throws IOException {
+        Histogram total = new Histogram(3);
+        forEachInterval(hlog, h -> {
+            if (!isWarmup(h)) {
+                total.add(h);
+            }
+        });
+        return total;
+    }
+
+    private static boolean isWarmup(Histogram h) {
+        return PeerFiles.WARMUP_TAG.equals(h.getTag());
+    }
+
+    private static void forEachInterval(Path hlog, Consumer<Histogram> consumer) throws IOException {
         HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
         try {
             EncodableHistogram h;
             while ((h = reader.nextIntervalHistogram()) != null) {
-                long count = ((Histogram) h).getTotalCount();
-                if (PeerFiles.WARMUP_TAG.equals(h.getTag())) {
-                    warmup += count;
-                } else {
-                    measured += count;
-                }
+                consumer.accept((Histogram) h);
             }
         } finally {
             reader.close();
         }
-        return new HdrCounts(warmup, measured);
     }
 }

@@ -17,6 +17,7 @@ import org.maestro.common.peer.PeerConfig;
 import org.maestro.common.peer.PeerHandler;
 import org.maestro.common.testing.PrometheusServer;
 import org.maestro.common.ratelog.RateLogReader;
+import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.testing.ArtemisBroker;
 import org.maestro.common.testing.MosquittoBroker;
 import org.maestro.worker.WorkerHandler;
@@ -27,6 +28,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -42,6 +44,9 @@ import java.util.stream.Stream;
  */
 public final class ThroughputBench {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The peers' names in {@link #maestroRun}, so their directories under the test's. */
+    static final String SENDER = "bench-sender";
+    static final String RECEIVER = "bench-receiver";
 
     private ThroughputBench() {
     }
@@ -145,10 +150,31 @@ public final class ThroughputBench {
      */
     static double maestroRun(String sutUrl, MosquittoBroker control, Path work, int count, int size,
                              int inFlight, String testId, Metrics metrics) throws Exception {
+        Path testDir = maestroRun(sutUrl, control, work, Map.of(TestOptions.RATE, "0",
+                TestOptions.DURATION, Integer.toString(count), TestOptions.MESSAGE_SIZE, Integer.toString(size),
+                TestOptions.MAX_IN_FLIGHT, Integer.toString(inFlight)), count, testId, metrics);
+        long firstSend = firstEta(testDir.resolve(SENDER));
+        long[] received = lastAta(testDir.resolve(RECEIVER));
+        long startDelta = startOffsetMicros(testDir);
+        if (received[1] != count) {
+            throw new IllegalStateException("maestro received " + received[1] + " of " + count);
+        }
+        return count / ((received[0] + startDelta - firstSend) / 1e6);
+    }
+
+    /**
+     * One Maestro sender and one receiver (peers {@value #SENDER} and {@value #RECEIVER}, in this JVM) run the load
+     * {@code load} (rate, duration, size... as SET options) to {@code sutUrl} (its scheme picks the driver), the
+     * receiver started first and stopped once the sender has ended; returns the test's data directory (one
+     * directory per peer). {@code due} is the number of messages the load sends: with {@link Metrics#SCRAPED},
+     * Prometheus must end with that count.
+     */
+    static Path maestroRun(String sutUrl, MosquittoBroker control, Path work, Map<String, String> load, long due,
+                           String testId, Metrics metrics) throws Exception {
         Path data = Files.createDirectories(work.resolve("maestro-" + testId));
         List<AutoCloseable> extras = new ArrayList<>();
-        try (Peer sender = extras(extras, metrics, data, Peer.identity("bench-sender", Role.SENDER, ""), control).start();
-             Peer receiver = extras(extras, metrics, data, Peer.identity("bench-receiver", Role.RECEIVER, ""), control).start();
+        try (Peer sender = extras(extras, metrics, data, Peer.identity(SENDER, Role.SENDER, ""), control).start();
+             Peer receiver = extras(extras, metrics, data, Peer.identity(RECEIVER, Role.RECEIVER, ""), control).start();
              ControlClient client = new ControlClient(control.url()).connect(Duration.ofSeconds(10))) {
             PrometheusServer prometheus = null;
             if (metrics == Metrics.SCRAPED) {
@@ -165,31 +191,25 @@ public final class ThroughputBench {
             });
             List<PeerInfo> both = List.of(sender.info(), receiver.info());
             Duration t = Duration.ofSeconds(20);
-            require(client.request(Address.all(), new Payload.SetOptions(Map.of(TestOptions.TEST_ID, testId,
-                    TestOptions.SEND_URL, sutUrl,
-                    TestOptions.RATE, "0", TestOptions.DURATION, Integer.toString(count),
-                    TestOptions.MESSAGE_SIZE, Integer.toString(size), TestOptions.MAX_IN_FLIGHT, Integer.toString(inFlight),
-                    TestOptions.DRAIN_QUIET, "1s")), both, t).allOk(), "SET");
+            Map<String, String> options = new HashMap<>(load);
+            options.put(TestOptions.TEST_ID, testId);
+            options.put(TestOptions.SEND_URL, sutUrl);
+            options.put(TestOptions.DRAIN_QUIET, "1s");
+            require(client.request(Address.all(), new Payload.SetOptions(options), both, t).allOk(), "SET");
             require(client.request(Address.peer(receiver.info().id()), new Payload.StartReceiver(), List.of(receiver.info()), t).allOk(), "START_RECEIVER");
             require(client.request(Address.peer(sender.info().id()), new Payload.StartSender(), List.of(sender.info()), t).allOk(), "START_SENDER");
             awaitEnd(ends, sender.info());
             require(client.request(Address.peer(receiver.info().id()), new Payload.StopReceiver(), List.of(receiver.info()), t).allOk(), "STOP_RECEIVER");
             awaitEnd(ends, receiver.info());
             if (prometheus != null) {
-                awaitScraped(prometheus, testId, count);
+                awaitScraped(prometheus, testId, due);
             }
         } finally {
             for (AutoCloseable e : extras) {
                 e.close();
             }
         }
-        long firstSend = firstEta(data.resolve(testId).resolve("bench-sender"));
-        long[] received = lastAta(data.resolve(testId).resolve("bench-receiver"));
-        long startDelta = startOffsetMicros(data.resolve(testId));
-        if (received[1] != count) {
-            throw new IllegalStateException("maestro received " + received[1] + " of " + count);
-        }
-        return count / ((received[0] + startDelta - firstSend) / 1e6);
+        return data.resolve(testId);
     }
 
     /** The peer, with its metrics served on a data server of its own unless {@code metrics} is NONE. */
@@ -205,7 +225,7 @@ public final class ThroughputBench {
     }
 
     /** Waits (10 s at most) until Prometheus has scraped the sender's final count: proof that it scraped at all. */
-    private static void awaitScraped(PrometheusServer prometheus, String testId, int count) throws Exception {
+    private static void awaitScraped(PrometheusServer prometheus, String testId, long count) throws Exception {
         String query = "maestro_messages_sent_total{test_id=\"" + testId + "\"}";
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!prometheus.values(query).equals(List.of((double) count))) {
@@ -259,8 +279,8 @@ public final class ThroughputBench {
 
     /** Receiver start minus sender start, so both rate logs' times share one origin. */
     private static long startOffsetMicros(Path testDir) throws IOException {
-        long s = JSON.readTree(testDir.resolve("bench-sender/test.json").toFile()).get("startEpochMicros").asLong();
-        long r = JSON.readTree(testDir.resolve("bench-receiver/test.json").toFile()).get("startEpochMicros").asLong();
+        long s = JSON.readTree(testDir.resolve(SENDER).resolve(PeerFiles.TEST_JSON).toFile()).get("startEpochMicros").asLong();
+        long r = JSON.readTree(testDir.resolve(RECEIVER).resolve(PeerFiles.TEST_JSON).toFile()).get("startEpochMicros").asLong();
         return r - s;
     }
 
