@@ -96,7 +96,7 @@ class CommandOptionsTest {
                 + " or 1000/s, or max for as fast as possible", "-P", "rate=1e12");
         assertRefused("maestro: fixed-rate.groovy:9: -P rate=20000000: rate 20000000 msg/s is more than the 10000000 msg/s"
                 + " a test may ask for; use 'max' to send as fast as possible", "-P", "rate=20000000");
-        assertRefused("maestro: fixed-rate.groovy:13: -P connections=100000: connections 100000 is more than the 1000 a"
+        assertRefused("maestro: fixed-rate.groovy:16: -P connections=100000: connections 100000 is more than the 1000 a"
                 + " worker may open", "-P", "connections=100000");
         assertRefused("maestro: fixed-rate.groovy:4: warmup 30s must be shorter than the duration 30s: nothing would be"
                 + " measured", "-P", "warmup=30s", "-P", "duration=30s");
