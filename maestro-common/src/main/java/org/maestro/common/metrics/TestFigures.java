@@ -54,13 +54,7 @@ public final class TestFigures<J> {
     /** A counter (exposed with the {@code _total} suffix) of the test. */
     public TestFigures<J> counter(String name, String help, ToDoubleFunction<J> value) {
         CounterWithCallback.builder().name(name).help(help).labelNames(MetricLabels.TEST_ID)
-                .callback(cb -> {
-                    J t = test.get();
-                    double v = t == null ? Double.NaN : value.applyAsDouble(t);
-                    if (!Double.isNaN(v)) {
-                        cb.call(v, testId.apply(t));
-                    }
-                })
+                .callback(cb -> sample(value, cb::call))
                 .register(registry);
         return this;
     }
@@ -68,15 +62,23 @@ public final class TestFigures<J> {
     /** A gauge of the test. */
     public TestFigures<J> gauge(String name, String help, ToDoubleFunction<J> value) {
         GaugeWithCallback.builder().name(name).help(help).labelNames(MetricLabels.TEST_ID)
-                .callback(cb -> {
-                    J t = test.get();
-                    double v = t == null ? Double.NaN : value.applyAsDouble(t);
-                    if (!Double.isNaN(v)) {
-                        cb.call(v, testId.apply(t));
-                    }
-                })
+                .callback(cb -> sample(value, cb::call))
                 .register(registry);
         return this;
+    }
+
+    /** Where a counter's or a gauge's callback puts one value with its test_id label. */
+    private interface Sample {
+        void call(double value, String... labels);
+    }
+
+    /** Reads {@code value} of the current test into {@code out}, or nothing when there is no test or it is NaN. */
+    private void sample(ToDoubleFunction<J> value, Sample out) {
+        J t = test.get();
+        double v = t == null ? Double.NaN : value.applyAsDouble(t);
+        if (!Double.isNaN(v)) {
+            out.call(v, testId.apply(t));
+        }
     }
 
     /**
