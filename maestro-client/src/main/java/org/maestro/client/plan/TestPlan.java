@@ -88,6 +88,19 @@ public record TestPlan(String name, List<String> tags, String description, Strin
         return routes.isEmpty() ? List.of(new Route("", sendUrl, receiveUrl, senders, receivers)) : routes;
     }
 
+    /** Whether some route receives from a topic: each subscriber gets every message, so its gaps are what was lost. */
+    public boolean onTopic() {
+        return effectiveRoutes().stream().anyMatch(r -> r.receiveUrl() != null && r.receiveUrl().contains("type=topic"));
+    }
+
+    /**
+     * Whether receivers compete on a queue (a route with more than one): each gets a share of every sender's
+     * messages, so a gap in one receiver's sequence is another's message, not a loss. Only the totals tell the loss.
+     */
+    public boolean competingReceivers() {
+        return !onTopic() && effectiveRoutes().stream().anyMatch(r -> r.receivers() > 1);
+    }
+
     public int totalSenders() {
         return effectiveRoutes().stream().mapToInt(Route::senders).sum();
     }

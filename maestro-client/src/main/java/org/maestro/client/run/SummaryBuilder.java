@@ -138,7 +138,8 @@ final class SummaryBuilder {
                 duplicated += s.duplicated();
                 outOfOrder += s.outOfOrder();
                 results.add(new Summary.PeerResult(p.name(), "receiver", p.host(), records, round(rate),
-                        HdrFiles.latency(r.measured()), HdrFiles.latency(sv.measured()), null, s.lost(), s.duplicated(),
+                        HdrFiles.latency(r.measured()), HdrFiles.latency(sv.measured()), null,
+                        plan.competingReceivers() ? null : s.lost(), s.duplicated(),
                         s.outOfOrder(), ok, endText, files(dir), null, null, null));
             }
         }
@@ -146,9 +147,11 @@ final class SummaryBuilder {
         boolean receiversKnown = receiversMissing.isEmpty();
         // On a queue every message goes to one receiver: what was sent and never arrived is lost,
         // the tail included. On a topic each subscriber's gaps are what can be counted.
-        boolean topic = plan.effectiveRoutes().stream().anyMatch(r -> r.receiveUrl() != null && r.receiveUrl().contains("type=topic"));
+        // With competing receivers a gap in one's sequences is another's message: only the totals count.
+        boolean topic = plan.onTopic();
         Long lost = !receiversKnown || (!topic && !sendersKnown) ? null
-                : topic ? gaps : Math.max(gaps, sent - (received - duplicated));
+                : topic ? gaps : plan.competingReceivers() ? Math.max(0, sent - (received - duplicated))
+                : Math.max(gaps, sent - (received - duplicated));
         Summary.Totals totals = new Summary.Totals(sendersKnown ? sent : null, receiversKnown ? received : null, lost,
                 receiversKnown ? duplicated : null, receiversKnown ? outOfOrder : null,
                 sendersKnown ? round(sendRate) : null, receiversKnown ? round(receiveRate) : null,
