@@ -127,6 +127,19 @@ class WorkerMainTest {
     }
 
     @Test
+    void withACountAnUnreachableBrokerIsSaidOnceWithExitCode2() throws Exception {
+        int closed = LoopbackPorts.free();
+        try (ChildJvm worker = ChildJvm.start(WorkerMain.class, "--role", "sender", "--broker",
+                "mqtt://127.0.0.1:" + closed, "--name", "s", "--count", "3", "--data-host", "127.0.0.1")) {
+            worker.awaitLine("maestro-worker: cannot connect", 30);
+            assertTrue(worker.process().waitFor(15, TimeUnit.SECONDS));
+            assertEquals(2, worker.process().exitValue());
+            List<String> said = Files.readAllLines(worker.log()).stream().filter(l -> l.startsWith("maestro-worker: ")).toList();
+            assertEquals(1, said.size(), said.toString());
+        }
+    }
+
+    @Test
     void aBadRoleIsAUsageError() throws Exception {
         try (ChildJvm worker = ChildJvm.start(WorkerMain.class, "--role", "inspector", "--broker", "mqtt://127.0.0.1:1",
                 "--name", "x")) {
