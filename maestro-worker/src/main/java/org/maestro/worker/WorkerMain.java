@@ -22,7 +22,7 @@ public final class WorkerMain implements Callable<Integer> {
     PeerOptions peer = new PeerOptions();
 
     @Option(names = "--count", defaultValue = "1",
-            description = "how many peers this process runs (1..." + PeerProcess.MAX_COUNT + "), for a big machine: each has its own identity,"
+            description = "how many peers this process runs (1.." + PeerProcess.MAX_COUNT + "), for a big machine: each has its own identity,"
                     + " named NAME-1..NAME-N, writes in DATA_DIR/NAME-i and serves on a port of its own (--data-port P"
                     + " gives P..P+N-1; 0 a free one each). With 1, the name and data directory are as given"
                     + " (default: ${DEFAULT-VALUE})")
