@@ -6,18 +6,30 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.client.Address;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PingResult;
+import org.maestro.common.dataserver.DataClient;
+import org.maestro.common.dataserver.DataToken;
+import org.maestro.common.dataserver.DataTransferException;
+import org.maestro.common.dataserver.ManifestEntry;
+import org.maestro.common.note.GetKeys;
 import org.maestro.common.note.Payload;
+import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.testing.ChildJvm;
 import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
 
+import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The maestro-worker command as a user runs it: a process of its own. */
@@ -43,6 +55,66 @@ class WorkerMainTest {
     }
 
     @Test
+    void countRunsThatManyPeersInOneProcessEachItsOwnAndEndsAfterTheLastHalt(@TempDir Path data) throws Exception {
+        int count = 5;
+        try (ChildJvm worker = ChildJvm.start(WorkerMain.class, "--role", "sender", "--broker", lab.controlUrl().toString(),
+                     "--name", "many", "--group", "five", "--count", Integer.toString(count), "--data-dir", data.toString(),
+                     "--data-host", "127.0.0.1");
+             ControlClient client = new ControlClient(lab.controlUrl()).connect(Duration.ofSeconds(10))) {
+            for (int i = 1; i <= count; i++) {
+                assertTrue(worker.awaitLine("maestro-worker: ", 60).contains(" is ready on "));
+            }
+            List<PeerInfo> peers = client.ping(Address.group("five"), Duration.ofSeconds(2)).stream()
+                    .map(PingResult::peer).toList();
+            assertEquals(IntStream.rangeClosed(1, count).mapToObj(i -> "many-" + i).collect(Collectors.toSet()),
+                    peers.stream().map(PeerInfo::name).collect(Collectors.toSet()), peers.toString());
+            assertEquals(count, peers.stream().map(PeerInfo::id).distinct().count(), "an id each: " + peers);
+
+            // Each serves its own directory, DATA_DIR/NAME-i, with a token of its own, and nobody else's.
+            DataClient files = new DataClient(DataClient.DEFAULT_CONNECT_TIMEOUT, DataClient.DEFAULT_REQUEST_TIMEOUT);
+            List<URI> urls = peers.stream().map(p -> URI.create(get(client, p, GetKeys.DATA_URL))).toList();
+            List<DataToken> tokens = peers.stream().map(p -> DataToken.of(get(client, p, GetKeys.DATA_TOKEN))).toList();
+            assertEquals(count, urls.stream().distinct().count(), urls.toString());
+            for (PeerInfo p : peers) {
+                Files.writeString(data.resolve(p.name()).resolve(p.name() + ".txt"), p.id());
+            }
+            for (int i = 0; i < count; i++) {
+                List<String> listed = files.manifest(urls.get(i), tokens.get(i), "").files().stream()
+                        .map(ManifestEntry::path).toList();
+                assertEquals(List.of(peers.get(i).name() + ".txt"), listed, peers.get(i).name());
+                URI url = urls.get(i);
+                DataToken other = tokens.get((i + 1) % count);
+                assertThrows(DataTransferException.class, () -> files.manifest(url, other, ""),
+                        "another peer's token");
+            }
+
+            // HALT one by one: the process lives on while one peer is left, and ends 0 after the last.
+            for (int i = 0; i < count; i++) {
+                PeerInfo p = peers.get(i);
+                assertTrue(client.request(Address.peer(p.id()), new Payload.Halt(), List.of(p), Duration.ofSeconds(10)).allOk());
+                if (i < count - 1) {
+                    PeerInfo last = peers.get(count - 1);
+                    assertEquals(last.id(), client.ping(last, Duration.ofSeconds(10)).peer().id(), "the last still answers");
+                    assertTrue(worker.process().isAlive(), "alive after " + (i + 1) + " of " + count + " halted");
+                }
+            }
+            assertTrue(worker.process().waitFor(15, TimeUnit.SECONDS), "the process exits after the last HALT");
+            assertEquals(0, worker.process().exitValue());
+        }
+    }
+
+    private static String get(ControlClient client, PeerInfo peer, String key) {
+        try {
+            Payload answer = client.request(Address.peer(peer.id()), new Payload.Get(key), List.of(peer),
+                    Duration.ofSeconds(10)).of(peer).payload();
+            assertTrue(answer instanceof Payload.GetReply, peer.name() + " " + key + ": " + answer.command());
+            return ((Payload.GetReply) answer).value();
+        } catch (Exception e) {
+            throw new AssertionError(peer.name() + " " + key + ": " + e, e);
+        }
+    }
+
+    @Test
     void anUnreachableBrokerIsSaidPlainlyWithExitCode2() throws Exception {
         int closed = LoopbackPorts.free();
         try (ChildJvm worker = ChildJvm.start(WorkerMain.class, "--role", "sender", "--broker",
@@ -51,6 +123,19 @@ class WorkerMainTest {
             assertTrue(line.contains("mqtt://127.0.0.1:" + closed) && line.contains("connection refused"), line);
             assertTrue(worker.process().waitFor(15, TimeUnit.SECONDS));
             assertEquals(2, worker.process().exitValue());
+        }
+    }
+
+    @Test
+    void withACountAnUnreachableBrokerIsSaidOnceWithExitCode2() throws Exception {
+        int closed = LoopbackPorts.free();
+        try (ChildJvm worker = ChildJvm.start(WorkerMain.class, "--role", "sender", "--broker",
+                "mqtt://127.0.0.1:" + closed, "--name", "s", "--count", "3", "--data-host", "127.0.0.1")) {
+            worker.awaitLine("maestro-worker: cannot connect", 30);
+            assertTrue(worker.process().waitFor(15, TimeUnit.SECONDS));
+            assertEquals(2, worker.process().exitValue());
+            List<String> said = Files.readAllLines(worker.log()).stream().filter(l -> l.startsWith("maestro-worker: ")).toList();
+            assertEquals(1, said.size(), said.toString());
         }
     }
 

@@ -34,7 +34,8 @@ public final class DataServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DataServer.class);
     /** Enough for the client's sequential downloads plus a few curious humans. */
     private static final int MAX_THREADS = 16;
-    private static final int MIN_THREADS = 2;
+    /** The selector's own thread: the others start on demand (a process may run 50 peers, each with a data server). */
+    private static final int MIN_THREADS = 1;
     /**
      * Jetty's default URI checks (which refuse encoded dot segments, encoded '/', empty segments, bad UTF-8),
      * except two that would make legal file names unreachable: an encoded '%' ("per%cent.txt" is sent as
@@ -120,7 +121,8 @@ public final class DataServer implements AutoCloseable {
         http.setSendServerVersion(false);
         http.setSendXPoweredBy(false);
         http.setUriCompliance(URI_COMPLIANCE);
-        ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
+        // No acceptor thread: the selector accepts too, so an idle server costs one thread.
+        ServerConnector connector = new ServerConnector(server, 0, 1, new HttpConnectionFactory(http));
         connector.setHost(host);
         connector.setPort(port);
         server.addConnector(connector);

@@ -9,6 +9,7 @@ import org.eclipse.paho.client.mqttv3.MqttCallbackExtended;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
+import org.eclipse.paho.client.mqttv3.ScheduledExecutorPingSender;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,6 +30,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.function.BiConsumer;
 
 /**
@@ -40,6 +43,25 @@ import java.util.function.BiConsumer;
 public final class MqttTransport implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MqttTransport.class);
     private static final int MAX_RECONNECT_DELAY_MILLIS = 2_000;
+
+    /**
+     * The keep-alive pings of every connection in this JVM, on one thread: Paho's default gives each connection a
+     * timer thread of its own, and a process may hold many ({@code maestro worker --count 50}). A ping only queues
+     * a packet, so one thread keeps up with them all.
+     */
+    private static final class KeepAlive {
+        static final ScheduledExecutorService PINGS = pings();
+
+        private static ScheduledExecutorService pings() {
+            ScheduledThreadPoolExecutor pings = new ScheduledThreadPoolExecutor(1, r -> {
+                Thread t = new Thread(r, "mqtt-keep-alive");
+                t.setDaemon(true);
+                return t;
+            });
+            pings.setRemoveOnCancelPolicy(true); // each reconnect and close cancels one
+            return pings;
+        }
+    }
 
     /** A message the broker publishes for us if our connection breaks without a clean disconnect. */
     public record Will(String topic, byte[] payload) {
@@ -69,7 +91,8 @@ public final class MqttTransport implements AutoCloseable {
         this.keepAliveSeconds = keepAliveSeconds;
         this.will = will;
         try {
-            this.client = new MqttAsyncClient(broker.pahoUri(), clientId, new MemoryPersistence());
+            this.client = new MqttAsyncClient(broker.pahoUri(), clientId, new MemoryPersistence(),
+                    new ScheduledExecutorPingSender(KeepAlive.PINGS));
         } catch (MqttException e) {
             throw new IllegalArgumentException("cannot use MQTT broker " + broker + ": " + e.getMessage(), e);
         }
