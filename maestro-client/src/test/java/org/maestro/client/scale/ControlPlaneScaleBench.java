@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * bench/control-plane-scale.sh: the control plane with 2, 10, 50 and 100 peers on one Mosquitto (half senders, half
- * receivers, each half in one worker JVM with {@code --count}), each size running {@code fixed-rate.groovy} through
+ * receivers, each half in one worker JVM with {@code --count}), each size running {@code many-peers.groovy} through
  * {@code maestro run} on the standalone Artemis for a few rounds. Prints, per size, the median of each step the run
  * timed (its "control plane, N peers: ..." line: discover, probe, SET, START, STOP, STATS, collect) and one PING's
  * round trip to a sender while the load runs (the median of a PING every 100 ms), side by side with the 2-peer
@@ -90,10 +90,9 @@ class ControlPlaneScaleBench {
     private Map<String, Long> run(int size, int half, int seconds, int round) throws Exception {
         Path runs = Files.createDirectories(work.resolve("runs-" + size + "-" + round));
         CompletableFuture<MaestroCommand.Result> maestro = CompletableFuture.supplyAsync(() -> MaestroCommand.run("run",
-                Path.of("..", "test-scripts", "fixed-rate.groovy").toString(), "--broker", lab.controlUrl().toString(),
+                Path.of("..", "test-scripts", "many-peers.groovy").toString(), "--broker", lab.controlUrl().toString(),
                 "--runs", runs.toString(), "-P", "url=" + lab.sut().amqpUrl("scale.bench." + size), "-P", "senders=" + half,
-                "-P", "receivers=" + half, "-P", "connections=1", "-P", "rate=" + (20L * size), "-P", "duration=" + seconds + "s",
-                "-P", "warmup=1s", "-P", "warmupSendDelay=off", "-P", "p99=5 s"));
+                "-P", "receivers=" + half, "-P", "connections=1", "-P", "rate=" + (20L * size), "-P", "duration=" + seconds + "s"));
         List<Long> pings = new ArrayList<>();
         try (ControlClient pinger = new ControlClient(lab.controlUrl()).connect(Duration.ofSeconds(10))) {
             PeerInfo sender = null;
