@@ -68,6 +68,60 @@ class ComparisonTest {
         assertEquals(1, countSuites(junit, "synthetic"), "the run's own suite is kept");
     }
 
+    /**
+     * Runs of several routes: each route both have is compared metric by metric (its spread from its own peers'
+     * slices), a route slower than its baseline is a regression on its own, and a route only one run has is a note.
+     */
+    @Test
+    void routesOfTheSameNameAreComparedAndOneOnlyTheBaselineHasIsANote() throws Exception {
+        SyntheticRun base = run("20261122-010000-synthetic", T0, 300, 1).write();
+        SyntheticRun cand = run("20261122-020000-synthetic", T0 + HOUR, 300, 2).write();
+        withRoutes(base.dir, 1, "amqp", "core", "kafka");
+        withRoutes(cand.dir, 5, "amqp", "core");
+        Comparison c = Comparison.of(List.of(base.dir), cand.dir, null);
+        c.write();
+        JsonNode json = Json.MAPPER.readTree(cand.dir.resolve(Comparison.JSON_FILE).toFile());
+        JsonNode amqp = metric(json, "route amqp: response time p99");
+        assertEquals("same", amqp.path("verdict").asText(), amqp.toString());
+        assertEquals(metric(json, "response time p99").path("threshold").asDouble(), amqp.path("threshold").asDouble(), 1e-9,
+                "the route of all the peers: the run's spread between slices");
+        JsonNode core = metric(json, "route core: response time p99");
+        assertEquals("worse", core.path("verdict").asText(), core.toString());
+        assertEquals("worse", json.path("verdict").asText());
+        assertTrue(json.path("notes").toString().contains("route kafka of baseline 20261122-010000-synthetic is not in this run:"
+                + " not compared"), json.path("notes").toString());
+        assertFalse(json.path("metrics").toString().contains("route kafka"), "nothing to compare it with");
+        assertTrue(Files.readString(cand.dir.resolve("junit.xml")).contains("<failure message=\"regression: route core: response time p99"),
+                "a route's regression fails in JUnit too");
+        assertTrue(String.join("\n", c.lines()).contains("route core: response time p99 (ms)"), String.join("\n", c.lines()));
+    }
+
+    /**
+     * Adds routes to a run's summary: the first carries all its peers and the run's totals; the others no peers, and
+     * the run's totals with the response time p99 times {@code p99Scale}.
+     */
+    private static void withRoutes(Path run, double p99Scale, String... names) throws IOException {
+        com.fasterxml.jackson.databind.node.ObjectNode s = (com.fasterxml.jackson.databind.node.ObjectNode)
+                Json.MAPPER.readTree(run.resolve("summary.json").toFile());
+        com.fasterxml.jackson.databind.node.ArrayNode routes = s.putArray("routes");
+        for (int i = 0; i < names.length; i++) {
+            com.fasterxml.jackson.databind.node.ObjectNode r = routes.addObject();
+            r.put("name", names[i]);
+            r.put("protocol", names[i]);
+            r.put("target", names[i] + "://127.0.0.1:61616/q");
+            com.fasterxml.jackson.databind.node.ArrayNode peers = r.putArray("peers");
+            com.fasterxml.jackson.databind.node.ObjectNode totals = s.get("totals").deepCopy();
+            if (i == 0) {
+                peers.add(SyntheticRun.RECEIVER).add(SyntheticRun.SENDER);
+            } else {
+                com.fasterxml.jackson.databind.node.ObjectNode p99 = (com.fasterxml.jackson.databind.node.ObjectNode) totals.get("responseTime");
+                p99.put("p99", p99.get("p99").asDouble() * p99Scale);
+            }
+            r.set("totals", totals);
+        }
+        Json.MAPPER.writeValue(run.resolve("summary.json").toFile(), s);
+    }
+
     @Test
     void slowerLatencyIsARegressionInJunitAndTheExitCode() throws Exception {
         SyntheticRun base = run("20261122-010000-synthetic", T0, 300, 1).write();
