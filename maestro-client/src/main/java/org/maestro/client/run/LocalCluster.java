@@ -73,19 +73,21 @@ public final class LocalCluster implements AutoCloseable {
 
     private void startParts(TestPlan plan, Path handlers, Console console) throws Exception {
         TestPlan.AgentPlan agent = plan.agent();
-        if (agent != null) { // first: a missing source is said before a broker is started
+        if (agent != null && plan.lacksSut()) { // first: what cannot be given is said before a broker is started
+            String other = plan.effectiveRoutes().stream().map(TestPlan.Route::localScheme)
+                    .filter(s -> !s.equals(TestPlan.Route.LOCAL_SCHEME)).findFirst().orElse(null);
+            if (other != null) {
+                // The standalone broker's URLs carry AMQP reconnection options: another protocol would need its own.
+                throw new TestCannotRun("--local with an agent gives an AMQP SUT only, not " + other
+                        + ": give the routes' URLs of a broker that speaks it");
+            }
+        }
+        if (agent != null) {
             handlerSource = agent.sourceUrl() != null ? agent.sourceUrl() : handlerRepository(handlers, console);
         }
         control = EmbeddedBroker.startMqtt();
         if (plan.lacksSut() && agent != null) {
             console.line("local SUT: starting a standalone ActiveMQ Artemis for the agent to restart...");
-            String other = plan.effectiveRoutes().stream().map(TestPlan.Route::localScheme)
-                    .filter(s -> !s.equals(TestPlan.Route.LOCAL_SCHEME)).findFirst().orElse(null);
-            if (other != null) {
-                // Its URLs carry AMQP reconnection options: another protocol would need its own.
-                throw new TestCannotRun("--local with an agent gives an AMQP SUT only, not " + other
-                        + ": give the routes' URLs of a broker that speaks it");
-            }
             standaloneSut = LocalArtemis.start(ArtemisDistribution.standard(), work.resolve("artemis"));
             console.line("local SUT: %s (%s)", standaloneSut.describe(), standaloneSut.howStarted());
             sutUrl = (scheme, queue) -> standaloneSut.url(queue);
