@@ -99,12 +99,11 @@ final class SummaryBuilder {
                         null, null, null, null, null, null, ok, endText, files(dir), missing, null, null));
                 continue;
             }
-            Tally route = byRoute.get(p.group());
+            // The run's sum, and its route's when it has one of its own.
+            List<Tally> sums = byRoute.containsKey(p.group()) ? List.of(all, byRoute.get(p.group())) : List.of(all);
             if (missing != null) {
-                all.missing(p.role() == Role.SENDER, missingText(p, missing));
-                if (route != null) {
-                    route.missing(p.role() == Role.SENDER, missingText(p, missing));
-                }
+                String why = missingText(p, missing);
+                sums.forEach(t -> t.missing(p.role() == Role.SENDER, why));
                 results.add(new Summary.PeerResult(p.name(), p.role().wireName(), p.host(), null, null, null, null, null,
                         null, null, null, ok, endText, files(dir), missing, live(seen.live().get(p.id()), p.role()), null));
                 continue;
@@ -114,10 +113,7 @@ final class SummaryBuilder {
             double rate = logs.rate(measureFrom);
             if (p.role() == Role.SENDER) {
                 HdrFiles d = HdrFiles.read(dir.resolve(PeerFiles.SEND_DELAY_HLOG));
-                all.sender(records, rate, d.measured());
-                if (route != null) {
-                    route.sender(records, rate, d.measured());
-                }
+                sums.forEach(t -> t.sender(records, rate, d.measured()));
                 Summary.Warmup warmup = warmup(dir);
                 if (warmup != null && warmup.offSchedule()) {
                     offScheduleSenders.add(named(p));
@@ -130,10 +126,7 @@ final class SummaryBuilder {
             } else {
                 HdrFiles r = HdrFiles.read(dir.resolve(PeerFiles.LATENCY_RESPONSE_HLOG));
                 HdrFiles sv = HdrFiles.read(dir.resolve(PeerFiles.LATENCY_SERVICE_HLOG));
-                all.receiver(records, rate, r.measured(), sv.measured(), s);
-                if (route != null) {
-                    route.receiver(records, rate, r.measured(), sv.measured(), s);
-                }
+                sums.forEach(t -> t.receiver(records, rate, r.measured(), sv.measured(), s));
                 results.add(new Summary.PeerResult(p.name(), "receiver", p.host(), records, round(rate),
                         HdrFiles.latency(r.measured()), HdrFiles.latency(sv.measured()), null, s.lost(), s.duplicated(),
                         s.outOfOrder(), ok, endText, files(dir), null, null, null));
