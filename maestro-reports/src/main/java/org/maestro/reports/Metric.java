@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import org.maestro.common.runfiles.PeerFiles;
 
 /**
@@ -110,7 +111,7 @@ record Metric(String name, String unit, boolean higherIsBetter, String pointer, 
     double valueIn(JsonNode summary) {
         JsonNode from = summary;
         if (route != null) {
-            from = com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+            from = MissingNode.getInstance();
             for (JsonNode r : summary.path("routes")) {
                 if (route.equals(r.path("name").asText())) {
                     from = r;

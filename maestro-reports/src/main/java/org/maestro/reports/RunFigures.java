@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.HdrHistogram.Histogram;
 import org.maestro.common.runfiles.PeerFiles;
 
@@ -13,7 +14,8 @@ import org.maestro.common.runfiles.PeerFiles;
  * What a comparison needs of one run, read in one streaming pass over its rate logs and HDR logs: messages sent and
  * received per second and the worst receiver's p99 per second (x in seconds from the load's start, so two runs
  * line up), the latency distributions after warm-up, and the run's measured period cut into a few slices with each
- * metric measured on each slice — their spread estimates how much the figure moves by chance.
+ * metric measured on each slice — their spread estimates how much the figure moves by chance. A route's metric is
+ * measured on its own peers' slices (summary.json's routes name them).
  */
 final class RunFigures {
     /** Slices of the measured period; each must be at least a second long. */
@@ -47,7 +49,7 @@ final class RunFigures {
                 .mapToLong(PeerDir::startEpochMicros).filter(s -> s >= 0).min().orElse(run.originMicros());
         this.sent = new TimeBuckets(loadStartMicros, 1);
         this.received = new TimeBuckets(loadStartMicros, 1);
-        for (com.fasterxml.jackson.databind.JsonNode r : run.summary.path("routes")) {
+        for (JsonNode r : run.summary.path("routes")) {
             String route = r.path("name").asText();
             r.path("peers").forEach(p -> routeOf.put(p.asText(), route));
             routes.put(route, new Part(new TimeBuckets(loadStartMicros, 1), new TimeBuckets(loadStartMicros, 1), null));
