@@ -1,17 +1,20 @@
 // AMQP vs Artemis core vs OpenWire on one broker: three routes (groups amqp, core, openwire), each its own sender
-// and receiver, at the same rate (the total is shared equally) and message size, side by side in one run. Artemis
-// serves all three on one acceptor, so one -P sut=USER:PASSWORD@HOST:PORT is enough; -P amqp=… / core=… /
-// openwire=… give a route a URL of its own (another broker, options). The workers are started with --group:
+// and receiver, at the same rate (the total is shared equally) and message size, side by side in one run: the report's
+// "Routes side by side" table and `maestro compare`'s per-route verdicts. On this machine, nothing set up (the
+// embedded Artemis speaks all three, each route on a queue of its own):
+//   maestro run test-scripts/compare-protocols.groovy --local
+// On a lab, Artemis serves all three on one acceptor, so one -P sut=USER:PASSWORD@HOST:PORT is enough; -P amqp=… /
+// core=… / openwire=… give a route a URL of its own (another broker, options). The workers are started with --group:
 //   maestro-worker --role sender --group core --name core-sender-1 ...   (likewise receivers, amqp, openwire)
 //   maestro run test-scripts/compare-protocols.groovy --broker mqtt://broker.lab:1883 -P sut=admin:admin@sut:61616
-// Not with --local alone: its embedded SUT speaks no OpenWire (give -P sut=… of a real Artemis).
 def sut = param('sut', null)
 def queue = param('queue', 'maestro.compare')
 def urlOf = { String scheme -> param(scheme, sut == null ? null : "${scheme}://${sut}/${queue}.${scheme}") }
 def urls = ['amqp', 'core', 'openwire'].collectEntries { [(it): urlOf(it)] }
-if (urls.containsValue(null)) {
+if (urls.containsValue(null) && !local) {
     throw new IllegalArgumentException("-P sut=USER:PASSWORD@HOST:PORT (a broker that speaks AMQP, core and OpenWire, e.g. "
-            + "Artemis's acceptor) or -P amqp=… -P core=… -P openwire=… : no URL for " + urls.findAll { it.value == null }.keySet().join(', '))
+            + "Artemis's acceptor) or -P amqp=… -P core=… -P openwire=… : no URL for " + urls.findAll { it.value == null }.keySet().join(', ')
+            + " (or --local for an embedded Artemis)")
 }
 test {
     name         'compare-protocols'
@@ -20,6 +23,7 @@ test {
     duration     param('duration', '30s')
     warmup       param('warmup', '5s')
     messageSize  param('size', 1024)
-    urls.each { group, url -> route group, url: url, senders: 1, receivers: 1 }
+    // protocol: the scheme --local's embedded SUT is reached in when the route has no URL.
+    urls.each { group, url -> route group, url: url, protocol: group, senders: 1, receivers: 1 }
     expect       'loss == 0'
 }

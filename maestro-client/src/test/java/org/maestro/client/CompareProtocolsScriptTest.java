@@ -10,8 +10,16 @@ import org.maestro.common.note.Role;
 import org.maestro.common.testing.TestLab;
 import org.maestro.worker.WorkerHandler;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -58,6 +66,108 @@ class CompareProtocolsScriptTest {
             JsonNode system = JSON.readTree(run.resolve("peers/" + p + "-receiver/system.json").toFile());
             assertTrue(system.get("driver").asText().startsWith(p.equals("amqp") ? "qpid-jms" : p.equals("core")
                     ? "artemis-jakarta-client" : "activemq-client"), system.toString());
+        }
+    }
+
+    /**
+     * What a new user runs: --local, nothing set up. The embedded Artemis carries all three protocols; summary.json
+     * has each route's figures, the report shows them side by side (and the routes' latency chart), and maestro
+     * compare judges each route against a copy of the run as its baseline.
+     */
+    @Test
+    void withLocalEachRouteIsMeasuredReportedAndCompared() throws Exception {
+        MaestroCommand.Result r = MaestroCommand.run("run", SCRIPT.toString(), "--local", "--runs", runs.toString(),
+                "-P", "rate=300", "-P", "duration=3s", "-P", "warmup=1s");
+        assertEquals(0, r.exitCode(), r.output());
+        Path run = MaestroCommand.onlyRun(runs);
+        JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());
+        JsonNode routes = s.get("routes");
+        assertEquals(PROTOCOLS.size(), routes.size(), routes.toString());
+        for (int i = 0; i < PROTOCOLS.size(); i++) {
+            String p = PROTOCOLS.get(i);
+            JsonNode route = routes.get(i);
+            JsonNode t = route.get("totals");
+            assertEquals(p, route.get("name").asText());
+            assertEquals(p, route.get("protocol").asText(), "the embedded SUT reached over " + p);
+            assertTrue(route.get("target").asText().startsWith(p + "://127.0.0.1:"), route.toString());
+            assertEquals(300, t.get("sent").asLong(), "100 msg/s on each route for 3 s: " + route);
+            assertEquals(300, t.get("received").asLong(), route.toString());
+            assertEquals(0, t.get("lost").asLong(), route.toString());
+            assertEquals(List.of(p + "-receiver-1", p + "-sender-1"),
+                    List.of(route.get("peers").get(0).asText(), route.get("peers").get(1).asText()));
+            Histogram measured = measured(run.resolve("peers/" + p + "-receiver-1/latency-response.hlog"));
+            assertEquals(measured.getTotalCount(), t.get("responseTime").get("count").asLong(), "the route's receiver's HDR log");
+            assertEquals(measured.getValueAtPercentile(99) / 1000.0, t.get("responseTime").get("p99").asDouble(), 1e-9, route.toString());
+            assertTrue(t.get("sendDelay").get("count").asLong() > 0, route.toString());
+        }
+        long sent = 0;
+        for (JsonNode route : routes) {
+            sent += route.get("totals").get("sent").asLong();
+        }
+        assertEquals(s.get("totals").get("sent").asLong(), sent, "the routes add up to the run");
+
+        // The report: the summary's routes as its data, and one line per route on the routes' latency chart.
+        JsonNode report = org.maestro.reports.ReportHtml.data(run.resolve("report.html"));
+        assertEquals(routes, report.get("summary").get("routes"), "the report shows summary.json's routes");
+        List<String> lines = new java.util.ArrayList<>();
+        for (JsonNode chart : report.get("charts")) {
+            if (chart.get("id").asText().equals("routes-latency")) {
+                chart.get("series").forEach(line -> lines.add(line.get("label").asText()));
+            }
+        }
+        assertEquals(PROTOCOLS, lines, "a percentile distribution per route");
+        assertTrue(r.output().contains("route amqp") && r.output().contains("route openwire"), r.output());
+
+        // maestro compare against a copy of the run: a verdict per route and metric.
+        Path baseline = runs.resolve("baseline-copy");
+        copy(run, baseline);
+        r = MaestroCommand.run("compare", baseline.toString(), run.toString());
+        assertEquals(0, r.exitCode(), r.output());
+        JsonNode c = JSON.readTree(run.resolve("comparison.json").toFile());
+        for (String p : PROTOCOLS) {
+            JsonNode m = metric(c, "route " + p + ": response time p99");
+            assertEquals("same", m.get("verdict").asText(), m.toString());
+            assertEquals("same", metric(c, "route " + p + ": receive rate").get("verdict").asText());
+        }
+        // A route the baseline lacks is a note, not a verdict (nor a crash).
+        ObjectNode base = (ObjectNode) JSON.readTree(baseline.resolve("summary.json").toFile());
+        ((com.fasterxml.jackson.databind.node.ArrayNode) base.get("routes")).remove(2);
+        JSON.writeValue(baseline.resolve("summary.json").toFile(), base);
+        r = MaestroCommand.run("compare", baseline.toString(), run.toString());
+        assertEquals(0, r.exitCode(), r.output());
+        c = JSON.readTree(run.resolve("comparison.json").toFile());
+        assertTrue(c.get("notes").toString().contains("route openwire is not in baseline baseline-copy: not compared"), c.toString());
+        assertEquals(null, metric(c, "route openwire: response time p99"));
+        assertEquals("same", metric(c, "route core: response time p99").get("verdict").asText());
+    }
+
+    private static JsonNode metric(JsonNode comparison, String name) {
+        for (JsonNode m : comparison.get("metrics")) {
+            if (m.get("metric").asText().equals(name)) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    /** The values of an HDR log after warm-up, as HdrHistogram reads it. */
+    private static Histogram measured(Path hlog) throws Exception {
+        Histogram measured = new Histogram(3);
+        try (HistogramLogReader reader = new HistogramLogReader(hlog.toFile())) {
+            for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
+                if (!"warmup".equals(h.getTag())) {
+                    measured.add((Histogram) h);
+                }
+            }
+        }
+        return measured;
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, to.resolve(from.relativize(f).toString()));
+            }
         }
     }
 

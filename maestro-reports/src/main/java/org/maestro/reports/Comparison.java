@@ -50,7 +50,7 @@ public final class Comparison {
             }
             bases.add(RunDirectory.open(b));
         }
-        List<Metric> metrics = Metric.of(bases.get(0).summary);
+        List<Metric> metrics = Metric.of(bases.get(0).summary, run.summary);
         try {
             RunFigures c = RunFigures.read(run, metrics);
             List<RunFigures> b = new ArrayList<>();
@@ -104,12 +104,26 @@ public final class Comparison {
         }
         differing.forEach((what, labels) -> notes.add("parameters differ from " + (labels.size() == bases.size() && labels.size() > 1
                 ? "all " + labels.size() + " baselines" : "baseline " + String.join(", ", labels)) + ": " + what));
+        notes.addAll(routeNotes(run, bases.get(0)));
         if ("error".equals(run.summary.path("verdict").asText())) {
             notes.add("this run ended in error: its figures may be incomplete");
         }
         if ("interrupted".equals(run.summary.path("verdict").asText())) {
             notes.add("this run was interrupted: its figures cover only the part of the test that ran");
         }
+        return notes;
+    }
+
+    /** A route of one run that the other lacks (by name) is compared with nothing: said, not judged. */
+    static List<String> routeNotes(RunDirectory run, RunDirectory baseline) {
+        List<String> mine = Metric.routeNames(run.summary);
+        List<String> theirs = Metric.routeNames(baseline.summary);
+        List<String> notes = new ArrayList<>();
+        String label = baseline.dir.getFileName().toString();
+        mine.stream().filter(r -> !theirs.contains(r)).forEach(r -> notes.add("route " + r + " is not in baseline " + label
+                + ": not compared"));
+        theirs.stream().filter(r -> !mine.contains(r)).forEach(r -> notes.add("route " + r + " of baseline " + label
+                + " is not in this run: not compared"));
         return notes;
     }
 
@@ -240,10 +254,13 @@ public final class Comparison {
     /** The table printed on the console: one line per metric, then the verdict. */
     public List<String> lines() {
         List<String> out = new ArrayList<>();
-        out.add(String.format("%-38s %14s %14s %9s %12s  %s", "metric", "baseline", "this run", "change", "threshold", "verdict"));
+        // As wide as the longest name (a route's metric is longer than the run's): the columns stay aligned.
+        int width = verdicts.stream().mapToInt(v -> v.metric().name().length() + v.metric().unit().length() + 3).max().orElse(0);
+        String row = "%-" + Math.max(38, width) + "s %14s %14s %9s %12s  %s";
+        out.add(String.format(row, "metric", "baseline", "this run", "change", "threshold", "verdict"));
         for (MetricVerdict v : verdicts) {
             String pct = Double.isNaN(v.changePercent()) ? "" : String.format("%+.1f%%", v.changePercent());
-            out.add(String.format("%-38s %14s %14s %9s %12s  %s", v.metric().name() + " (" + v.metric().unit() + ")",
+            out.add(String.format(row, v.metric().name() + " (" + v.metric().unit() + ")",
                     Format.number(v.baseline()), Format.number(v.candidate()), pct,
                     Double.isNaN(v.threshold()) ? "" : "\u00b1" + Format.number(v.threshold()), v.verdict()));
         }

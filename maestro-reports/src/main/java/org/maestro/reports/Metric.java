@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import org.maestro.common.runfiles.PeerFiles;
 
 /**
@@ -20,9 +21,16 @@ import org.maestro.common.runfiles.PeerFiles;
  * @param absoluteFloor  changes within this amount are "same" (scheduler noise below it is meaningless)
  * @param window         how to measure it on a slice of a run, or null when it cannot be
  * @param minusOneIsNever -1 means "never" (a flow that did not resume): worse than any value
+ * @param route          the route (summary.json's routes[].name) whose figure it is, its pointers taken from that
+ *                       route's entry; null for the run's
  */
 record Metric(String name, String unit, boolean higherIsBetter, String pointer, String countPointer, double relativeFloor,
-              double absoluteFloor, Window window, boolean minusOneIsNever) {
+              double absoluteFloor, Window window, boolean minusOneIsNever, String route) {
+
+    Metric(String name, String unit, boolean higherIsBetter, String pointer, String countPointer, double relativeFloor,
+           double absoluteFloor, Window window, boolean minusOneIsNever) {
+        this(name, unit, higherIsBetter, pointer, countPointer, relativeFloor, absoluteFloor, window, minusOneIsNever, null);
+    }
 
     /** What a slice of a run yields for a metric. */
     record Window(String source, double percentile) {
@@ -34,8 +42,41 @@ record Metric(String name, String unit, boolean higherIsBetter, String pointer, 
     static final String[] HDR_MEASURES = {"responseTime", "serviceTime", "sendDelay"};
     static final String[] HDR_NAMES = {"response time", "service time", "send delay"};
 
-    /** The metrics of a run's totals, then the outage of each agent action. */
-    static List<Metric> of(JsonNode baselineSummary) {
+    /**
+     * The metrics of a run's totals, then the outage of each agent action, then the totals' metrics of each route both
+     * summaries have (same name), e.g. "route core: response time p99".
+     */
+    static List<Metric> of(JsonNode baselineSummary, JsonNode runSummary) {
+        List<Metric> all = totals();
+        JsonNode actions = baselineSummary.path("actions");
+        for (int i = 0; i < actions.size(); i++) {
+            all.add(new Metric("outage after action " + (i + 1) + " (" + actions.get(i).path("handler").asText() + ")", "ms",
+                    false, "/actions/" + i + "/outageMillis", null, 0.25, 250, null, true));
+        }
+        List<String> theirs = routeNames(baselineSummary);
+        for (String route : routeNames(runSummary)) {
+            if (theirs.contains(route)) {
+                totals().forEach(m -> all.add(m.ofRoute(route)));
+            }
+        }
+        return all;
+    }
+
+    /** The names of a summary's routes (none for a test of one route). */
+    static List<String> routeNames(JsonNode summary) {
+        List<String> names = new ArrayList<>();
+        summary.path("routes").forEach(r -> names.add(r.path("name").asText()));
+        return names;
+    }
+
+    /** The same metric of one route. */
+    Metric ofRoute(String routeName) {
+        return new Metric("route " + routeName + ": " + name, unit, higherIsBetter, pointer, countPointer, relativeFloor,
+                absoluteFloor, window, minusOneIsNever, routeName);
+    }
+
+    /** The metrics of the totals: rates, latency percentiles, lost / duplicated / out of order. */
+    private static List<Metric> totals() {
         List<Metric> all = new ArrayList<>();
         all.add(rate("receive rate", "/totals/receiveRate", Window.RECEIVED));
         all.add(rate("send rate", "/totals/sendRate", Window.SENT));
@@ -48,11 +89,6 @@ record Metric(String name, String unit, boolean higherIsBetter, String pointer, 
         for (String count : new String[] {"lost", "duplicated", "outOfOrder"}) {
             all.add(new Metric(count.equals("outOfOrder") ? "out of order" : count, "messages", false, "/totals/" + count,
                     null, 0.10, 0, null, false));
-        }
-        JsonNode actions = baselineSummary.path("actions");
-        for (int i = 0; i < actions.size(); i++) {
-            all.add(new Metric("outage after action " + (i + 1) + " (" + actions.get(i).path("handler").asText() + ")", "ms",
-                    false, "/actions/" + i + "/outageMillis", null, 0.25, 250, null, true));
         }
         return all;
     }
@@ -73,10 +109,19 @@ record Metric(String name, String unit, boolean higherIsBetter, String pointer, 
 
     /** This metric's value in a summary, or NaN when the summary does not hold it (or it measured nothing). */
     double valueIn(JsonNode summary) {
-        if (countPointer != null && summary.at(countPointer).asLong(0) == 0) {
+        JsonNode from = summary;
+        if (route != null) {
+            from = MissingNode.getInstance();
+            for (JsonNode r : summary.path("routes")) {
+                if (route.equals(r.path("name").asText())) {
+                    from = r;
+                }
+            }
+        }
+        if (countPointer != null && from.at(countPointer).asLong(0) == 0) {
             return Double.NaN;
         }
-        JsonNode v = summary.at(pointer);
+        JsonNode v = from.at(pointer);
         return v.isNumber() ? v.asDouble() : Double.NaN;
     }
 }

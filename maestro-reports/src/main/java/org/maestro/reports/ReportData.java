@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -12,6 +13,7 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.HdrHistogram.Histogram;
 import org.maestro.common.runfiles.HandlersCsv;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.RunLayout;
@@ -148,6 +150,15 @@ final class ReportData {
 
     private void latency() throws IOException {
         ArrayNode figures = root.putArray("latency");
+        // A run of several routes: each route's receivers' response times merged, one distribution per route.
+        Map<String, String> routeOf = new HashMap<>();
+        Map<String, Histogram> byRoute = new LinkedHashMap<>();
+        if (run.summary.path("routes").size() > 1) {
+            for (JsonNode r : run.summary.path("routes")) {
+                byRoute.put(r.path("name").asText(), new Histogram(3));
+                r.path("peers").forEach(p -> routeOf.put(p.asText(), r.path("name").asText()));
+            }
+        }
         for (int k = 0; k < PeerFiles.HDR_LOGS.size(); k++) {
             boolean sendDelay = k == 2;
             ObjectNode overTime = chart("hdr-time-" + k, HDR_TITLES[k] + " over time (p50, p99, max per "
@@ -169,6 +180,9 @@ final class ReportData {
                     lines.add(Json.series(named));
                 }
                 ((ArrayNode) distribution.get("series")).add(Json.series(s.distribution(p.name())));
+                if (k == 0 && routeOf.containsKey(p.name())) {
+                    byRoute.get(routeOf.get(p.name())).add(s.measured);
+                }
                 ObjectNode f = figures.addObject();
                 f.put("peer", p.name());
                 f.put("measure", HDR_TITLES[k]);
@@ -179,6 +193,11 @@ final class ReportData {
                 }
                 f.put("max", HdrLogSeries.millis(s.measured.getMaxValue()));
             }
+        }
+        if (!byRoute.isEmpty()) {
+            ObjectNode routes = chart("routes-latency", HDR_TITLES[0] + " by route: percentile distribution after warm-up",
+                    "distribution", "ms");
+            byRoute.forEach((name, h) -> ((ArrayNode) routes.get("series")).add(Json.series(HdrLogSeries.distribution(h, name))));
         }
     }
 

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.HdrHistogram.Histogram;
 import org.maestro.common.runfiles.PeerFiles;
 
@@ -13,7 +14,8 @@ import org.maestro.common.runfiles.PeerFiles;
  * What a comparison needs of one run, read in one streaming pass over its rate logs and HDR logs: messages sent and
  * received per second and the worst receiver's p99 per second (x in seconds from the load's start, so two runs
  * line up), the latency distributions after warm-up, and the run's measured period cut into a few slices with each
- * metric measured on each slice — their spread estimates how much the figure moves by chance.
+ * metric measured on each slice — their spread estimates how much the figure moves by chance. A route's metric is
+ * measured on its own peers' slices (summary.json's routes name them).
  */
 final class RunFigures {
     /** Slices of the measured period; each must be at least a second long. */
@@ -30,7 +32,15 @@ final class RunFigures {
     /** Response time, service time and send delay after warm-up, all peers merged (see {@link PeerFiles#HDR_LOGS}). */
     final Histogram[] measured = {new Histogram(3), new Histogram(3), new Histogram(3)};
     private final Map<Metric, double[]> sliceValues = new HashMap<>();
+    /** Each route's own counts and slices (a run of several routes), so that a route's metric has its own spread. */
+    private final Map<String, Part> routes = new HashMap<>();
+    /** The route of each sender and receiver, from summary.json's routes. */
+    private final Map<String, String> routeOf = new HashMap<>();
     private int slices;
+
+    /** Counts per second and the measured period's slices of each HDR measure, of the whole run or of one route. */
+    private record Part(TimeBuckets sent, TimeBuckets received, Histogram[][] sliced) {
+    }
 
     private RunFigures(RunDirectory run) {
         this.run = run;
@@ -39,6 +49,11 @@ final class RunFigures {
                 .mapToLong(PeerDir::startEpochMicros).filter(s -> s >= 0).min().orElse(run.originMicros());
         this.sent = new TimeBuckets(loadStartMicros, 1);
         this.received = new TimeBuckets(loadStartMicros, 1);
+        for (JsonNode r : run.summary.path("routes")) {
+            String route = r.path("name").asText();
+            r.path("peers").forEach(p -> routeOf.put(p.asText(), route));
+            routes.put(route, new Part(new TimeBuckets(loadStartMicros, 1), new TimeBuckets(loadStartMicros, 1), null));
+        }
     }
 
     static RunFigures read(RunDirectory run, Iterable<Metric> metrics) throws IOException {
@@ -59,6 +74,10 @@ final class RunFigures {
             }
             RateLogTally t = RateLogTally.read(p.dir(), loadStartMicros, 1);
             (p.isSender() ? sent : received).addAll(t.counts());
+            Part route = routes.get(routeOf.get(p.name()));
+            if (route != null) {
+                (p.isSender() ? route.sent : route.received).addAll(t.counts());
+            }
             last = Math.max(last, t.lastEpochMicros());
         }
         if (measureFrom == Long.MAX_VALUE) {
@@ -71,12 +90,8 @@ final class RunFigures {
         if (slices < 2) {
             slices = 0;
         }
-        Histogram[][] sliced = new Histogram[PeerFiles.HDR_LOGS.size()][slices];
-        for (Histogram[] row : sliced) {
-            for (int i = 0; i < row.length; i++) {
-                row[i] = new Histogram(3);
-            }
-        }
+        Histogram[][] sliced = newSlices();
+        routes.replaceAll((name, r) -> new Part(r.sent, r.received, newSlices()));
         for (PeerDir p : run.peers) {
             for (int m = 0; m < PeerFiles.HDR_LOGS.size(); m++) {
                 Path file = p.dir().resolve(PeerFiles.HDR_LOGS.get(m));
@@ -85,6 +100,7 @@ final class RunFigures {
                     continue;
                 }
                 HdrLogSeries overTime = HdrLogSeries.feed(loadStartMicros, 1);
+                Part route = routes.get(routeOf.get(p.name()));
                 int measure = m;
                 HdrLogSeries.forEachInterval(file, h -> {
                     if (measure == 0) {
@@ -97,6 +113,9 @@ final class RunFigures {
                     int slice = slice((h.getStartTimeStamp() * 1000 - loadStartMicros) / 1_000_000L, from, to);
                     if (slice >= 0) {
                         sliced[measure][slice].add(h);
+                        if (route != null) {
+                            route.sliced[measure][slice].add(h);
+                        }
                     }
                 });
                 overTime.finish();
@@ -104,10 +123,21 @@ final class RunFigures {
             }
         }
         for (Metric metric : metrics) {
-            if (metric.window() != null && slices > 0) {
-                sliceValues.put(metric, sliceValues(metric, sliced, from, to));
+            Part part = metric.route() == null ? new Part(sent, received, sliced) : routes.get(metric.route());
+            if (metric.window() != null && slices > 0 && part != null) {
+                sliceValues.put(metric, sliceValues(metric, part, from, to));
             }
         }
+    }
+
+    private Histogram[][] newSlices() {
+        Histogram[][] sliced = new Histogram[PeerFiles.HDR_LOGS.size()][slices];
+        for (Histogram[] row : sliced) {
+            for (int i = 0; i < row.length; i++) {
+                row[i] = new Histogram(3);
+            }
+        }
+        return sliced;
     }
 
     /** The slice holding second {@code second}, or -1 outside the measured period (a late interval joins the last). */
@@ -118,21 +148,21 @@ final class RunFigures {
         return (int) Math.min(slices - 1, (second - from) * slices / (to - from));
     }
 
-    private double[] sliceValues(Metric metric, Histogram[][] sliced, int from, int to) {
+    private double[] sliceValues(Metric metric, Part part, int from, int to) {
         double[] values = new double[slices];
         String source = metric.window().source();
         for (int i = 0; i < slices; i++) {
             int first = from + (int) ((long) i * (to - from) / slices);
             int end = from + (int) ((long) (i + 1) * (to - from) / slices);
             if (source.equals(Metric.Window.RECEIVED) || source.equals(Metric.Window.SENT)) {
-                TimeBuckets counts = source.equals(Metric.Window.RECEIVED) ? received : sent;
+                TimeBuckets counts = source.equals(Metric.Window.RECEIVED) ? part.received : part.sent;
                 long n = 0;
                 for (int s = first; s < end; s++) {
                     n += counts.get(s);
                 }
                 values[i] = n / (double) (end - first);
             } else {
-                Histogram h = sliced[java.util.Arrays.asList(Metric.HDR_MEASURES).indexOf(source)][i];
+                Histogram h = part.sliced[java.util.Arrays.asList(Metric.HDR_MEASURES).indexOf(source)][i];
                 double q = metric.window().percentile();
                 values[i] = h.getTotalCount() == 0 ? Double.NaN
                         : HdrLogSeries.millis(q >= 100 ? h.getMaxValue() : h.getValueAtPercentile(q));

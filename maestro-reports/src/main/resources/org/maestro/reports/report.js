@@ -86,6 +86,8 @@
         [true, true, true, true, true, true, true]));
     }
 
+    routesSection();
+
     // Peers
     var peersSection = document.getElementById('peers');
     peersSection.appendChild(el('h2', { text: 'Peers' }));
@@ -142,6 +144,23 @@
         return [f.peer, f.measure, fmt(f.count), f.p50, f.p90, f.p99, f.p999, f.max];
       }), [false, false, true, true, true, true, true, true]));
     }
+  }
+  // A run of several routes (summary.json's routes, each summed over its own peers as the totals are over all): side by side.
+  function routesSection() {
+    var routes = summary.routes || [];
+    if (routes.length < 2) { return; }
+    var s = document.getElementById('routes');
+    s.appendChild(el('h2', { text: 'Routes side by side' }));
+    s.appendChild(el('p', { text: 'Each route\u2019s own senders and receivers, their HDR logs merged: messages over the whole test,' +
+      ' rates and latency after warm-up; response time corrected for coordinated omission, in ms.' }));
+    function pct(l, q) { return l ? fmt(l[q]) : 'unknown'; }
+    s.appendChild(table(['route', 'protocol', 'target', 'sent', 'received', 'lost', 'send rate msg/s', 'receive rate msg/s',
+      'p50', 'p90', 'p99', 'p99.9', 'max', 'send delay p99'], routes.map(function (r) {
+      var t = r.totals || {};
+      var l = t.responseTime;
+      return [r.name, r.protocol, r.target, known(t.sent), known(t.received), known(t.lost), known(t.sendRate), known(t.receiveRate),
+        pct(l, 'p50'), pct(l, 'p90'), pct(l, 'p99'), pct(l, 'p999'), pct(l, 'max'), pct(t.sendDelay, 'p99')];
+    }), [false, false, false, true, true, true, true, true, true, true, true, true, true, true])).id = 'routes-table';
   }
   // Where each peer ran and how its clock compared with the client's, as the client measured before the test.
   function hostSection() {

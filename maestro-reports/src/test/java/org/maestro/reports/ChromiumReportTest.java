@@ -114,6 +114,60 @@ class ChromiumReportTest {
         assertTrue(dom.contains("not back within the run"), "the interruption is listed");
     }
 
+    /**
+     * A run of two routes: the page shows them side by side (protocol, redacted target, counts, rates, latency, send
+     * delay) and charts their latency distributions.
+     */
+    @Test
+    void routesAreShownSideBySide() throws Exception {
+        SyntheticRun run = new SyntheticRun(Files.createDirectories(tmp.resolve("routes")), 1_795_000_000_000_000L, 5, 300, 2).write();
+        com.fasterxml.jackson.databind.node.ObjectNode s = (com.fasterxml.jackson.databind.node.ObjectNode)
+                Json.MAPPER.readTree(run.dir.resolve("summary.json").toFile());
+        com.fasterxml.jackson.databind.node.ArrayNode routes = s.putArray("routes");
+        route(routes, "amqp", "amqp://127.0.0.1:5672/q.amqp", List.of(SyntheticRun.RECEIVER, SyntheticRun.SENDER), 12_345, 1.25);
+        route(routes, "core", "core://admin:***@sut.lab:61616/q.core", List.of(), 12_340, 2.5);
+        Json.MAPPER.writeValue(run.dir.resolve("summary.json").toFile(), s);
+        Path report = ReportBuilder.build(run.dir);
+        int charts = ReportHtml.data(report).path("charts").size();
+        String dom = dumpDom(report);
+        Matcher body = Pattern.compile("<body([^>]*)>").matcher(dom);
+        assertTrue(body.find(), "a body in the DOM Chromium dumped:\n" + head(dom));
+        assertEquals("", attribute(body.group(1), "data-errors"), "no script or console error in the page");
+        assertEquals(String.valueOf(charts), attribute(body.group(1), "data-charts-rendered"), "every chart rendered");
+        assertTrue(dom.contains("Routes side by side") && dom.contains("id=\"routes-table\""), head(dom));
+        assertTrue(dom.contains(">core://admin:***@sut.lab:61616/q.core</td>") && dom.contains(">12,340</td>")
+                && dom.contains(">12,345</td>") && dom.contains(">2.500</td>"), "each route's row with its figures");
+        String table = dom.substring(dom.indexOf("id=\"routes-table\""));
+        assertEquals(3, count(table.substring(0, table.indexOf("</table>")), "<tr>"), "a header and a row per route");
+        assertTrue(dom.contains("by route: percentile distribution after warm-up"), "the routes' latency chart");
+    }
+
+    private static void route(com.fasterxml.jackson.databind.node.ArrayNode routes, String name, String target, List<String> peers,
+                              long messages, double p99) {
+        com.fasterxml.jackson.databind.node.ObjectNode r = routes.addObject();
+        r.put("name", name);
+        r.put("protocol", name);
+        r.put("target", target);
+        peers.forEach(r.putArray("peers")::add);
+        com.fasterxml.jackson.databind.node.ObjectNode t = r.putObject("totals");
+        t.put("sent", messages);
+        t.put("received", messages);
+        t.put("lost", 0);
+        t.put("duplicated", 0);
+        t.put("outOfOrder", 0);
+        t.put("sendRate", 100.0);
+        t.put("receiveRate", 100.0);
+        for (String measure : List.of("responseTime", "serviceTime", "sendDelay")) {
+            com.fasterxml.jackson.databind.node.ObjectNode l = t.putObject(measure);
+            l.put("count", messages);
+            l.put("p50", 0.5);
+            l.put("p90", 0.9);
+            l.put("p99", p99);
+            l.put("p999", p99 * 2);
+            l.put("max", p99 * 4);
+        }
+    }
+
     /** A sender whose warm-up hit its cap off schedule: the page shows each sender's warm-up and says how it ended. */
     @Test
     void eachSendersWarmupIsShownAndOneOffScheduleSaysSo() throws Exception {

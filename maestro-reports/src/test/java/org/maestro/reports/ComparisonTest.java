@@ -68,6 +68,60 @@ class ComparisonTest {
         assertEquals(1, countSuites(junit, "synthetic"), "the run's own suite is kept");
     }
 
+    /**
+     * Runs of several routes: each route both have is compared metric by metric (its spread from its own peers'
+     * slices), a route slower than its baseline is a regression on its own, and a route only one run has is a note.
+     */
+    @Test
+    void routesOfTheSameNameAreComparedAndOneOnlyTheBaselineHasIsANote() throws Exception {
+        SyntheticRun base = run("20261122-010000-synthetic", T0, 300, 1).write();
+        SyntheticRun cand = run("20261122-020000-synthetic", T0 + HOUR, 300, 2).write();
+        withRoutes(base.dir, 1, "amqp", "core", "kafka");
+        withRoutes(cand.dir, 5, "amqp", "core");
+        Comparison c = Comparison.of(List.of(base.dir), cand.dir, null);
+        c.write();
+        JsonNode json = Json.MAPPER.readTree(cand.dir.resolve(Comparison.JSON_FILE).toFile());
+        JsonNode amqp = metric(json, "route amqp: response time p99");
+        assertEquals("same", amqp.path("verdict").asText(), amqp.toString());
+        assertEquals(metric(json, "response time p99").path("threshold").asDouble(), amqp.path("threshold").asDouble(), 1e-9,
+                "the route of all the peers: the run's spread between slices");
+        JsonNode core = metric(json, "route core: response time p99");
+        assertEquals("worse", core.path("verdict").asText(), core.toString());
+        assertEquals("worse", json.path("verdict").asText());
+        assertTrue(json.path("notes").toString().contains("route kafka of baseline 20261122-010000-synthetic is not in this run:"
+                + " not compared"), json.path("notes").toString());
+        assertFalse(json.path("metrics").toString().contains("route kafka"), "nothing to compare it with");
+        assertTrue(Files.readString(cand.dir.resolve("junit.xml")).contains("<failure message=\"regression: route core: response time p99"),
+                "a route's regression fails in JUnit too");
+        assertTrue(String.join("\n", c.lines()).contains("route core: response time p99 (ms)"), String.join("\n", c.lines()));
+    }
+
+    /**
+     * Adds routes to a run's summary: the first carries all its peers and the run's totals; the others no peers, and
+     * the run's totals with the response time p99 times {@code p99Scale}.
+     */
+    private static void withRoutes(Path run, double p99Scale, String... names) throws IOException {
+        com.fasterxml.jackson.databind.node.ObjectNode s = (com.fasterxml.jackson.databind.node.ObjectNode)
+                Json.MAPPER.readTree(run.resolve("summary.json").toFile());
+        com.fasterxml.jackson.databind.node.ArrayNode routes = s.putArray("routes");
+        for (int i = 0; i < names.length; i++) {
+            com.fasterxml.jackson.databind.node.ObjectNode r = routes.addObject();
+            r.put("name", names[i]);
+            r.put("protocol", names[i]);
+            r.put("target", names[i] + "://127.0.0.1:61616/q");
+            com.fasterxml.jackson.databind.node.ArrayNode peers = r.putArray("peers");
+            com.fasterxml.jackson.databind.node.ObjectNode totals = s.get("totals").deepCopy();
+            if (i == 0) {
+                peers.add(SyntheticRun.RECEIVER).add(SyntheticRun.SENDER);
+            } else {
+                com.fasterxml.jackson.databind.node.ObjectNode p99 = (com.fasterxml.jackson.databind.node.ObjectNode) totals.get("responseTime");
+                p99.put("p99", p99.get("p99").asDouble() * p99Scale);
+            }
+            r.set("totals", totals);
+        }
+        Json.MAPPER.writeValue(run.resolve("summary.json").toFile(), s);
+    }
+
     @Test
     void slowerLatencyIsARegressionInJunitAndTheExitCode() throws Exception {
         SyntheticRun base = run("20261122-010000-synthetic", T0, 300, 1).write();
@@ -176,7 +230,7 @@ class ComparisonTest {
 
     @Test
     void thresholdsFromFloorsAndSpread() {
-        Metric p99 = Metric.of(Json.MAPPER.createObjectNode()).stream().filter(m -> m.name().equals("response time p99")).findFirst().orElseThrow();
+        Metric p99 = Metric.of(Json.MAPPER.createObjectNode(), Json.MAPPER.createObjectNode()).stream().filter(m -> m.name().equals("response time p99")).findFirst().orElseThrow();
         // One baseline, no spread known: twice the floor (2 x 15 %) decides.
         MetricVerdict v = MetricVerdict.judge(p99, new double[] {10}, new double[] {Double.NaN}, 12.9, Double.NaN, p99.relativeFloor());
         assertEquals("same", v.verdict());
@@ -209,14 +263,14 @@ class ComparisonTest {
         assertTrue(MetricVerdict.judge(p99, new double[] {10}, new double[] {1}, Double.NaN, Double.NaN, 0.15).isRegression());
         assertEquals(null, MetricVerdict.judge(p99, new double[] {Double.NaN}, new double[] {1}, Double.NaN, Double.NaN, 0.15));
         Metric outage = Metric.of(Json.MAPPER.createObjectNode().set("actions",
-                Json.MAPPER.createArrayNode().add(Json.MAPPER.createObjectNode().put("handler", "restart")))).get(Metric.of(
-                Json.MAPPER.createObjectNode()).size());
+                Json.MAPPER.createArrayNode().add(Json.MAPPER.createObjectNode().put("handler", "restart"))),
+                Json.MAPPER.createObjectNode()).get(Metric.of(Json.MAPPER.createObjectNode(), Json.MAPPER.createObjectNode()).size());
         assertEquals("worse", MetricVerdict.judge(outage, new double[] {4000}, new double[] {Double.NaN}, -1, Double.NaN, 0.25).verdict());
         assertEquals("better", MetricVerdict.judge(outage, new double[] {-1}, new double[] {Double.NaN}, 4000, Double.NaN, 0.25).verdict());
         assertEquals("same", MetricVerdict.judge(outage, new double[] {4000}, new double[] {Double.NaN}, 5900, Double.NaN, 0.25).verdict());
         assertEquals("worse", MetricVerdict.judge(outage, new double[] {4000}, new double[] {Double.NaN}, 6100, Double.NaN, 0.25).verdict());
         // A count that was zero: any loss is worse.
-        Metric lost = Metric.of(Json.MAPPER.createObjectNode()).stream().filter(m -> m.name().equals("lost")).findFirst().orElseThrow();
+        Metric lost = Metric.of(Json.MAPPER.createObjectNode(), Json.MAPPER.createObjectNode()).stream().filter(m -> m.name().equals("lost")).findFirst().orElseThrow();
         assertEquals("worse", MetricVerdict.judge(lost, new double[] {0}, new double[] {Double.NaN}, 1, Double.NaN, 0.1).verdict());
         assertEquals("same", MetricVerdict.judge(lost, new double[] {0}, new double[] {Double.NaN}, 0, Double.NaN, 0.1).verdict());
         assertTrue(MetricVerdict.judge(lost, new double[] {0}, new double[] {Double.NaN}, 0, Double.NaN, 0.1).basis()

@@ -65,6 +65,14 @@ public abstract class ScenarioScript extends Script {
         return value;
     }
 
+    /**
+     * Whether the run is {@code --local} (the script's {@code local}): it then provides the SUT of a route left without
+     * a URL, so a script asks for one only when not.
+     */
+    public boolean isLocal() {
+        return (Boolean) getBinding().getVariable(ScriptRunner.LOCAL);
+    }
+
     /** An environment variable, or the default. */
     public Object env(String name, Object defaultValue) {
         String value = System.getenv(name);

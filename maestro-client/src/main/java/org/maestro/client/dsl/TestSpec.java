@@ -161,17 +161,24 @@ public final class TestSpec {
      */
     public void route(java.util.Map<String, Object> args, String group) {
         org.maestro.common.mqtt.Topics.checkLevel("route group", group);
-        java.util.Set<String> known = java.util.Set.of("url", "sendUrl", "receiveUrl", "senders", "receivers");
+        java.util.Set<String> known = java.util.Set.of("url", "sendUrl", "receiveUrl", "senders", "receivers", "protocol");
         for (String key : args.keySet()) {
             if (!known.contains(key)) {
                 throw new IllegalArgumentException("route '" + group + "': unknown setting '" + key + "' (known: " + known + ")");
             }
         }
+        // The protocol --local's embedded SUT is spoken in when the route names no URL of its own.
+        String protocol = String.valueOf(args.getOrDefault("protocol", TestPlan.Route.LOCAL_SCHEME));
+        if (!TestPlan.Route.LOCAL_SCHEMES.contains(protocol)) {
+            throw new IllegalArgumentException("route '" + group + "': protocol '" + protocol + "' is not one --local's embedded SUT"
+                    + " speaks (" + String.join(", ", TestPlan.Route.LOCAL_SCHEMES) + ")");
+        }
         Object url = args.get("url");
         Object send = args.getOrDefault("sendUrl", url);
         Object receive = args.getOrDefault("receiveUrl", url);
         routes.add(new TestPlan.Route(group, send == null ? null : send.toString(), receive == null ? null : receive.toString(),
-                positive("senders", args.getOrDefault("senders", 1)), positive("receivers", args.getOrDefault("receivers", 1))));
+                positive("senders", args.getOrDefault("senders", 1)), positive("receivers", args.getOrDefault("receivers", 1)),
+                protocol));
     }
 
     /**

@@ -77,9 +77,41 @@ public record TestPlan(String name, List<String> tags, String description, Strin
      * One route of a multipoint test: the peers of {@code group} send to {@code sendUrl} and
      * receive from {@code receiveUrl}. Group "" means any peers, whatever their group.
      */
-    public record Route(String group, String sendUrl, String receiveUrl, int senders, int receivers) {
+    /**
+     * One route: a group of senders and receivers with its endpoints.
+     *
+     * @param localScheme the scheme of the URL {@code --local} gives the route when it names none
+     *                    ({@value #LOCAL_SCHEME} unless the script chose another its embedded SUT speaks)
+     */
+    public record Route(String group, String sendUrl, String receiveUrl, int senders, int receivers, String localScheme) {
+        public static final String LOCAL_SCHEME = "amqp";
+        /** The protocols --local's embedded SUT speaks (Artemis's names, upper-cased, for its acceptor). */
+        public static final List<String> LOCAL_SCHEMES = List.of(LOCAL_SCHEME, "core", "openwire");
+
+        public Route {
+            localScheme = localScheme == null ? LOCAL_SCHEME : localScheme;   // null: a run.json written before it existed
+        }
+
+        public Route(String group, String sendUrl, String receiveUrl, int senders, int receivers) {
+            this(group, sendUrl, receiveUrl, senders, receivers, LOCAL_SCHEME);
+        }
+
         public Route withUrl(String url) {
-            return new Route(group, sendUrl == null ? url : sendUrl, receiveUrl == null ? url : receiveUrl, senders, receivers);
+            return new Route(group, sendUrl == null ? url : sendUrl, receiveUrl == null ? url : receiveUrl, senders, receivers,
+                    localScheme);
+        }
+
+        /** Whether it receives from a topic: each subscriber gets every message, so its gaps are what was lost. */
+        public boolean onTopic() {
+            return receiveUrl != null && receiveUrl.contains("type=topic");
+        }
+
+        /**
+         * Whether its receivers compete on a queue (more than one): each gets a share of every sender's messages, so
+         * a gap in one receiver's sequence is another's message, not a loss. Only the totals tell the loss.
+         */
+        public boolean competingReceivers() {
+            return !onTopic() && receivers > 1;
         }
     }
 
@@ -88,17 +120,14 @@ public record TestPlan(String name, List<String> tags, String description, Strin
         return routes.isEmpty() ? List.of(new Route("", sendUrl, receiveUrl, senders, receivers)) : routes;
     }
 
-    /** Whether some route receives from a topic: each subscriber gets every message, so its gaps are what was lost. */
+    /** Whether some route receives from a topic ({@link Route#onTopic}). */
     public boolean onTopic() {
-        return effectiveRoutes().stream().anyMatch(r -> r.receiveUrl() != null && r.receiveUrl().contains("type=topic"));
+        return effectiveRoutes().stream().anyMatch(Route::onTopic);
     }
 
-    /**
-     * Whether receivers compete on a queue (a route with more than one): each gets a share of every sender's
-     * messages, so a gap in one receiver's sequence is another's message, not a loss. Only the totals tell the loss.
-     */
+    /** Whether some route's receivers compete on a queue ({@link Route#competingReceivers}). */
     public boolean competingReceivers() {
-        return !onTopic() && effectiveRoutes().stream().anyMatch(r -> r.receivers() > 1);
+        return effectiveRoutes().stream().anyMatch(Route::competingReceivers);
     }
 
     public int totalSenders() {
@@ -110,10 +139,10 @@ public record TestPlan(String name, List<String> tags, String description, Strin
         return effectiveRoutes().stream().anyMatch(r -> r.sendUrl() == null || r.receiveUrl() == null);
     }
 
-    /** The same plan with its routes' missing URLs filled in by {@code urlFor(group)}. */
-    public TestPlan withSut(java.util.function.Function<String, String> urlFor, String sutDescription) {
-        String url = urlFor.apply("");
-        List<Route> filled = routes.stream().map(r -> r.withUrl(urlFor.apply(r.group()))).toList();
+    /** The same plan with its routes' missing URLs filled in by {@code urlFor(group, scheme)}. */
+    public TestPlan withSut(java.util.function.BiFunction<String, String, String> urlFor, String sutDescription) {
+        String url = urlFor.apply("", Route.LOCAL_SCHEME);
+        List<Route> filled = routes.stream().map(r -> r.withUrl(urlFor.apply(r.group(), r.localScheme()))).toList();
         return new TestPlan(name, tags, description.isEmpty() ? sutDescription : description,
                 sendUrl == null ? url : sendUrl, receiveUrl == null ? url : receiveUrl, size, rate, connections,
                 duration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, filled, inspectors, agent);

@@ -24,12 +24,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /**
  * The whole cluster in this process, for one machine: an embedded MQTT broker, the plan's sender,
  * receiver, inspector and agent peers, their data server (one token, which each peer tells as its own), and, when the plan names no SUT, one:
- * an embedded Artemis speaking AMQP, or, for a plan with an agent (fault injection, which needs a broker
+ * an embedded Artemis speaking AMQP, core and OpenWire (a route's {@code protocol:} picks its URL's), or, for a plan with an agent (fault injection, which needs a broker
  * process to restart), the standalone Artemis ({@link LocalArtemis}), whose instance directory the agent's
  * handlers get as the SET option {@value #INSTANCE_OPTION}. An agent without a handler source takes the
  * script's {@code handlers/} directory, made into a git repository; it may fetch only that source.
@@ -44,7 +44,8 @@ public final class LocalCluster implements AutoCloseable {
     private EmbeddedBroker control;
     private EmbeddedBroker embeddedSut;
     private LocalArtemis standaloneSut;
-    private Function<String, String> sutUrl;
+    /** The SUT's URL of a queue in a protocol: (scheme, queue) to URL. */
+    private BiFunction<String, String, String> sutUrl;
     private String sutDescription;
     private String handlerSource;
     private DataServer dataServer;
@@ -72,7 +73,16 @@ public final class LocalCluster implements AutoCloseable {
 
     private void startParts(TestPlan plan, Path handlers, Console console) throws Exception {
         TestPlan.AgentPlan agent = plan.agent();
-        if (agent != null) { // first: a missing source is said before a broker is started
+        if (agent != null && plan.lacksSut()) { // first: what cannot be given is said before a broker is started
+            String other = plan.effectiveRoutes().stream().map(TestPlan.Route::localScheme)
+                    .filter(s -> !s.equals(TestPlan.Route.LOCAL_SCHEME)).findFirst().orElse(null);
+            if (other != null) {
+                // The standalone broker's URLs carry AMQP reconnection options: another protocol would need its own.
+                throw new TestCannotRun("--local with an agent gives an AMQP SUT only, not " + other
+                        + ": give the routes' URLs of a broker that speaks it");
+            }
+        }
+        if (agent != null) {
             handlerSource = agent.sourceUrl() != null ? agent.sourceUrl() : handlerRepository(handlers, console);
         }
         control = EmbeddedBroker.startMqtt();
@@ -80,13 +90,13 @@ public final class LocalCluster implements AutoCloseable {
             console.line("local SUT: starting a standalone ActiveMQ Artemis for the agent to restart...");
             standaloneSut = LocalArtemis.start(ArtemisDistribution.standard(), work.resolve("artemis"));
             console.line("local SUT: %s (%s)", standaloneSut.describe(), standaloneSut.howStarted());
-            sutUrl = queue -> standaloneSut.url(queue);
+            sutUrl = (scheme, queue) -> standaloneSut.url(queue);
             sutDescription = standaloneSut.describe();
         } else if (plan.lacksSut()) {
-            embeddedSut = EmbeddedBroker.start(LoopbackPorts.free(), "AMQP,CORE");
-            String base = "amqp://127.0.0.1:" + embeddedSut.port() + "/";
-            sutUrl = queue -> base + queue;
-            sutDescription = "embedded ActiveMQ Artemis 2.55.0 (AMQP, non-persistent, in the client's JVM)";
+            String protocols = String.join(",", TestPlan.Route.LOCAL_SCHEMES).toUpperCase(java.util.Locale.ROOT);
+            embeddedSut = EmbeddedBroker.start(LoopbackPorts.free(), protocols);
+            sutUrl = (scheme, queue) -> scheme + "://127.0.0.1:" + embeddedSut.port() + "/" + queue;
+            sutDescription = "embedded ActiveMQ Artemis 2.55.0 (" + protocols + ", non-persistent, in the client's JVM)";
         }
         Path dataDir = Files.createDirectories(work.resolve("data"));
         dataServer = DataServer.start(dataDir, "127.0.0.1", 0);
@@ -140,7 +150,8 @@ public final class LocalCluster implements AutoCloseable {
     public TestPlan complete(TestPlan plan) {
         TestPlan done = plan;
         if (sutUrl != null) {
-            done = done.withSut(group -> sutUrl.apply(group.isEmpty() ? "maestro.local" : "maestro.local." + group), sutDescription);
+            done = done.withSut((group, scheme) -> sutUrl.apply(scheme, group.isEmpty() ? "maestro.local" : "maestro.local." + group),
+                    sutDescription);
         }
         if (done.agent() != null) {
             TestPlan.AgentPlan agent = done.agent().withSource(handlerSource);

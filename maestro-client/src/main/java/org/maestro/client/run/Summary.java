@@ -13,7 +13,8 @@ import java.util.Map;
  * {@link PeerResult#live}.
  */
 public record Summary(String testId, String name, List<String> tags, String description, String start, String end,
-                      Map<String, Object> parameters, List<PeerResult> peers, Totals totals, List<Check> checks,
+                      Map<String, Object> parameters, List<PeerResult> peers, Totals totals, List<RouteResult> routes,
+                      List<Check> checks,
                       List<ActionResult> actions, List<Interruption> interruptions, String verdict, List<String> reasons,
                       List<PeerHost> peerHosts, ClockCheck clockCheck) {
 
@@ -74,6 +75,23 @@ public record Summary(String testId, String name, List<String> tags, String desc
     /** The run's figures; each is null (unknown) when a peer it depends on has no data. */
     public record Totals(Long sent, Long received, Long lost, Long duplicated, Long outOfOrder, Double sendRate,
                          Double receiveRate, Latency responseTime, Latency serviceTime, Latency sendDelay) {
+    }
+
+    /**
+     * One route of a test with several (empty for a single route): its figures summed over its own senders and
+     * receivers (their HDR logs merged) exactly as {@link Totals} are over all of them, so routes compare side by side.
+     *
+     * @param name     the route's group
+     * @param protocol its SUT URL's scheme (amqp, core, openwire, kafka...)
+     * @param target   its SUT URL, password redacted ("SEND -> RECEIVE" when they differ)
+     * @param peers    its senders' and receivers' names
+     */
+    public record RouteResult(String name, String protocol, String target, List<String> peers, Totals totals) {
+        /** The scheme of {@code url}: what the worker's driver is chosen by; "" when it has none. */
+        static String protocolOf(String url) {
+            int colon = url == null ? -1 : url.indexOf("://");
+            return colon < 0 ? "" : url.substring(0, colon).toLowerCase(java.util.Locale.ROOT);
+        }
     }
 
     /**
@@ -164,7 +182,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
         List<Check> unjudged = checks.stream().map(c -> !c.evaluated() ? c
                 : Check.notEvaluated(c.criterion(), "the run was interrupted (measured " + c.measured() + " over the part that ran)",
                 c.bound())).toList();
-        return new Summary(testId, name, tags, description, start, end, parameters, peers, totals, unjudged, actions, interruptions,
+        return new Summary(testId, name, tags, description, start, end, parameters, peers, totals, routes, unjudged, actions, interruptions,
                 INTERRUPTED, reasons.stream().filter(r -> checks.stream().noneMatch(c -> r.equals(c.failureReason()))).toList(),
                 peerHosts, clockCheck);
     }

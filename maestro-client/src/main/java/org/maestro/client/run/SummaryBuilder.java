@@ -52,22 +52,17 @@ final class SummaryBuilder {
     static Summary build(TestPlan plan, String testId, String start, List<PeerInfo> peers, Path runDir, Observed seen)
             throws IOException {
         List<Summary.PeerResult> results = new ArrayList<>();
-        Histogram response = new Histogram(3);
-        Histogram service = new Histogram(3);
-        Histogram delay = new Histogram(3);
-        long sent = 0;
-        long received = 0;
-        long gaps = 0;
-        long duplicated = 0;
-        long outOfOrder = 0;
-        double sendRate = 0;
-        double receiveRate = 0;
+        Tally all = new Tally();
+        // Each route's own sum, by group, when the test has more than one route: its figures side by side.
+        Map<String, Tally> byRoute = new LinkedHashMap<>();
+        if (plan.effectiveRoutes().size() > 1) {
+            plan.effectiveRoutes().forEach(r -> byRoute.put(r.group(), new Tally()));
+        }
         // Senders whose warm-up hit its cap before they were on schedule: a failed check each.
         List<Summary.Check> offSchedule = new ArrayList<>();
         List<String> offScheduleSenders = new ArrayList<>();
-        // Whose data is missing, by the role that needs it: the figures that depend on it are unknown.
-        List<String> sendersMissing = new ArrayList<>();
-        List<String> receiversMissing = new ArrayList<>();
+        List<String> sendersMissing = all.sendersMissing;
+        List<String> receiversMissing = all.receiversMissing;
         // Measurement starts when the first sender's warm-up ends, on the wall clock.
         long measureFrom = Long.MAX_VALUE;
         for (PeerInfo p : peers) {
@@ -104,8 +99,11 @@ final class SummaryBuilder {
                         null, null, null, null, null, null, ok, endText, files(dir), missing, null, null));
                 continue;
             }
+            // The run's sum, and its route's when it has one of its own.
+            List<Tally> sums = byRoute.containsKey(p.group()) ? List.of(all, byRoute.get(p.group())) : List.of(all);
             if (missing != null) {
-                (p.role() == Role.SENDER ? sendersMissing : receiversMissing).add(missingText(p, missing));
+                String why = missingText(p, missing);
+                sums.forEach(t -> t.missing(p.role() == Role.SENDER, why));
                 results.add(new Summary.PeerResult(p.name(), p.role().wireName(), p.host(), null, null, null, null, null,
                         null, null, null, ok, endText, files(dir), missing, live(seen.live().get(p.id()), p.role()), null));
                 continue;
@@ -115,9 +113,7 @@ final class SummaryBuilder {
             double rate = logs.rate(measureFrom);
             if (p.role() == Role.SENDER) {
                 HdrFiles d = HdrFiles.read(dir.resolve(PeerFiles.SEND_DELAY_HLOG));
-                delay.add(d.measured());
-                sent += records;
-                sendRate += rate;
+                sums.forEach(t -> t.sender(records, rate, d.measured()));
                 Summary.Warmup warmup = warmup(dir);
                 if (warmup != null && warmup.offSchedule()) {
                     offScheduleSenders.add(named(p));
@@ -130,33 +126,16 @@ final class SummaryBuilder {
             } else {
                 HdrFiles r = HdrFiles.read(dir.resolve(PeerFiles.LATENCY_RESPONSE_HLOG));
                 HdrFiles sv = HdrFiles.read(dir.resolve(PeerFiles.LATENCY_SERVICE_HLOG));
-                response.add(r.measured());
-                service.add(sv.measured());
-                received += records;
-                receiveRate += rate;
-                gaps += s.lost();
-                duplicated += s.duplicated();
-                outOfOrder += s.outOfOrder();
+                sums.forEach(t -> t.receiver(records, rate, r.measured(), sv.measured(), s));
                 results.add(new Summary.PeerResult(p.name(), "receiver", p.host(), records, round(rate),
                         HdrFiles.latency(r.measured()), HdrFiles.latency(sv.measured()), null,
                         plan.competingReceivers() ? null : s.lost(), s.duplicated(),
                         s.outOfOrder(), ok, endText, files(dir), null, null, null));
             }
         }
-        boolean sendersKnown = sendersMissing.isEmpty();
-        boolean receiversKnown = receiversMissing.isEmpty();
-        // On a queue every message goes to one receiver: what was sent and never arrived is lost,
-        // the tail included. On a topic each subscriber's gaps are what can be counted.
-        // With competing receivers a gap in one's sequences is another's message: only the totals count.
-        boolean topic = plan.onTopic();
-        Long lost = !receiversKnown || (!topic && !sendersKnown) ? null
-                : topic ? gaps : plan.competingReceivers() ? Math.max(0, sent - (received - duplicated))
-                : Math.max(gaps, sent - (received - duplicated));
-        Summary.Totals totals = new Summary.Totals(sendersKnown ? sent : null, receiversKnown ? received : null, lost,
-                receiversKnown ? duplicated : null, receiversKnown ? outOfOrder : null,
-                sendersKnown ? round(sendRate) : null, receiversKnown ? round(receiveRate) : null,
-                receiversKnown ? HdrFiles.latency(response) : null, receiversKnown ? HdrFiles.latency(service) : null,
-                sendersKnown ? HdrFiles.latency(delay) : null);
+        Summary.Totals totals = all.totals(plan.onTopic(), plan.competingReceivers());
+        List<Summary.RouteResult> routes = plan.effectiveRoutes().stream().filter(r -> byRoute.containsKey(r.group()))
+                .map(r -> routeResult(r, peers, byRoute.get(r.group()))).toList();
 
         List<String> workersMissing = new ArrayList<>(sendersMissing);
         workersMissing.addAll(receiversMissing);
@@ -184,7 +163,7 @@ final class SummaryBuilder {
                 checks.add(unjudged);
                 continue;
             }
-            checks.add(needs.isEmpty() ? check(c, plan, totals, response, delay)
+            checks.add(needs.isEmpty() ? check(c, plan, totals, all.response, all.delay)
                     : Summary.Check.notEvaluated(c.text(), String.join("; ", needs), c.operator() + " " + bound(c)));
         }
         checks.addAll(ActionChecks.of(actions, plan.criteria(), String.join("; ", workersMissing)));
@@ -206,8 +185,20 @@ final class SummaryBuilder {
             verdict = checks.stream().noneMatch(Summary.Check::failed) ? Summary.PASSED : Summary.FAILED;
         }
         return new Summary(testId, plan.name(), plan.tags(), plan.description(), start, Instant.now().toString(),
-                new LinkedHashMap<>(parameters(plan)), results, totals, checks, actions, List.copyOf(seen.interruptions()),
+                new LinkedHashMap<>(parameters(plan)), results, totals, routes, checks, actions, List.copyOf(seen.interruptions()),
                 verdict, reasons, seen.peerHosts(), ClockLimits.check(seen.peerHosts(), totals.responseTime()));
+    }
+
+    /** A route reads from a topic (each subscriber gets every message) when its receive URL says so. */
+    /** A route's figures, summed over its own peers (those of its group), beside what it ran on. */
+    private static Summary.RouteResult routeResult(TestPlan.Route r, List<PeerInfo> peers, Tally tally) {
+        String send = Passwords.redact(r.sendUrl());
+        String receive = Passwords.redact(r.receiveUrl());
+        String target = send.equals(receive) ? send : send + " -> " + receive;
+        return new Summary.RouteResult(r.group(), Summary.RouteResult.protocolOf(r.sendUrl() != null ? r.sendUrl() : r.receiveUrl()),
+                target, peers.stream().filter(p -> p.group().equals(r.group())
+                        && (p.role() == Role.SENDER || p.role() == Role.RECEIVER)).map(PeerInfo::name).toList(),
+                tally.totals(r.onTopic(), r.competingReceivers()));
     }
 
     /** "data of receiver 'receiver-1' missing (it did not answer when asked for its data server)". */
@@ -362,6 +353,6 @@ final class SummaryBuilder {
     }
 
     private static double round(double v) {
-        return Math.round(v * 10) / 10.0;
+        return Tally.round(v);
     }
 }

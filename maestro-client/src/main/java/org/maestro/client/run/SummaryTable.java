@@ -3,7 +3,7 @@ package org.maestro.client.run;
 import java.util.Locale;
 
 /**
- * The final table on the console: per peer, totals, each criterion, the verdict. A figure that is not known (its
+ * The final table on the console: per peer, totals (and each route's, for a test of several), each criterion, the verdict. A figure that is not known (its
  * peer's data is missing) reads "unknown", never 0; what such a peer reported live is shown on a line of its own.
  */
 final class SummaryTable {
@@ -35,14 +35,10 @@ final class SummaryTable {
                         f.phase(), f.source());
             }
         }
-        Summary.Totals t = s.totals();
-        Summary.Latency r = t.responseTime();
-        c.line("total: sent %s, received %s, lost %s, duplicated %s, out of order %s; send %s msg/s, receive %s msg/s;"
-                        + " response time p50 %s / p99 %s / p99.9 %s / max %s ms (sender-side send delay p99 %s ms)",
-                text(t.sent()), text(t.received()), text(t.lost()), text(t.duplicated()), text(t.outOfOrder()),
-                rate(t.sendRate()), rate(t.receiveRate()), r == null ? UNKNOWN : ms(r.p50()), r == null ? UNKNOWN : ms(r.p99()),
-                r == null ? UNKNOWN : ms(r.p999()), r == null ? UNKNOWN : ms(r.max()),
-                t.sendDelay() == null ? UNKNOWN : ms(t.sendDelay().p99()));
+        c.line("total: %s", figures(s.totals()));
+        for (Summary.RouteResult route : s.routes()) {
+            c.line("route %s (%s): %s", route.name(), route.target(), figures(route.totals()));
+        }
         for (Summary.Interruption i : s.interruptions()) {
             c.line("  interruption of the control plane: %s away from %s %s", i.who(), i.from(),
                     i.to() == null ? "and not back within the run" : "to " + i.to() + " (" + i.millis() + " ms)");
@@ -71,6 +67,17 @@ final class SummaryTable {
         }
         c.line("verdict: %s%s", s.verdict().toUpperCase(Locale.ROOT),
                 s.reasons().isEmpty() ? "" : " (" + String.join("; ", s.reasons()) + ")");
+    }
+
+    /** The figures of the run, or of one route: counts, rates, response time and send delay. */
+    private static String figures(Summary.Totals t) {
+        Summary.Latency r = t.responseTime();
+        return String.format(Locale.ROOT, "sent %s, received %s, lost %s, duplicated %s, out of order %s; send %s msg/s, receive %s msg/s;"
+                        + " response time p50 %s / p99 %s / p99.9 %s / max %s ms (sender-side send delay p99 %s ms)",
+                text(t.sent()), text(t.received()), text(t.lost()), text(t.duplicated()), text(t.outOfOrder()),
+                rate(t.sendRate()), rate(t.receiveRate()), r == null ? UNKNOWN : ms(r.p50()), r == null ? UNKNOWN : ms(r.p99()),
+                r == null ? UNKNOWN : ms(r.p999()), r == null ? UNKNOWN : ms(r.max()),
+                t.sendDelay() == null ? UNKNOWN : ms(t.sendDelay().p99()));
     }
 
     private static String text(Long count) {

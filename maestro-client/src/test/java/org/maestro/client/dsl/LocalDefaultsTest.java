@@ -52,4 +52,29 @@ class LocalDefaultsTest {
         ScriptException e = assertThrows(ScriptException.class, () -> ScriptRunner.load(script, Map.of("url", "amqp://sut:5672/q"), false));
         assertEquals(true, e.getMessage().startsWith("fixed-rate-with-agent.groovy:" + line + ": -P handlers=… : "), e.getMessage());
     }
+
+    /** compare-protocols.groovy with --local and nothing given: each route left to the embedded SUT, in its own protocol. */
+    @Test
+    void withLocalTheProtocolScenarioLeavesEachRouteToTheEmbeddedSutInItsProtocol() throws Exception {
+        Path script = Path.of("..", "test-scripts", "compare-protocols.groovy");
+        TestPlan plan = ScriptRunner.load(script, Map.of(), true);
+        assertEquals(List.of("amqp", "core", "openwire"), plan.routes().stream().map(TestPlan.Route::group).toList());
+        for (TestPlan.Route r : plan.routes()) {
+            assertNull(r.sendUrl(), r.toString());
+            assertEquals(r.group(), r.localScheme(), "the route's protocol: picks the scheme --local gives it");
+        }
+        TestPlan filled = plan.withSut((group, scheme) -> scheme + "://127.0.0.1:1/q." + group, "local");
+        assertEquals("openwire://127.0.0.1:1/q.openwire", filled.routes().get(2).sendUrl());
+        ScriptException e = assertThrows(ScriptException.class, () -> ScriptRunner.load(script, Map.of(), false));
+        assertEquals(true, e.getMessage().contains("no URL for amqp, core, openwire (or --local for an embedded Artemis)"),
+                e.getMessage());
+    }
+
+    @Test
+    void aProtocolTheEmbeddedSutDoesNotSpeakIsRefusedNamingTheRoute() {
+        ScriptException e = assertThrows(ScriptException.class, () -> ScriptRunner.load("stomp.groovy",
+                "test { route 'east', protocol: 'stomp' }", Map.of(), true));
+        assertEquals(true, e.getMessage().endsWith("route 'east': protocol 'stomp' is not one --local's embedded SUT speaks"
+                + " (amqp, core, openwire)"), e.getMessage());
+    }
 }

@@ -18,7 +18,7 @@ class InterruptedSummaryTest {
         List<Summary.Check> checks = List.of(new Summary.Check("rate >= 200/s", false, "180.0 msg/s", ">= 200.0 msg/s"),
                 new Summary.Check("loss == 0", true, "0 message(s)", "== 0 message(s)"));
         Summary ran = new Summary("t-1", "fixed-rate", List.of(), "", "2026-01-01T00:00:00Z", "2026-01-01T00:00:05Z", Map.of(),
-                List.of(), totals, checks, List.of(), List.of(), Summary.FAILED,
+                List.of(), totals, List.of(), checks, List.of(), List.of(), Summary.FAILED,
                 List.of("interrupted by SIGINT 3.0 s into the load", "rate >= 200/s: measured 180.0 msg/s"), List.of(), null);
 
         Summary s = ran.interrupted();

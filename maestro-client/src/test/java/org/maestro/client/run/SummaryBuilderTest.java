@@ -159,4 +159,58 @@ class SummaryBuilderTest {
         assertTrue(console.contains("[NOT EVALUATED] p99 latency < 100 ms"), console);
         assertTrue(console.contains("verdict: FAILED"), console);
     }
+
+    /**
+     * A test of two routes: each route's figures from its own peers only, so a route whose receiver's data is missing
+     * has unknown figures while the other's are known; its protocol is its URL's scheme, its target the URL redacted.
+     */
+    @Test
+    void eachRouteHasItsOwnFiguresProtocolAndRedactedTarget(@TempDir Path run) throws Exception {
+        TestPlan plan = ScriptRunner.load("routes.groovy", """
+                test {
+                    name 'routes'
+                    rate 100
+                    duration '10s'
+                    warmup '0s'
+                    route 'amqp', url: 'amqp://admin:secret@sut:5672/q'
+                    route 'core', url: 'core://sut:61616/q', senders: 1, receivers: 1
+                }
+                """, Map.of());
+        PeerInfo amqpSender = PlanFixtures.peer("amqp-sender-1", Role.SENDER, "amqp");
+        PeerInfo amqpReceiver = PlanFixtures.peer("amqp-receiver-1", Role.RECEIVER, "amqp");
+        PeerInfo coreSender = PlanFixtures.peer("core-sender-1", Role.SENDER, "core");
+        PeerInfo coreReceiver = PlanFixtures.peer("core-receiver-1", Role.RECEIVER, "core");
+        Summary s = SummaryBuilder.build(plan, "t", "2026-01-01T00:00:00Z", List.of(amqpReceiver, coreReceiver, amqpSender, coreSender),
+                run, new SummaryBuilder.Observed(Map.of(), Map.of(coreReceiver.id(), progress(Role.RECEIVER, 0, 7)), Map.of(),
+                        Map.of(amqpReceiver.id(), "its data server refused the connection"), List.of(), List.of(), List.of(), List.of()));
+        assertEquals(2, s.routes().size());
+        Summary.RouteResult amqp = s.routes().get(0);
+        Summary.RouteResult core = s.routes().get(1);
+        assertEquals("amqp", amqp.name());
+        assertEquals("amqp", amqp.protocol());
+        assertEquals("amqp://admin:***@sut:5672/q", amqp.target(), "the password redacted as everywhere else");
+        assertEquals(List.of("amqp-receiver-1", "amqp-sender-1"), amqp.peers());
+        assertNull(amqp.totals().received(), "its receiver's data is missing: unknown, not 0");
+        assertNull(amqp.totals().responseTime());
+        assertEquals(0L, amqp.totals().sent(), "its sender's (empty) files were collected");
+        assertEquals("core", core.protocol());
+        assertEquals("core://sut:61616/q", core.target());
+        assertEquals(0L, core.totals().received(), "known: its receiver's files were collected");
+        assertEquals(7L, core.totals().lost(), "its receiver's sequence gaps, not the other route's");
+        assertNull(s.totals().received(), "the run's total depends on both routes");
+
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        SummaryTable.print(s, new Console(new java.io.PrintStream(out, true)));
+        assertTrue(out.toString().contains("route amqp (amqp://admin:***@sut:5672/q): sent 0, received unknown, lost unknown"),
+                out.toString());
+        assertTrue(out.toString().contains("route core (core://sut:61616/q): sent 0, received 0, lost 7"), out.toString());
+    }
+
+    @Test
+    void aTestOfOneRouteHasNoRoutesOfItsOwn(@TempDir Path run) throws Exception {
+        Summary s = SummaryBuilder.build(plan(""), "t", "2026-01-01T00:00:00Z", List.of(SENDER, RECEIVER), run,
+                new SummaryBuilder.Observed(Map.of(), Map.of(RECEIVER.id(), progress(Role.RECEIVER, 0, 0)), Map.of(), Map.of(),
+                        List.of(), List.of(), List.of(), List.of()));
+        assertEquals(List.of(), s.routes(), "its figures are the totals");
+    }
 }

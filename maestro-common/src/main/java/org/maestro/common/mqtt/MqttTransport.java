@@ -1,6 +1,5 @@
 package org.maestro.common.mqtt;
 
-import org.eclipse.paho.client.mqttv3.DisconnectedBufferOptions;
 import org.eclipse.paho.client.mqttv3.IMqttActionListener;
 import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
 import org.eclipse.paho.client.mqttv3.IMqttToken;
@@ -28,6 +27,8 @@ import java.security.cert.CertPathValidatorException;
 import java.security.cert.CertificateException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
@@ -38,11 +39,27 @@ import java.util.function.BiConsumer;
  * One MQTT 3.1.1 connection (Eclipse Paho): connect with credentials, TLS and a last will,
  * subscribe, publish. After the first connection it reconnects by itself, within a couple of
  * seconds of the broker coming back, and subscribes again to everything it had (the session is
- * clean, so the broker forgot). Publishes made while it reconnects are buffered.
+ * clean, so the broker forgot). Publishes made while it reconnects are held and sent once it has
+ * subscribed again: whoever hears from it after a reconnect can ask it something and be heard.
+ *
+ * <p>The holding is ours, not Paho's disconnected buffer: in Paho 1.2.5 a publish or subscribe made
+ * while the buffer is replayed after a reconnect can be added to it just after the replay thread
+ * found it empty and ended; it then stays there while connected, and so does everything after it,
+ * queued behind it to keep the order. A peer thawed after a freeze past its keep-alive was heard
+ * once (the replayed notes), then neither heard nor answered anything (MqttTransportReconnectTest).
  */
 public final class MqttTransport implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MqttTransport.class);
     private static final int MAX_RECONNECT_DELAY_MILLIS = 2_000;
+    /**
+     * Paho's window of unacknowledged QoS 1 publishes, and the most publishes held while the broker
+     * is unreachable (beyond it the oldest go): all of them can be sent at once when it is back.
+     */
+    private static final int MAX_IN_FLIGHT = 1_000;
+
+    /** A publish made while the connection was down. */
+    private record Held(String topic, byte[] payload, int qos) {
+    }
 
     /**
      * The keep-alive pings of every connection in this JVM, on one thread: Paho's default gives each connection a
@@ -76,6 +93,16 @@ public final class MqttTransport implements AutoCloseable {
     private final Will will;
     private final Map<String, Subscription> subscriptions = new ConcurrentHashMap<>();
     private final MqttAsyncClient client;
+    /** Orders publishes with the flush of those held: a new one never overtakes a held one. */
+    private final Object sendLock = new Object();
+    /** Publishes made while the connection was down, oldest first. Guarded by sendLock. */
+    private final Deque<Held> held = new ArrayDeque<>();
+    /** How many held publishes gave way to newer ones during this outage. Guarded by sendLock. */
+    private int heldDropped;
+    /** Publishes go straight to Paho: connected, subscribed again, nothing held. */
+    private volatile boolean live;
+    /** Connected once: from then on, a publish while the connection is down is held, not refused. */
+    private volatile boolean everConnected;
     private volatile boolean closed;
     /** When the connection was lost, while it is being re-established; null while connected (or never connected). */
     private volatile Instant lostAt;
@@ -97,12 +124,6 @@ public final class MqttTransport implements AutoCloseable {
             throw new IllegalArgumentException("cannot use MQTT broker " + broker + ": " + e.getMessage(), e);
         }
         client.setCallback(new Callback());
-        DisconnectedBufferOptions buffer = new DisconnectedBufferOptions();
-        buffer.setBufferEnabled(true);
-        buffer.setBufferSize(10_000);
-        buffer.setDeleteOldestMessages(true);
-        buffer.setPersistBuffer(false);
-        client.setBufferOpts(buffer);
     }
 
     public BrokerUrl broker() {
@@ -123,7 +144,7 @@ public final class MqttTransport implements AutoCloseable {
         options.setMaxReconnectDelay(MAX_RECONNECT_DELAY_MILLIS);
         options.setKeepAliveInterval(keepAliveSeconds);
         options.setConnectionTimeout((int) Math.max(1, timeout.toSeconds()));
-        options.setMaxInflight(1_000);
+        options.setMaxInflight(MAX_IN_FLIGHT);
         if (!broker.username().isEmpty()) {
             options.setUserName(broker.username());
             options.setPassword(broker.password().toCharArray());
@@ -158,26 +179,82 @@ public final class MqttTransport implements AutoCloseable {
 
     /**
      * Publishes without waiting for the broker's acknowledgement. While reconnecting, the message
-     * is buffered and sent once the connection is back.
+     * is held and sent once the connection is back and subscribed again.
      */
     public void publish(String topic, byte[] payload, int qos) throws TransportException {
-        try {
-            MqttMessage message = new MqttMessage(payload);
-            message.setQos(qos);
-            client.publish(topic, message, null, new IMqttActionListener() {
-                @Override
-                public void onSuccess(IMqttToken asyncActionToken) {
-                    // delivered to the broker
+        synchronized (sendLock) {
+            if (!live && everConnected && !closed) {
+                hold(new Held(topic, payload, qos));
+                return;
+            }
+            try {
+                send(topic, payload, qos);
+            } catch (MqttException e) {
+                if (e.getReasonCode() == MqttException.REASON_CODE_CLIENT_NOT_CONNECTED && everConnected && !closed) {
+                    // Lost a moment before Paho says so (connectionLost): the reconnect sends it.
+                    live = false;
+                    hold(new Held(topic, payload, qos));
+                    return;
                 }
-
-                @Override
-                public void onFailure(IMqttToken asyncActionToken, Throwable cause) {
-                    LOG.warn("{}: publish to '{}' failed: {}", clientId, topic, cause.getMessage());
-                }
-            });
-        } catch (MqttException e) {
-            throw new TransportException("cannot publish to '" + topic + "' on " + broker + ": " + explain(e), e);
+                throw new TransportException("cannot publish to '" + topic + "' on " + broker + ": " + explain(e), e);
+            }
         }
+    }
+
+    private void hold(Held message) {
+        if (held.size() >= MAX_IN_FLIGHT) {
+            held.removeFirst();
+            if (heldDropped++ == 0) {
+                LOG.warn("{}: {} messages wait for the broker at {}; the oldest now give way to new ones", clientId,
+                        MAX_IN_FLIGHT, broker);
+            }
+        }
+        held.addLast(message);
+    }
+
+    /**
+     * Sends what was held, oldest first; true when all went. A message Paho refuses for another reason than the
+     * connection being gone again is dropped (as a failed publish is): what is left waits for the next reconnect.
+     */
+    private boolean flushHeld() {
+        while (!held.isEmpty()) {
+            Held next = held.peekFirst();
+            try {
+                send(next.topic(), next.payload(), next.qos());
+            } catch (MqttException e) {
+                if (e.getReasonCode() == MqttException.REASON_CODE_CLIENT_NOT_CONNECTED) {
+                    return false;
+                }
+                publishFailed(next.topic(), explain(e));
+            }
+            held.removeFirst();
+        }
+        if (heldDropped > 0) {
+            LOG.warn("{}: {} message(s) published while the broker at {} was unreachable were dropped for newer ones",
+                    clientId, heldDropped, broker);
+            heldDropped = 0;
+        }
+        return true;
+    }
+
+    private void send(String topic, byte[] payload, int qos) throws MqttException {
+        MqttMessage message = new MqttMessage(payload);
+        message.setQos(qos);
+        client.publish(topic, message, null, new IMqttActionListener() {
+            @Override
+            public void onSuccess(IMqttToken asyncActionToken) {
+                // delivered to the broker
+            }
+
+            @Override
+            public void onFailure(IMqttToken asyncActionToken, Throwable cause) {
+                publishFailed(topic, cause.getMessage());
+            }
+        });
+    }
+
+    private void publishFailed(String topic, String why) {
+        LOG.warn("{}: publish to '{}' failed: {}", clientId, topic, why);
     }
 
     public boolean isConnected() {
@@ -199,6 +276,13 @@ public final class MqttTransport implements AutoCloseable {
             return;
         }
         closed = true;
+        synchronized (sendLock) {
+            if (!held.isEmpty()) {
+                LOG.warn("{}: {} message(s) published while the broker at {} was unreachable were never sent", clientId,
+                        held.size(), broker);
+                held.clear();
+            }
+        }
         try {
             if (client.isConnected()) {
                 client.disconnect(1_000).waitForCompletion(2_000);
@@ -292,11 +376,20 @@ public final class MqttTransport implements AutoCloseable {
         @Override
         public void connectComplete(boolean reconnect, String serverUri) {
             lostAt = null;
-            if (!reconnect) {
-                return;
+            synchronized (sendLock) {
+                everConnected = true;
+                if (reconnect) {
+                    LOG.info("{} reconnected to {}; subscribing again to {} topic(s), then sending the {} message(s)"
+                            + " published meanwhile", clientId, broker, subscriptions.size(), held.size());
+                    resubscribe();
+                }
+                // After the SUBSCRIBEs, which Paho sends ahead of publishes: whoever hears from us again is heard.
+                live = flushHeld();
             }
-            LOG.info("{} reconnected to {}; subscribing again to {} topic(s)", clientId, broker, subscriptions.size());
-            // Called on Paho's thread: subscribe without waiting, or it would wait on itself.
+        }
+
+        /** Called on Paho's thread: subscribe without waiting, or it would wait on itself. */
+        private void resubscribe() {
             subscriptions.forEach((filter, sub) -> {
                 try {
                     client.subscribe(filter, sub.qos(), (topic, message) -> sub.handler().accept(topic, message.getPayload()));
@@ -308,6 +401,7 @@ public final class MqttTransport implements AutoCloseable {
 
         @Override
         public void connectionLost(Throwable cause) {
+            live = false;
             lostAt = Instant.now();
             if (!closed) {
                 LOG.warn("{} lost its connection to {} ({}); reconnecting", clientId, broker,

@@ -79,11 +79,17 @@ public final class ChildJvm implements AutoCloseable {
 
     private static ChildJvm launch(Class<?> mainClass, Map<String, String> environment, List<String> command) throws IOException {
         Path dir = Files.createDirectories(Path.of("target", "child-jvm-logs"));
-        Path log = dir.resolve(mainClass.getSimpleName() + "-" + System.nanoTime() + ".log");
+        Path log = dir.resolve(mainClass.getSimpleName() + nameIn(command) + "-" + System.nanoTime() + ".log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().putAll(environment);
         Process p = builder.start();
         return new ChildJvm(p, log);
+    }
+
+    /** "-receiver-1" for a command with {@code --name receiver-1}, so a test's peers' logs can be told apart; else "". */
+    private static String nameIn(List<String> command) {
+        int at = command.indexOf("--name");
+        return at < 0 || at + 1 >= command.size() ? "" : "-" + command.get(at + 1).replaceAll("[^A-Za-z0-9_.-]", "_");
     }
 
     /** A word for {@code sh -c}, in single quotes. */
@@ -115,8 +121,13 @@ public final class ChildJvm implements AutoCloseable {
             }
         }
         throw new IllegalStateException("child JVM printed no line starting with '" + prefix + "' within "
-                + timeoutSeconds + " s (alive: " + process.isAlive() + "). Its output is in " + log.toAbsolutePath()
-                + "; it ends with:\n" + tail(40));
+                + timeoutSeconds + " s (alive: " + process.isAlive() + "). " + outputTail(40));
+    }
+
+    /** Where the output is and its last {@code count} lines, for a failure that must be read where the log is gone (CI). */
+    public String outputTail(int count) {
+        return "the output of child JVM " + process.pid() + " is in " + log.toAbsolutePath() + "; it ends with:\n"
+                + tail(count);
     }
 
     /** The last lines of the output so far, for a failure message that must be read where the log is gone (CI). */

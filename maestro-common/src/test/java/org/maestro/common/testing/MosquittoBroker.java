@@ -19,6 +19,9 @@ public final class MosquittoBroker implements TestBroker {
     private static final List<String> LOCATIONS = List.of("/usr/sbin/mosquitto", "/usr/bin/mosquitto",
             "/usr/local/sbin/mosquitto", "/usr/local/bin/mosquitto");
 
+    /** Its log and what it prints before it opens it (a bad configuration): both appended to one file. */
+    private static final String LOG = "mosquitto.log";
+
     private final int port = LoopbackPorts.free();
     private final Path dir;
     private final Path config;
@@ -38,7 +41,8 @@ public final class MosquittoBroker implements TestBroker {
                     .append("set_tcp_nodelay true\n")
                     // Mosquitto drops root privileges to its own user, which cannot read our temp files.
                     .append("user root\n")
-                    .append("log_dest stdout\n")
+                    // A file, not stdout: Mosquitto flushes it line by line, so a failed test can show it as it is.
+                    .append("log_dest file ").append(dir.resolve(LOG)).append('\n')
                     .append("log_type error\nlog_type warning\nlog_type notice\n");
             if (user != null) {
                 Path passwords = dir.resolve("passwords");
@@ -88,7 +92,7 @@ public final class MosquittoBroker implements TestBroker {
         try {
             process = new ProcessBuilder(binary().toString(), "-c", config.toString())
                     .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("mosquitto.log").toFile()))
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve(LOG).toFile()))
                     .start();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start Mosquitto: " + e.getMessage(), e);
@@ -126,7 +130,7 @@ public final class MosquittoBroker implements TestBroker {
 
     public String log() {
         try {
-            return Files.readString(dir.resolve("mosquitto.log"));
+            return Files.readString(dir.resolve(LOG));
         } catch (IOException e) {
             return "(no log: " + e.getMessage() + ")";
         }

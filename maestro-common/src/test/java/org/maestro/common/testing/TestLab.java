@@ -12,6 +12,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -42,6 +43,8 @@ import java.util.function.Supplier;
  */
 public final class TestLab implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback, AfterAllCallback {
     private static final Logger LOG = LoggerFactory.getLogger(TestLab.class);
+    /** How much of a child process's output (or the control broker's log) a failed test shows. */
+    private static final int CHILD_LINES_SHOWN = 200;
 
     private final Supplier<? extends TestBroker> controlFactory;
     private final boolean withSut;
@@ -128,6 +131,9 @@ public final class TestLab implements BeforeAllCallback, BeforeEachCallback, Aft
 
     @Override
     public synchronized void afterEach(ExtensionContext context) {
+        if (context.getExecutionException().isPresent()) {
+            showChildOutput();
+        }
         closeAll(perTest);
         if (!perClass) {
             stopBrokers();
@@ -182,6 +188,24 @@ public final class TestLab implements BeforeAllCallback, BeforeEachCallback, Aft
         control = null;
         sut = null;
         closeAll(brokers);
+    }
+
+    /**
+     * A failed test's child processes (peers, commands) are why it failed as often as the test itself: their output
+     * goes into the test's report, where CI keeps it, not only into target/ (which a CI run may not keep).
+     */
+    private void showChildOutput() {
+        for (AutoCloseable r : perTest) {
+            if (r instanceof ChildJvm child) {
+                LOG.error("the test failed; {}", child.outputTail(CHILD_LINES_SHOWN));
+            }
+        }
+        // Who connected, was dropped for its keep-alive or taken over, and when: the broker's side of the story.
+        if (control instanceof MosquittoBroker mosquitto) {
+            List<String> lines = mosquitto.log().lines().toList();
+            LOG.error("the test failed; the control broker's log ends with:\n{}",
+                    String.join("\n", lines.subList(Math.max(0, lines.size() - CHILD_LINES_SHOWN), lines.size())));
+        }
     }
 
     /** Closes each in turn, logging what fails so that one failure never leaves the rest running. */

@@ -23,6 +23,7 @@ public final class AmqpManagementInspector implements Inspector {
     private final ManagementUrl url;
     private final List<EntityQuery> queries;
     private final ManagementClient client;
+    private static final Duration VERIFY_AT_LEAST = Duration.ofSeconds(10);
     private final Duration timeout;
     private volatile boolean verified;
 
@@ -45,7 +46,9 @@ public final class AmqpManagementInspector implements Inspector {
 
     @Override
     public void verify() throws InspectorException {
-        verify(System.nanoTime() + timeout.toNanos());
+        // At START the check may wait longer than a sample: a busy SUT's first answers are slow, and a check that
+        // timed out would let a misspelled attribute through as an empty column.
+        verify(System.nanoTime() + Math.max(timeout.toNanos(), VERIFY_AT_LEAST.toNanos()));
     }
 
     /** GET-ATTRIBUTES of every data set's entity type, once it has been answered. */
@@ -58,8 +61,11 @@ public final class AmqpManagementInspector implements Inspector {
             Map<String, List<String>> known;
             try {
                 known = client.attributes(q.entityType(), deadline);
+            } catch (ManagementUnanswered e) {
+                // No answer tells nothing: not checked is not passed (a sample retries the check).
+                throw new InspectorException("cannot check the attributes of data set '" + q.name() + "': " + e.getMessage(), e);
             } catch (InspectorException e) {
-                // The server refused this one request (e.g. an entity type it does not know): its QUERY will say so.
+                // The server could not answer this one request readably: its QUERY will say what is wrong.
                 LOG.debug("GET-ATTRIBUTES of {} at {}: {}", q.entityType(), url, e.getMessage());
                 continue;
             }

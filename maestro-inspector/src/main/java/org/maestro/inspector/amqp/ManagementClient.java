@@ -85,7 +85,7 @@ final class ManagementClient implements AutoCloseable {
             return awaitAnswer(message.getJMSMessageID(), request.operation() + " of " + entityType, deadlineNanos);
         } catch (JMSException e) {
             close();
-            throw new InspectorException(request.operation() + " of " + entityType + " at " + url + " failed: " + reason(e), e);
+            throw new ManagementUnanswered(request.operation() + " of " + entityType + " at " + url + " failed: " + reason(e), e);
         }
     }
 
@@ -97,7 +97,7 @@ final class ManagementClient implements AutoCloseable {
             if (m == null) {
                 String why = broken;
                 close();
-                throw new InspectorException("no answer to " + what + " from " + url + " within "
+                throw new ManagementUnanswered("no answer to " + what + " from " + url + " within "
                         + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - waitedFrom) + " ms" + (why == null ? "" : ": " + why));
             }
             if (sameId(requestId, m.getJMSCorrelationID())) {
