@@ -1,6 +1,5 @@
 package org.maestro.client.run;
 
-import org.maestro.common.client.Address;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.Replies;
 import org.maestro.common.dataserver.DataToken;
@@ -126,7 +125,7 @@ final class RemotePeer {
      * not answer in time.
      */
     String dataUrl(Duration timeout) throws TransportException, InterruptedException {
-        return dataUrlIn(client.request(Address.peer(info.id()), new Payload.Get(GetKeys.DATA_URL), List.of(info), timeout).of(info));
+        return dataUrlIn(client.requestOne(info, new Payload.Get(GetKeys.DATA_URL), timeout).of(info));
     }
 
     /** What a peer's answer to GET {@link GetKeys#DATA_URL} says, as {@link #dataUrl} tells it. */
@@ -144,12 +143,12 @@ final class RemotePeer {
      * @throws IllegalArgumentException when what it answered is not a token (the message does not repeat it)
      */
     DataToken dataToken(Duration timeout) throws TransportException, InterruptedException {
-        Note answer = client.request(Address.peer(info.id()), new Payload.Get(GetKeys.DATA_TOKEN), List.of(info), timeout).of(info);
+        Note answer = client.requestOne(info, new Payload.Get(GetKeys.DATA_TOKEN), timeout).of(info);
         return answer != null && answer.payload() instanceof Payload.GetReply token ? DataToken.of(token.value()) : null;
     }
 
     private void require(Payload request, Duration timeout) throws TestCannotRun, TransportException, InterruptedException {
-        Replies r = client.request(Address.peer(info.id()), request, List.of(info), timeout);
+        Replies r = client.requestOne(info, request, timeout);
         if (!r.allOk()) {
             throw new TestCannotRun(String.join("; ", r.problems()));
         }

@@ -41,6 +41,12 @@ public final class ControlClient implements AutoCloseable {
     /** Anyone on the broker can send undecodable notes: a bounded number of lines of them in the client's log. */
     private final LogBudget undecodableLog = LogBudget.forUndecodableNotes();
     private static final int KEEP_ALIVE_SECONDS = 10;
+    /**
+     * How often a request to a peer that has not answered is sent again, the same note: a peer whose connection
+     * dropped for a moment (a loaded host misses its keep-alive) misses what was published to it meanwhile, since
+     * peers have clean sessions. The peer runs a note once (it drops a message id it has seen), so the resend is safe.
+     */
+    private static final long RESEND_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
 
     private final String clientId;
     private final BrokerUrl broker;
@@ -183,6 +189,11 @@ public final class ControlClient implements AutoCloseable {
                 p.answers.containsKey(peer.id()) ? List.of() : List.of(peer)));
     }
 
+    /** {@link #requestEach} to one peer: its replies (sent again while it has not answered). */
+    public Replies requestOne(PeerInfo peer, Payload request, Duration timeout) throws TransportException, InterruptedException {
+        return requestEach(Map.of(peer, request), timeout).get(peer);
+    }
+
     /** {@link #requestEach} with the same request for every peer. */
     public Map<PeerInfo, Replies> requestEach(Collection<PeerInfo> peers, Payload request, Duration timeout)
             throws TransportException, InterruptedException {
@@ -219,28 +230,41 @@ public final class ControlClient implements AutoCloseable {
                                       java.util.function.BiFunction<PeerInfo, Pending, T> read)
             throws TransportException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        Map<PeerInfo, String> correlations = new LinkedHashMap<>();
+        Map<PeerInfo, Note> notes = new LinkedHashMap<>();
         Map<PeerInfo, Pending> waiting = new LinkedHashMap<>();
         try {
             for (Map.Entry<PeerInfo, ? extends Payload> e : requests.entrySet()) {
                 Note note = Note.request(clientId, e.getValue());
                 Pending p = new Pending(e.getValue().command(), List.of(e.getKey().id()));
                 pending.put(note.correlationId(), p);
-                correlations.put(e.getKey(), note.correlationId());
+                notes.put(e.getKey(), note);
                 waiting.put(e.getKey(), p);
                 send(Address.peer(e.getKey().id()), note);
             }
+            long resendAt = System.nanoTime() + RESEND_NANOS;
             Map<PeerInfo, T> out = new LinkedHashMap<>();
             for (Map.Entry<PeerInfo, Pending> e : waiting.entrySet()) {
                 Pending p = e.getValue();
-                p.await(deadline);
+                while (!p.complete() && System.nanoTime() < deadline) {
+                    p.await(Math.min(deadline, resendAt));
+                    if (!p.complete() && System.nanoTime() >= resendAt && System.nanoTime() < deadline) {
+                        for (Map.Entry<PeerInfo, Pending> unanswered : waiting.entrySet()) {
+                            if (!unanswered.getValue().complete()) {
+                                LOG.debug("no answer yet from {} to {}: sending it again", unanswered.getKey().describe(),
+                                        unanswered.getValue().command);
+                                send(Address.peer(unanswered.getKey().id()), notes.get(unanswered.getKey()));
+                            }
+                        }
+                        resendAt = System.nanoTime() + RESEND_NANOS;
+                    }
+                }
                 synchronized (p) {
                     out.put(e.getKey(), read.apply(e.getKey(), p));
                 }
             }
             return out;
         } finally {
-            correlations.values().forEach(pending::remove);
+            notes.values().forEach(n -> pending.remove(n.correlationId()));
         }
     }
 

@@ -208,6 +208,33 @@ public abstract class ControlPlaneContract {
         assertEquals(List.of(ghost), withGhost.get(ghost).missing());
     }
 
+    @Test
+    void aRequestAPeerMissedIsSentAgainAndRunOnce() throws Exception {
+        start(peers());
+        // Published before the peer subscribes, as to a peer whose connection dropped for a moment: the broker keeps
+        // nothing for a clean session, so only a resend reaches it.
+        EchoHandler handler = new EchoHandler();
+        Peer late = new Peer(Peer.identity("late-1", Role.RECEIVER, ""), new PeerConfig(lab().controlUrl(), 2, TIMEOUT), handler);
+        java.util.concurrent.CompletableFuture<Map<PeerInfo, Replies>> asked = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return client.requestEach(Map.of(late.info(), new Payload.SetOptions(Map.of("k", "v"))), Duration.ofSeconds(15));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread.sleep(2500);
+        try {
+            late.start();
+            Replies r = asked.get(20, TimeUnit.SECONDS).get(late.info());
+            assertTrue(r.allOk(), r.toString());
+            Thread.sleep(2500); // a further resend, had the answer been late, would arrive meanwhile
+            Replies stats = client.requestOne(late.info(), new Payload.StatsRequest(), TIMEOUT);
+            assertEquals(2, ((Payload.StatsReply) stats.of(late.info()).payload()).stats().messages(), "the SET ran once, then STATS");
+        } finally {
+            late.close();
+        }
+    }
+
     private Set<String> answered(Address to, Duration window) throws Exception {
         // STATS is handled by the role handler, so this also checks the request went through dispatch.
         return client.gather(to, new Payload.StatsRequest(), window).stream()
