@@ -100,11 +100,34 @@ public record TestPlan(String name, List<String> tags, String description, Strin
             return new Route(group, sendUrl == null ? url : sendUrl, receiveUrl == null ? url : receiveUrl, senders, receivers,
                     localScheme);
         }
+
+        /** Whether it receives from a topic: each subscriber gets every message, so its gaps are what was lost. */
+        public boolean onTopic() {
+            return receiveUrl != null && receiveUrl.contains("type=topic");
+        }
+
+        /**
+         * Whether its receivers compete on a queue (more than one): each gets a share of every sender's messages, so
+         * a gap in one receiver's sequence is another's message, not a loss. Only the totals tell the loss.
+         */
+        public boolean competingReceivers() {
+            return !onTopic() && receivers > 1;
+        }
     }
 
     /** The routes the test runs: its own, or the single one its fields describe. */
     public List<Route> effectiveRoutes() {
         return routes.isEmpty() ? List.of(new Route("", sendUrl, receiveUrl, senders, receivers)) : routes;
+    }
+
+    /** Whether some route receives from a topic ({@link Route#onTopic}). */
+    public boolean onTopic() {
+        return effectiveRoutes().stream().anyMatch(Route::onTopic);
+    }
+
+    /** Whether some route's receivers compete on a queue ({@link Route#competingReceivers}). */
+    public boolean competingReceivers() {
+        return effectiveRoutes().stream().anyMatch(Route::competingReceivers);
     }
 
     public int totalSenders() {

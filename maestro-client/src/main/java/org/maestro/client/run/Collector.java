@@ -1,5 +1,6 @@
 package org.maestro.client.run;
 
+import org.maestro.common.client.ControlClient;
 import org.maestro.common.dataserver.DataClient;
 import org.maestro.common.dataserver.DataToken;
 import org.maestro.common.dataserver.DataTransferException;
@@ -12,36 +13,76 @@ import org.maestro.common.runfiles.RunLayout;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Downloads a peer's files for a test into {@code <run>/peers/<name>/}, checksums verified, with the token the peer
- * tells over the control plane (its data server refuses every request without it).
+ * tells over the control plane (its data server refuses every request without it). Peers are collected
+ * {@link BoundedParallel#PEERS_AT_ONCE} at a time.
  */
 final class Collector {
     private Collector() {
     }
 
-    /** Returns why the files could not be collected (to report as "data of X missing (why)"), or null when every file arrived intact. */
-    static String collect(RemotePeer remote, String testId, Path runDir, Console console) {
+    /** What came from one peer: its files and bytes, or why they could not be collected. */
+    private record Collected(PeerInfo peer, int files, long bytes, String problem) {
+    }
+
+    /**
+     * Collects the files of every peer, in parallel with a bound; says what came from each (or, for many peers, in
+     * all) and names each peer whose files are missing.
+     *
+     * @return why each peer's files could not be collected, by peer id ("data of X missing (why)"); empty when all arrived
+     */
+    static Map<String, String> collectAll(ControlClient client, List<PeerInfo> peers, String testId, Path runDir, Console console)
+            throws InterruptedException {
+        long started = System.nanoTime();
+        List<Collected> all = BoundedParallel.map(peers, "collect", p -> collect(new RemotePeer(client, p), testId, runDir));
+        Map<String, String> missing = new LinkedHashMap<>();
+        int files = 0;
+        long bytes = 0;
+        for (Collected c : all) {
+            if (c.problem() != null) {
+                missing.put(c.peer().id(), c.problem());
+                console.line("could not collect the files of %s: %s", c.peer().describe(), c.problem());
+            } else {
+                files += c.files();
+                bytes += c.bytes();
+                if (Console.linePerPeer(peers.size())) {
+                    console.line("collected %d file(s), %d bytes from %s", c.files(), c.bytes(), c.peer().name());
+                }
+            }
+        }
+        if (!Console.linePerPeer(peers.size())) {
+            console.line("collected %d file(s), %d bytes from %d of %d peers in %.1f s", files, bytes, peers.size() - missing.size(),
+                    peers.size(), (System.nanoTime() - started) / 1e9);
+        }
+        return missing;
+    }
+
+    private static Collected collect(RemotePeer remote, String testId, Path runDir) {
         PeerInfo peer = remote.info();
         try {
             String url = remote.dataUrl(Duration.ofSeconds(5));
             if (url == null || url.isEmpty()) {
-                return url == null ? "it did not answer when asked for its data server" : "it has no data server";
+                return new Collected(peer, 0, 0, url == null ? "it did not answer when asked for its data server" : "it has no data server");
             }
             DataToken token = remote.dataToken(Duration.ofSeconds(5));
             if (token == null) {
-                return "could not collect the files of " + peer.describe() + ": it told no token for its data server (GET "
-                        + GetKeys.DATA_TOKEN + ")";
+                return new Collected(peer, 0, 0, "it told no token for its data server (GET " + GetKeys.DATA_TOKEN + ")");
             }
             FetchResult fetched = DataClient.fetchAll(URI.create(url), token, PeerFiles.dataPath(testId, peer.name()),
                     RunLayout.peerDir(runDir, peer.name()));
-            console.line("collected %d file(s), %d bytes from %s", fetched.files(), fetched.bytes(), peer.name());
-            return null;
+            return new Collected(peer, fetched.files(), fetched.bytes(), null);
         } catch (DataTransferException e) {
-            return e.getMessage();
+            return new Collected(peer, 0, 0, e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Collected(peer, 0, 0, "interrupted while collecting");
         } catch (Exception e) {
-            return e.toString();
+            return new Collected(peer, 0, 0, e.toString());
         }
     }
 }

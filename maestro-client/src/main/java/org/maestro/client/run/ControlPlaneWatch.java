@@ -60,6 +60,12 @@ final class ControlPlaneWatch {
         return away.containsKey(peerId);
     }
 
+    private boolean heardSinceLeaving(String peerId) {
+        Away gone = away.get(peerId);
+        Long heard = lastHeardNanos.get(peerId);
+        return gone != null && heard != null && heard > gone.sinceNanos();
+    }
+
     /** Whether a peer or the broker is still away (and within its grace). */
     boolean anyAway() {
         return !away.isEmpty() || brokerAway != null;
@@ -88,13 +94,19 @@ final class ControlPlaneWatch {
             return false;
         }
         brokerBack();
+        if (away.isEmpty()) {
+            return true;
+        }
+        // Those not heard from since they left are pinged all at once: a host of fifty peers may have dropped off.
+        List<PeerInfo> silent = peers.stream().filter(p -> away.containsKey(p.id()) && !heardSinceLeaving(p.id())).toList();
+        java.util.Set<PeerInfo> answered = silent.isEmpty() ? java.util.Set.of()
+                : client.pingEach(silent, Duration.ofMillis(250)).keySet();
         for (PeerInfo p : peers) {
             Away gone = away.get(p.id());
             if (gone == null) {
                 continue;
             }
-            Long heard = lastHeardNanos.get(p.id());
-            if ((heard != null && heard > gone.sinceNanos()) || client.ping(p, Duration.ofMillis(250)) != null) {
+            if (heardSinceLeaving(p.id()) || answered.contains(p)) {
                 away.remove(p.id());
                 interruptions.add(gone.until(SummaryBuilder.named(p)));
                 console.line("%s is back on the control broker after %.1f s", p.describe(), gone.millis() / 1000.0);

@@ -98,7 +98,12 @@ record PeerAssignment(List<Assignment> all) {
     }
 
     List<PeerInfo> peers() {
-        return all.stream().map(Assignment::peer).toList();
+        return peersOf(all);
+    }
+
+    /** The peers of these assignments, in their order. */
+    static List<PeerInfo> peersOf(List<Assignment> assignments) {
+        return assignments.stream().map(Assignment::peer).toList();
     }
 
     /** The agent's part, or null when the test has no agent. */

@@ -17,6 +17,11 @@ import java.util.stream.IntStream;
 
 /** Discovery: pings the cluster until the test's required peers answer, or names what is missing. */
 public final class PeerDirectory {
+    /** How long one discovery round waits for answers at most. */
+    private static final Duration ROUND = Duration.ofMillis(700);
+    /** How long without a new answer ends a round whose answers already meet the needs. */
+    private static final Duration QUIET = Duration.ofMillis(150);
+
     private PeerDirectory() {
     }
 
@@ -49,32 +54,44 @@ public final class PeerDirectory {
             throws TestCannotRun, TransportException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
-            List<PingResult> found = discover(client, Duration.ofMillis(700));
-            List<PeerInfo> free = new ArrayList<>(found.stream().map(PingResult::peer).toList());
-            List<List<PeerInfo>> chosen = new ArrayList<>(Collections.nCopies(needs.size(), List.of()));
-            List<String> missing = new ArrayList<>();
-            // Grouped requirements first: they can only be met by their own group's peers.
-            List<Integer> ordered = new ArrayList<>(IntStream.range(0, needs.size()).boxed().toList());
-            ordered.sort(Comparator.comparing((Integer i) -> needs.get(i).group().isEmpty()));
-            for (int i : ordered) {
-                Requirement r = needs.get(i);
-                List<PeerInfo> fits = free.stream().filter(r::accepts).limit(r.count()).toList();
-                free.removeAll(fits);
-                chosen.set(i, fits);
-                if (fits.size() < r.count()) {
-                    missing.add(r.describe(r.count() - fits.size()));
-                }
-            }
-            if (missing.isEmpty()) {
-                return List.copyOf(chosen);
+            // A round ends once the answers meet the needs and no more came for a moment: the peers that answer
+            // together are all seen (the choice stays the same from run to run), without waiting out the window.
+            List<PingResult> found = new ArrayList<>(client.ping(Address.all(), ROUND, QUIET, peers -> choose(needs, peers).missing().isEmpty()));
+            found.sort(Comparator.comparing((PingResult p) -> p.peer().role()).thenComparing(p -> p.peer().name()));
+            Choice choice = choose(needs, found.stream().map(PingResult::peer).toList());
+            if (choice.missing().isEmpty()) {
+                return choice.chosen();
             }
             if (System.nanoTime() > deadline) {
                 String present = found.isEmpty() ? "no peer answered"
                         : "found " + found.stream().map(p -> p.peer().role().wireName() + " '" + p.peer().name() + "'"
                         + (p.peer().hasGroup() ? " in group " + p.peer().group() : "")).collect(Collectors.joining(", "));
                 throw new TestCannotRun("required peers missing after " + timeout.toSeconds() + " s: "
-                        + String.join(" and ", missing) + " (" + present + ")");
+                        + String.join(" and ", choice.missing()) + " (" + present + ")");
             }
         }
+    }
+
+    /** The peers chosen for each need, in the order of the needs, and what is short. */
+    private record Choice(List<List<PeerInfo>> chosen, List<String> missing) {
+    }
+
+    private static Choice choose(List<Requirement> needs, List<PeerInfo> found) {
+        List<PeerInfo> free = new ArrayList<>(found);
+        List<List<PeerInfo>> chosen = new ArrayList<>(Collections.nCopies(needs.size(), List.of()));
+        List<String> missing = new ArrayList<>();
+        // Grouped requirements first: they can only be met by their own group's peers.
+        List<Integer> ordered = new ArrayList<>(IntStream.range(0, needs.size()).boxed().toList());
+        ordered.sort(Comparator.comparing((Integer i) -> needs.get(i).group().isEmpty()));
+        for (int i : ordered) {
+            Requirement r = needs.get(i);
+            List<PeerInfo> fits = free.stream().filter(r::accepts).limit(r.count()).toList();
+            free.removeAll(fits);
+            chosen.set(i, fits);
+            if (fits.size() < r.count()) {
+                missing.add(r.describe(r.count() - fits.size()));
+            }
+        }
+        return new Choice(List.copyOf(chosen), missing);
     }
 }

@@ -2,6 +2,9 @@ package org.maestro.client.run;
 
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PingResult;
+import org.maestro.common.client.Replies;
+import org.maestro.common.note.GetKeys;
+import org.maestro.common.note.Payload;
 import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.util.SafeText;
@@ -18,6 +21,10 @@ import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -52,47 +59,86 @@ final class PeerHosts {
         }
     }
 
-    /** Probes every peer and prints a line for each. */
+    /**
+     * Probes every peer, all at once (PINGs and GETs to each peer's own topic, connections {@link
+     * BoundedParallel#PEERS_AT_ONCE} at a time), and prints a line for each, or for many peers a summary and a line
+     * for each that did not answer.
+     */
     static Probe probe(ControlClient client, List<PeerInfo> peers, Console console)
             throws TransportException, InterruptedException {
-        List<Summary.PeerHost> hosts = new ArrayList<>();
-        List<String> unreachable = new ArrayList<>();
-        for (PeerInfo p : peers) {
-            List<PingResult> pings = ping(client, p);
-            String url = new RemotePeer(client, p).dataUrl(DATA_URL_TIMEOUT);
-            String dataHost = "";
-            String address = "";
-            if (url == null) {
-                unreachable.add(p.describe() + " did not say where its data server is (no answer to GET data.url in "
-                        + DATA_URL_TIMEOUT.toSeconds() + " s)");
-            } else if (!url.isEmpty()) {
-                URI u = httpUrl(url);
-                dataHost = u == null ? "" : u.getHost();
-                String problem;
-                try {
-                    if (u == null) {
-                        problem = "that is not an http://host:port/ URL";
-                    } else {
-                        InetAddress resolved = InetAddress.getByName(dataHost);
-                        address = resolved.getHostAddress();
-                        problem = connectProblem(new InetSocketAddress(resolved, u.getPort()));
-                    }
-                } catch (UnknownHostException e) {
-                    problem = "unknown host " + dataHost;
-                }
-                if (problem != null) {
-                    unreachable.add("the client cannot reach the data server of " + p.describe() + " at " + SafeText.of(url) + ": " + problem
-                            + " (set the address it advertises with --data-address or MAESTRO_DATA_ADDRESS)");
-                }
-            }
-            Optional<PingResult> best = PingResult.best(pings);
-            Summary.PeerHost host = new Summary.PeerHost(p.name(), p.role().wireName(), p.host(), address, url == null ? "" : url,
-                    dataHost, best.map(b -> millis(b.clockOffsetMicros())).orElse(null),
-                    best.map(b -> millis(b.roundTripMicros())).orElse(null), pings.size());
-            hosts.add(host);
-            console.line("  %s", describe(host));
+        Map<PeerInfo, List<PingResult>> pings = ping(client, peers);
+        Map<PeerInfo, Replies> urls = client.requestEach(peers, new Payload.Get(GetKeys.DATA_URL), DATA_URL_TIMEOUT);
+        List<Probed> probed = BoundedParallel.map(peers, "probe", p -> probe(p, RemotePeer.dataUrlIn(urls.get(p).of(p)), pings.get(p)));
+        List<Summary.PeerHost> hosts = probed.stream().map(Probed::host).toList();
+        List<String> unreachable = probed.stream().map(Probed::unreachable).filter(Objects::nonNull).toList();
+        if (Console.linePerPeer(peers.size())) {
+            hosts.forEach(h -> console.line("  %s", describe(h)));
+        } else {
+            console.line("  %s", summarise(hosts));
+            hosts.stream().filter(h -> h.clockOffsetMillis() == null).forEach(h -> console.line("  %s", describe(h)));
         }
         return new Probe(hosts, unreachable);
+    }
+
+    /** One peer's host, and why its data server cannot be reached (null when it can). */
+    private record Probed(Summary.PeerHost host, String unreachable) {
+    }
+
+    private static Probed probe(PeerInfo p, String url, List<PingResult> pings) {
+        String dataHost = "";
+        String address = "";
+        String unreachable = null;
+        if (url == null) {
+            unreachable = p.describe() + " did not say where its data server is (no answer to GET data.url in "
+                    + DATA_URL_TIMEOUT.toSeconds() + " s)";
+        } else if (!url.isEmpty()) {
+            URI u = httpUrl(url);
+            dataHost = u == null ? "" : u.getHost();
+            String problem;
+            try {
+                if (u == null) {
+                    problem = "that is not an http://host:port/ URL";
+                } else {
+                    InetAddress resolved = InetAddress.getByName(dataHost);
+                    address = resolved.getHostAddress();
+                    problem = connectProblem(new InetSocketAddress(resolved, u.getPort()));
+                }
+            } catch (UnknownHostException e) {
+                problem = "unknown host " + dataHost;
+            }
+            if (problem != null) {
+                unreachable = "the client cannot reach the data server of " + p.describe() + " at " + SafeText.of(url) + ": " + problem
+                        + " (set the address it advertises with --data-address or MAESTRO_DATA_ADDRESS)";
+            }
+        }
+        Optional<PingResult> best = PingResult.best(pings);
+        return new Probed(new Summary.PeerHost(p.name(), p.role().wireName(), p.host(), address, url == null ? "" : url,
+                dataHost, best.map(b -> millis(b.clockOffsetMicros())).orElse(null),
+                best.map(b -> millis(b.roundTripMicros())).orElse(null), pings.size()), unreachable);
+    }
+
+    /**
+     * Many peers in one line: "100 peers on 2 hosts (load1, load2), 2 addresses; round trip (best of 5) median 0.41 ms,
+     * max 1.20 ms (receiver-7); clock offset -0.050 ms (sender-3) to +0.061 ms (receiver-9)".
+     */
+    static String summarise(List<Summary.PeerHost> hosts) {
+        List<String> names = hosts.stream().map(h -> SafeText.of(h.hostName())).distinct().sorted().toList();
+        long addresses = hosts.stream().map(Summary.PeerHost::address).filter(a -> !a.isEmpty()).distinct().count();
+        List<Summary.PeerHost> answered = hosts.stream().filter(h -> h.roundTripMillis() != null).toList();
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%d peers on %d host(s) (%s), %d data address(es)",
+                hosts.size(), names.size(), Console.names(names), addresses));
+        if (answered.isEmpty()) {
+            return line.append("; none answered PING").toString();
+        }
+        List<Summary.PeerHost> byTrip = answered.stream().sorted(Comparator.comparing(Summary.PeerHost::roundTripMillis)).toList();
+        List<Summary.PeerHost> byOffset = answered.stream().sorted(Comparator.comparing(Summary.PeerHost::clockOffsetMillis)).toList();
+        Summary.PeerHost slowest = byTrip.get(byTrip.size() - 1);
+        Summary.PeerHost lowest = byOffset.get(0);
+        Summary.PeerHost highest = byOffset.get(byOffset.size() - 1);
+        return line.append(String.format(Locale.ROOT, "; round trip (best of %d) median %.3f ms, max %.3f ms (%s);"
+                        + " clock offset %+.3f ms (%s) to %+.3f ms (%s)", PINGS, byTrip.get(byTrip.size() / 2).roundTripMillis(),
+                slowest.roundTripMillis(), SafeText.of(slowest.peer()), lowest.clockOffsetMillis(), SafeText.of(lowest.peer()),
+                highest.clockOffsetMillis(), SafeText.of(highest.peer()))).toString();
     }
 
     /** One console line: "sender-1 on host-a (10.0.0.2), data at http://10.0.0.2:4431/, clock +0.012 ms, round trip 0.310 ms". */
@@ -104,15 +150,19 @@ final class PeerHosts {
                         h.roundTripMillis(), h.pings()));
     }
 
-    /** Up to {@link #PINGS} pings, one at a time; a peer silent for a whole timeout is not pinged again. */
-    private static List<PingResult> ping(ControlClient client, PeerInfo peer) throws TransportException, InterruptedException {
-        List<PingResult> pings = new ArrayList<>();
-        for (int i = 0; i < PINGS; i++) {
-            PingResult r = client.ping(peer, PING_TIMEOUT);
-            if (r == null) {
-                break;
-            }
-            pings.add(r);
+    /**
+     * Up to {@link #PINGS} rounds of pings, each round to every peer at once; a peer silent for a whole timeout is not
+     * pinged again.
+     */
+    private static Map<PeerInfo, List<PingResult>> ping(ControlClient client, List<PeerInfo> peers)
+            throws TransportException, InterruptedException {
+        Map<PeerInfo, List<PingResult>> pings = new LinkedHashMap<>();
+        peers.forEach(p -> pings.put(p, new ArrayList<>()));
+        List<PeerInfo> answering = peers;
+        for (int i = 0; i < PINGS && !answering.isEmpty(); i++) {
+            Map<PeerInfo, PingResult> round = client.pingEach(answering, PING_TIMEOUT);
+            round.forEach((p, r) -> pings.get(p).add(r));
+            answering = List.copyOf(round.keySet());
         }
         return pings;
     }

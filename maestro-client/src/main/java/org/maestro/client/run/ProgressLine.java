@@ -13,7 +13,8 @@ final class ProgressLine {
     private ProgressLine() {
     }
 
-    static String of(long elapsedSeconds, List<PeerInfo> peers, Map<String, Stats> latest, int alive) {
+    /** @param gapsAreLoss false for competing receivers, whose gaps are each other's messages: no live loss then */
+    static String of(long elapsedSeconds, List<PeerInfo> peers, Map<String, Stats> latest, int alive, boolean gapsAreLoss) {
         double sendRate = 0;
         double receiveRate = 0;
         long sent = 0;
@@ -44,8 +45,9 @@ final class ProgressLine {
             }
         }
         return String.format(Locale.ROOT, "[%4ds] %-8s send %8.0f msg/s (%d) | receive %8.0f msg/s (%d) | latency p50 %s p99 %s max %s"
-                        + " | send delay p99 %s | lost %d | peers %d/%d",
-                elapsedSeconds, phase, sendRate, sent, receiveRate, received, ms(p50), ms(p99), ms(max), ms(delay), lost,
+                        + " | send delay p99 %s | lost %s | peers %d/%d",
+                elapsedSeconds, phase, sendRate, sent, receiveRate, received, ms(p50), ms(p99), ms(max), ms(delay),
+                gapsAreLoss ? Long.toString(lost) : "-",
                 alive, peers.size());
     }
 

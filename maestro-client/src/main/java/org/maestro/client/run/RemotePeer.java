@@ -1,6 +1,5 @@
 package org.maestro.client.run;
 
-import org.maestro.common.client.Address;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.Replies;
 import org.maestro.common.dataserver.DataToken;
@@ -40,13 +39,61 @@ final class RemotePeer {
         require(new Payload.SetOptions(options), REQUEST_TIMEOUT);
     }
 
-    /** Starts a sender or a receiver, by its role. */
-    void start() throws TestCannotRun, TransportException, InterruptedException {
-        require(switch (info.role()) {
+    /** The request that starts a sender or a receiver, by its role. */
+    static Payload startOf(PeerInfo peer) {
+        return switch (peer.role()) {
             case SENDER -> new Payload.StartSender();
             case RECEIVER -> new Payload.StartReceiver();
-            default -> throw new IllegalStateException(info.describe() + " is not a sender or a receiver");
-        }, REQUEST_TIMEOUT);
+            default -> throw new IllegalStateException(peer.describe() + " is not a sender or a receiver");
+        };
+    }
+
+    /** The request that stops a sender, a receiver or an inspector, by its role. */
+    static Payload stopOf(PeerInfo peer) {
+        return switch (peer.role()) {
+            case SENDER -> new Payload.StopSender();
+            case INSPECTOR -> new Payload.StopInspector();
+            default -> new Payload.StopReceiver();
+        };
+    }
+
+    /**
+     * Sends each peer its request, all at once (see {@link ControlClient#requestEach}), and waits for every answer.
+     *
+     * @return one line per refusal or silence, naming the peer and why; empty when all did as asked
+     */
+    static List<String> askEach(ControlClient client, Map<PeerInfo, ? extends Payload> requests, Duration timeout)
+            throws TransportException, InterruptedException {
+        return client.requestEach(requests, timeout).values().stream().flatMap(r -> r.problems().stream()).toList();
+    }
+
+    /** {@link #askEach}, where any refusal or silence ends the test, naming every peer that failed. */
+    static void requireEach(ControlClient client, Map<PeerInfo, ? extends Payload> requests, Duration timeout)
+            throws TestCannotRun, TransportException, InterruptedException {
+        List<String> problems = askEach(client, requests, timeout);
+        if (!problems.isEmpty()) {
+            throw new TestCannotRun(String.join("; ", problems));
+        }
+    }
+
+    /** Each request by role ({@link #startOf}, {@link #stopOf}) for each peer, in their order. */
+    static Map<PeerInfo, Payload> each(List<PeerInfo> peers, java.util.function.Function<PeerInfo, Payload> request) {
+        Map<PeerInfo, Payload> out = new java.util.LinkedHashMap<>();
+        peers.forEach(p -> out.put(p, request.apply(p)));
+        return out;
+    }
+
+    /** Each peer's current figures, asked all at once; a peer that did not answer in time (or not with figures) is left out. */
+    static Map<PeerInfo, Stats> statsEach(ControlClient client, List<PeerInfo> peers, Duration timeout)
+            throws TransportException, InterruptedException {
+        Map<PeerInfo, Stats> out = new java.util.LinkedHashMap<>();
+        client.requestEach(peers, new Payload.StatsRequest(), timeout).forEach((p, r) -> {
+            Note answer = r.of(p);
+            if (answer != null && answer.payload() instanceof Payload.StatsReply s) {
+                out.put(p, s.stats());
+            }
+        });
+        return out;
     }
 
     void startInspector(String inspectorType) throws TestCannotRun, TransportException, InterruptedException {
@@ -55,11 +102,7 @@ final class RemotePeer {
 
     /** Stops a sender, a receiver or an inspector, by its role. */
     void stop(Duration timeout) throws TestCannotRun, TransportException, InterruptedException {
-        require(switch (info.role()) {
-            case SENDER -> new Payload.StopSender();
-            case INSPECTOR -> new Payload.StopInspector();
-            default -> new Payload.StopReceiver();
-        }, timeout);
+        require(stopOf(info), timeout);
     }
 
     /** Has an agent fetch its handlers' source (a clone may take a while). */
@@ -74,8 +117,7 @@ final class RemotePeer {
 
     /** The peer's current figures; null when it did not answer in time or not with figures. */
     Stats stats(Duration timeout) throws TransportException, InterruptedException {
-        Note answer = client.request(Address.peer(info.id()), new Payload.StatsRequest(), List.of(info), timeout).of(info);
-        return answer != null && answer.payload() instanceof Payload.StatsReply s ? s.stats() : null;
+        return statsEach(client, List.of(info), timeout).get(info);
     }
 
     /**
@@ -83,7 +125,11 @@ final class RemotePeer {
      * not answer in time.
      */
     String dataUrl(Duration timeout) throws TransportException, InterruptedException {
-        Note answer = client.request(Address.peer(info.id()), new Payload.Get(GetKeys.DATA_URL), List.of(info), timeout).of(info);
+        return dataUrlIn(client.requestOne(info, new Payload.Get(GetKeys.DATA_URL), timeout).of(info));
+    }
+
+    /** What a peer's answer to GET {@link GetKeys#DATA_URL} says, as {@link #dataUrl} tells it. */
+    static String dataUrlIn(Note answer) {
         if (answer == null) {
             return null;
         }
@@ -97,12 +143,12 @@ final class RemotePeer {
      * @throws IllegalArgumentException when what it answered is not a token (the message does not repeat it)
      */
     DataToken dataToken(Duration timeout) throws TransportException, InterruptedException {
-        Note answer = client.request(Address.peer(info.id()), new Payload.Get(GetKeys.DATA_TOKEN), List.of(info), timeout).of(info);
+        Note answer = client.requestOne(info, new Payload.Get(GetKeys.DATA_TOKEN), timeout).of(info);
         return answer != null && answer.payload() instanceof Payload.GetReply token ? DataToken.of(token.value()) : null;
     }
 
     private void require(Payload request, Duration timeout) throws TestCannotRun, TransportException, InterruptedException {
-        Replies r = client.request(Address.peer(info.id()), request, List.of(info), timeout);
+        Replies r = client.requestOne(info, request, timeout);
         if (!r.allOk()) {
             throw new TestCannotRun(String.join("; ", r.problems()));
         }

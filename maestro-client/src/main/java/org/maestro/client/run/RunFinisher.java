@@ -64,12 +64,13 @@ public final class RunFinisher {
             return runDir;
         }
         List<PeerInfo> peers = new ArrayList<>();
-        for (PingResult p : PeerDirectory.discover(client, Duration.ofSeconds(2))) {
-            Stats s = p.peer().role() == Role.AGENT ? null : new RemotePeer(client, p.peer()).stats(Duration.ofSeconds(3));
-            if (s != null && testId.equals(s.testId())) {
-                peers.add(p.peer());
+        List<PeerInfo> found = PeerDirectory.discover(client, Duration.ofSeconds(2)).stream().map(PingResult::peer)
+                .filter(p -> p.role() != Role.AGENT).toList();
+        RemotePeer.statsEach(client, found, Duration.ofSeconds(3)).forEach((p, s) -> {
+            if (testId.equals(s.testId())) {
+                peers.add(p);
             }
-        }
+        });
         if (peers.isEmpty()) {
             throw new IOException("no peer on " + RunRecord.shown(client.broker()) + " ran test " + SafeText.of(testId)
                     + " last (a peer tells only its latest test): nothing to collect");
@@ -89,18 +90,12 @@ public final class RunFinisher {
             List<PeerInfo> stopped = RunningTests.stop(client, peers, record.testId(), console::line);
             Map<String, Stats> finalStats = new LinkedHashMap<>();
             Map<String, String> dataMissing = new LinkedHashMap<>();
-            for (PeerInfo p : peers) {
-                RemotePeer peer = new RemotePeer(client, p);
-                Stats s = peer.stats(Duration.ofSeconds(3));
-                if (s != null && record.testId().equals(s.testId())) {
+            RemotePeer.statsEach(client, peers, Duration.ofSeconds(3)).forEach((p, s) -> {
+                if (record.testId().equals(s.testId())) {
                     finalStats.put(p.id(), s);
                 }
-                String problem = Collector.collect(peer, record.testId(), runDir, console);
-                if (problem != null) {
-                    dataMissing.put(p.id(), problem);
-                    console.line("could not collect the files of %s: %s", p.describe(), problem);
-                }
-            }
+            });
+            dataMissing.putAll(Collector.collectAll(client, peers, record.testId(), runDir, console));
             TestPlan plan = record.plan() != null ? record.plan() : planFromPeers(runDir, record.testId(), peers);
             String why = stopped.isEmpty() ? "its client ended before the test did; the peers' files were collected later by"
                     + " maestro collect" : "its client ended before the test did; maestro collect stopped "

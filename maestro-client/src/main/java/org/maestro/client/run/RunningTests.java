@@ -32,14 +32,12 @@ public final class RunningTests {
     /** Each sender, receiver or inspector busy with a test, with that test's id. Agents run no test of their own. */
     public static Map<PeerInfo, String> of(ControlClient client, List<PeerInfo> peers) throws TransportException, InterruptedException {
         Map<PeerInfo, String> busy = new LinkedHashMap<>();
-        for (PeerInfo p : peers) {
-            if (p.role() != Role.AGENT) {
-                Stats s = new RemotePeer(client, p).stats(ASK);
-                if (s != null && !s.testId().isEmpty() && !s.phase().equals("idle") && !s.phase().equals("done")) {
-                    busy.put(p, s.testId());
-                }
+        List<PeerInfo> asked = peers.stream().filter(p -> p.role() != Role.AGENT).toList();
+        RemotePeer.statsEach(client, asked, ASK).forEach((p, s) -> {
+            if (!s.testId().isEmpty() && !s.phase().equals("idle") && !s.phase().equals("done")) {
+                busy.put(p, s.testId());
             }
-        }
+        });
         return busy;
     }
 
@@ -69,18 +67,16 @@ public final class RunningTests {
     public static List<PeerInfo> stop(ControlClient client, List<PeerInfo> peers, String testId, Consumer<String> say)
             throws TransportException, InterruptedException {
         List<PeerInfo> stopped = new java.util.ArrayList<>();
-        for (Map.Entry<PeerInfo, String> e : of(client, peers).entrySet()) {
-            if (testId != null && !testId.equals(e.getValue())) {
-                continue;
+        Map<PeerInfo, String> busy = new LinkedHashMap<>(of(client, peers));
+        busy.values().removeIf(test -> testId != null && !testId.equals(test));
+        client.requestEach(RemotePeer.each(List.copyOf(busy.keySet()), RemotePeer::stopOf), RemotePeer.REQUEST_TIMEOUT).forEach((p, r) -> {
+            if (r.allOk()) {
+                say.accept(p.describe() + ": stopping test " + SafeText.of(busy.get(p)));
+                stopped.add(p);
+            } else {
+                say.accept(p.describe() + ": cannot stop test " + SafeText.of(busy.get(p)) + ": " + String.join("; ", r.problems()));
             }
-            try {
-                new RemotePeer(client, e.getKey()).stop(RemotePeer.REQUEST_TIMEOUT);
-                say.accept(e.getKey().describe() + ": stopping test " + SafeText.of(e.getValue()));
-                stopped.add(e.getKey());
-            } catch (TestCannotRun refused) {
-                say.accept(e.getKey().describe() + ": cannot stop test " + SafeText.of(e.getValue()) + ": " + refused.getMessage());
-            }
-        }
+        });
         long deadline = System.nanoTime() + END_NANOS;
         List<PeerInfo> left = stopped;
         while (!left.isEmpty() && System.nanoTime() < deadline) {

@@ -128,11 +128,12 @@ final class SummaryBuilder {
                 HdrFiles sv = HdrFiles.read(dir.resolve(PeerFiles.LATENCY_SERVICE_HLOG));
                 sums.forEach(t -> t.receiver(records, rate, r.measured(), sv.measured(), s));
                 results.add(new Summary.PeerResult(p.name(), "receiver", p.host(), records, round(rate),
-                        HdrFiles.latency(r.measured()), HdrFiles.latency(sv.measured()), null, s.lost(), s.duplicated(),
+                        HdrFiles.latency(r.measured()), HdrFiles.latency(sv.measured()), null,
+                        plan.competingReceivers() ? null : s.lost(), s.duplicated(),
                         s.outOfOrder(), ok, endText, files(dir), null, null, null));
             }
         }
-        Summary.Totals totals = all.totals(plan.effectiveRoutes().stream().anyMatch(SummaryBuilder::topic));
+        Summary.Totals totals = all.totals(plan.onTopic(), plan.competingReceivers());
         List<Summary.RouteResult> routes = plan.effectiveRoutes().stream().filter(r -> byRoute.containsKey(r.group()))
                 .map(r -> routeResult(r, peers, byRoute.get(r.group()))).toList();
 
@@ -189,10 +190,6 @@ final class SummaryBuilder {
     }
 
     /** A route reads from a topic (each subscriber gets every message) when its receive URL says so. */
-    private static boolean topic(TestPlan.Route r) {
-        return r.receiveUrl() != null && r.receiveUrl().contains("type=topic");
-    }
-
     /** A route's figures, summed over its own peers (those of its group), beside what it ran on. */
     private static Summary.RouteResult routeResult(TestPlan.Route r, List<PeerInfo> peers, Tally tally) {
         String send = Passwords.redact(r.sendUrl());
@@ -201,7 +198,7 @@ final class SummaryBuilder {
         return new Summary.RouteResult(r.group(), Summary.RouteResult.protocolOf(r.sendUrl() != null ? r.sendUrl() : r.receiveUrl()),
                 target, peers.stream().filter(p -> p.group().equals(r.group())
                         && (p.role() == Role.SENDER || p.role() == Role.RECEIVER)).map(PeerInfo::name).toList(),
-                tally.totals(topic(r)));
+                tally.totals(r.onTopic(), r.competingReceivers()));
     }
 
     /** "data of receiver 'receiver-1' missing (it did not answer when asked for its data server)". */

@@ -50,11 +50,12 @@ final class Tally {
      * receiver: what was sent and never arrived is lost, the tail included. On a topic each subscriber's gaps are
      * what can be counted.
      */
-    Summary.Totals totals(boolean topic) {
+    Summary.Totals totals(boolean topic, boolean competing) {
         boolean sendersKnown = sendersMissing.isEmpty();
         boolean receiversKnown = receiversMissing.isEmpty();
         Long lost = !receiversKnown || (!topic && !sendersKnown) ? null
-                : topic ? gaps : Math.max(gaps, sent - (received - duplicated));
+                : topic ? gaps : competing ? Math.max(0, sent - (received - duplicated))
+                : Math.max(gaps, sent - (received - duplicated));
         return new Summary.Totals(sendersKnown ? sent : null, receiversKnown ? received : null, lost,
                 receiversKnown ? duplicated : null, receiversKnown ? outOfOrder : null,
                 sendersKnown ? round(sendRate) : null, receiversKnown ? round(receiveRate) : null,

@@ -167,6 +167,7 @@ public final class TestExecutor {
         RunRecord record;
         long loadStartedNanos;
         boolean interrupted;
+        final ControlPlaneTimes times = new ControlPlaneTimes();
         /** The peers a START reached: those an interruption must stop and wait for. */
         final java.util.Set<String> started = ConcurrentHashMap.newKeySet();
 
@@ -192,6 +193,7 @@ public final class TestExecutor {
         }
 
         private void discover() throws TestCannotRun, TransportException, InterruptedException {
+            times.start();
             assignment = PeerAssignment.of(plan, PeerDirectory.await(client, PeerAssignment.requirements(plan), discoveryTimeout));
             List<PeerInfo> chosen = assignment.peers();
             record = record.withPeers(chosen);
@@ -203,49 +205,62 @@ public final class TestExecutor {
             // Before they are this test's peers: a refused test must not stop the test it found running.
             RunningTests.refuse(client, chosen, record.broker());
             peers = chosen;
-            for (PeerAssignment.Assignment a : assignment.all()) {
-                console.line("  %s -> %s", a.peer().describe(), Passwords.redact(a.target(plan)));
+            times.end("discover");
+            if (Console.linePerPeer(peers.size())) {
+                for (PeerAssignment.Assignment a : assignment.all()) {
+                    console.line("  %s -> %s", a.peer().describe(), Passwords.redact(a.target(plan)));
+                }
+            } else {
+                // One line per role and target: "50 senders (sender-1, sender-2, sender-3 … sender-50 (50)) -> amqp://…".
+                Map<String, List<String>> byTarget = new LinkedHashMap<>();
+                for (PeerAssignment.Assignment a : assignment.all()) {
+                    byTarget.computeIfAbsent(a.role().wireName() + "s -> " + Passwords.redact(a.target(plan)), k -> new ArrayList<>())
+                            .add(SafeText.of(a.peer().name()));
+                }
+                byTarget.forEach((roleAndTarget, names) -> console.line("  %d %s (%s)", names.size(), roleAndTarget, Console.names(names)));
             }
             console.line("hosts and clocks (offset = peer's clock - client's):");
             PeerHosts.Probe probe = PeerHosts.probe(client, peers, console);
             hosts = probe.hosts();   // in summary.json even when a data server is out of reach
             probe.requireReachable();
+            times.end("probe");
             PeerAssignment.Assignment agent = assignment.agent();
             agentActions = new AgentActions(agent == null ? null : remote(agent.peer()),
                     agent == null ? List.of() : plan.agent().actions(), this::loadEnded, console);
         }
 
+        /** Each peer its own options, all at once: one round trip however many peers there are. */
         private void set() throws TestCannotRun, TransportException, InterruptedException {
-            for (Map.Entry<PeerInfo, Map<String, String>> set : SetOptions.compose(plan, testId, assignment).entrySet()) {
-                remote(set.getKey()).set(set.getValue());
-            }
+            Map<PeerInfo, Payload> sets = new LinkedHashMap<>();
+            SetOptions.compose(plan, testId, assignment).forEach((peer, options) -> sets.put(peer, new Payload.SetOptions(options)));
+            times.start();
+            RemotePeer.requireEach(client, sets, RemotePeer.REQUEST_TIMEOUT);
+            times.end("SET");
         }
 
         /** Inspectors first, so the SUT's figures cover the whole load; then the agent's source; receivers before senders. */
         private void start() throws TestCannotRun, TransportException, InterruptedException {
-            for (PeerAssignment.Assignment a : assignment.inspectors()) {
-                started.add(a.peer().id());
-                remote(a.peer()).startInspector(a.inspector().type());
-            }
+            times.start();
+            Map<PeerInfo, Payload> inspectors = new LinkedHashMap<>();
+            assignment.inspectors().forEach(a -> inspectors.put(a.peer(), new Payload.StartInspector(a.inspector().type())));
+            started.addAll(inspectors.keySet().stream().map(PeerInfo::id).toList());
+            RemotePeer.requireEach(client, inspectors, RemotePeer.REQUEST_TIMEOUT);
             PeerAssignment.Assignment agent = assignment.agent();
             if (agent != null) {
                 console.line("agent %s fetches %s", agent.peer().name(), Passwords.redact(plan.agent().sourceUrl()));
                 remote(agent.peer()).fetchSource(plan.agent().sourceUrl(), plan.agent().branch());
             }
-            for (PeerAssignment.Assignment a : assignment.receivers()) {
-                started.add(a.peer().id());
-                remote(a.peer()).start();
+            // All receivers at once, then all senders at once: each START is one round trip, however many peers.
+            for (List<PeerAssignment.Assignment> role : List.of(assignment.receivers(), assignment.senders())) {
+                List<PeerInfo> each = PeerAssignment.peersOf(role);
+                each.forEach(p -> started.add(p.id()));
+                RemotePeer.requireEach(client, RemotePeer.each(each, RemotePeer::startOf), RemotePeer.REQUEST_TIMEOUT);
             }
-            for (PeerAssignment.Assignment a : assignment.senders()) {
-                started.add(a.peer().id());
-                remote(a.peer()).start();
-            }
+            times.end("START");
         }
 
         private void stopEach(List<PeerAssignment.Assignment> to) throws TestCannotRun, TransportException, InterruptedException {
-            for (PeerAssignment.Assignment a : to) {
-                remote(a.peer()).stop(RemotePeer.REQUEST_TIMEOUT);
-            }
+            RemotePeer.requireEach(client, RemotePeer.each(PeerAssignment.peersOf(to), RemotePeer::stopOf), RemotePeer.REQUEST_TIMEOUT);
         }
 
         private RemotePeer remote(PeerInfo peer) {
@@ -302,13 +317,15 @@ public final class TestExecutor {
                         throw new TestCannotRun(who.describe() + " failed: " + SafeText.of(f.reason()));
                     } else {
                         ends.put(who.id(), n);
-                        console.line("%s ended: %s", SafeText.of(who.name()), SafeText.of(((Payload.NotifySuccess) n.payload()).detail()));
+                        tellEnded(who, (Payload.NotifySuccess) n.payload());
                     }
                 }
                 boolean connected = controlPlane.check(peers);
                 // A peer away from the control plane cannot be told to stop: wait for it (or for the grace to end).
                 if (loadEnded() && !receiversStopped && noneAway(assignment.receivers())) {
+                    times.start();
                     stopEach(assignment.receivers());
+                    times.end("STOP");
                     receiversStopped = true;
                 }
                 if (endedAll(assignment.receivers()) && !inspectorsStopped && noneAway(assignment.inspectors())) {
@@ -318,7 +335,7 @@ public final class TestExecutor {
                 long now = System.nanoTime();
                 if (now >= nextLine) {
                     console.line(ProgressLine.of((now - started) / 1_000_000_000L, peers, latest, peers.size() - ends.size()
-                            + (int) ends.values().stream().filter(e -> e.command() == Command.NOTIFY_SUCCESS).count()));
+                            + (int) ends.values().stream().filter(e -> e.command() == Command.NOTIFY_SUCCESS).count(), !plan.competingReceivers()));
                     nextLine += TimeUnit.SECONDS.toNanos(1);
                 }
                 // The peers cannot be heard while the client itself is without the broker: that silence is not theirs.
@@ -330,6 +347,19 @@ public final class TestExecutor {
             while (controlPlane.anyAway()) {
                 Thread.sleep(200);
                 controlPlane.check(peers);
+            }
+        }
+
+        /** A line per peer that ends; for many peers, one when the last of its role has ended. */
+        private void tellEnded(PeerInfo who, Payload.NotifySuccess end) {
+            if (Console.linePerPeer(peers.size())) {
+                console.line("%s ended: %s", SafeText.of(who.name()), SafeText.of(end.detail()));
+                return;
+            }
+            List<PeerInfo> role = peers.stream().filter(p -> p.role() == who.role()).toList();
+            if (role.stream().allMatch(p -> ends.containsKey(p.id()))) {
+                // Not a peer's own detail: a competing receiver's "lost" counts the others' messages.
+                console.line("all %d %ss ended", role.size(), who.role().wireName());
             }
         }
 
@@ -349,15 +379,13 @@ public final class TestExecutor {
          */
         private void stopRemaining() {
             Duration wait = client.unreachableSince() == null ? Duration.ofSeconds(2) : Duration.ofMillis(1);
-            for (PeerInfo p : peers) {
-                // One that left the control plane would not hear it.
-                if (!ends.containsKey(p.id()) && p.role() != Role.AGENT && !controlPlane.isAway(p.id())) {
-                    try {
-                        remote(p).stop(wait);
-                    } catch (Exception e) {
-                        // the peer may be the one that is gone
-                    }
-                }
+            // One that left the control plane would not hear it.
+            List<PeerInfo> running = peers.stream()
+                    .filter(p -> !ends.containsKey(p.id()) && p.role() != Role.AGENT && !controlPlane.isAway(p.id())).toList();
+            try {
+                RemotePeer.askEach(client, RemotePeer.each(running, RemotePeer::stopOf), wait);
+            } catch (Exception e) {
+                // best effort: the broker may be the one that is gone
             }
         }
 
@@ -381,12 +409,15 @@ public final class TestExecutor {
                 console.line("no peer was started: nothing to stop");
                 return;
             }
-            console.line("stopping %s", String.join(", ", running.stream().map(a -> SafeText.of(a.peer().name())).toList()));
-            for (PeerAssignment.Assignment a : running) {
+            console.line("stopping %s", Console.names(running.stream().map(a -> SafeText.of(a.peer().name())).toList()));
+            // Senders first, so the receivers get what was sent; each role at once.
+            for (List<PeerAssignment.Assignment> role : List.of(assignment.senders(), assignment.receivers(), assignment.inspectors())) {
+                List<PeerInfo> toStop = PeerAssignment.peersOf(role.stream().filter(running::contains).toList());
                 try {
-                    remote(a.peer()).stop(Duration.ofSeconds(2));
-                } catch (TestCannotRun | TransportException e) {
-                    console.line("could not stop %s: %s", a.peer().describe(), e.getMessage());
+                    RemotePeer.askEach(client, RemotePeer.each(toStop, RemotePeer::stopOf), Duration.ofSeconds(2))
+                            .forEach(problem -> console.line("could not stop: %s", problem));
+                } catch (TransportException e) {
+                    console.line("could not stop %s: %s", Console.names(toStop.stream().map(PeerInfo::name).toList()), e.getMessage());
                 }
             }
             // The receivers drain until quiet; a peer that does not end in time is collected as it is.
@@ -414,28 +445,26 @@ public final class TestExecutor {
                 // The peers ran on while the client was without the broker: stop them before their files are taken.
                 stopRemaining();
             }
+            List<PeerInfo> askable = new ArrayList<>();
             for (PeerInfo p : peers) {
                 // A peer's address and files are asked for over the control plane.
                 String cannotAsk = unreachable != null ? unreachable : controlPlane.neverBack(p);
                 if (cannotAsk != null) {
                     dataMissing.put(p.id(), cannotAsk);
-                    continue;
-                }
-                RemotePeer peer = remote(p);
-                try {
-                    Stats s = peer.stats(Duration.ofSeconds(3));
-                    if (s != null) {
-                        finalStats.put(p.id(), s);
-                    }
-                } catch (TransportException e) {
-                    console.line("cannot ask %s for its figures: %s", p.describe(), e.getMessage());
-                }
-                String problem = Collector.collect(peer, testId, runDir, console);
-                if (problem != null) {
-                    dataMissing.put(p.id(), problem);
-                    console.line("could not collect the files of %s: %s", p.describe(), problem);
+                } else {
+                    askable.add(p);
                 }
             }
+            times.start();
+            try {
+                RemotePeer.statsEach(client, askable, Duration.ofSeconds(3)).forEach((p, s) -> finalStats.put(p.id(), s));
+            } catch (TransportException e) {
+                console.line("cannot ask the peers for their figures: %s", e.getMessage());
+            }
+            times.end("STATS");
+            dataMissing.putAll(Collector.collectAll(client, askable, testId, runDir, console));
+            times.end("collect");
+            console.line(times.line(peers.size()));
             List<ActionOutcome> actions = agentActions == null ? List.of() : agentActions.outcomes();
             Summary summary = SummaryBuilder.build(plan, testId, start, peers, runDir, new SummaryBuilder.Observed(ends,
                     finalStats, latest, dataMissing, errors, actions, controlPlane.interruptions(peers), hosts));

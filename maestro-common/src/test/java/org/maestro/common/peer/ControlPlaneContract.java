@@ -167,6 +167,74 @@ public abstract class ControlPlaneContract {
         assertNotNull(r1);
     }
 
+    @Test
+    void eachPeerGetsItsOwnRequestAndOnlyTheAskedPeersAnswersCount() throws Exception {
+        TestCluster.Builder b = peers();
+        for (int i = 1; i <= 30; i++) {
+            b.peer("s" + i, Role.SENDER, new EchoHandler());
+        }
+        TestCluster c = start(b);
+        List<PeerInfo> all = c.infos();
+        List<PeerInfo> asked = all.subList(0, 20);
+
+        // Each its own options, on its own topic: each answer names its own peer, one per peer.
+        Map<PeerInfo, Payload> sets = new java.util.LinkedHashMap<>();
+        asked.forEach(p -> sets.put(p, new Payload.SetOptions(Map.of("peer.note", p.name()))));
+        Map<PeerInfo, Replies> each = client.requestEach(sets, TIMEOUT);
+        assertEquals(asked, List.copyOf(each.keySet()), "one result per asked peer, in order");
+        for (PeerInfo p : asked) {
+            Replies r = each.get(p);
+            assertTrue(r.allOk(), r.toString());
+            assertEquals(Set.of(p.id()), r.answers().keySet(), "only the peer asked answered it");
+            assertEquals(new Payload.Ok(p.name() + " set 1 option(s)"), r.of(p).payload());
+        }
+        for (PeerInfo p : all.subList(20, 30)) {
+            Replies r = client.request(Address.peer(p.id()), new Payload.StatsRequest(), List.of(p), TIMEOUT);
+            assertEquals(1, ((Payload.StatsReply) r.of(p).payload()).stats().messages(), p.name() + " was not sent the SET");
+        }
+
+        // A request every peer hears, but only 20 were asked: their answers count, once each; the others' are not.
+        Replies toAll = client.request(Address.all(), new Payload.StatsRequest(), asked, TIMEOUT);
+        assertTrue(toAll.allOk(), toAll.toString());
+        assertEquals(Set.copyOf(asked.stream().map(PeerInfo::id).toList()), toAll.answers().keySet());
+
+        Map<PeerInfo, PingResult> pings = client.pingEach(all, TIMEOUT);
+        assertEquals(all, List.copyOf(pings.keySet()), "every peer answered its PING");
+        pings.forEach((p, r) -> assertEquals(p.id(), r.peer().id()));
+
+        PeerInfo ghost = new PeerInfo("0000ghost", "receiver-9", "lab-9", Role.RECEIVER, "");
+        Map<PeerInfo, Replies> withGhost = client.requestEach(List.of(all.get(0), ghost), new Payload.StatsRequest(), Duration.ofMillis(800));
+        assertTrue(withGhost.get(all.get(0)).allOk());
+        assertEquals(List.of(ghost), withGhost.get(ghost).missing());
+    }
+
+    @Test
+    void aRequestAPeerMissedIsSentAgainAndRunOnce() throws Exception {
+        start(peers());
+        // Published before the peer subscribes, as to a peer whose connection dropped for a moment: the broker keeps
+        // nothing for a clean session, so only a resend reaches it.
+        EchoHandler handler = new EchoHandler();
+        Peer late = new Peer(Peer.identity("late-1", Role.RECEIVER, ""), new PeerConfig(lab().controlUrl(), 2, TIMEOUT), handler);
+        java.util.concurrent.CompletableFuture<Map<PeerInfo, Replies>> asked = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return client.requestEach(Map.of(late.info(), new Payload.SetOptions(Map.of("k", "v"))), Duration.ofSeconds(15));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread.sleep(2500);
+        try {
+            late.start();
+            Replies r = asked.get(20, TimeUnit.SECONDS).get(late.info());
+            assertTrue(r.allOk(), r.toString());
+            Thread.sleep(2500); // a further resend, had the answer been late, would arrive meanwhile
+            Replies stats = client.requestOne(late.info(), new Payload.StatsRequest(), TIMEOUT);
+            assertEquals(2, ((Payload.StatsReply) stats.of(late.info()).payload()).stats().messages(), "the SET ran once, then STATS");
+        } finally {
+            late.close();
+        }
+    }
+
     private Set<String> answered(Address to, Duration window) throws Exception {
         // STATS is handled by the role handler, so this also checks the request went through dispatch.
         return client.gather(to, new Payload.StatsRequest(), window).stream()

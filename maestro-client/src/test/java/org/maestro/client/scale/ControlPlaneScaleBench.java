@@ -1,0 +1,170 @@
+package org.maestro.client.scale;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.client.MaestroCommand;
+import org.maestro.common.client.Address;
+import org.maestro.common.client.ControlClient;
+import org.maestro.common.client.PingResult;
+import org.maestro.common.note.PeerInfo;
+import org.maestro.common.note.Role;
+import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.TestLab;
+import org.maestro.worker.WorkerMain;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * bench/control-plane-scale.sh: the control plane with 2, 10, 50 and 100 peers on one Mosquitto (half senders, half
+ * receivers, each half in one worker JVM with {@code --count}), each size running {@code many-peers.groovy} through
+ * {@code maestro run} on the standalone Artemis for a few rounds. Prints, per size, the median of each step the run
+ * timed (its "control plane, N peers: ..." line: discover, probe, SET, START, STOP, STATS, collect) and one PING's
+ * round trip to a sender while the load runs (the median of a PING every 100 ms), side by side with the 2-peer
+ * figures and their ratio.
+ *
+ * <p>Not a test (minutes long): surefire runs it only when named, {@code -Dtest=ControlPlaneScaleBench}. System
+ * properties: {@code maestro.bench.peers} (2,10,50,100), {@code maestro.bench.rounds} (3), {@code maestro.bench.seconds} (5).
+ */
+class ControlPlaneScaleBench {
+    private static final String OUT = "control-plane-scale: ";
+    private static final Pattern STEP = Pattern.compile("([A-Za-z]+) (\\d+) ms");
+
+    @RegisterExtension
+    static final TestLab lab = TestLab.withMosquitto().withArtemis();
+
+    @TempDir
+    Path work;
+
+    @Test
+    void scale() throws Exception {
+        List<Integer> sizes = Arrays.stream(System.getProperty("maestro.bench.peers", "2,10,50,100").split(","))
+                .map(String::trim).map(Integer::parseInt).toList();
+        int rounds = Integer.getInteger("maestro.bench.rounds", 3);
+        int seconds = Integer.getInteger("maestro.bench.seconds", 5);
+        Map<Integer, Map<String, Double>> medians = new LinkedHashMap<>();
+        for (int size : sizes) {
+            int half = size / 2;
+            List<Map<String, Long>> runs = new ArrayList<>();
+            long jvmsStarted = System.nanoTime();
+            try (ChildJvm receivers = workers("receiver", size, half); ChildJvm senders = workers("sender", size, half)) {
+                print("%d peers: %d receivers and %d senders ready in %.1f s", size, half, half, (System.nanoTime() - jvmsStarted) / 1e9);
+                for (int round = 1; round <= rounds; round++) {
+                    Map<String, Long> steps = run(size, half, seconds, round);
+                    print("%d peers, round %d: %s", size, round, steps);
+                    runs.add(steps);
+                }
+                halt(size);
+            }
+            Map<String, Double> m = new LinkedHashMap<>();
+            runs.get(0).keySet().forEach(step -> m.put(step, median(runs.stream().mapToDouble(r -> r.getOrDefault(step, -1L)).toArray())));
+            medians.put(size, m);
+        }
+        table(sizes, medians);
+    }
+
+    private ChildJvm workers(String role, int size, int count) throws Exception {
+        ChildJvm jvm = ChildJvm.start(List.of("-Xmx512m"), WorkerMain.class, "--role", role, "--count", Integer.toString(count),
+                "--name", role + size, "--broker", lab.controlUrl().toString(), "--data-dir", work.resolve(role + size).toString(),
+                "--data-host", "127.0.0.1");
+        for (int i = 0; i < count; i++) {
+            jvm.awaitLine("maestro-worker: ", 120);
+        }
+        return jvm;
+    }
+
+    /** One run: the steps its console timed, and "PING" the median round trip (ms) of a PING every 100 ms meanwhile. */
+    private Map<String, Long> run(int size, int half, int seconds, int round) throws Exception {
+        Path runs = Files.createDirectories(work.resolve("runs-" + size + "-" + round));
+        CompletableFuture<MaestroCommand.Result> maestro = CompletableFuture.supplyAsync(() -> MaestroCommand.run("run",
+                Path.of("..", "test-scripts", "many-peers.groovy").toString(), "--broker", lab.controlUrl().toString(),
+                "--runs", runs.toString(), "-P", "url=" + lab.sut().amqpUrl("scale.bench." + size), "-P", "senders=" + half,
+                "-P", "receivers=" + half, "-P", "connections=1", "-P", "rate=" + (20L * size), "-P", "duration=" + seconds + "s"));
+        List<Long> pings = new ArrayList<>();
+        try (ControlClient pinger = new ControlClient(lab.controlUrl()).connect(Duration.ofSeconds(10))) {
+            PeerInfo sender = null;
+            while (!maestro.isDone()) {
+                if (sender == null) {
+                    sender = pinger.ping(Address.role(Role.SENDER), Duration.ofMillis(300)).stream().map(PingResult::peer)
+                            .filter(p -> p.name().startsWith("sender" + size + "-")).findFirst().orElse(null);
+                } else {
+                    PingResult r = pinger.ping(sender, Duration.ofSeconds(2));
+                    if (r != null) {
+                        pings.add(r.roundTripMicros());
+                    }
+                }
+                Thread.sleep(100);
+            }
+        }
+        MaestroCommand.Result r = maestro.get();
+        assertEquals(0, r.exitCode(), r.output());
+        String line = r.output().lines().filter(l -> l.startsWith("control plane, ")).findFirst().orElseThrow(
+                () -> new IllegalStateException("no control plane line in:\n" + r.output()));
+        Map<String, Long> steps = new LinkedHashMap<>();
+        Matcher m = STEP.matcher(line.substring(line.indexOf(':') + 1));
+        while (m.find()) {
+            steps.put(m.group(1), Long.parseLong(m.group(2)));
+        }
+        steps.put("PINGus", pings.isEmpty() ? -1 : (long) median(pings.stream().mapToDouble(Long::doubleValue).toArray()));
+        return steps;
+    }
+
+    /** HALTs this size's peers, so the next size discovers only its own. */
+    private static void halt(int size) throws Exception {
+        try (ControlClient c = new ControlClient(lab.controlUrl()).connect(Duration.ofSeconds(10))) {
+            List<PeerInfo> mine = c.ping(Address.all(), Duration.ofSeconds(1)).stream().map(PingResult::peer)
+                    .filter(p -> p.name().matches("(sender|receiver)" + size + "-\\d+")).toList();
+            c.requestEach(mine, new org.maestro.common.note.Payload.Halt(), Duration.ofSeconds(10));
+        }
+    }
+
+    private static void table(List<Integer> sizes, Map<Integer, Map<String, Double>> medians) {
+        int base = sizes.get(0);
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-10s", "median"));
+        sizes.forEach(n -> head.append(String.format(Locale.ROOT, " %12s", n + " peers")));
+        sizes.stream().skip(1).forEach(n -> head.append(String.format(Locale.ROOT, " %10s", n + "÷" + base)));
+        print("%s", head);
+        for (String step : medians.get(base).keySet()) {
+            boolean micros = step.equals("PINGus");
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-10s", micros ? "PING" : step));
+            for (int n : sizes) {
+                double v = medians.get(n).getOrDefault(step, -1.0);
+                row.append(String.format(Locale.ROOT, " %9.1f ms", micros ? v / 1000 : v));
+            }
+            for (int n : sizes.subList(1, sizes.size())) {
+                double b = medians.get(base).getOrDefault(step, 0.0);
+                double v = medians.get(n).getOrDefault(step, 0.0);
+                row.append(b > 0 ? String.format(Locale.ROOT, " %10.2f", v / b) : String.format(Locale.ROOT, " %10s", "-"));
+            }
+            print("%s", row);
+        }
+        double setStart = medians.get(sizes.get(sizes.size() - 1)).getOrDefault("SET", 0.0)
+                + medians.get(sizes.get(sizes.size() - 1)).getOrDefault("START", 0.0);
+        print("starting a test on %d peers (SET + START): %.0f ms (goal: within 2 s); discover + probe + SET + START: %.0f ms",
+                sizes.get(sizes.size() - 1), setStart, setStart + medians.get(sizes.get(sizes.size() - 1)).getOrDefault("discover", 0.0)
+                        + medians.get(sizes.get(sizes.size() - 1)).getOrDefault("probe", 0.0));
+    }
+
+    private static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        return v.length == 0 ? -1 : v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
+    private static void print(String format, Object... args) {
+        System.out.println(OUT + String.format(Locale.ROOT, format, args));
+    }
+}
