@@ -7,14 +7,5 @@
 # Usage: bench/warmup-schedule.sh [RATE] [ROUNDS] [SECONDS]   (RATE 0 = measure flat out first; default 0 3 30)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin/install-test-deps   # mosquitto, the control broker
-log=$(mktemp)
-# The reactor builds what maestro-client needs (the standalone Artemis comes with its test set-up); only the bench runs.
-if ! nice -n 10 mvn -B -pl maestro-client -am test -Dtest=WarmupScheduleBench -Dsurefire.failIfNoSpecifiedTests=false \
-    -Dmaestro.bench.rate="${1:-0}" -Dmaestro.bench.rounds="${2:-3}" -Dmaestro.bench.seconds="${3:-30}" >"$log" 2>&1; then
-  grep -E "warmup-schedule: |FAIL|ERROR\]" "$log" | head -40
-  echo "warmup-schedule: the bench failed; the whole output is in $log" >&2
-  exit 1
-fi
-grep "warmup-schedule: " "$log" | sed 's/^warmup-schedule: //'
-rm -f "$log"
+bench/run-client-bench.sh warmup-schedule WarmupScheduleBench \
+    -Dmaestro.bench.rate="${1:-0}" -Dmaestro.bench.rounds="${2:-3}" -Dmaestro.bench.seconds="${3:-30}"
