@@ -5,5 +5,6 @@
 # PING's round trip under that load, beside the 2-peer figures with their ratio. About 5 minutes with 3 rounds.
 # Usage: bench/control-plane-scale.sh [ROUNDS] [PEER COUNTS] [SECONDS]   (default 3 2,10,50,100 5)
 set -euo pipefail
-exec "$(dirname "$0")/run-client-bench.sh" ControlPlaneScaleBench "control-plane-scale: " \
-  -Dmaestro.bench.rounds="${1:-3}" -Dmaestro.bench.peers="${2:-2,10,50,100}" -Dmaestro.bench.seconds="${3:-5}"
+cd "$(dirname "$0")/.."
+bench/run-client-bench.sh control-plane-scale ControlPlaneScaleBench \
+    -Dmaestro.bench.rounds="${1:-3}" -Dmaestro.bench.peers="${2:-2,10,50,100}" -Dmaestro.bench.seconds="${3:-5}"

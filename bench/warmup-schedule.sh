@@ -6,5 +6,6 @@
 # and the medians with their ratio. Takes about 7 minutes with 3 rounds.
 # Usage: bench/warmup-schedule.sh [RATE] [ROUNDS] [SECONDS]   (RATE 0 = measure flat out first; default 0 3 30)
 set -euo pipefail
-exec "$(dirname "$0")/run-client-bench.sh" WarmupScheduleBench "warmup-schedule: " \
-  -Dmaestro.bench.rate="${1:-0}" -Dmaestro.bench.rounds="${2:-3}" -Dmaestro.bench.seconds="${3:-30}"
+cd "$(dirname "$0")/.."
+bench/run-client-bench.sh warmup-schedule WarmupScheduleBench \
+    -Dmaestro.bench.rate="${1:-0}" -Dmaestro.bench.rounds="${2:-3}" -Dmaestro.bench.seconds="${3:-30}"

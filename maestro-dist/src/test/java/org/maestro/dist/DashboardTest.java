@@ -6,6 +6,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.metrics.MetricNames;
+import org.maestro.common.testing.GrafanaDashboard;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -28,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * The Grafana dashboard's structure (panels placed, each on the provisioned Prometheus data source, each with
  * queries), that every query is PromQL Prometheus' own {@code promtool} accepts (as recording rules, which it
- * parses), and that every Maestro metric it names is one the peers expose. Live queries: {@link MonitoringTest}.
+ * parses), that every Maestro metric it names is one the peers expose, and that an agent's fault shows on it. Live
+ * queries: {@link MonitoringTest}; during a restart: bench/dashboard-during-restart.sh.
  */
 class DashboardTest {
     private static final Path PROMTOOL = Path.of("/usr/bin/promtool");
@@ -103,6 +105,29 @@ class DashboardTest {
                         + exposed);
             }
         }
+    }
+
+    /**
+     * A handler run (the agent's fault) shows where it happens: a region annotation while it runs, a mark at its end,
+     * and a panel that steps up at each end. The runs' counter is no {@code increase()} or {@code rate()}: its series
+     * is born at 1 when a run ends (handler and outcome are known only then), and Prometheus sees no increase in a
+     * series' first sample, so the panel read 0 through a restart (bench/dashboard-during-restart.sh showed it).
+     */
+    @Test
+    void anAgentHandlerRunShowsWhileItRunsAndWhenItEnds() throws Exception {
+        GrafanaDashboard dashboard = GrafanaDashboard.read();
+        Pattern growth = Pattern.compile("\\b(increase|rate|irate|delta)\\(\\s*" + MetricNames.AGENT_HANDLER_RUNS);
+        boolean plotted = false;
+        for (Map.Entry<String, String> q : dashboard.panelQueries().entrySet()) {
+            assertFalse(growth.matcher(q.getValue()).find(), q.getKey() + ": " + q.getValue());
+            plotted |= q.getValue().contains(MetricNames.AGENT_HANDLER_RUNS + "_total");
+        }
+        assertTrue(plotted, "a panel plots the handler runs");
+        List<GrafanaDashboard.Annotation> annotations = dashboard.annotations();
+        assertTrue(annotations.stream().anyMatch(a -> a.useValueForTime() && a.expr().contains(MetricNames.AGENT_HANDLER_LAST_END)),
+                "a mark at each handler's end: " + annotations);
+        assertTrue(annotations.stream().anyMatch(a -> !a.useValueForTime() && a.expr().contains(MetricNames.AGENT_HANDLERS_RUNNING)),
+                "a region while a handler runs: " + annotations);
     }
 
     private static String rule(int index, String expr) {

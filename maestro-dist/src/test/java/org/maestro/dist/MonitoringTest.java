@@ -12,6 +12,7 @@ import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.TestOptions;
+import org.maestro.common.testing.GrafanaDashboard;
 import org.maestro.common.testing.PrometheusServer;
 import org.maestro.common.testing.TestCluster;
 import org.maestro.common.testing.TestLab;

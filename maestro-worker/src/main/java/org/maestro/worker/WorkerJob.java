@@ -253,6 +253,9 @@ abstract class WorkerJob {
             }
         }
         ticker.shutdownNow();
+        // No tick comes any more and no message either: without this, /metrics and STATS would show the last tick's
+        // count (a sender's catch-up burst) as the rate for as long as the peer lives.
+        lastSecondCount = 0;
         List<String> broken = finish();
         phase = "done";
         PeerInfo me = peer.info();

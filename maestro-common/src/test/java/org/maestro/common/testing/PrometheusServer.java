@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -128,7 +129,22 @@ public final class PrometheusServer implements AutoCloseable {
      * @throws IOException when Prometheus refuses the query (its error in the message) or cannot be asked
      */
     public JsonNode query(String promql) throws IOException, InterruptedException {
-        URI uri = url().resolve("api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8));
+        return ask("api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8), promql);
+    }
+
+    /**
+     * A range query, as Grafana asks for a panel's series: the {@code data.result} array of the answer (one element
+     * per series, each with {@code values}: [Unix seconds, "value"] pairs).
+     *
+     * @throws IOException when Prometheus refuses the query (its error in the message) or cannot be asked
+     */
+    public JsonNode queryRange(String promql, Instant start, Instant end, Duration step) throws IOException, InterruptedException {
+        return ask("api/v1/query_range?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8) + "&start="
+                + start.getEpochSecond() + "&end=" + end.getEpochSecond() + "&step=" + step.toSeconds(), promql);
+    }
+
+    private JsonNode ask(String pathAndQuery, String promql) throws IOException, InterruptedException {
+        URI uri = url().resolve(pathAndQuery);
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
                 HttpResponse.BodyHandlers.ofString());
         JsonNode answer = JSON.readTree(r.body());
