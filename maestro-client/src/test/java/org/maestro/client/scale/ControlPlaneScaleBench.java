@@ -10,6 +10,7 @@ import org.maestro.common.client.PingResult;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.JvmFigures;
 import org.maestro.common.testing.TestLab;
 import org.maestro.worker.WorkerMain;
 
@@ -64,7 +65,8 @@ class ControlPlaneScaleBench {
                 print("%d peers: %d receivers and %d senders ready in %.1f s", size, half, half, (System.nanoTime() - jvmsStarted) / 1e9);
                 for (int round = 1; round <= rounds; round++) {
                     Map<String, Long> steps = run(size, half, seconds, round);
-                    print("%d peers, round %d: %s", size, round, steps);
+                    print("%d peers, round %d: %s; heap after GC: receivers' JVM %.1f MB, senders' %.1f MB", size, round, steps,
+                            JvmFigures.heapAfterGcMb(receivers.jvm().pid()), JvmFigures.heapAfterGcMb(senders.jvm().pid()));
                     runs.add(steps);
                 }
                 halt(size);
@@ -77,7 +79,7 @@ class ControlPlaneScaleBench {
     }
 
     private ChildJvm workers(String role, int size, int count) throws Exception {
-        ChildJvm jvm = ChildJvm.start(List.of("-Xmx512m"), WorkerMain.class, "--role", role, "--count", Integer.toString(count),
+        ChildJvm jvm = ChildJvm.start(List.of("-Xmx1g"), WorkerMain.class, "--role", role, "--count", Integer.toString(count),
                 "--name", role + size, "--broker", lab.controlUrl().toString(), "--data-dir", work.resolve(role + size).toString(),
                 "--data-host", "127.0.0.1");
         for (int i = 0; i < count; i++) {
@@ -99,7 +101,7 @@ class ControlPlaneScaleBench {
             while (!maestro.isDone()) {
                 if (sender == null) {
                     sender = pinger.ping(Address.role(Role.SENDER), Duration.ofMillis(300)).stream().map(PingResult::peer)
-                            .filter(p -> p.name().startsWith("sender" + size + "-")).findFirst().orElse(null);
+                            .filter(p -> p.name().matches("sender" + size + "(-\\d+)?")).findFirst().orElse(null);
                 } else {
                     PingResult r = pinger.ping(sender, Duration.ofSeconds(2));
                     if (r != null) {
@@ -126,7 +128,7 @@ class ControlPlaneScaleBench {
     private static void halt(int size) throws Exception {
         try (ControlClient c = new ControlClient(lab.controlUrl()).connect(Duration.ofSeconds(10))) {
             List<PeerInfo> mine = c.ping(Address.all(), Duration.ofSeconds(1)).stream().map(PingResult::peer)
-                    .filter(p -> p.name().matches("(sender|receiver)" + size + "-\\d+")).toList();
+                    .filter(p -> p.name().matches("(sender|receiver)" + size + "(-\\d+)?")).toList();
             c.requestEach(mine, new org.maestro.common.note.Payload.Halt(), Duration.ofSeconds(10));
         }
     }

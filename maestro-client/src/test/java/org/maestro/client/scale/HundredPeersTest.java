@@ -44,7 +44,7 @@ class HundredPeersTest {
     Path data;
 
     private ChildJvm workers(String role) throws Exception {
-        ChildJvm jvm = lab.closeAfterEach(ChildJvm.start(List.of("-Xmx512m"), WorkerMain.class, "--role", role, "--count",
+        ChildJvm jvm = lab.closeAfterEach(ChildJvm.start(List.of("-Xmx1g"), WorkerMain.class, "--role", role, "--count",
                 Integer.toString(EACH), "--name", role, "--broker", lab.controlUrl().toString(), "--data-dir",
                 data.resolve(role).toString(), "--data-host", "127.0.0.1"));
         for (int i = 0; i < EACH; i++) {

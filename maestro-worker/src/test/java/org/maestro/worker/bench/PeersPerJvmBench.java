@@ -6,6 +6,7 @@ import org.maestro.common.client.PingResult;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.JvmFigures;
 import org.maestro.common.testing.MosquittoBroker;
 import org.maestro.worker.WorkerMain;
 
@@ -16,8 +17,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What a peer costs in a {@code maestro worker --count N} process: for each N, one worker JVM ({@code -Xmx768m})
@@ -26,7 +25,6 @@ import java.util.regex.Pattern;
  * answers a PING. Then HALT to all, and the process must end 0.
  */
 public final class PeersPerJvmBench {
-    private static final Pattern HEAP_USED = Pattern.compile("heap\\s+total \\d+K, used (\\d+)K");
 
     private PeersPerJvmBench() {
     }
@@ -49,11 +47,9 @@ public final class PeersPerJvmBench {
                     double ready = (System.nanoTime() - started) / 1e9;
                     List<PeerInfo> peers = client.ping(Address.all(), Duration.ofSeconds(3)).stream().map(PingResult::peer).toList();
                     long pid = worker.jvm().pid();
-                    jcmd(pid, "GC.run");
-                    Matcher used = HEAP_USED.matcher(jcmd(pid, "GC.heap_info"));
-                    double heapMb = used.find() ? Long.parseLong(used.group(1)) / 1024.0 : Double.NaN;
-                    System.out.printf(Locale.ROOT, "%6d %10d %9d %14.1f %10.0f %12.1f%n", n, peers.size(), status(pid, "Threads"),
-                            heapMb, status(pid, "VmRSS") / 1024.0, ready);
+                    double heapMb = JvmFigures.heapAfterGcMb(pid);
+                    System.out.printf(Locale.ROOT, "%6d %10d %9d %14.1f %10.0f %12.1f%n", n, peers.size(), JvmFigures.status(pid, "Threads"),
+                            heapMb, JvmFigures.status(pid, "VmRSS") / 1024.0, ready);
                     if (!client.request(Address.all(), new Payload.Halt(), peers, Duration.ofSeconds(30)).allOk()) {
                         throw new IllegalStateException("not every peer of " + n + " took HALT");
                     }
@@ -63,20 +59,5 @@ public final class PeersPerJvmBench {
                 }
             }
         }
-    }
-
-    private static String jcmd(long pid, String command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-                Long.toString(pid), command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        p.waitFor();
-        return out;
-    }
-
-    /** A numeric field of /proc/PID/status (Threads, VmRSS in kB). */
-    private static long status(long pid, String field) throws IOException {
-        return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
-                .filter(l -> l.startsWith(field + ":"))
-                .mapToLong(l -> Long.parseLong(l.replaceAll("\\D", ""))).findFirst().orElse(-1);
     }
 }

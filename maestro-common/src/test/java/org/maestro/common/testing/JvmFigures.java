@@ -1,0 +1,37 @@
+package org.maestro.common.testing;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** What a JVM process costs, for the benches: heap in use after a full GC (jcmd), threads and resident memory (/proc). */
+public final class JvmFigures {
+    private static final Pattern HEAP_USED = Pattern.compile("heap\\s+total \\d+K, used (\\d+)K");
+
+    private JvmFigures() {
+    }
+
+    /** Heap in use (MB) right after a full GC ({@code jcmd PID GC.run}, then {@code GC.heap_info}); NaN when unreadable. */
+    public static double heapAfterGcMb(long pid) throws IOException, InterruptedException {
+        jcmd(pid, "GC.run");
+        Matcher used = HEAP_USED.matcher(jcmd(pid, "GC.heap_info"));
+        return used.find() ? Long.parseLong(used.group(1)) / 1024.0 : Double.NaN;
+    }
+
+    /** A numeric field of /proc/PID/status (Threads, VmRSS in kB); -1 when absent. */
+    public static long status(long pid, String field) throws IOException {
+        return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+                .filter(l -> l.startsWith(field + ":"))
+                .mapToLong(l -> Long.parseLong(l.replaceAll("\\D", ""))).findFirst().orElse(-1);
+    }
+
+    private static String jcmd(long pid, String command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                Long.toString(pid), command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        p.waitFor();
+        return out;
+    }
+}
