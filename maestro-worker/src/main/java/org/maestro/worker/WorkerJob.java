@@ -48,6 +48,8 @@ abstract class WorkerJob {
     protected final AtomicLong messages = new AtomicLong();
     private volatile long lastSecondCount;
     private long lastTickCount;
+    /** The phase of a job that has ended (its figures are final). */
+    static final String DONE = "done";
     private volatile String phase = "starting";
     private final List<Thread> loops = new ArrayList<>();
     private final ScheduledExecutorService ticker;
@@ -257,7 +259,7 @@ abstract class WorkerJob {
         // count (a sender's catch-up burst) as the rate for as long as the peer lives.
         lastSecondCount = 0;
         List<String> broken = finish();
-        phase = "done";
+        phase = DONE;
         PeerInfo me = peer.info();
         String reason = failure.get();
         if (reason != null) {

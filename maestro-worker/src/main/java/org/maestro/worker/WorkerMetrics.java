@@ -36,7 +36,7 @@ final class WorkerMetrics {
                 .counter(MetricNames.MESSAGES_REFUSED, "Messages the SUT refused, or lost while the sender failed over",
                         sender(SenderJob::refusedCount))
                 .quantiles(MetricNames.SEND_DELAY, "Actual minus intended send time over the last second, by quantile",
-                        j -> j instanceof SenderJob s ? quantiles(s.lastSendDelays()) : Map.of())
+                        j -> j instanceof SenderJob s ? lastSecond(s, s.lastSendDelays()) : Map.of())
                 .counter(MetricNames.MESSAGES_RECEIVED, "Messages received, warm-up included",
                         receiver(ReceiverJob::messageCount))
                 .gauge(MetricNames.MESSAGES_LOST, "Messages not seen so far (gaps in the senders' sequences; a late one"
@@ -47,9 +47,9 @@ final class WorkerMetrics {
                         receiver(r -> r.accounts()[2]))
                 .quantiles(MetricNames.RESPONSE_TIME, "Received minus intended send time (corrected for coordinated"
                                 + " omission) over the last second, by quantile",
-                        j -> j instanceof ReceiverJob r ? quantiles(r.lastResponseTimes()) : Map.of())
+                        j -> j instanceof ReceiverJob r ? lastSecond(r, r.lastResponseTimes()) : Map.of())
                 .quantiles(MetricNames.SERVICE_TIME, "Received minus actual send time over the last second, by quantile",
-                        j -> j instanceof ReceiverJob r ? quantiles(r.lastServiceTimes()) : Map.of());
+                        j -> j instanceof ReceiverJob r ? lastSecond(r, r.lastServiceTimes()) : Map.of());
     }
 
     private static java.util.function.ToDoubleFunction<WorkerJob> sender(Function<SenderJob, Long> value) {
@@ -58,6 +58,14 @@ final class WorkerMetrics {
 
     private static java.util.function.ToDoubleFunction<WorkerJob> receiver(Function<ReceiverJob, Long> value) {
         return j -> j instanceof ReceiverJob r ? value.apply(r) : Double.NaN;
+    }
+
+    /**
+     * The last second's quantiles while the job runs; none once it is done: its last interval would otherwise be shown
+     * as "the last second" for as long as the peer lives (as the rate was, before it dropped to 0 at the end).
+     */
+    private static Map<Double, Double> lastSecond(WorkerJob job, Histogram lastInterval) {
+        return WorkerJob.DONE.equals(job.phase()) ? Collections.emptyMap() : quantiles(lastInterval);
     }
 
     /** Quantile to seconds of a histogram in microseconds; empty for none or an empty one. */

@@ -90,6 +90,10 @@ class MetricsIntegrationTest {
             assertEquals(List.of(0.0), prometheus.values(MetricNames.MESSAGES_DUPLICATED + "_total" + test));
             assertEquals(List.of(0.0), prometheus.values(MetricNames.MESSAGES_OUT_OF_ORDER + "_total" + test));
             awaitValue(prometheus, "sum(" + MetricNames.TEST_PHASE + "{test_id=\"" + TEST_ID + "\",phase=\"done\"})", 2);
+            // Once done, no "last second" is left over: the rate is 0 and the quantile series are gone (stale after a scrape).
+            awaitValue(prometheus, "sum(" + MetricNames.MESSAGE_RATE + test + ")", 0);
+            awaitValue(prometheus, "count(" + MetricNames.SEND_DELAY + "_seconds" + test + ") or vector(0)", 0);
+            awaitValue(prometheus, "count(" + MetricNames.RESPONSE_TIME + "_seconds" + test + ") or vector(0)", 0);
 
             // While it ran: the rate near the target, and the last second's latency quantiles, per peer.
             List<Double> peakRates = prometheus.values("max_over_time(" + MetricNames.MESSAGE_RATE + test + "[5m])");
