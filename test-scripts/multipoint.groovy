@@ -9,6 +9,9 @@ test {
     rate         param('rate', 1000)
     duration     param('duration', '30s')
     warmup       param('warmup', '5s')
+    // The warm-up ends once every sender connection's send delay stayed below this for a second ('off': fixed length)
+    warmupSendDelay param('warmupSendDelay', '100ms')
+    warmupMax    param('warmupMax', null)        // how long it may wait for that; none: 3 times the warm-up
     messageSize  param('size', 512)
     route 'east', url: param('east', null), senders: 1, receivers: 1
     route 'west', sendUrl: param('west', null), receiveUrl: param('westReceive', param('west', null)), senders: 1, receivers: 1
