@@ -506,9 +506,10 @@ class EndToEndTest {
         worker("sender", "idle-s");   // not in any route: must not be used or started
         Object[] r = maestro("run", SCRIPTS.resolve("multipoint.groovy").toString(), "--broker", control(),
                 "--runs", runs.toString(), "-P", "east=" + sutUrl("e2e.east"), "-P", "west=" + sutUrl("e2e.west"),
-                "-P", "rate=400", "-P", "duration=4s", "-P", "warmup=1s", "-P", "p99=1 s",
-                // As in fixedRatePasses…: two cold sender JVMs started at once may begin a second behind their schedule.
-                "-P", "warmupSendDelay=500ms", "-P", "warmupMax=3s");
+                "-P", "rate=400", "-P", "duration=4s", "-P", "warmup=1s",
+                // This test is about routes, not latency: two cold sender JVMs started at once on a 2-core host may
+                // stay a second behind their schedule (seen at stop 18's head too), which is not what it checks.
+                "-P", "warmupSendDelay=off", "-P", "p99=10 s");
         assertEquals(0, r[0], (String) r[1]);
         JsonNode s = JSON.readTree(onlyRun().resolve("summary.json").toFile());
         assertEquals(1600, s.get("totals").get("sent").asLong(), "400 msg/s in total for 4 s, 200 on each route");
