@@ -22,6 +22,9 @@ test {
     rate         param('rate', 3000)
     duration     param('duration', '30s')
     warmup       param('warmup', '5s')
+    // The warm-up ends once every sender connection's send delay stayed below this for a second ('off': fixed length)
+    warmupSendDelay param('warmupSendDelay', '100ms')
+    warmupMax    param('warmupMax', null)        // how long it may wait for that; none: 3 times the warm-up
     messageSize  param('size', 1024)
     // protocol: the scheme --local's embedded SUT is reached in when the route has no URL.
     urls.each { group, url -> route group, url: url, protocol: group, senders: 1, receivers: 1 }
