@@ -5,8 +5,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PingResult;
+import org.maestro.common.client.Replies;
 import org.maestro.common.metrics.MetricLabels;
 import org.maestro.common.mqtt.TransportException;
+import org.maestro.common.note.GetKeys;
+import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.util.SafeText;
 
@@ -18,6 +21,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The peers' metrics endpoints as a Prometheus file-based service discovery list ({@code file_sd_configs}): every
@@ -48,8 +52,12 @@ public final class MetricsTargets {
     public static Found find(ControlClient client, Duration window) throws TransportException, InterruptedException {
         List<Target> targets = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
-        for (PingResult p : PeerDirectory.discover(client, window)) {
-            String url = new RemotePeer(client, p.peer()).dataUrl(DATA_URL_TIMEOUT);
+        List<PingResult> found = PeerDirectory.discover(client, window);
+        // Every peer asked at once, as the test's probe does: one round trip for a hundred peers.
+        Map<PeerInfo, Replies> urls = client.requestEach(found.stream().map(PingResult::peer).toList(),
+                new Payload.Get(GetKeys.DATA_URL), DATA_URL_TIMEOUT);
+        for (PingResult p : found) {
+            String url = RemotePeer.dataUrlIn(urls.get(p.peer()).of(p.peer()));
             URI u = url == null || url.isEmpty() ? null : PeerHosts.httpUrl(url);
             if (u == null) {
                 skipped.add(p.peer().describe() + ": " + (url == null ? "no answer to GET data.url in "

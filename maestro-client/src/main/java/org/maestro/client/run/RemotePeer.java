@@ -35,10 +35,6 @@ final class RemotePeer {
         return info;
     }
 
-    void set(Map<String, String> options) throws TestCannotRun, TransportException, InterruptedException {
-        require(new Payload.SetOptions(options), REQUEST_TIMEOUT);
-    }
-
     /** The request that starts a sender or a receiver, by its role. */
     static Payload startOf(PeerInfo peer) {
         return switch (peer.role()) {
@@ -94,15 +90,6 @@ final class RemotePeer {
             }
         });
         return out;
-    }
-
-    void startInspector(String inspectorType) throws TestCannotRun, TransportException, InterruptedException {
-        require(new Payload.StartInspector(inspectorType), REQUEST_TIMEOUT);
-    }
-
-    /** Stops a sender, a receiver or an inspector, by its role. */
-    void stop(Duration timeout) throws TestCannotRun, TransportException, InterruptedException {
-        require(stopOf(info), timeout);
     }
 
     /** Has an agent fetch its handlers' source (a clone may take a while). */
