@@ -1,8 +1,9 @@
 package org.maestro.client.cli;
 
+import org.maestro.reports.results.Summary;
 import org.maestro.client.run.Console;
 import org.maestro.client.run.Interruption;
-import org.maestro.client.run.Summary;
+import org.maestro.reports.results.Summary;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 

@@ -1,5 +1,6 @@
 package org.maestro.client.cli;
 
+import org.maestro.reports.results.Summary;
 import org.maestro.common.cli.OneLineErrors;
 import org.maestro.common.util.Passwords;
 import org.maestro.client.dsl.ScriptException;
@@ -15,7 +16,7 @@ import org.maestro.client.run.RunningTests;
 import org.maestro.client.run.LocalCluster;
 import org.maestro.client.run.MetricsTargets;
 import org.maestro.client.run.PeerDirectory;
-import org.maestro.client.run.Summary;
+import org.maestro.reports.results.Summary;
 import org.maestro.client.run.TestExecutor;
 import org.maestro.common.cli.BrokerOption;
 import org.maestro.common.cli.TimeConverter;

@@ -1,5 +1,6 @@
 package org.maestro.client.run;
 
+import org.maestro.reports.results.Summary;
 import org.maestro.agent.script.Outcome;
 import org.maestro.client.plan.Criterion;
 

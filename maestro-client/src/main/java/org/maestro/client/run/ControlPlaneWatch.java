@@ -1,5 +1,6 @@
 package org.maestro.client.run;
 
+import org.maestro.reports.results.Summary;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.PeerInfo;

@@ -1,5 +1,6 @@
 package org.maestro.client.run;
 
+import org.maestro.reports.results.Summary;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PingResult;
 import org.maestro.common.client.Replies;

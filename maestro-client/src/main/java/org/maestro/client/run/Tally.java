@@ -1,5 +1,6 @@
 package org.maestro.client.run;
 
+import org.maestro.reports.results.Summary;
 import org.HdrHistogram.Histogram;
 import org.maestro.common.note.Stats;
 

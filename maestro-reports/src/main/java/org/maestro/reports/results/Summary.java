@@ -1,4 +1,4 @@
-package org.maestro.client.run;
+package org.maestro.reports.results;
 
 import java.util.List;
 import java.util.Map;
@@ -88,7 +88,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
      */
     public record RouteResult(String name, String protocol, String target, List<String> peers, Totals totals) {
         /** The scheme of {@code url}: what the worker's driver is chosen by; "" when it has none. */
-        static String protocolOf(String url) {
+        public static String protocolOf(String url) {
             int colon = url == null ? -1 : url.indexOf("://");
             return colon < 0 ? "" : url.substring(0, colon).toLowerCase(java.util.Locale.ROOT);
         }
@@ -126,7 +126,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
     }
 
     /**
-     * Where a peer ran and how its clock compared with the client's, measured before the test (see {@link PeerHosts}).
+     * Where a peer ran and how its clock compared with the client's, measured before the test (see the client's PeerHosts).
      *
      * @param hostName          the peer's own host name
      * @param address           the IP address the client reached the peer's data server at ("" when it did not resolve)
@@ -140,7 +140,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
     }
 
     /**
-     * Whether the clocks were close enough for the latency measured across hosts (see {@link ClockLimits}).
+     * Whether the clocks were close enough for the latency measured across hosts (see the client's ClockLimits).
      *
      * @param limitMillis        the largest offset that passes without a warning
      * @param rule               how the limit was chosen
@@ -155,12 +155,12 @@ public record Summary(String testId, String name, List<String> tags, String desc
      * not evaluated (it depends on data that is missing: neither passed nor failed), and {@code measured} says why.
      */
     public record Check(String criterion, Boolean passed, String measured, String bound) {
-        static Check notEvaluated(String criterion, String why, String bound) {
+        public static Check notEvaluated(String criterion, String why, String bound) {
             return new Check(criterion, null, "not evaluated: " + why, bound);
         }
 
         /** The verdict's reason when this check is broken: "CRITERION: measured VALUE". */
-        String failureReason() {
+        public String failureReason() {
             return criterion + ": measured " + measured;
         }
 
