@@ -93,9 +93,23 @@ public final class RateLogReader implements AutoCloseable {
                 return false;
             }
         }
+        long eta = previousEtaMicros + readZigZag();
+        long ata = eta + readZigZag();
+        etaMicros = eta;
+        ataMicros = ata;
+        previousEtaMicros = eta;
+        recordsRead++;
+        if (--frameRemaining == 0 && position != frameLength) {
+            throw new RateLogFormatException(source, frameOffset, "frame " + framesRead + " holds "
+                    + (frameLength - position) + " bytes after its last record");
+        }
+        return true;
+    }
+
+    /** The next zig-zag varint of the frame (a short method the JIT inlines: the common case is one or two bytes). */
+    private long readZigZag() throws RateLogFormatException {
         byte[] b = records;
         int p = position;
-        // Inlined varint decoding: the common case is a short varint well inside the frame.
         long v = 0;
         int shift = 0;
         byte x;
@@ -107,27 +121,8 @@ public final class RateLogReader implements AutoCloseable {
             v |= (long) (x & 0x7F) << shift;
             shift += 7;
         } while (x < 0);
-        long eta = previousEtaMicros + ((v >>> 1) ^ -(v & 1));
-        v = 0;
-        shift = 0;
-        do {
-            if (p >= frameLength || shift > 63) {
-                throw undecodable();
-            }
-            x = b[p++];
-            v |= (long) (x & 0x7F) << shift;
-            shift += 7;
-        } while (x < 0);
         position = p;
-        etaMicros = eta;
-        ataMicros = eta + ((v >>> 1) ^ -(v & 1));
-        previousEtaMicros = eta;
-        recordsRead++;
-        if (--frameRemaining == 0 && p != frameLength) {
-            throw new RateLogFormatException(source, frameOffset, "frame " + framesRead + " holds "
-                    + (frameLength - p) + " bytes after its last record");
-        }
-        return true;
+        return (v >>> 1) ^ -(v & 1);
     }
 
     /** Intended time of the current record, microseconds from test start. */
