@@ -117,26 +117,17 @@ final class InspectorCsv {
 
     /** First pass: how much each series moved, and how many rows each sample had. */
     private void measure() throws IOException {
-        try (CsvReader csv = CsvReader.open(file)) {
-            csv.next();
-            List<String> row;
-            while ((row = csv.next()) != null) {
-                Double x = seconds(row.get(0));
-                if (x == null) {
-                    continue;
-                }
-                rowsPerSample.merge(x, 1, Integer::sum);
-                String key = key(row);
-                for (int i = 1; i < row.size() && i < header.size(); i++) {
-                    Double y = charted(kind[i]) ? CsvColumnKinds.number(row.get(i).trim()) : null;
-                    if (y != null) {
-                        int column = i;
-                        moved.computeIfAbsent(label(key, header.get(i)), n -> new Movement(kind[column] == ColumnKind.COUNTER))
-                                .add(x, y);
-                    }
+        forEachSample((x, key, row) -> {
+            rowsPerSample.merge(x, 1, Integer::sum);
+            for (int i = 1; i < row.size() && i < header.size(); i++) {
+                Double y = charted(kind[i]) ? CsvColumnKinds.number(row.get(i).trim()) : null;
+                if (y != null) {
+                    int column = i;
+                    moved.computeIfAbsent(label(key, header.get(i)), n -> new Movement(kind[column] == ColumnKind.COUNTER))
+                            .add(x, y);
                 }
             }
-        }
+        });
         if (!countLabel.isEmpty()) {
             Movement count = new Movement(false);
             rowsPerSample.forEach(count::add);
@@ -190,36 +181,46 @@ final class InspectorCsv {
     /** Second pass: the chosen series' points; a counter's rate between consecutive samples of its row. */
     private void collect(int bucketSeconds) throws IOException {
         Map<String, double[]> previous = new HashMap<>(); // series -> {x, y} of its last sample
+        forEachSample((x, key, row) -> {
+            for (int i = 1; i < row.size() && i < header.size(); i++) {
+                String name = label(key, header.get(i));
+                Series s = chosen.get(name);
+                Double y = s == null ? null : CsvColumnKinds.number(row.get(i).trim());
+                if (y == null) {
+                    continue;
+                }
+                if (kind[i] == ColumnKind.COUNTER) {
+                    double[] before = previous.put(name, new double[] {x, y});
+                    if (before != null && x > before[0] && y >= before[1]) {
+                        add(s, x, (y - before[1]) / (x - before[0]), bucketSeconds);
+                    }
+                } else {
+                    add(s, x, y, bucketSeconds);
+                }
+            }
+        });
+        Series count = chosen.get(countLabel);
+        if (count != null) {
+            rowsPerSample.forEach((x, n) -> add(count, x, n, bucketSeconds));
+        }
+    }
+
+    /** One row of the CSV with a readable time: x in seconds from the origin, and the row's identity key. */
+    private interface SampleVisitor {
+        void visit(double x, String key, List<String> row);
+    }
+
+    /** Streams the file's rows (the header skipped) whose time can be read; both passes read the file so. */
+    private void forEachSample(SampleVisitor visitor) throws IOException {
         try (CsvReader csv = CsvReader.open(file)) {
             csv.next();
             List<String> row;
             while ((row = csv.next()) != null) {
                 Double x = seconds(row.get(0));
-                if (x == null) {
-                    continue;
-                }
-                String key = key(row);
-                for (int i = 1; i < row.size() && i < header.size(); i++) {
-                    String name = label(key, header.get(i));
-                    Series s = chosen.get(name);
-                    Double y = s == null ? null : CsvColumnKinds.number(row.get(i).trim());
-                    if (y == null) {
-                        continue;
-                    }
-                    if (kind[i] == ColumnKind.COUNTER) {
-                        double[] before = previous.put(name, new double[] {x, y});
-                        if (before != null && x > before[0] && y >= before[1]) {
-                            add(s, x, (y - before[1]) / (x - before[0]), bucketSeconds);
-                        }
-                    } else {
-                        add(s, x, y, bucketSeconds);
-                    }
+                if (x != null) {
+                    visitor.visit(x, key(row), row);
                 }
             }
-        }
-        Series count = chosen.get(countLabel);
-        if (count != null) {
-            rowsPerSample.forEach((x, n) -> add(count, x, n, bucketSeconds));
         }
     }
 
