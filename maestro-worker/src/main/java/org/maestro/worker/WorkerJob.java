@@ -255,6 +255,15 @@ abstract class WorkerJob {
             }
         }
         ticker.shutdownNow();
+        try {
+            // A tick already running would otherwise set the last second's count after it is zeroed below (the
+            // rate stayed at a last value on /metrics after the test: MetricsIntegrationTest's rare failure).
+            if (!ticker.awaitTermination(5, TimeUnit.SECONDS)) {
+                LOG.warn("{}: the progress tick did not end within 5 s", peer.info().name());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // still finish: the files and the end note matter more than the wait
+        }
         // No tick comes any more and no message either: without this, /metrics and STATS would show the last tick's
         // count (a sender's catch-up burst) as the rate for as long as the peer lives.
         lastSecondCount = 0;
