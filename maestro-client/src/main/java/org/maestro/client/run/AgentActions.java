@@ -1,6 +1,6 @@
 package org.maestro.client.run;
 
-import org.maestro.agent.script.Outcome;
+import org.maestro.common.note.Outcome;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.note.Payload;
 import org.maestro.common.util.Clocks;

@@ -2,7 +2,7 @@ package org.maestro.client.run;
 
 import org.maestro.reports.results.Summary;
 import org.maestro.client.plan.TestPlan;
-import org.maestro.common.client.ControlClient;
+import org.maestro.client.control.ControlClient;
 import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.Note;
