@@ -421,7 +421,7 @@ class EndToEndTest {
         worker("sender", "sender-1");
         Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(),
                 "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.offschedule"), "-P", "rate=1000000",
-                "-P", "duration=20000", "-P", "warmup=1s", "-P", "warmupMax=2s", "-P", "p99=10 s");
+                "-P", "duration=20000msg", "-P", "warmup=1s", "-P", "warmupMax=2s", "-P", "p99=10 s");
         assertEquals(1, r[0], (String) r[1]);
         Path run = onlyRun();
         JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());
