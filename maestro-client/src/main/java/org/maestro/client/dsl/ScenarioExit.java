@@ -10,6 +10,7 @@ import org.codehaus.groovy.classgen.GeneratorContext;
 import org.codehaus.groovy.control.CompilePhase;
 import org.codehaus.groovy.control.SourceUnit;
 import org.codehaus.groovy.control.customizers.CompilationCustomizer;
+import org.maestro.common.cli.OneLineErrors;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,8 +23,6 @@ import java.util.Set;
  * way is caught while the scenario runs ({@link #guard}), and the client then ends with exit 2, saying why.
  */
 final class ScenarioExit extends CompilationCustomizer {
-    /** The exit code of a test that could not run. */
-    static final int CANNOT_RUN = 2;
     private static final Set<String> ENDING = Set.of("exit", "halt");
 
     private final List<Integer> lines = new ArrayList<>();
@@ -87,7 +86,7 @@ final class ScenarioExit extends CompilationCustomizer {
             System.err.println("maestro: " + fileName + " ended the client (System.exit) while it was read: a scenario"
                     + " describes a test, it cannot end the client; no test ran");
             System.err.flush();
-            Runtime.getRuntime().halt(CANNOT_RUN);
+            Runtime.getRuntime().halt(OneLineErrors.CANNOT_RUN);
         }, "scenario-exit-guard");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
