@@ -80,6 +80,8 @@ class RefusedRunTest {
         String console = out.toString(StandardCharsets.UTF_8);
         assertTrue(console.contains("no figures: the test did not run"), console);
         assertFalse(console.contains("[PASS]") || console.contains("total: sent") || console.contains("0.000"), console);
+        assertTrue(console.contains("report: ") && !console.contains("report: not written")
+                && Files.isRegularFile(run.resolve("report.html")), console);
         String junit = Files.readString(run.resolve("junit.xml"));
         assertTrue(junit.contains("errors=\"1\"") && !junit.contains("loss == 0"), junit);
     }
