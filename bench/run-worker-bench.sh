@@ -9,7 +9,7 @@ shift
 bin/install-test-deps   # mosquitto, the control broker
 cp_file=$(mktemp)
 trap 'rm -f "$cp_file"' EXIT
-# One reactor build, no install: maestro-common's classes and test-jar come from its target/ directories, and the
+# One reactor build, no install: maestro-common's and maestro-client-core's classes and test-jars come from their target/ directories, and the
 # last module of the reactor (maestro-worker) writes the classpath file.
 mvn -q -B -pl maestro-worker -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
   -Dmdep.outputFile="$cp_file"

@@ -9,9 +9,9 @@ cd "$(dirname "$0")/.."
 bin/install-test-deps   # mosquitto (the control broker) and prometheus
 cp_file=$(mktemp)
 trap 'rm -f "$cp_file"' EXIT
-# In one reactor, so maestro-worker's class path names maestro-common's target/ directories; the last module writes
+# In one reactor, so maestro-worker's class path names maestro-common's and maestro-client-core's target/ directories; the last module writes
 # the file.
-nice -n 10 mvn -q -B -pl maestro-common,maestro-worker test-compile dependency:build-classpath -Dmdep.includeScope=test \
+nice -n 10 mvn -q -B -pl maestro-common,maestro-client-core,maestro-worker test-compile dependency:build-classpath -Dmdep.includeScope=test \
   -Dmdep.outputFile="$cp_file"
 home=$(ls -d "$PWD"/maestro-worker/target/artemis-dist/apache-artemis-*/ | head -1)
 java -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -Dmaestro.artemis.home="$home" \

@@ -1,8 +1,8 @@
 package org.maestro.agent;
 
 import org.maestro.agent.source.SourceAllowlist;
-import org.maestro.common.client.ControlClient;
-import org.maestro.common.client.Replies;
+import org.maestro.client.control.ControlClient;
+import org.maestro.client.control.Replies;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;

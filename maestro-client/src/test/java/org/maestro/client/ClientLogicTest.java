@@ -75,7 +75,7 @@ class ClientLogicTest {
         assertEquals("5s", p.warmup());
         assertEquals(2000, p.rate().perSecond());
         assertEquals(6, p.senders(), "a whole number stays a number for the script's own arithmetic");
-        assertEquals(TestDuration.parse("200000"), ScriptRunner.load("s.groovy", script, Map.of("duration", "200000")).duration());
+        assertEquals(TestDuration.parse("200000msg"), ScriptRunner.load("s.groovy", script, Map.of("duration", "200000msg")).duration());
     }
 
     @Test
@@ -111,6 +111,17 @@ class ClientLogicTest {
                 "test {\n  duration '10s'\n  warmup '10s'\n}\n", Map.of()));
         assertTrue(warmup.getMessage().endsWith("warmup 10s must be shorter than the duration 10s: nothing would be measured"),
                 warmup.getMessage());
+
+        ScriptException count = assertThrows(ScriptException.class, () -> ScriptRunner.load("s.groovy",
+                "test {\n  rate 1000\n  duration '5000msg'\n  warmup '5s'\n}\n", Map.of()));
+        assertTrue(count.getMessage().endsWith("warmup 5s covers the whole duration 5000msg: at 1000 msg/s the senders send"
+                + " 5000 messages within it; nothing would be measured"), count.getMessage());
+        assertEquals(5001, ((org.maestro.common.units.TestDuration.ByCount) ScriptRunner.load("s.groovy",
+                "test {\n  rate 1000\n  duration '5001msg'\n  warmup '5s'\n}\n", Map.of()).duration()).messages());
+        ScriptException step = assertThrows(ScriptException.class, () -> ScriptRunner.load("s.groovy",
+                "test {\n  warmup '5s'\n  incremental { startRate 100; step 100; maxRate 200; stepDuration '5s' }\n}\n", Map.of()));
+        assertTrue(step.getMessage().endsWith("warmup 5s must be shorter than the stepDuration 5s: nothing would be measured"),
+                step.getMessage());
     }
 
     @Test
@@ -161,10 +172,10 @@ class ClientLogicTest {
         assertEquals(2, defaults.criteria().size());
         assertTrue(defaults.lacksSut());
         TestPlan overridden = ScriptRunner.load("nightly.groovy", script,
-                Map.of("url", "amqp://h:5672/q", "rate", "250", "duration", "1000"));
+                Map.of("url", "amqp://h:5672/q", "rate", "250", "duration", "1000msg"));
         assertEquals("amqp://h:5672/q", overridden.receiveUrl());
         assertEquals(250, overridden.rate().perSecond());
-        assertEquals(TestDuration.parse("1000"), overridden.duration());
+        assertEquals(TestDuration.parse("1000msg"), overridden.duration());
     }
 
     @Test

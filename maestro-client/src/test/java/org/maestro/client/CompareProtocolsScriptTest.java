@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.artemis.StandaloneArtemis;
+import org.maestro.client.artemis.StandaloneArtemis;
 import org.maestro.common.note.Role;
 import org.maestro.common.testing.TestLab;
 import org.maestro.worker.WorkerHandler;

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.agent.AgentMain;
 import org.maestro.client.cli.MaestroMain;
-import org.maestro.common.artemis.StandaloneArtemis;
+import org.maestro.client.artemis.StandaloneArtemis;
 import org.maestro.common.testing.ArtemisBroker;
 import org.maestro.common.testing.GrafanaDashboard;
 import org.maestro.common.testing.PrometheusServer;

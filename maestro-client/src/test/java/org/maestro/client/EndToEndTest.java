@@ -413,7 +413,9 @@ class EndToEndTest {
     /**
      * A sender asked for far more than the machine sends never gets on schedule: the warm-up ends at its cap, the
      * verdict fails naming the sender and its send delay, and the latency criterion is not evaluated. A message count
-     * keeps it short (a timed run would have the sender catch up on millions of messages).
+     * keeps it short (a timed run would have the sender catch up on millions of messages); the warm-up's minimum is short
+     * enough that on schedule the count would not all be warm-up (20000 messages at 1000000 msg/s is 20 ms: a longer
+     * minimum is refused, as nothing would be measured), and the cap ends the warm-up of the sender that is not.
      */
     @Test
     void aSenderThatNeverGetsOnScheduleFailsTheRunAndItsLatencyIsNotJudged() throws Exception {
@@ -421,7 +423,7 @@ class EndToEndTest {
         worker("sender", "sender-1");
         Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(),
                 "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.offschedule"), "-P", "rate=1000000",
-                "-P", "duration=20000", "-P", "warmup=1s", "-P", "warmupMax=2s", "-P", "p99=10 s");
+                "-P", "duration=20000msg", "-P", "warmup=10ms", "-P", "warmupMax=2s", "-P", "p99=10 s");
         assertEquals(1, r[0], (String) r[1]);
         Path run = onlyRun();
         JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());

@@ -6,8 +6,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.cli.MaestroMain;
-import org.maestro.common.client.ControlClient;
-import org.maestro.common.client.Address;
+import org.maestro.client.control.ControlClient;
+import org.maestro.client.control.Address;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Stats;
@@ -190,6 +190,19 @@ class InterruptedRunTest {
         assertEquals(2, exitCode(next));
         assertTrue(refused.contains("still runs test " + testId) && refused.contains("maestro stop --broker " + control()
                 + " --test-id " + testId), refused);
+        // Refused, nothing ran: no figures (once sent/received/lost 0, percentiles 0.0 and "[PASS] loss == 0").
+        Path refusedRun;
+        try (Stream<Path> dirs = Files.list(runs)) {
+            refusedRun = dirs.filter(d -> Files.isDirectory(d) && !d.equals(killedRun)).findFirst().orElseThrow();
+        }
+        JsonNode notRun = JSON.readTree(refusedRun.resolve("summary.json").toFile());
+        assertEquals("error", notRun.get("verdict").asText());
+        assertTrue(notRun.get("totals").isNull() && notRun.get("peers").isEmpty() && notRun.get("checks").isEmpty(), notRun.toString());
+        assertTrue(notRun.get("reasons").toString().contains("no peer was started: nothing was measured"), notRun.toString());
+        String console = Files.readString(refusedRun.resolve("console.log"));
+        assertTrue(console.contains("no figures: the test did not run") && !console.contains("[PASS]")
+                && !console.contains("total: sent"), console);
+        assertTrue(Files.readString(refusedRun.resolve("junit.xml")).contains("errors=\"1\""), "junit.xml: an error, no passes");
 
         ChildJvm stop = maestro(false, "stop", "--broker", control());
         stop.awaitLine("2 peer(s) stopped", 60);

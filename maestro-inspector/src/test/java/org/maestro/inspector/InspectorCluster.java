@@ -1,6 +1,6 @@
 package org.maestro.inspector;
 
-import org.maestro.common.client.Replies;
+import org.maestro.client.control.Replies;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;

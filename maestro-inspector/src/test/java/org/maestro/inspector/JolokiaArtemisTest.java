@@ -112,7 +112,7 @@ class JolokiaArtemisTest {
         Map<String, String> o = inspectorOptions("counts", sut.jolokiaUrl(ArtemisBroker.USER, ArtemisBroker.PASSWORD));
         o.put(TestOptions.SEND_URL, sut.amqpUrl(QUEUE));
         o.put(TestOptions.RATE, "300");
-        o.put(TestOptions.DURATION, "300");
+        o.put(TestOptions.DURATION, "300msg");
         o.put(TestOptions.DRAIN_QUIET, "1s");
         assertTrue(cluster.setAll(o).allOk());
         Payload.Ok started = assertInstanceOf(Payload.Ok.class, cluster.request(cluster.inspector, new Payload.StartInspector("")));

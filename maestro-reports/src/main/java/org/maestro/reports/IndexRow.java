@@ -3,13 +3,8 @@ package org.maestro.reports;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -25,9 +20,6 @@ import org.maestro.common.runfiles.RunLayout;
 final class IndexRow {
     static final String COMPARISON = "comparison.json";
     static final String COMPARISON_PAGE = "comparison.html";
-    /** Run directories are named {@code <yyyyMMdd-HHmmss>-<name>} by the client, in the local time zone. */
-    private static final Pattern STAMP = Pattern.compile("^(\\d{8}-\\d{6})-");
-    private static final DateTimeFormatter STAMP_FORMAT = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
     /** Parser messages can carry the whole source text; the first line says what is wrong. */
     private static final int MAX_REASON = 200;
 
@@ -141,17 +133,9 @@ final class IndexRow {
         }
     }
 
-    /** The start a directory name gives, for runs whose summary has none (incremental runs, unreadable summaries). */
+    /** The start a directory name gives ({@link RunLayout#runDirName}), for runs whose summary has none. */
     private static Optional<Long> stampMillis(String dirName) {
-        Matcher m = STAMP.matcher(dirName);
-        if (!m.find()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(LocalDateTime.parse(m.group(1), STAMP_FORMAT).atZone(ZoneId.systemDefault()).toInstant().toEpochMilli());
-        } catch (DateTimeParseException e) {
-            return Optional.empty();
-        }
+        return RunLayout.runDirStart(dirName).map(start -> start.atZone(ZoneId.systemDefault()).toInstant().toEpochMilli());
     }
 
     /** The directory name as a relative URL path segment; "" when it cannot be one (e.g. it holds a '\'). */

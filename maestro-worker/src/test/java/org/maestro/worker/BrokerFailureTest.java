@@ -79,7 +79,7 @@ class BrokerFailureTest {
 
         sut.start();
         Map<String, String> next = options(protocol, "after-kill", "");
-        next.put(TestOptions.DURATION, "200");
+        next.put(TestOptions.DURATION, "200msg");
         Note[] end = cluster.run(next);
         WorkerIntegrationTest.assertSuccess(end);
     }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.common.client.Replies;
+import org.maestro.client.control.Replies;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.TestOptions;
@@ -99,7 +99,7 @@ class KafkaIntegrationTest {
         Map<String, String> o = options("kafka-topic", kafka.url(
                 "maestro.kafka.topic?type=topic&acks=1&linger.ms=5&batch.size=32768&compression.type=lz4&group.id=bench"));
         o.put(TestOptions.RATE, "0");
-        o.put(TestOptions.DURATION, "4000");
+        o.put(TestOptions.DURATION, "4000msg");
         o.put(TestOptions.PARALLEL_COUNT, "2");
         o.put(TestOptions.MESSAGE_SIZE, "100");
         Note[] end = cluster.run(o);
@@ -128,7 +128,7 @@ class KafkaIntegrationTest {
         }
         Map<String, String> o = options("kafka-leftovers", kafka.url(topic + "?group.id=fresh"));
         o.put(TestOptions.RATE, "0");
-        o.put(TestOptions.DURATION, "1000");
+        o.put(TestOptions.DURATION, "1000msg");
         o.put(TestOptions.MESSAGE_SIZE, "100");
         Note[] end = cluster.run(o);
         WorkerIntegrationTest.assertSuccess(end);

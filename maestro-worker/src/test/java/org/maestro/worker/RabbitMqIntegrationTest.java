@@ -80,7 +80,7 @@ class RabbitMqIntegrationTest {
         // RabbitMQ 3.x takes a bare name for a queue whatever the JMS destination type: a topic is /topic/KEY.
         Map<String, String> o = options("rabbit-topic", "/topic/maestro.rabbit.topic", "&type=topic");
         o.put(TestOptions.RATE, "0");
-        o.put(TestOptions.DURATION, "4000");
+        o.put(TestOptions.DURATION, "4000msg");
         o.put(TestOptions.PARALLEL_COUNT, "2");
         o.put(TestOptions.MESSAGE_SIZE, "100");
         Note[] end = cluster.run(o);

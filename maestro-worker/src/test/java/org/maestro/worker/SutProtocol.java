@@ -1,6 +1,6 @@
 package org.maestro.worker;
 
-import org.maestro.common.artemis.StandaloneArtemis;
+import org.maestro.client.artemis.StandaloneArtemis;
 
 import java.util.function.BiFunction;
 

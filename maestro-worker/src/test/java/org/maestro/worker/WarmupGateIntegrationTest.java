@@ -87,7 +87,7 @@ class WarmupGateIntegrationTest {
         // Far above what one machine sends: the schedule runs away from the first second. A message count keeps
         // the run short (a timed run would have it catch up on millions of messages).
         o.put(TestOptions.RATE, "1000000");
-        o.put(TestOptions.DURATION, "20000");
+        o.put(TestOptions.DURATION, "20000msg");
         o.put(TestOptions.WARMUP_MAX, "2s");
         Note[] end = cluster.run(o);
         assertEquals(Command.NOTIFY_SUCCESS, end[0].command(), "the worker reports; the client judges: " + end[0]);

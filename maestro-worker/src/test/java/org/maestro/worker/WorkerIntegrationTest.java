@@ -6,10 +6,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.maestro.common.client.Replies;
-import org.maestro.common.dataserver.DataClient;
+import org.maestro.client.control.Replies;
+import org.maestro.client.data.DataClient;
 import org.maestro.common.dataserver.DataToken;
-import org.maestro.common.dataserver.FetchResult;
+import org.maestro.client.data.FetchResult;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
@@ -106,7 +106,7 @@ class WorkerIntegrationTest {
     void flatOutToATopicForACount(SutProtocol protocol) throws Exception {
         Map<String, String> o = options("flat-topic", url(protocol, "maestro.topic." + protocol.scheme, "type=topic"));
         o.put(TestOptions.RATE, "0");
-        o.put(TestOptions.DURATION, "20000");
+        o.put(TestOptions.DURATION, "20000msg");
         o.put(TestOptions.PARALLEL_COUNT, "2");
         o.put(TestOptions.MESSAGE_SIZE, "100");
         Note[] end = cluster.run(o);
@@ -122,7 +122,7 @@ class WorkerIntegrationTest {
     void persistentMessagesByCountWithABrokenLatencyCriterionFail(SutProtocol protocol) throws Exception {
         Map<String, String> o = options("persistent", url(protocol, "maestro.persistent." + protocol.scheme, "persistent=true"));
         o.put(TestOptions.RATE, "200");
-        o.put(TestOptions.DURATION, "300");
+        o.put(TestOptions.DURATION, "300msg");
         o.put(TestOptions.CRITERION_LATENCY_PERCENTILE, "50");
         o.put(TestOptions.CRITERION_LATENCY_MAX, "1us");
         Note[] end = cluster.run(o);
@@ -155,7 +155,7 @@ class WorkerIntegrationTest {
         // The same workers run the next test.
         Map<String, String> good = options("after-refusal", url(protocol, "maestro.after." + protocol.scheme, ""));
         good.put(TestOptions.RATE, "100");
-        good.put(TestOptions.DURATION, "100");
+        good.put(TestOptions.DURATION, "100msg");
         assertSuccess(cluster.run(good));
         assertEquals(100, rateLogRecords("after-refusal", "receiver-1", "receiver-"));
     }

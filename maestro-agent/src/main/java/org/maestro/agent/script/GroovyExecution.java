@@ -1,5 +1,7 @@
 package org.maestro.agent.script;
 
+import org.maestro.common.note.Outcome;
+
 import groovy.lang.Binding;
 import groovy.lang.GroovyShell;
 import groovy.lang.Script;

@@ -1,5 +1,7 @@
 package org.maestro.agent.script;
 
+import org.maestro.common.note.Outcome;
+
 import org.maestro.common.note.Payload;
 import org.maestro.common.runfiles.HandlersCsv;
 import org.maestro.common.runfiles.PeerFiles;

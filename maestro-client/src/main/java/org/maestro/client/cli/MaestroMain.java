@@ -21,10 +21,11 @@ import org.maestro.client.run.TestExecutor;
 import org.maestro.common.cli.BrokerOption;
 import org.maestro.common.cli.TimeConverter;
 import org.maestro.common.mqtt.BrokerUrl;
-import org.maestro.common.client.Address;
-import org.maestro.common.client.ControlClient;
-import org.maestro.common.client.PingResult;
-import org.maestro.common.client.Replies;
+import org.maestro.common.mqtt.TransportException;
+import org.maestro.client.control.Address;
+import org.maestro.client.control.ControlClient;
+import org.maestro.client.control.PingResult;
+import org.maestro.client.control.Replies;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
@@ -193,6 +194,11 @@ public final class MaestroMain implements Callable<Integer> {
         }
     }
 
+    /** A client connected to the control broker, for the commands that talk to peers. */
+    static ControlClient connect(BrokerUrl broker) throws TransportException {
+        return new ControlClient(broker).connect(Duration.ofSeconds(10));
+    }
+
     /** How long a run waits for its peers to appear, and for a peer or the control broker that dropped off. */
     record Waits(Duration discovery, Duration controlGrace) {
     }
@@ -220,12 +226,12 @@ public final class MaestroMain implements Callable<Integer> {
                 System.err.println("maestro: the script names no SUT (url '...'); give one, or use --local for an embedded SUT");
                 return CANNOT_RUN;
             }
-            try (ControlClient client = broker.connect()) {
+            try (ControlClient client = connect(broker.url())) {
                 return execute(plan, client, runs, console, waits, baseline, interruption);
             }
         }
         try (LocalCluster cluster = LocalCluster.start(plan, handlers, console);
-             ControlClient client = new ControlClient(cluster.controlUrl()).connect(Duration.ofSeconds(10))) {
+             ControlClient client = connect(cluster.controlUrl())) {
             return execute(cluster.complete(plan), client, runs, console, waits, baseline, interruption);
         }
     }
@@ -254,7 +260,7 @@ public final class MaestroMain implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            try (ControlClient client = broker.connect()) {
+            try (ControlClient client = connect(broker.url())) {
                 List<PingResult> found = PeerDirectory.discover(client, window);
                 for (PingResult p : found) {
                     System.out.printf("%-10s %-20s %-24s round trip %7.3f ms, clock offset %+8.3f ms, id %s%n",
@@ -298,7 +304,7 @@ public final class MaestroMain implements Callable<Integer> {
                 throw new CommandLine.ParameterException(new CommandLine(this), "--every " + new TestDuration.ByTime(every)
                         + " must be longer than --window " + new TestDuration.ByTime(window));
             }
-            try (ControlClient client = broker.connect()) {
+            try (ControlClient client = connect(broker.url())) {
                 while (true) {
                     MetricsTargets.Found found = MetricsTargets.find(client, window);
                     String json = MetricsTargets.fileSd(found.targets());
@@ -325,7 +331,7 @@ public final class MaestroMain implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            try (ControlClient client = broker.connect()) {
+            try (ControlClient client = connect(broker.url())) {
                 List<PeerInfo> peers = PeerDirectory.discover(client, Duration.ofSeconds(1)).stream().map(PingResult::peer).toList();
                 Replies r = client.request(Address.all(), new Payload.StatsRequest(), peers, Duration.ofSeconds(5));
                 for (PeerInfo p : peers) {
@@ -350,7 +356,7 @@ public final class MaestroMain implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            try (ControlClient client = broker.connect()) {
+            try (ControlClient client = connect(broker.url())) {
                 List<PeerInfo> peers = PeerDirectory.discover(client, Duration.ofSeconds(1)).stream().map(PingResult::peer)
                         .filter(p -> role == null || p.role() == Role.parse(role))
                         .filter(p -> name == null || p.name().equals(name)).toList();
@@ -377,7 +383,7 @@ public final class MaestroMain implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            try (ControlClient client = broker.connect()) {
+            try (ControlClient client = connect(broker.url())) {
                 List<PeerInfo> peers = PeerDirectory.discover(client, Duration.ofSeconds(1)).stream().map(PingResult::peer).toList();
                 List<PeerInfo> stopped = RunningTests.stop(client, peers, testId, System.out::println);
                 System.out.println(stopped.isEmpty() ? "no peer of " + peers.size() + " runs " + (testId == null ? "a test"
@@ -419,12 +425,12 @@ public final class MaestroMain implements Callable<Integer> {
                             + " give it with --broker or " + BrokerOption.ENV);
                     return CANNOT_RUN;
                 }
-                try (ControlClient client = broker.isGiven() ? broker.connect()
-                        : new ControlClient(BrokerUrl.parse(record.broker())).connect(Duration.ofSeconds(10))) {
+                try (ControlClient client = broker.isGiven() ? connect(broker.url())
+                        : connect(BrokerUrl.parse(record.broker()))) {
                     return new RunFinisher(client, console).finish(runDir) ? PASSED : CANNOT_RUN;
                 }
             }
-            try (ControlClient client = broker.connect()) {
+            try (ControlClient client = connect(broker.url())) {
                 new RunFinisher(client, console).finish(runs, testId);
                 return PASSED;
             }

@@ -32,7 +32,7 @@ public abstract class ScenarioScript extends Script {
     /**
      * A -P option, else the environment variable MAESTRO_NAME (dots become underscores), else the default. A given
      * value is a whole number when the default is one and the value reads as one; otherwise it is the text as given,
-     * so the setting it goes to reads it in its own syntax ({@code param('duration', 200000)} takes
+     * so the setting it goes to reads it in its own syntax ({@code param('duration', '200000msg')} takes
      * {@code -P duration=30s}).
      */
     public Object param(String name, Object defaultValue) {

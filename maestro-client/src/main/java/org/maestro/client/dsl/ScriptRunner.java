@@ -61,6 +61,8 @@ public final class ScriptRunner {
     public static TestPlan load(String fileName, String text, Map<String, String> params, boolean local) throws ScriptException {
         CompilerConfiguration config = new CompilerConfiguration();
         config.setScriptBaseClass(ScenarioScript.class.getName());
+        ScenarioExit exits = new ScenarioExit();
+        config.addCompilationCustomizers(exits);
         Binding binding = new Binding();
         List<TestPlan> plans = new ArrayList<>();
         binding.setVariable(PARAMS, Map.copyOf(params));
@@ -78,12 +80,18 @@ public final class ScriptRunner {
         } catch (CompilationFailedException e) {
             throw new ScriptException("scenario " + fileName + " does not compile: " + e.getMessage().trim());
         }
-        RuntimeException failure = null;
-        try {
-            script.run();
-        } catch (RuntimeException e) {
-            failure = e;
+        if (!exits.lines().isEmpty()) {
+            throw new ScriptException(fileName + ":" + exits.lines().get(0) + ": a scenario cannot end the client (System.exit):"
+                    + " it describes a test, which has not run yet");
         }
+        RuntimeException[] failure = {null};
+        ScenarioExit.guard(fileName, () -> {
+            try {
+                script.run();
+            } catch (RuntimeException e) {
+                failure[0] = e;
+            }
+        });
         // A typo in a -P name may be what made the script fail: it is said first.
         Set<String> known = new TreeSet<>(ParamNames.written(text));
         known.addAll(read);
@@ -92,9 +100,9 @@ public final class ScriptRunner {
         if (!unknown.isEmpty()) {
             throw new ScriptException(String.join("; ", unknown));
         }
-        if (failure != null) {
-            String line = line(failure, fileName);
-            throw new ScriptException(fileName + ":" + line + ": " + given(params, unset, text, line) + describe(failure));
+        if (failure[0] != null) {
+            String line = line(failure[0], fileName);
+            throw new ScriptException(fileName + ":" + line + ": " + given(params, unset, text, line) + describe(failure[0]));
         }
         if (plans.size() != 1) {
             throw new ScriptException("scenario " + fileName + " must describe exactly one test with test { ... }; it describes "

@@ -239,10 +239,11 @@ public final class TestSpec {
     }
 
     TestPlan build() {
-        if (duration instanceof TestDuration.ByTime byTime && incremental == null
-                && time("warmup", warmup).compareTo(byTime.duration()) >= 0) {
-            throw new IllegalArgumentException("warmup " + warmup + " must be shorter than the duration " + duration
-                    + ": nothing would be measured");
+        if (incremental == null) {
+            refuseCoveredByWarmup("duration", duration, rate.perSecond());
+        } else {
+            // The step at maxRate sends the most in its warm-up: the first a message count runs out in.
+            refuseCoveredByWarmup("stepDuration", incremental.stepDuration(), incremental.maxRate());
         }
         if (warmupMax != null && time("warmupMax", warmupMax).compareTo(time("warmup", warmup)) < 0) {
             throw new IllegalArgumentException("warmupMax " + warmupMax + " is shorter than the warmup " + warmup + " it caps");
@@ -255,6 +256,25 @@ public final class TestSpec {
         String receive = receiveUrl == null ? sendUrl : receiveUrl;
         return new TestPlan(name, List.copyOf(tags), description, sendUrl, receive, size, rate, connections, duration,
                 warmup, warmupSendDelay, warmupMax, senders, receivers, List.copyOf(criteria), incremental, List.copyOf(routes), List.copyOf(inspectors), agent);
+    }
+
+    /**
+     * Refuses a test the warm-up covers entirely: a time no longer than the warm-up, or a message count the senders
+     * reach within it at {@code perSecond} (all senders together). Flat out, a count's length is not known beforehand.
+     */
+    private void refuseCoveredByWarmup(String what, TestDuration length, long perSecond) {
+        Duration warm = time("warmup", warmup);
+        if (length instanceof TestDuration.ByTime byTime && warm.compareTo(byTime.duration()) >= 0) {
+            throw new IllegalArgumentException("warmup " + warmup + " must be shorter than the " + what + " " + length
+                    + ": nothing would be measured");
+        }
+        if (length instanceof TestDuration.ByCount byCount && perSecond > 0 && !warm.isZero()) {
+            long inWarmup = Math.multiplyHigh(perSecond, warm.toMillis()) != 0 ? Long.MAX_VALUE : perSecond * warm.toMillis() / 1000;
+            if (byCount.messages() <= inWarmup) {
+                throw new IllegalArgumentException("warmup " + warmup + " covers the whole " + what + " " + length + ": at "
+                        + perSecond + " msg/s the senders send " + inWarmup + " messages within it; nothing would be measured");
+            }
+        }
     }
 
     /** A rate no higher than {@link #MAX_RATE}. */

@@ -1,7 +1,7 @@
 package org.maestro.client.local;
 
-import org.maestro.common.artemis.ArtemisDistribution;
-import org.maestro.common.artemis.StandaloneArtemis;
+import org.maestro.client.artemis.ArtemisDistribution;
+import org.maestro.client.artemis.StandaloneArtemis;
 
 import java.io.IOException;
 import java.nio.file.Path;

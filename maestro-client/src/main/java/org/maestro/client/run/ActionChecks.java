@@ -1,7 +1,7 @@
 package org.maestro.client.run;
 
 import org.maestro.reports.results.Summary;
-import org.maestro.agent.script.Outcome;
+import org.maestro.common.note.Outcome;
 import org.maestro.client.plan.Criterion;
 
 import java.util.ArrayList;

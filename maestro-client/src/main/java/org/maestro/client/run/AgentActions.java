@@ -1,6 +1,6 @@
 package org.maestro.client.run;
 
-import org.maestro.agent.script.Outcome;
+import org.maestro.common.note.Outcome;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.note.Payload;
 import org.maestro.common.util.Clocks;
@@ -59,7 +59,7 @@ final class AgentActions implements AutoCloseable {
 
     private void fire(Scheduled run) {
         if (loadEnded.getAsBoolean()) {
-            run.finish("not-run", -1, "the load had ended before " + run.action.atMillis() + " ms", 0, 0);
+            run.finish(Outcome.NOT_RUN.wireName(), -1, "the load had ended before " + run.action.atMillis() + " ms", 0, 0);
             return;
         }
         run.firedEpochMicros = Clocks.epochMicros();
@@ -94,7 +94,7 @@ final class AgentActions implements AutoCloseable {
         }
         for (Scheduled run : actions) {
             if (run.pending()) {
-                run.finish(run.firedEpochMicros > 0 ? "unknown" : "not-run", -1, run.firedEpochMicros > 0
+                run.finish((run.firedEpochMicros > 0 ? Outcome.UNKNOWN : Outcome.NOT_RUN).wireName(), -1, run.firedEpochMicros > 0
                         ? "no outcome from the agent within " + AWAIT_SECONDS + " s of the end of the load" : "the test ended first", 0, 0);
             }
         }
@@ -112,7 +112,7 @@ final class AgentActions implements AutoCloseable {
     List<ActionOutcome> outcomes() {
         for (Scheduled run : actions) {
             if (run.pending()) {
-                run.finish("not-run", -1, "the test ended first", 0, 0);
+                run.finish(Outcome.NOT_RUN.wireName(), -1, "the test ended first", 0, 0);
             }
         }
         return actions.stream().map(Scheduled::done).toList();

@@ -1,10 +1,10 @@
 package org.maestro.client.run;
 
-import org.maestro.common.client.ControlClient;
-import org.maestro.common.dataserver.DataClient;
+import org.maestro.client.control.ControlClient;
+import org.maestro.client.data.DataClient;
 import org.maestro.common.dataserver.DataToken;
-import org.maestro.common.dataserver.DataTransferException;
-import org.maestro.common.dataserver.FetchResult;
+import org.maestro.client.data.DataTransferException;
+import org.maestro.client.data.FetchResult;
 import org.maestro.common.note.GetKeys;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.runfiles.PeerFiles;

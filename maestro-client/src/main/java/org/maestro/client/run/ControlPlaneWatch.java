@@ -1,7 +1,7 @@
 package org.maestro.client.run;
 
 import org.maestro.reports.results.Summary;
-import org.maestro.common.client.ControlClient;
+import org.maestro.client.control.ControlClient;
 import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.util.Passwords;

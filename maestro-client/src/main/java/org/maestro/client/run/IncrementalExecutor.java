@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,8 +32,7 @@ public final class IncrementalExecutor {
     /** Returns the exit code: 0 when a step passed, 1 when none did, 2 when a step could not run, 130 when interrupted. */
     public int run(TestPlan plan) throws IOException, InterruptedException {
         TestPlan.Incremental inc = plan.incremental();
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        Path top = Files.createDirectories(runsDir.resolve(stamp + "-" + plan.name()));
+        Path top = Files.createDirectories(runsDir.resolve(RunLayout.runDirName(LocalDateTime.now(), plan.name())));
         List<Map<String, Object>> steps = new ArrayList<>();
         long sustainable = 0;
         String verdict = Summary.FAILED;
@@ -46,8 +44,9 @@ public final class IncrementalExecutor {
             step.put("rate", rate);
             step.put("verdict", s.verdict());
             step.put("run", top.relativize(top.resolve("steps").resolve(s.testId())).toString());
-            step.put("receiveRate", s.totals().receiveRate());
-            step.put("p99Millis", s.totals().responseTime() == null ? null : s.totals().responseTime().p99());
+            // A step that did not run has no figures (NotRun): none, not 0.
+            step.put("receiveRate", s.totals() == null ? null : s.totals().receiveRate());
+            step.put("p99Millis", s.totals() == null || s.totals().responseTime() == null ? null : s.totals().responseTime().p99());
             step.put("reasons", s.reasons());
             steps.add(step);
             if (Summary.ERROR.equals(s.verdict()) || Summary.INTERRUPTED.equals(s.verdict())) {

@@ -4,7 +4,7 @@ import org.maestro.client.local.EmbeddedBroker;
 import org.maestro.client.local.HandlerRepository;
 import org.maestro.client.local.LocalArtemis;
 import org.maestro.client.plan.TestPlan;
-import org.maestro.common.artemis.ArtemisDistribution;
+import org.maestro.client.artemis.ArtemisDistribution;
 import org.maestro.common.dataserver.DataServer;
 import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.note.Role;

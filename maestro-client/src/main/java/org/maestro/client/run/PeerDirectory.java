@@ -1,8 +1,8 @@
 package org.maestro.client.run;
 
-import org.maestro.common.client.Address;
-import org.maestro.common.client.ControlClient;
-import org.maestro.common.client.PingResult;
+import org.maestro.client.control.Address;
+import org.maestro.client.control.ControlClient;
+import org.maestro.client.control.PingResult;
 import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;

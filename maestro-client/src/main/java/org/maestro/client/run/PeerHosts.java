@@ -1,9 +1,9 @@
 package org.maestro.client.run;
 
 import org.maestro.reports.results.Summary;
-import org.maestro.common.client.ControlClient;
-import org.maestro.common.client.PingResult;
-import org.maestro.common.client.Replies;
+import org.maestro.client.control.ControlClient;
+import org.maestro.client.control.PingResult;
+import org.maestro.client.control.Replies;
 import org.maestro.common.note.GetKeys;
 import org.maestro.common.note.Payload;
 import org.maestro.common.mqtt.TransportException;

@@ -1,7 +1,7 @@
 package org.maestro.client.run;
 
-import org.maestro.common.client.ControlClient;
-import org.maestro.common.client.Replies;
+import org.maestro.client.control.ControlClient;
+import org.maestro.client.control.Replies;
 import org.maestro.common.dataserver.DataToken;
 import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.GetKeys;

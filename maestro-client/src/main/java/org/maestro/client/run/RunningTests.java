@@ -1,6 +1,6 @@
 package org.maestro.client.run;
 
-import org.maestro.common.client.ControlClient;
+import org.maestro.client.control.ControlClient;
 import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;

@@ -60,7 +60,7 @@ final class SetOptions {
                 // Rate and message count are the test's totals: each sender gets its share.
                 mine.put(TestOptions.RATE, Long.toString(share(plan.rate().perSecond(), senders.size(), i)));
                 if (plan.duration() instanceof TestDuration.ByCount c) {
-                    mine.put(TestOptions.DURATION, Long.toString(Math.max(1, share(c.messages(), senders.size(), i))));
+                    mine.put(TestOptions.DURATION, new TestDuration.ByCount(Math.max(1, share(c.messages(), senders.size(), i))).toString());
                 }
             }
             out.put(a.peer(), mine);

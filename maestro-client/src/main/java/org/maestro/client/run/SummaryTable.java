@@ -14,6 +14,12 @@ final class SummaryTable {
     }
 
     static void print(Summary s, Console c) {
+        if (s.totals() == null) {
+            // The load never started: a table of zeros would say something was measured.
+            c.line("no figures: the test did not run");
+            verdict(s, c);
+            return;
+        }
         c.line("%-14s %-9s %12s %10s %10s %10s %10s %8s", "peer", "role", "messages", "msg/s", "p50 ms", "p99 ms", "max ms", "lost");
         for (Summary.PeerResult p : s.peers()) {
             Summary.Latency l = p.responseTime() != null ? p.responseTime() : p.sendDelay();
@@ -66,6 +72,10 @@ final class SummaryTable {
                 c.line("  [NOT EVALUATED] %s, bound %s: %s", check.criterion(), check.bound(), check.measured());
             }
         }
+        verdict(s, c);
+    }
+
+    private static void verdict(Summary s, Console c) {
         c.line("verdict: %s%s", s.verdict().toUpperCase(Locale.ROOT),
                 s.reasons().isEmpty() ? "" : " (" + String.join("; ", s.reasons()) + ")");
     }

@@ -2,18 +2,13 @@ package org.maestro.client.run;
 
 import org.maestro.reports.results.Summary;
 import org.maestro.client.plan.TestPlan;
-import org.maestro.common.client.ControlClient;
+import org.maestro.client.control.ControlClient;
 import org.maestro.common.mqtt.TransportException;
-import org.maestro.common.note.Command;
-import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
-import org.maestro.common.note.Role;
-import org.maestro.common.note.Stats;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.units.TimeSpan;
 import org.maestro.common.util.Passwords;
-import org.maestro.common.util.SafeText;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,33 +16,25 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 /**
- * Carries out one test of the design guide's lifecycle: discover the required peers, SET, start
- * receivers then senders, watch (a progress line a second; a NOTIFY_FAIL ends the test at once), stop the
- * receivers once the senders are done and let them drain, collect every peer's files, and write summary.json and
- * junit.xml into the run directory.
+ * Carries out one test of the design guide's lifecycle: discover the required peers, SET, start inspectors, agent,
+ * receivers then senders, watch ({@link LoadWatch}), stop and drain, collect every peer's figures and files
+ * ({@link FinalCollection}), write summary.json and junit.xml ({@link SummaryBuilder}, {@link RunFilesWriter}), and
+ * publish the run ({@link RunPublisher}: the console's table, the baseline comparison, report.html, the runs index).
+ * A test whose load never started (refused, failed before START, interrupted before it) has no figures ({@link NotRun}).
  *
  * <p>The control plane may blink while the load goes on: a peer whose last will arrives, or the control broker
  * itself, may be away for up to the control grace period; its absence is recorded as an interruption. Longer, and
  * the test ends: naming the peer, or saying that the control broker is unreachable and since when.
  */
 public final class TestExecutor {
-    /** A test whose peers send no progress for this long is stuck. */
-    private static final long SILENCE_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(30);
     /** How long a peer, or the control broker, may be away from the control plane unless told otherwise. */
     public static final String DEFAULT_CONTROL_GRACE = "10s";
-    /** How long interrupted peers have to end (a receiver drains until quiet) before their files are collected. */
-    private static final long INTERRUPTED_END_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private final ControlClient client;
     private final Path runsDir;
@@ -105,8 +92,7 @@ public final class TestExecutor {
     }
 
     private Summary run(TestPlan plan, boolean refreshIndex) throws IOException, InterruptedException {
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        String testId = stamp + "-" + plan.name().replaceAll("[^A-Za-z0-9._-]", "_");
+        String testId = RunLayout.runDirName(LocalDateTime.now(), plan.name());
         Path runDir = Files.createDirectories(runsDir.resolve(testId));
         console.keepIn(runDir.resolve(RunLayout.CONSOLE_LOG));
         TestExecution run = new TestExecution(plan, testId, runDir);
@@ -132,16 +118,7 @@ public final class TestExecutor {
             run.error(failure);
         }
         Summary summary = run.finish();
-        console.line("");
-        SummaryTable.print(summary, console);
-        summary.clockCheck().warnings().forEach(w -> console.line("warning: %s", w));
-        console.line("run directory: %s", runDir.toAbsolutePath());
-        regressed = !baseline.isEmpty() && baseline.compare(runDir, console);
-        RunPages.report(runDir, console);
-        if (refreshIndex) {
-            // After the comparison: the index shows its verdict.
-            RunPages.index(runsDir, console);
-        }
+        regressed = new RunPublisher(console, baseline).publish(summary, runDir, refreshIndex ? runsDir : null);
         console.close();
         return summary;
     }
@@ -158,37 +135,34 @@ public final class TestExecutor {
         /** Where each peer runs and its clock, measured before the test. */
         List<Summary.PeerHost> hosts = List.of();
         AgentActions agentActions;
-        final Map<String, Stats> latest = new ConcurrentHashMap<>();
-        final Map<String, Note> ends = new ConcurrentHashMap<>();
-        final LinkedBlockingQueue<Note> events = new LinkedBlockingQueue<>();
         final List<String> errors = new ArrayList<>();
-        volatile long lastProgressNanos = System.nanoTime();
         final ControlPlaneWatch controlPlane = new ControlPlaneWatch(client, console, controlGrace);
-        final Consumer<Note> listener = this::onNote;
+        final PeerReports reports;
+        final PeerStops stops;
+        LoadWatch watch;
         RunRecord record;
-        long loadStartedNanos;
         boolean interrupted;
         final ControlPlaneTimes times = new ControlPlaneTimes();
-        /** The peers a START reached: those an interruption must stop and wait for. */
-        final java.util.Set<String> started = ConcurrentHashMap.newKeySet();
 
         TestExecution(TestPlan plan, String testId, Path runDir) {
             this.plan = plan;
             this.testId = testId;
             this.runDir = runDir;
             this.record = RunRecord.starting(testId, client.broker(), start, plan);
+            this.reports = new PeerReports(testId, controlPlane);
+            this.stops = new PeerStops(client, console, reports, controlPlane);
         }
 
         /** Discover, SET, start, watch: the receivers and inspectors are stopped as the peers before them end. */
         void execute() throws TestCannotRun, TransportException, InterruptedException {
             console.line("test %s: %s", plan.name(), testId);
             discover();
-            client.addListener(listener);
+            client.addListener(reports.listener);
             set();
             start();
             try (AgentActions actions = agentActions) {
                 actions.schedule();
-                watch();
+                watch.run();
                 actions.await();
             }
         }
@@ -207,27 +181,17 @@ public final class TestExecutor {
             RunningTests.refuse(client, chosen, record.broker());
             peers = chosen;
             times.end("discover");
-            if (Console.linePerPeer(peers.size())) {
-                for (PeerAssignment.Assignment a : assignment.all()) {
-                    console.line("  %s -> %s", a.peer().describe(), Passwords.redact(a.target(plan)));
-                }
-            } else {
-                // One line per role and target: "50 senders (sender-1, sender-2, sender-3 … sender-50 (50)) -> amqp://…".
-                Map<String, List<String>> byTarget = new LinkedHashMap<>();
-                for (PeerAssignment.Assignment a : assignment.all()) {
-                    byTarget.computeIfAbsent(a.role().wireName() + "s -> " + Passwords.redact(a.target(plan)), k -> new ArrayList<>())
-                            .add(SafeText.of(a.peer().name()));
-                }
-                byTarget.forEach((roleAndTarget, names) -> console.line("  %d %s (%s)", names.size(), roleAndTarget, Console.names(names)));
-            }
+            AssignmentLines.print(assignment, plan, console);
             console.line("hosts and clocks (offset = peer's clock - client's):");
             PeerHosts.Probe probe = PeerHosts.probe(client, peers, console);
             hosts = probe.hosts();   // in summary.json even when a data server is out of reach
             probe.requireReachable();
             times.end("probe");
+            watch = new LoadWatch(client, console, plan, assignment, reports, controlPlane, times);
             PeerAssignment.Assignment agent = assignment.agent();
-            agentActions = new AgentActions(agent == null ? null : remote(agent.peer()),
-                    agent == null ? List.of() : plan.agent().actions(), this::loadEnded, console);
+            agentActions = new AgentActions(agent == null ? null : new RemotePeer(client, agent.peer()),
+                    agent == null ? List.of() : plan.agent().actions(), watch::loadEnded, console);
+            reports.listenTo(peers, agentActions);
         }
 
         /** Each peer its own options, all at once: one round trip however many peers there are. */
@@ -244,236 +208,62 @@ public final class TestExecutor {
             times.start();
             Map<PeerInfo, Payload> inspectors = new LinkedHashMap<>();
             assignment.inspectors().forEach(a -> inspectors.put(a.peer(), new Payload.StartInspector(a.inspector().type())));
-            started.addAll(inspectors.keySet().stream().map(PeerInfo::id).toList());
+            stops.starting(List.copyOf(inspectors.keySet()));
             RemotePeer.requireEach(client, inspectors, RemotePeer.REQUEST_TIMEOUT);
             PeerAssignment.Assignment agent = assignment.agent();
             if (agent != null) {
                 console.line("agent %s fetches %s", agent.peer().name(), Passwords.redact(plan.agent().sourceUrl()));
-                remote(agent.peer()).fetchSource(plan.agent().sourceUrl(), plan.agent().branch());
+                new RemotePeer(client, agent.peer()).fetchSource(plan.agent().sourceUrl(), plan.agent().branch());
             }
             // All receivers at once, then all senders at once: each START is one round trip, however many peers.
             for (List<PeerAssignment.Assignment> role : List.of(assignment.receivers(), assignment.senders())) {
                 List<PeerInfo> each = PeerAssignment.peersOf(role);
-                each.forEach(p -> started.add(p.id()));
+                stops.starting(each);
                 RemotePeer.requireEach(client, RemotePeer.each(each, RemotePeer::startOf), RemotePeer.REQUEST_TIMEOUT);
             }
             times.end("START");
         }
 
-        private void stopEach(List<PeerAssignment.Assignment> to) throws TestCannotRun, TransportException, InterruptedException {
-            RemotePeer.requireEach(client, RemotePeer.each(PeerAssignment.peersOf(to), RemotePeer::stopOf), RemotePeer.REQUEST_TIMEOUT);
-        }
-
-        private RemotePeer remote(PeerInfo peer) {
-            return new RemotePeer(client, peer);
-        }
-
-        private boolean endedAll(List<PeerAssignment.Assignment> of) {
-            return of.stream().allMatch(a -> ends.containsKey(a.peer().id()));
-        }
-
-        /** The load is over once every sender has ended. */
-        private boolean loadEnded() {
-            return endedAll(assignment.senders());
-        }
-
-        private void onNote(Note n) {
-            if (peers.stream().noneMatch(p -> p.id().equals(n.senderId()))) {
-                return;
-            }
-            if (n.command() != Command.ABNORMAL_DISCONNECT) {
-                controlPlane.heard(n.senderId());
-            }
-            if (n.payload() instanceof Payload.Progress progress && testId.equals(progress.stats().testId())) {
-                latest.put(n.senderId(), progress.stats());
-                lastProgressNanos = System.nanoTime();
-            } else if (n.payload() instanceof Payload.HandlerOutcome outcome) {
-                agentActions.onOutcome(outcome);
-            } else if (n.command() == Command.NOTIFY_SUCCESS || n.command() == Command.NOTIFY_FAIL
-                    || n.command() == Command.ABNORMAL_DISCONNECT) {
-                events.add(n);
-            }
-        }
-
-        /**
-         * Prints a progress line a second until every peer but the agent has ended; stops the receivers once the
-         * senders are done, and the inspectors once the receivers are.
-         */
-        private void watch() throws TestCannotRun, TransportException, InterruptedException {
-            long started = System.nanoTime();
-            loadStartedNanos = started;
-            long nextLine = started + TimeUnit.SECONDS.toNanos(1);
-            boolean receiversStopped = false;
-            boolean inspectorsStopped = false;
-            // The agent does not end: it runs handlers until the load is over.
-            int toEnd = peers.size() - (assignment.agent() == null ? 0 : 1);
-            while (ends.size() < toEnd) {
-                Note n = events.poll(Math.max(1, (nextLine - System.nanoTime()) / 1_000_000), TimeUnit.MILLISECONDS);
-                if (n != null) {
-                    PeerInfo who = peers.stream().filter(p -> p.id().equals(n.senderId())).findFirst().orElseThrow();
-                    if (n.payload() instanceof Payload.AbnormalDisconnect) {
-                        controlPlane.dropped(who);
-                    } else if (n.payload() instanceof Payload.NotifyFail f) {
-                        ends.put(who.id(), n);
-                        throw new TestCannotRun(who.describe() + " failed: " + SafeText.of(f.reason()));
-                    } else {
-                        ends.put(who.id(), n);
-                        tellEnded(who, (Payload.NotifySuccess) n.payload());
-                    }
-                }
-                boolean connected = controlPlane.check(peers);
-                // A peer away from the control plane cannot be told to stop: wait for it (or for the grace to end).
-                if (loadEnded() && !receiversStopped && noneAway(assignment.receivers())) {
-                    times.start();
-                    stopEach(assignment.receivers());
-                    times.end("STOP");
-                    receiversStopped = true;
-                }
-                if (endedAll(assignment.receivers()) && !inspectorsStopped && noneAway(assignment.inspectors())) {
-                    stopEach(assignment.inspectors());
-                    inspectorsStopped = true;
-                }
-                long now = System.nanoTime();
-                if (now >= nextLine) {
-                    console.line(ProgressLine.of((now - started) / 1_000_000_000L, peers, latest, peers.size() - ends.size()
-                            + (int) ends.values().stream().filter(e -> e.command() == Command.NOTIFY_SUCCESS).count(), !plan.competingReceivers()));
-                    nextLine += TimeUnit.SECONDS.toNanos(1);
-                }
-                // The peers cannot be heard while the client itself is without the broker: that silence is not theirs.
-                if (connected && now - Math.max(lastProgressNanos, controlPlane.brokerBackNanos()) > SILENCE_LIMIT_NANOS) {
-                    throw new TestCannotRun("no progress from any peer for " + SILENCE_LIMIT_NANOS / 1_000_000_000L + " s");
-                }
-            }
-            // The agent (or an inspector) may still be away: it has the rest of its grace to come back.
-            while (controlPlane.anyAway()) {
-                Thread.sleep(200);
-                controlPlane.check(peers);
-            }
-        }
-
-        /** A line per peer that ends; for many peers, one when the last of its role has ended. */
-        private void tellEnded(PeerInfo who, Payload.NotifySuccess end) {
-            if (Console.linePerPeer(peers.size())) {
-                console.line("%s ended: %s", SafeText.of(who.name()), SafeText.of(end.detail()));
-                return;
-            }
-            List<PeerInfo> role = peers.stream().filter(p -> p.role() == who.role()).toList();
-            if (role.stream().allMatch(p -> ends.containsKey(p.id()))) {
-                // Not a peer's own detail: a competing receiver's "lost" counts the others' messages.
-                console.line("all %d %ss ended", role.size(), who.role().wireName());
-            }
-        }
-
-        private boolean noneAway(List<PeerAssignment.Assignment> of) {
-            return of.stream().noneMatch(a -> controlPlane.isAway(a.peer().id()));
-        }
-
         void error(String reason) {
             errors.add(reason);
             console.line("test cannot go on: %s", reason);
-            stopRemaining();
+            stops.stopRemaining(peers);
         }
 
-        /**
-         * Best effort: stop whatever still runs, so the peers are free for the next test. Without the control broker
-         * the requests wait in the client's buffer and go out when it is back.
-         */
-        private void stopRemaining() {
-            Duration wait = client.unreachableSince() == null ? Duration.ofSeconds(2) : Duration.ofMillis(1);
-            // One that left the control plane would not hear it.
-            List<PeerInfo> running = peers.stream()
-                    .filter(p -> !ends.containsKey(p.id()) && p.role() != Role.AGENT && !controlPlane.isAway(p.id())).toList();
-            try {
-                RemotePeer.askEach(client, RemotePeer.each(running, RemotePeer::stopOf), wait);
-            } catch (Exception e) {
-                // best effort: the broker may be the one that is gone
-            }
-        }
-
-        /**
-         * Ends the test early, in order: STOP to every peer still running (senders first, so the receivers get what
-         * was sent), then a few seconds for them to end and close their files, which {@link #finish} collects.
-         */
+        /** Ends the test early, in order ({@link PeerStops#interrupted}); {@link #finish} then collects what the peers wrote. */
         void interrupted(String cause) throws InterruptedException {
             interrupted = true;
-            String when = loadStartedNanos == 0 ? "before the load started"
-                    : String.format(java.util.Locale.ROOT, "%.1f s into the load", (System.nanoTime() - loadStartedNanos) / 1e9);
-            errors.add("interrupted by " + cause + " " + when + ": the test did not run to its end; the figures cover what"
-                    + " the peers did until they were stopped");
-            List<PeerAssignment.Assignment> order = new ArrayList<>(assignment.senders());
-            order.addAll(assignment.receivers());
-            order.addAll(assignment.inspectors());
-            // Counted as started once asked: an interrupted START may have reached the peer.
-            List<PeerAssignment.Assignment> running = order.stream()
-                    .filter(a -> started.contains(a.peer().id()) && !ends.containsKey(a.peer().id())).toList();
-            if (running.isEmpty()) {
-                console.line("no peer was started: nothing to stop");
-                return;
-            }
-            console.line("stopping %s", Console.names(running.stream().map(a -> SafeText.of(a.peer().name())).toList()));
-            // Senders first, so the receivers get what was sent; each role at once.
-            for (List<PeerAssignment.Assignment> role : List.of(assignment.senders(), assignment.receivers(), assignment.inspectors())) {
-                List<PeerInfo> toStop = PeerAssignment.peersOf(role.stream().filter(running::contains).toList());
-                try {
-                    RemotePeer.askEach(client, RemotePeer.each(toStop, RemotePeer::stopOf), Duration.ofSeconds(2))
-                            .forEach(problem -> console.line("could not stop: %s", problem));
-                } catch (TransportException e) {
-                    console.line("could not stop %s: %s", Console.names(toStop.stream().map(PeerInfo::name).toList()), e.getMessage());
-                }
-            }
-            // The receivers drain until quiet; a peer that does not end in time is collected as it is.
-            long deadline = System.nanoTime() + INTERRUPTED_END_NANOS;
-            while (running.stream().anyMatch(a -> !ends.containsKey(a.peer().id())) && System.nanoTime() < deadline) {
-                Note n = events.poll(100, TimeUnit.MILLISECONDS);
-                if (n != null && (n.payload() instanceof Payload.NotifySuccess || n.payload() instanceof Payload.NotifyFail)) {
-                    ends.putIfAbsent(n.senderId(), n);
-                }
-            }
-            running.stream().filter(a -> !ends.containsKey(a.peer().id()))
-                    .forEach(a -> console.line("%s did not end within %d s of STOP", a.peer().describe(),
-                            TimeUnit.NANOSECONDS.toSeconds(INTERRUPTED_END_NANOS)));
-            console.line("collecting what the peers wrote...");
+            errors.add("interrupted by " + cause + " " + (!stops.anyStarted() ? "before any peer was started"
+                    : watch.when() + ": the test did not run to its end; the figures cover what the peers did until they were stopped"));
+            stops.interrupted(assignment);
         }
 
-        /** Collects every peer's figures and files, and writes the summary. */
+        /** Collects every peer's figures and files, and writes the summary; a test that never started has none. */
         Summary finish() throws IOException, InterruptedException {
-            client.removeListener(listener);
-            Map<String, Stats> finalStats = new LinkedHashMap<>();
-            Map<String, String> dataMissing = new LinkedHashMap<>();
-            boolean withoutBroker = client.unreachableSince() != null;
-            String unreachable = controlPlane.awaitBroker();
-            if (unreachable == null && withoutBroker) {
-                // The peers ran on while the client was without the broker: stop them before their files are taken.
-                stopRemaining();
-            }
-            List<PeerInfo> askable = new ArrayList<>();
-            for (PeerInfo p : peers) {
-                // A peer's address and files are asked for over the control plane.
-                String cannotAsk = unreachable != null ? unreachable : controlPlane.neverBack(p);
-                if (cannotAsk != null) {
-                    dataMissing.put(p.id(), cannotAsk);
-                } else {
-                    askable.add(p);
+            client.removeListener(reports.listener);
+            Summary summary;
+            if (!stops.anyStarted()) {
+                summary = NotRun.summary(plan, testId, start, runDir, notRunReasons(), hosts,
+                        interrupted ? Summary.INTERRUPTED : Summary.ERROR);
+            } else {
+                FinalCollection collected = FinalCollection.of(client, peers, testId, runDir, controlPlane, stops, times, console);
+                List<ActionOutcome> actions = agentActions == null ? List.of() : agentActions.outcomes();
+                summary = SummaryBuilder.build(plan, testId, start, peers, runDir, new SummaryBuilder.Observed(reports.ends,
+                        collected.finalStats(), reports.latest, collected.dataMissing(), errors, actions,
+                        controlPlane.interruptions(peers), hosts));
+                if (interrupted) {
+                    summary = summary.interrupted();
                 }
-            }
-            times.start();
-            try {
-                RemotePeer.statsEach(client, askable, Duration.ofSeconds(3)).forEach((p, s) -> finalStats.put(p.id(), s));
-            } catch (TransportException e) {
-                console.line("cannot ask the peers for their figures: %s", e.getMessage());
-            }
-            times.end("STATS");
-            dataMissing.putAll(Collector.collectAll(client, askable, testId, runDir, console));
-            times.end("collect");
-            console.line(times.line(peers.size()));
-            List<ActionOutcome> actions = agentActions == null ? List.of() : agentActions.outcomes();
-            Summary summary = SummaryBuilder.build(plan, testId, start, peers, runDir, new SummaryBuilder.Observed(ends,
-                    finalStats, latest, dataMissing, errors, actions, controlPlane.interruptions(peers), hosts));
-            if (interrupted) {
-                summary = summary.interrupted();
             }
             RunFilesWriter.write(summary, runDir);
             return summary;
+        }
+
+        /** Why a test that never started did not: its errors, and that nothing was measured. */
+        private List<String> notRunReasons() {
+            List<String> reasons = new ArrayList<>(errors);
+            reasons.add("no peer was started: nothing was measured");
+            return reasons;
         }
     }
 

@@ -1,8 +1,8 @@
 package org.maestro.client.bench;
 
 import org.maestro.client.local.EmbeddedTestBroker;
-import org.maestro.common.client.ControlClient;
-import org.maestro.common.client.PingResult;
+import org.maestro.client.control.ControlClient;
+import org.maestro.client.control.PingResult;
 import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.mqtt.MqttTransport;
 import org.maestro.common.mqtt.Qos;

@@ -100,6 +100,13 @@ class CommandOptionsTest {
                 + " worker may open", "-P", "connections=100000");
         assertRefused("maestro: fixed-rate.groovy:4: warmup 30s must be shorter than the duration 30s: nothing would be"
                 + " measured", "-P", "warmup=30s", "-P", "duration=30s");
+
+        // Once 10 messages under a 5 s warm-up: a run that measured nothing and said p50 0.000.
+        assertRefused("maestro: fixed-rate.groovy:10: -P duration=10: bad duration '10': a number needs its unit: 10msg for"
+                + " messages or 10s for seconds; expected a message count like 1000000msg or a time like 90s, 10m, 1h30m",
+                "-P", "duration=10");
+        assertRefused("maestro: fixed-rate.groovy:4: warmup 5s covers the whole duration 1000msg: at 1000 msg/s the senders"
+                + " send 5000 messages within it; nothing would be measured", "-P", "warmup=5s", "-P", "duration=1000msg");
     }
 
     @Test

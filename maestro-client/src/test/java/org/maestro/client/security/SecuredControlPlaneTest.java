@@ -5,7 +5,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.cli.MaestroMain;
-import org.maestro.common.client.ControlClient;
+import org.maestro.client.control.ControlClient;
 import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.testing.ChildJvm;
 import org.maestro.common.testing.MosquittoBroker;

@@ -1,13 +1,10 @@
 package org.maestro.common.cli;
 
-import org.maestro.common.client.ControlClient;
 import org.maestro.common.mqtt.BrokerUrl;
-import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.util.SecretFile;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
-import java.time.Duration;
 
 /**
  * {@code --broker}: the MQTT control broker, for every command that joins or talks to a cluster (a picocli mixin).
@@ -76,10 +73,5 @@ public class BrokerOption {
                     + " names no user: give it as mqtt://USER@host:port");
         }
         return url.withCredentials(url.username(), inFile ? SecretFile.read(passwordFile, PASSWORD_FILE) : fromEnv);
-    }
-
-    /** A client connected to the broker, for the commands that talk to peers. */
-    public ControlClient connect() throws TransportException {
-        return new ControlClient(url()).connect(Duration.ofSeconds(10));
     }
 }

@@ -27,9 +27,9 @@
  * serve other read-only routes through {@code DataServer.start(root, host, port, name, handler)}: {@code maestro serve}
  * (maestro-reports) serves a runs directory that way.
  *
- * <p>{@link org.maestro.common.dataserver.DataClient#fetchAll} downloads a directory: manifest first,
+ * <p>The client's {@code DataClient.fetchAll} (maestro-client-core) downloads a directory: manifest first,
  * then each file, verified against its header checksum, written under a temporary name and renamed once
  * verified. Files whose checksum differs from the manifest's were still growing; they are reported in
- * {@link org.maestro.common.dataserver.FetchResult}, not treated as errors.
+ * its {@code FetchResult}, not treated as errors.
  */
 package org.maestro.common.dataserver;

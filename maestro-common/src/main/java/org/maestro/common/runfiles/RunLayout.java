@@ -1,6 +1,12 @@
 package org.maestro.common.runfiles;
 
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The client's run directory: {@code summary.json}, {@code console.log}, and each peer's collected files
@@ -20,8 +26,32 @@ public final class RunLayout {
     /** What the user saw on the console during the run. */
     public static final String CONSOLE_LOG = "console.log";
     private static final String PEERS = "peers";
+    /** A run directory's name starts with when it started, in the client's local time zone, to the second. */
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+    private static final Pattern STAMPED = Pattern.compile("^(\\d{8}-\\d{6})-");
 
     private RunLayout() {
+    }
+
+    /**
+     * A run directory's name, which is also its test id: {@code <yyyyMMdd-HHmmss>-<test name>}, the name made safe for
+     * a path and a topic (anything but letters, digits, '.', '_' and '-' becomes '_'), so runs list in the order they ran.
+     */
+    public static String runDirName(LocalDateTime start, String testName) {
+        return start.format(STAMP) + "-" + testName.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    /** When the run named {@code dirName} by {@link #runDirName} started; empty for a name it did not make. */
+    public static Optional<LocalDateTime> runDirStart(String dirName) {
+        Matcher m = STAMPED.matcher(dirName);
+        if (!m.find()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(LocalDateTime.parse(m.group(1), STAMP));
+        } catch (DateTimeParseException e) {
+            return Optional.empty();
+        }
     }
 
     /** {@code <runDir>/peers}, the parent of every peer's collected files. */

@@ -9,20 +9,24 @@ import java.util.Objects;
  *
  * <p>Text forms, see {@link #parse(String)}:
  * <ul>
- *   <li>plain digits are a message count: {@code 1000}, {@code 1_000_000};</li>
+ *   <li>digits and {@value #MESSAGES} are a message count: {@code 1000msg}, {@code 1_000_000msg};</li>
  *   <li>one or more {@code <number><unit>} parts, largest unit first, each unit at most once, with
  *       units {@code h}, {@code m}, {@code s}, {@code ms}, are a time: {@code 90s}, {@code 10m},
  *       {@code 1h30m}, {@code 1h30m15s}, {@code 500ms}.</li>
  * </ul>
+ * A bare number is refused: it does not say whether it counts messages or seconds.
  */
 public sealed interface TestDuration permits TestDuration.ByTime, TestDuration.ByCount {
+    /** The unit of a message count, written right after its digits: {@code 10000msg}. */
+    String MESSAGES = "msg";
 
     /**
      * Parses a test duration; surrounding whitespace is ignored.
      *
      * @throws UnitFormatException if {@code text} is null, not of a form above, zero, or too large
      *                             (a count beyond {@link Long#MAX_VALUE}, a time beyond about 292
-     *                             years, which does not fit a {@code long} of nanoseconds)
+     *                             years, which does not fit a {@code long} of nanoseconds), or a bare
+     *                             number
      */
     static TestDuration parse(String text) {
         return TestDurationParser.parse(text);
@@ -78,10 +82,10 @@ public sealed interface TestDuration permits TestDuration.ByTime, TestDuration.B
             }
         }
 
-        /** Canonical text: the count in plain digits, e.g. {@code 1000000}. */
+        /** Canonical text: the count in plain digits and the unit, e.g. {@code 1000000msg}. */
         @Override
         public String toString() {
-            return Long.toString(messages);
+            return messages + MESSAGES;
         }
     }
 }

@@ -11,9 +11,15 @@ final class TestDurationParser {
 
     private static final String KIND = "duration";
     private static final String EXPECTED =
-            "a message count like 1000000 or a time like 90s, 10m, 1h30m";
+            "a message count like 1000000" + TestDuration.MESSAGES + " or a time like 90s, 10m, 1h30m";
 
-    private static final Pattern COUNT = Pattern.compile(Digits.PATTERN);
+    /** A message count: digits and the unit, {@code 1000000msg}. */
+    private static final Pattern COUNT = Pattern.compile("(" + Digits.PATTERN + ")" + TestDuration.MESSAGES);
+    /**
+     * A bare number: once a message count, which someone who meant seconds got silently (a 10-message test under a
+     * 5 s warm-up measured nothing). Refused, naming both spellings of that number.
+     */
+    private static final Pattern BARE = Pattern.compile(Digits.PATTERN);
     /** One time part; {@code ms} comes before {@code m} so that {@code 500ms} is not read as {@code 500m}. */
     private static final Pattern TIME_PART = Pattern.compile("(" + Digits.PATTERN + ")(ms|h|m|s)");
     /** Time units largest first, the order in which they must be written. */
@@ -29,8 +35,13 @@ final class TestDurationParser {
             throw new UnitFormatException(KIND, null, EXPECTED);
         }
         String trimmed = text.strip();
-        if (COUNT.matcher(trimmed).matches()) {
-            return parseCount(text, trimmed);
+        Matcher count = COUNT.matcher(trimmed);
+        if (count.matches()) {
+            return parseCount(text, count.group(1));
+        }
+        if (BARE.matcher(trimmed).matches()) {
+            throw new UnitFormatException(KIND, text, "a number needs its unit: " + trimmed + TestDuration.MESSAGES
+                    + " for messages or " + trimmed + "s for seconds", EXPECTED);
         }
         return parseTime(text, trimmed);
     }

@@ -24,14 +24,14 @@ import java.util.stream.Stream;
  * symbolic links from inside that lead to the secret. Checksums here are computed independently of the
  * code under test.
  */
-final class DataTree {
+public final class DataTree {
     static final String SECRET = "TOP-SECRET-must-never-be-served-7f3a";
     static final String UNICODE_NAME = "test-1/peer-a/with space ü €.csv";
     /** Legal file names that are awkward in a URL. */
     static final List<String> ODD_NAMES = List.of("semi;colon.txt", "per%cent.txt", "hash#q?.txt", "plus+amp&eq=.txt",
             "quote'[b]{c}.txt", ".hidden", "...", "a..b.csv", "😀.json", "tab	here.txt", "%2e%2e", "%2F");
 
-    final Path root;
+    public final Path root;
     final Path outside;
 
     private DataTree(Path root, Path outside) {
@@ -40,7 +40,7 @@ final class DataTree {
     }
 
     /** Creates the tree under {@code base}: {@code base/data} (served) and {@code base/outside}. */
-    static DataTree create(Path base) throws IOException {
+    public static DataTree create(Path base) throws IOException {
         Path root = Files.createDirectories(base.resolve("data"));
         Path outside = Files.createDirectories(base.resolve("outside"));
         Files.writeString(outside.resolve("secret.txt"), SECRET);
@@ -66,7 +66,7 @@ final class DataTree {
     }
 
     /** Every regular file (no symbolic link) under {@code dir} of the root: path relative to the root -> bytes. */
-    Map<String, byte[]> regularFiles(String dir) throws IOException {
+    public Map<String, byte[]> regularFiles(String dir) throws IOException {
         Path start = dir.isEmpty() ? root : root.resolve(dir);
         try (Stream<Path> files = Files.walk(start)) {
             List<Path> list = files.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).collect(Collectors.toList());
@@ -84,14 +84,14 @@ final class DataTree {
         Files.write(file, bytes);
     }
 
-    static byte[] random(int size, long seed) {
+    public static byte[] random(int size, long seed) {
         byte[] bytes = new byte[size];
         new Random(seed).nextBytes(bytes);
         return bytes;
     }
 
     /** Hex SHA-256, straight from the JDK. */
-    static String sha256(byte[] bytes) {
+    public static String sha256(byte[] bytes) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {

@@ -14,13 +14,13 @@ class TestDurationTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "1|1",
-        "1000|1000",
-        "1_000_000|1000000",
-        "'  42 \t'|42",
-        "007|7",
-        "9223372036854775807|9223372036854775807",
-        "9_223_372_036_854_775_807|9223372036854775807",
+        "1msg|1",
+        "1000msg|1000",
+        "1_000_000msg|1000000",
+        "'  42msg \t'|42",
+        "007msg|7",
+        "9223372036854775807msg|9223372036854775807",
+        "9_223_372_036_854_775_807msg|9223372036854775807",
     })
     void parsesMessageCounts(String text, long expectedMessages) {
         assertEquals(new TestDuration.ByCount(expectedMessages), TestDuration.parse(text));
@@ -56,8 +56,8 @@ class TestDurationTest {
         "1h0m0s|1h",
         "48h|48h",
         "1h30m15s500ms|1h30m15s500ms",
-        "1_000_000|1000000",
-        "007|7",
+        "1_000_000msg|1000000msg",
+        "007msg|7msg",
     })
     void givesCanonicalText(String text, String canonical) {
         assertEquals(canonical, TestDuration.parse(text).toString());
@@ -65,7 +65,7 @@ class TestDurationTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "1", "1_000_000", "9223372036854775807", "90s", "10m", "1h30m", "1h30m15s", "500ms",
+        "1msg", "1_000_000msg", "9223372036854775807msg", "90s", "10m", "1h30m", "1h30m15s", "500ms",
         "1h30m15s500ms", "2h15s", "1m500ms", "3600s", "2562047h47m16s854ms",
     })
     void roundTripsThroughToString(String text) {
@@ -77,22 +77,23 @@ class TestDurationTest {
     @ValueSource(strings = {
         "9x", "", "   ", "abc", "h", "1H", "1d", "10sec", "1.5h", "1 h", "1h 30m", "-5", "+5", "-5s",
         "1e6", "1_", "_1", "1__000", "1,000", "10ms5s", "1s1m", "30m1h", "1h1h", "1m1m", "5ms5ms",
-        "5mss", "1h30", "30m1", "\u0661\u0662", "1000 messages",
+        "5mss", "1h30", "30m1", "\u0661\u0662", "1000 messages", "1000 msg", "1000msgs", "1000MSG", "msg",
+        "1smsg", "1msg1s",
     })
     void rejectsMalformedText(String text) {
         assertBad(text);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"0", "000", "0_0", "0s", "0ms", "0h0m", "0h0m0s0ms"})
+    @ValueSource(strings = {"0msg", "000msg", "0_0msg", "0s", "0ms", "0h0m", "0h0m0s0ms"})
     void rejectsZero(String text) {
         assertTrue(assertBad(text).getMessage().contains("more than zero"));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "9223372036854775808",
-        "99999999999999999999",
+        "9223372036854775808msg",
+        "99999999999999999999msg",
         "99999999999999999999h",
         "9223372036854775807h",
         "9223372036854775807s",
@@ -113,10 +114,20 @@ class TestDurationTest {
     @Test
     void explainsBadTextWithExamples() {
         UnitFormatException e = assertThrows(UnitFormatException.class, () -> TestDuration.parse("9x"));
-        assertEquals("bad duration '9x': expected a message count like 1000000 or a time like 90s, 10m, 1h30m",
+        assertEquals("bad duration '9x': expected a message count like 1000000msg or a time like 90s, 10m, 1h30m",
                 e.getMessage());
         assertEquals("duration", e.kind());
         assertEquals("9x", e.text());
+    }
+
+    /** A bare number once meant messages: {@code -P duration=10} ran 10 messages under a 5 s warm-up and measured nothing. */
+    @ParameterizedTest
+    @ValueSource(strings = {"10", "1_000", "0", " 90 "})
+    void refusesABareNumberNamingBothSpellings(String text) {
+        String n = text.strip();
+        assertEquals("bad duration '" + text + "': a number needs its unit: " + n + "msg for messages or " + n
+                + "s for seconds; expected a message count like 1000000msg or a time like 90s, 10m, 1h30m",
+                assertBad(text).getMessage());
     }
 
     @Test
@@ -143,7 +154,7 @@ class TestDurationTest {
                 () -> "expected a UnitFormatException for '" + text + "'");
         assertTrue(e.getMessage().contains("'" + text + "'"), e.getMessage());
         assertTrue(e.getMessage().startsWith("bad duration "), e.getMessage());
-        assertTrue(e.getMessage().contains("expected a message count like 1000000"), e.getMessage());
+        assertTrue(e.getMessage().contains("expected a message count like 1000000msg"), e.getMessage());
         assertEquals(text, e.text());
         return e;
     }

@@ -1,8 +1,8 @@
 package org.maestro.worker.bench;
 
-import org.maestro.common.client.Address;
-import org.maestro.common.client.ControlClient;
-import org.maestro.common.client.PingResult;
+import org.maestro.client.control.Address;
+import org.maestro.client.control.ControlClient;
+import org.maestro.client.control.PingResult;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.testing.ChildJvm;

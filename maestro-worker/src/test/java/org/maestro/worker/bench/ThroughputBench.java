@@ -2,8 +2,8 @@ package org.maestro.worker.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.maestro.common.client.Address;
-import org.maestro.common.client.ControlClient;
+import org.maestro.client.control.Address;
+import org.maestro.client.control.ControlClient;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;

@@ -1,0 +1,56 @@
+package org.maestro.client.run;
+
+import org.maestro.client.control.ControlClient;
+import org.maestro.common.mqtt.TransportException;
+import org.maestro.common.note.PeerInfo;
+import org.maestro.common.note.Stats;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the client takes from the peers once their test is over: each peer's final figures (STATS) and its files,
+ * or why they are missing. A peer's address and files are asked for over the control plane, so a peer that never
+ * came back to it, or a control broker that stayed away, leaves that peer's data missing, saying why.
+ *
+ * @param finalStats  each peer's final figures, by peer id
+ * @param dataMissing why a peer's files could not be collected, by peer id
+ */
+record FinalCollection(Map<String, Stats> finalStats, Map<String, String> dataMissing) {
+
+    static FinalCollection of(ControlClient client, List<PeerInfo> peers, String testId, Path runDir, ControlPlaneWatch controlPlane,
+                              PeerStops stops, ControlPlaneTimes times, Console console) throws InterruptedException {
+        Map<String, Stats> finalStats = new LinkedHashMap<>();
+        Map<String, String> dataMissing = new LinkedHashMap<>();
+        boolean withoutBroker = client.unreachableSince() != null;
+        String unreachable = controlPlane.awaitBroker();
+        if (unreachable == null && withoutBroker) {
+            // The peers ran on while the client was without the broker: stop them before their files are taken.
+            stops.stopRemaining(peers);
+        }
+        List<PeerInfo> askable = new ArrayList<>();
+        for (PeerInfo p : peers) {
+            String cannotAsk = unreachable != null ? unreachable : controlPlane.neverBack(p);
+            if (cannotAsk != null) {
+                dataMissing.put(p.id(), cannotAsk);
+            } else {
+                askable.add(p);
+            }
+        }
+        times.start();
+        try {
+            RemotePeer.statsEach(client, askable, Duration.ofSeconds(3)).forEach((p, s) -> finalStats.put(p.id(), s));
+        } catch (TransportException e) {
+            console.line("cannot ask the peers for their figures: %s", e.getMessage());
+        }
+        times.end("STATS");
+        dataMissing.putAll(Collector.collectAll(client, askable, testId, runDir, console));
+        times.end("collect");
+        console.line(times.line(peers.size()));
+        return new FinalCollection(finalStats, dataMissing);
+    }
+}
