@@ -76,12 +76,13 @@ public final class TestSpec {
         receiveUrl = sendUrl;
     }
 
+    /** Where senders send, when receivers receive elsewhere (the first and last routers of a line); null as for {@link #url}. */
     public void sendUrl(Object value) {
-        sendUrl = String.valueOf(value);
+        sendUrl = value == null ? null : String.valueOf(value);
     }
 
     public void receiveUrl(Object value) {
-        receiveUrl = String.valueOf(value);
+        receiveUrl = value == null ? null : String.valueOf(value);
     }
 
     /** {@code 1024}, {@code '~1024'} (±5 %), {@code '4KiB'}. */
