@@ -20,5 +20,7 @@ test {
     senders      param('senders', 1)
     receivers    param('receivers', 1)
     if (param('mgmt', '')) { inspector 'amqp-management', url: param('mgmt', ''), datasets: 'qpid-dispatch', interval: '1s' }
-    expect       "p99 latency < ${param('p99', '100 ms')}", 'rate >= 95 %', 'loss == 0'
+    // Each acknowledged send waits for its disposition from the receiver, back through every router: one connection
+    // carries at most 1 / that round trip, so a long line may need more connections for the rate (or -P minRate=…).
+    expect       "p99 latency < ${param('p99', '100 ms')}", "rate >= ${param('minRate', '95 %')}", 'loss == 0'
 }

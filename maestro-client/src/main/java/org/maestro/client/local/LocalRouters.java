@@ -143,6 +143,9 @@ public final class LocalRouters implements AutoCloseable {
 
     /** What {@code router} does not see yet, or null when it sees every router it can reach. */
     private String missingRoutes(String router, AmqpManagementInspector management) {
+        if (!LoopbackPorts.isListening(ports.of(router).client())) {
+            return "not listening yet"; // asked now, the management client would log a failed connection each time
+        }
         Set<String> seen = new HashSet<>();
         try {
             for (List<String> row : management.sample().rowsOf("nodes")) {
