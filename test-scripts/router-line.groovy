@@ -1,13 +1,17 @@
 // A line of routers: senders on the first router, receivers on the last, at a fixed rate; every message crosses
 // every router, and a router keeps no messages, so the counts are exact (loss == 0) with acknowledged sends.
-//   maestro topology line 3 --output line3     (then start qdrouterd -c line3/router-N/qdrouterd.conf on each host)
-//   maestro run test-scripts/router-line.groovy --local \
-//       -P sendUrl=amqp://127.0.0.1:5672/perf -P receiveUrl=amqp://127.0.0.1:5676/perf
+//   maestro run test-scripts/router-line.groovy --local -P topology='line 3'
+//       (three qdrouterd processes on free loopback ports, found as docs/topologies.md says, stopped at the end)
+//   maestro topology line 3 --output line3     (then qdrouterd -c line3/router-N/qdrouterd.conf on each router host)
+//   maestro run test-scripts/router-line.groovy --broker mqtt://broker.lab:1883 \
+//       -P sendUrl=amqp://router1.lab:5672/perf -P receiveUrl=amqp://router3.lab:5676/perf
 //   -P mgmt=amqp://127.0.0.1:5674: a router's AMQP management, sampled by an inspector (the qpid-dispatch preset)
 test {
     name         'router-line'
     tags         'router', 'line', 'amqp'
-    description  param('sut', 'a line of Qpid Dispatch routers')
+    description  param('sut', '')           // none: --local says which routers it started
+    // --local without sendUrl: the routers it starts (line N, ring N, complete N, a YAML graph file; docs/topologies.md)
+    topology     param('topology', local && param('sendUrl', null) == null ? 'line 3' : null)
     sendUrl      param('sendUrl', null)      // the first router's client listener and the address
     receiveUrl   param('receiveUrl', null)   // the last router's
     rate         param('rate', 1000)

@@ -76,6 +76,32 @@ class RouterLineTest {
         }
     }
 
+    /** The one command: {@code maestro run test-scripts/router-line.groovy --local}, which starts a line of three itself. */
+    @Test
+    void localStartsTheScriptsTopologyAndPointsTheRoutesAtItsEnds() throws Exception {
+        TestRouters.binary();
+        Path runs = dir.resolve("runs");
+        MaestroCommand.Result r = MaestroCommand.run("run", Path.of("..", "test-scripts", "router-line.groovy").toString(),
+                "--local", "--runs", runs.toString(), "-P", "topology=line 3", "-P", "rate=" + RATE,
+                "-P", "duration=" + SECONDS + "s", "-P", "warmup=1s", "-P", "warmupSendDelay=500ms", "-P", "warmupMax=3s",
+                "-P", "connections=2", "-P", "p99=5 s", "-P", "minRate=50 %");
+        assertEquals(0, r.exitCode(), r.output());
+        JsonNode s = JSON.readTree(MaestroCommand.onlyRun(runs).resolve("summary.json").toFile());
+        JsonNode totals = s.get("totals");
+        assertEquals((long) RATE * SECONDS, totals.get("sent").asLong(), totals.toString());
+        assertEquals(totals.get("sent").asLong(), totals.get("received").asLong(), totals.toString());
+        assertEquals(0, totals.get("lost").asLong(), totals.toString());
+        JsonNode route = s.get("parameters").get("routes").get(0);
+        assertFalse(route.get("sendUrl").asText().equals(route.get("receiveUrl").asText()), "first and last router: " + route);
+        assertTrue(s.get("description").asText().startsWith("Qpid Dispatch topology 'line 3' (3 routers"), "the SUT says which: "
+                + s.get("description"));
+        assertTrue(r.output().contains("senders on router-1 (") && r.output().contains("receivers on router-3 ("), r.output());
+        // The client's temporary directory (maestro-local-*) held the routers' configurations: none of them runs now.
+        assertEquals(List.of(), runningUnder(Path.of(System.getProperty("java.io.tmpdir"))).stream()
+                .filter(pid -> ProcessHandle.of(pid).flatMap(p -> p.info().arguments()).map(a -> String.join(" ", a))
+                        .orElse("").matches(".*maestro-local-[^ ]*/routers/.*")).toList(), "the run stopped its routers");
+    }
+
     @Test
     void aRouterThatCannotStartIsNamedWithItsLogAndTheOthersAreStopped() throws Exception {
         RouterBinary binary = TestRouters.binary();

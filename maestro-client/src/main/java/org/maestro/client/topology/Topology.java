@@ -125,6 +125,33 @@ public record Topology(String description, List<Node> nodes, List<Link> links) {
     }
 
     /**
+     * Where a test's senders and receivers go: the first router, and the router farthest from it in hops (through
+     * brokers too; of equals, the last in the description): the far end of a line, the opposite side of a ring, the
+     * router beyond a broker. A single router is both ends.
+     */
+    public List<String> ends() {
+        String first = routers().get(0).name();
+        Map<String, Integer> hops = new LinkedHashMap<>(Map.of(first, 0));
+        java.util.Deque<String> todo = new java.util.ArrayDeque<>(List.of(first));
+        while (!todo.isEmpty()) {
+            String at = todo.removeFirst();
+            for (Link l : linksOf(at)) {
+                if (hops.putIfAbsent(l.other(at), hops.get(at) + 1) == null) {
+                    todo.addLast(l.other(at));
+                }
+            }
+        }
+        String far = first;
+        for (Node.Router r : routers()) {
+            Integer h = hops.get(r.name());
+            if (h != null && h >= hops.get(far)) {
+                far = r.name();
+            }
+        }
+        return List.of(first, far);
+    }
+
+    /**
      * The routers {@code router} can reach through routers alone (itself included): the routers its routing table
      * lists once the topology is up. A broker carries no router traffic, so it splits what is on either side of it.
      */

@@ -30,6 +30,19 @@ class TopologyDescriptionTest {
     }
 
     @Test
+    void aTestsEndsAreTheFirstRouterAndTheFarthestFromIt() throws Exception {
+        assertEquals(List.of("router-1", "router-3"), Topology.line(3).ends());
+        assertEquals(List.of("router-1", "router-3"), Topology.ring(4).ends(), "the opposite side, not the neighbour");
+        assertEquals(List.of("router-1", "router-1"), Topology.line(1).ends());
+        assertEquals(List.of("router-1", "router-4"), Topology.complete(4).ends());
+        Files.writeString(dir.resolve("rbr.yaml"), """
+                nodes: [{name: a}, {name: q, kind: broker}, {name: b}]
+                links: [{from: a, to: q}, {from: b, to: q}]
+                """);
+        assertEquals(List.of("a", "b"), TopologyDescription.parse("rbr.yaml", dir).ends(), "across the broker");
+    }
+
+    @Test
     void badShapesAreRefusedInOneLine() {
         assertEquals("line 0: a line has 1 to 64 routers", refusal("line 0"));
         assertEquals("ring 2: a ring has 3 to 64 routers", refusal("ring 2"));
