@@ -98,15 +98,13 @@ public final class LocalCluster implements AutoCloseable {
             handlerSource = agent.sourceUrl() != null ? agent.sourceUrl() : handlerRepository(handlers, console);
         }
         control = EmbeddedBroker.startMqtt();
-        if (routers != null) {
-            console.line("local SUT: %s", sutDescription); // the routers give the URLs
-        } else if (plan.lacksSut() && agent != null) {
+        if (routers == null && plan.lacksSut() && agent != null) {
             console.line("local SUT: starting a standalone ActiveMQ Artemis for the agent to restart...");
             standaloneSut = LocalArtemis.start(ArtemisDistribution.standard(), work.resolve("artemis"));
             console.line("local SUT: %s (%s)", standaloneSut.describe(), standaloneSut.howStarted());
             sutUrl = (scheme, queue) -> standaloneSut.url(queue);
             sutDescription = standaloneSut.describe();
-        } else if (plan.lacksSut()) {
+        } else if (routers == null && plan.lacksSut()) {
             String protocols = String.join(",", TestPlan.Route.LOCAL_SCHEMES).toUpperCase(java.util.Locale.ROOT);
             embeddedSut = EmbeddedBroker.start(LoopbackPorts.free(), protocols);
             sutUrl = (scheme, queue) -> scheme + "://127.0.0.1:" + embeddedSut.port() + "/" + queue;
