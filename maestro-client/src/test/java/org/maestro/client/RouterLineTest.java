@@ -121,6 +121,44 @@ class RouterLineTest {
         assertEquals(List.of(), runningUnder(slow), "a start that gave up stopped what it started");
     }
 
+    /** Every kind of section the generator writes is one the real router takes: its management lists what was configured. */
+    @Test
+    void theRouterTakesBrokerLinkRoutesWaypointsAndCosts() throws Exception {
+        RouterBinary binary = TestRouters.binary();
+        int nobody = org.maestro.common.util.LoopbackPorts.free(); // the brokers need not run for the routers to start
+        Topology t = TopologyFile.read(Files.writeString(dir.resolve("brokers.yaml"), """
+                nodes:
+                  - {name: a, router: {workerThreads: 2}}
+                  - {name: b}
+                  - {name: q, kind: broker, port: %d, addresses: [perf, orders]}
+                  - {name: w, kind: broker, port: %d, attach: waypoint}
+                links:
+                  - {from: b, to: a, cost: 7}
+                  - {from: a, to: q}
+                  - {from: w, to: b}
+                """.formatted(nobody, nobody)));
+        try (LocalRouters routers = LocalRouters.start(t, binary, dir.resolve("brokers"), READY_WITHIN)) {
+            assertEquals(java.util.Set.of(List.of("perf", "in"), List.of("perf", "out"), List.of("orders", "in"),
+                    List.of("orders", "out")), java.util.Set.copyOf(query(binary, routers.managementUrl("a"),
+                    "router.config.linkRoute", "prefix", "direction")));
+            assertEquals(java.util.Set.of(List.of("queue", "in"), List.of("queue", "out")), java.util.Set.copyOf(
+                    query(binary, routers.managementUrl("b"), "router.config.autoLink", "address", "direction")));
+            assertTrue(query(binary, routers.managementUrl("b"), "router.config.address", "prefix", "waypoint")
+                    .contains(List.of("queue", "true")), "a waypoint address for the broker's queue");
+            assertEquals(List.of(List.of("2")), query(binary, routers.managementUrl("a"), "router", "workerThreads"));
+            assertTrue(query(binary, routers.managementUrl("b"), "connector", "role", "cost")
+                    .contains(List.of("inter-router", "7")), "b's connector to a costs 7");
+        }
+    }
+
+    private static List<List<String>> query(RouterBinary binary, String managementUrl, String type, String... attributes)
+            throws Exception {
+        try (AmqpManagementInspector m = new AmqpManagementInspector(ManagementUrl.parse(managementUrl),
+                List.of(new EntityQuery("q", binary.flavour().entityType(type), List.of(attributes))), Duration.ofSeconds(5))) {
+            return m.sample().rowsOf("q");
+        }
+    }
+
     /** The middle router's deliveries between two other routers, through its AMQP management. */
     private static long transit(RouterBinary binary, String managementUrl) throws Exception {
         try (AmqpManagementInspector m = new AmqpManagementInspector(ManagementUrl.parse(managementUrl),
