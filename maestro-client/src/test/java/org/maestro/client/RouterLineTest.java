@@ -93,7 +93,7 @@ class RouterLineTest {
         assertEquals(0, totals.get("lost").asLong(), totals.toString());
         JsonNode route = s.get("parameters").get("routes").get(0);
         assertFalse(route.get("sendUrl").asText().equals(route.get("receiveUrl").asText()), "first and last router: " + route);
-        assertTrue(s.get("description").asText().startsWith("Qpid Dispatch topology 'line 3' (3 routers"), "the SUT says which: "
+        assertTrue(s.get("description").asText().startsWith("router topology 'line 3' (3 routers on this machine, qdrouterd "), "the SUT says which: "
                 + s.get("description"));
         assertTrue(r.output().contains("senders on router-1 (") && r.output().contains("receivers on router-3 ("), r.output());
         // The client's temporary directory (maestro-local-*) held the routers' configurations: none of them runs now.

@@ -86,8 +86,7 @@ public final class LocalCluster implements AutoCloseable {
             startRouters(plan, console); // first: a router that cannot be found or started is said before anything else
         }
         if (agent != null && plan.lacksSut()) { // first: what cannot be given is said before a broker is started
-            String other = plan.effectiveRoutes().stream().map(TestPlan.Route::localScheme)
-                    .filter(s -> !s.equals(TestPlan.Route.LOCAL_SCHEME)).findFirst().orElse(null);
+            String other = nonAmqpScheme(plan);
             if (other != null) {
                 // The standalone broker's URLs carry AMQP reconnection options: another protocol would need its own.
                 throw new TestCannotRun("--local with an agent gives an AMQP SUT only, not " + other
@@ -150,8 +149,7 @@ public final class LocalCluster implements AutoCloseable {
             throw new TestCannotRun("topology '" + plan.topology() + "': an agent that restarts a local router is not there"
                     + " yet (its handlers restart Artemis)");
         }
-        String other = plan.effectiveRoutes().stream().map(TestPlan.Route::localScheme)
-                .filter(s -> !s.equals(TestPlan.Route.LOCAL_SCHEME)).findFirst().orElse(null);
+        String other = nonAmqpScheme(plan);
         if (other != null) {
             throw new TestCannotRun("topology '" + plan.topology() + "': routers speak AMQP only, not " + other);
         }
@@ -168,7 +166,7 @@ public final class LocalCluster implements AutoCloseable {
                 ends.get(0), routers.managementUrl(ends.get(0)), ends.get(1), routers.managementUrl(ends.get(1)));
         sutUrl = (scheme, queue) -> routers.amqpUrl(ends.get(0), queue);
         receiveUrl = (scheme, queue) -> routers.amqpUrl(ends.get(1), queue);
-        sutDescription = "Qpid Dispatch topology '" + topology.description() + "' (" + topology.routers().size()
+        sutDescription = "router topology '" + topology.description() + "' (" + topology.routers().size()
                 + " routers on this machine, " + binary.flavour().command() + " " + binary.executable() + ")";
     }
 
@@ -182,6 +180,12 @@ public final class LocalCluster implements AutoCloseable {
         Path repo = HandlerRepository.commit(handlers, work.resolve("handlers.git"));
         console.line("local agent: handlers of %s, as the git repository %s", handlers.toAbsolutePath().normalize(), repo);
         return repo.toUri().toString();
+    }
+
+    /** The first scheme other than AMQP a route of {@code plan} asks --local for, or null. */
+    private static String nonAmqpScheme(TestPlan plan) {
+        return plan.effectiveRoutes().stream().map(TestPlan.Route::localScheme)
+                .filter(s -> !s.equals(TestPlan.Route.LOCAL_SCHEME)).findFirst().orElse(null);
     }
 
     private static String localQueue(String group) {
