@@ -81,6 +81,7 @@ public final class MaestroMain implements Callable<Integer> {
         cl.addSubcommand("report", new org.maestro.reports.ReportMain());
         cl.addSubcommand("compare", new org.maestro.reports.CompareMain());
         cl.addSubcommand("serve", new org.maestro.reports.ServeMain());
+        cl.addSubcommand("topology", new TopologyCommand());
         return OneLineErrors.of(cl, "maestro");
     }
 

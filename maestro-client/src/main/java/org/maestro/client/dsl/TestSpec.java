@@ -46,6 +46,7 @@ public final class TestSpec {
     private final List<TestPlan.Route> routes = new ArrayList<>();
     private final List<TestPlan.InspectorSpec> inspectors = new ArrayList<>();
     private TestPlan.AgentPlan agent;
+    private String topology;
     /** Whether --local provides what the script leaves out; see {@link ScriptRunner#load(java.nio.file.Path, java.util.Map, boolean)}. */
     private final boolean local;
 
@@ -76,12 +77,30 @@ public final class TestSpec {
         receiveUrl = sendUrl;
     }
 
+    /** Where senders send, when receivers receive elsewhere (the first and last routers of a line); null as for {@link #url}. */
     public void sendUrl(Object value) {
-        sendUrl = String.valueOf(value);
+        sendUrl = value == null ? null : String.valueOf(value);
     }
 
     public void receiveUrl(Object value) {
-        receiveUrl = String.valueOf(value);
+        receiveUrl = value == null ? null : String.valueOf(value);
+    }
+
+    /**
+     * The routers {@code --local} starts for the test ({@code 'line 3'}, {@code 'ring 4'}, a YAML graph file), pointing
+     * the senders at the first router and the receivers at the router farthest from it; null for none.
+     */
+    public void topology(Object value) {
+        if (value == null) {
+            return;
+        }
+        String text = String.valueOf(value);
+        org.maestro.client.topology.TopologyDescription.parse(text, java.nio.file.Path.of("")); // refused here, on its line
+        if (!local) {
+            throw new IllegalArgumentException("topology '" + text + "': only --local starts routers; on a lab, deploy the"
+                    + " configurations of maestro topology and give sendUrl and receiveUrl");
+        }
+        topology = text;
     }
 
     /** {@code 1024}, {@code '~1024'} (±5 %), {@code '4KiB'}. */
@@ -255,7 +274,8 @@ public final class TestSpec {
         }
         String receive = receiveUrl == null ? sendUrl : receiveUrl;
         return new TestPlan(name, List.copyOf(tags), description, sendUrl, receive, size, rate, connections, duration,
-                warmup, warmupSendDelay, warmupMax, senders, receivers, List.copyOf(criteria), incremental, List.copyOf(routes), List.copyOf(inspectors), agent);
+                warmup, warmupSendDelay, warmupMax, senders, receivers, List.copyOf(criteria), incremental, List.copyOf(routes), List.copyOf(inspectors), agent,
+                topology);
     }
 
     /**

@@ -31,11 +31,13 @@ import java.util.List;
  *                     empty for a test with one route made of the fields above
  * @param inspectors   the SUT management endpoints to sample during the test, one inspector peer each
  * @param agent        null, or the agent's handler source and scheduled actions
+ * @param topology     null, or the routers {@code --local} starts and points the routes at ({@code line 3}, a graph
+ *                     file: see org.maestro.client.topology.TopologyDescription)
  */
 public record TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
                        MessageSize size, Rate rate, int connections, TestDuration duration, String warmup,
                        String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria, Incremental incremental, List<Route> routes,
-                       List<InspectorSpec> inspectors, AgentPlan agent) {
+                       List<InspectorSpec> inspectors, AgentPlan agent, String topology) {
 
     /**
      * What the agent does: clone {@code sourceUrl} (at {@code branch}, "" = default), then run each
@@ -59,7 +61,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
     /** The same plan with another agent plan. */
     public TestPlan withAgent(AgentPlan other) {
         return new TestPlan(name, tags, description, sendUrl, receiveUrl, size, rate, connections, duration, warmup,
-                warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes, inspectors, other);
+                warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes, inspectors, other, topology);
     }
 
     /** A handler run at {@code atMillis} after the senders started. */
@@ -96,9 +98,10 @@ public record TestPlan(String name, List<String> tags, String description, Strin
             this(group, sendUrl, receiveUrl, senders, receivers, LOCAL_SCHEME);
         }
 
-        public Route withUrl(String url) {
-            return new Route(group, sendUrl == null ? url : sendUrl, receiveUrl == null ? url : receiveUrl, senders, receivers,
-                    localScheme);
+        /** The same route with its missing URLs given: senders send to {@code send}, receivers receive from {@code receive}. */
+        public Route withUrls(String send, String receive) {
+            return new Route(group, sendUrl == null ? send : sendUrl, receiveUrl == null ? receive : receiveUrl, senders,
+                    receivers, localScheme);
         }
 
         /** Whether it receives from a topic: each subscriber gets every message, so its gaps are what was lost. */
@@ -141,11 +144,22 @@ public record TestPlan(String name, List<String> tags, String description, Strin
 
     /** The same plan with its routes' missing URLs filled in by {@code urlFor(group, scheme)}. */
     public TestPlan withSut(java.util.function.BiFunction<String, String, String> urlFor, String sutDescription) {
-        String url = urlFor.apply("", Route.LOCAL_SCHEME);
-        List<Route> filled = routes.stream().map(r -> r.withUrl(urlFor.apply(r.group(), r.localScheme()))).toList();
+        return withSut(urlFor, urlFor, sutDescription);
+    }
+
+    /**
+     * The same plan with its routes' missing send URLs filled in by {@code sendUrlFor(group, scheme)} and receive URLs by
+     * {@code receiveUrlFor} (the two ends of a topology of routers).
+     */
+    public TestPlan withSut(java.util.function.BiFunction<String, String, String> sendUrlFor,
+                            java.util.function.BiFunction<String, String, String> receiveUrlFor, String sutDescription) {
+        List<Route> filled = routes.stream().map(r -> r.withUrls(sendUrlFor.apply(r.group(), r.localScheme()),
+                receiveUrlFor.apply(r.group(), r.localScheme()))).toList();
         return new TestPlan(name, tags, description.isEmpty() ? sutDescription : description,
-                sendUrl == null ? url : sendUrl, receiveUrl == null ? url : receiveUrl, size, rate, connections,
-                duration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, filled, inspectors, agent);
+                sendUrl == null ? sendUrlFor.apply("", Route.LOCAL_SCHEME) : sendUrl,
+                receiveUrl == null ? receiveUrlFor.apply("", Route.LOCAL_SCHEME) : receiveUrl, size, rate, connections,
+                duration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, filled, inspectors, agent,
+                topology);
     }
 
     /**
@@ -158,6 +172,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
     /** The same plan at another total rate (one step of an incremental test). */
     public TestPlan atRate(long perSecond, TestDuration stepDuration) {
         return new TestPlan(name, tags, description, sendUrl, receiveUrl, size, new Rate(perSecond), connections,
-                stepDuration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, null, routes, inspectors, agent);
+                stepDuration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, null, routes, inspectors, agent,
+                topology);
     }
 }

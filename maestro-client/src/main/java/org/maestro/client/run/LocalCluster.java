@@ -3,6 +3,10 @@ package org.maestro.client.run;
 import org.maestro.client.local.EmbeddedBroker;
 import org.maestro.client.local.HandlerRepository;
 import org.maestro.client.local.LocalArtemis;
+import org.maestro.client.local.LocalRouters;
+import org.maestro.client.local.RouterBinary;
+import org.maestro.client.topology.Topology;
+import org.maestro.client.topology.TopologyDescription;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.client.artemis.ArtemisDistribution;
 import org.maestro.common.dataserver.DataServer;
@@ -44,6 +48,11 @@ public final class LocalCluster implements AutoCloseable {
     private EmbeddedBroker control;
     private EmbeddedBroker embeddedSut;
     private LocalArtemis standaloneSut;
+    private LocalRouters routers;
+    /** How long the routers of a topology may take to have their routes up: a hang's bound, not the expected time. */
+    private static final java.time.Duration ROUTERS_READY_WITHIN = java.time.Duration.ofSeconds(60);
+    /** The SUT's URL of a queue for the receivers, when they receive elsewhere than the senders send (a topology). */
+    private BiFunction<String, String, String> receiveUrl;
     /** The SUT's URL of a queue in a protocol: (scheme, queue) to URL. */
     private BiFunction<String, String, String> sutUrl;
     private String sutDescription;
@@ -73,9 +82,11 @@ public final class LocalCluster implements AutoCloseable {
 
     private void startParts(TestPlan plan, Path handlers, Console console) throws Exception {
         TestPlan.AgentPlan agent = plan.agent();
+        if (plan.topology() != null) {
+            startRouters(plan, console); // first: a router that cannot be found or started is said before anything else
+        }
         if (agent != null && plan.lacksSut()) { // first: what cannot be given is said before a broker is started
-            String other = plan.effectiveRoutes().stream().map(TestPlan.Route::localScheme)
-                    .filter(s -> !s.equals(TestPlan.Route.LOCAL_SCHEME)).findFirst().orElse(null);
+            String other = nonAmqpScheme(plan);
             if (other != null) {
                 // The standalone broker's URLs carry AMQP reconnection options: another protocol would need its own.
                 throw new TestCannotRun("--local with an agent gives an AMQP SUT only, not " + other
@@ -86,13 +97,13 @@ public final class LocalCluster implements AutoCloseable {
             handlerSource = agent.sourceUrl() != null ? agent.sourceUrl() : handlerRepository(handlers, console);
         }
         control = EmbeddedBroker.startMqtt();
-        if (plan.lacksSut() && agent != null) {
+        if (routers == null && plan.lacksSut() && agent != null) {
             console.line("local SUT: starting a standalone ActiveMQ Artemis for the agent to restart...");
             standaloneSut = LocalArtemis.start(ArtemisDistribution.standard(), work.resolve("artemis"));
             console.line("local SUT: %s (%s)", standaloneSut.describe(), standaloneSut.howStarted());
             sutUrl = (scheme, queue) -> standaloneSut.url(queue);
             sutDescription = standaloneSut.describe();
-        } else if (plan.lacksSut()) {
+        } else if (routers == null && plan.lacksSut()) {
             String protocols = String.join(",", TestPlan.Route.LOCAL_SCHEMES).toUpperCase(java.util.Locale.ROOT);
             embeddedSut = EmbeddedBroker.start(LoopbackPorts.free(), protocols);
             sutUrl = (scheme, queue) -> scheme + "://127.0.0.1:" + embeddedSut.port() + "/" + queue;
@@ -127,6 +138,38 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
+    /** The plan's topology of routers, on this machine, its senders to go to the first router, its receivers to the farthest. */
+    private void startRouters(TestPlan plan, Console console) throws Exception {
+        Topology topology = TopologyDescription.parse(plan.topology(), Path.of(""));
+        if (!plan.lacksSut()) {
+            throw new TestCannotRun("topology '" + plan.topology() + "' starts routers on free ports and points the routes at"
+                    + " them: give no url, sendUrl or receiveUrl with it");
+        }
+        if (plan.agent() != null) {
+            throw new TestCannotRun("topology '" + plan.topology() + "': an agent that restarts a local router is not there"
+                    + " yet (its handlers restart Artemis)");
+        }
+        String other = nonAmqpScheme(plan);
+        if (other != null) {
+            throw new TestCannotRun("topology '" + plan.topology() + "': routers speak AMQP only, not " + other);
+        }
+        RouterBinary binary;
+        try {
+            binary = RouterBinary.find(null);
+        } catch (RouterBinary.NotFound e) {
+            throw new TestCannotRun("topology '" + plan.topology() + "': " + e.getMessage());
+        }
+        console.line("local SUT: starting the routers of %s with %s...", topology.description(), binary);
+        routers = LocalRouters.start(topology, binary, work.resolve("routers"), ROUTERS_READY_WITHIN);
+        List<String> ends = topology.ends();
+        console.line("local SUT: %s routers up; senders on %s (%s), receivers on %s (%s)", topology.routers().size(),
+                ends.get(0), routers.managementUrl(ends.get(0)), ends.get(1), routers.managementUrl(ends.get(1)));
+        sutUrl = (scheme, queue) -> routers.amqpUrl(ends.get(0), queue);
+        receiveUrl = (scheme, queue) -> routers.amqpUrl(ends.get(1), queue);
+        sutDescription = "router topology '" + topology.description() + "' (" + topology.routers().size()
+                + " routers on this machine, " + binary.flavour().command() + " " + binary.executable() + ")";
+    }
+
     /** The script's handlers/ committed into a git repository in this cluster's directory; its file:// URL. */
     private String handlerRepository(Path handlers, Console console) throws IOException, TestCannotRun {
         if (handlers == null || !Files.isDirectory(handlers)) {
@@ -137,6 +180,16 @@ public final class LocalCluster implements AutoCloseable {
         Path repo = HandlerRepository.commit(handlers, work.resolve("handlers.git"));
         console.line("local agent: handlers of %s, as the git repository %s", handlers.toAbsolutePath().normalize(), repo);
         return repo.toUri().toString();
+    }
+
+    /** The first scheme other than AMQP a route of {@code plan} asks --local for, or null. */
+    private static String nonAmqpScheme(TestPlan plan) {
+        return plan.effectiveRoutes().stream().map(TestPlan.Route::localScheme)
+                .filter(s -> !s.equals(TestPlan.Route.LOCAL_SCHEME)).findFirst().orElse(null);
+    }
+
+    private static String localQueue(String group) {
+        return group.isEmpty() ? "maestro.local" : "maestro.local." + group;
     }
 
     public BrokerUrl controlUrl() {
@@ -150,8 +203,9 @@ public final class LocalCluster implements AutoCloseable {
     public TestPlan complete(TestPlan plan) {
         TestPlan done = plan;
         if (sutUrl != null) {
-            done = done.withSut((group, scheme) -> sutUrl.apply(scheme, group.isEmpty() ? "maestro.local" : "maestro.local." + group),
-                    sutDescription);
+            BiFunction<String, String, String> receive = receiveUrl == null ? sutUrl : receiveUrl;
+            done = done.withSut((group, scheme) -> sutUrl.apply(scheme, localQueue(group)),
+                    (group, scheme) -> receive.apply(scheme, localQueue(group)), sutDescription);
         }
         if (done.agent() != null) {
             TestPlan.AgentPlan agent = done.agent().withSource(handlerSource);
@@ -176,6 +230,9 @@ public final class LocalCluster implements AutoCloseable {
             }
             if (standaloneSut != null) {
                 standaloneSut.close();
+            }
+            if (routers != null) {
+                routers.close();
             }
             if (control != null) {
                 control.close();

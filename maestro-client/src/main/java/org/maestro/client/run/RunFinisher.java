@@ -130,7 +130,7 @@ public final class RunFinisher {
         return new TestPlan(name, List.of(), "", url, url, w == null ? MessageSize.parse("1KiB") : MessageSize.parse(w.messageSize()),
                 new Rate(w == null ? 0 : w.rate() * Math.max(1, senders)), w == null ? 1 : w.connections(),
                 TestDuration.parse(w == null ? "1s" : w.duration()), w == null ? "0s" : (w.warmupMicros() / 1000) + "ms",
-                null, null, senders, receivers, List.of(), null, List.of(), List.of(), null);
+                null, null, senders, receivers, List.of(), null, List.of(), List.of(), null, null);
     }
 
     private static Optional<TestJson.Worker> worker(Path dir) {

@@ -1,0 +1,240 @@
+package org.maestro.client.local;
+
+import org.maestro.client.topology.Node;
+import org.maestro.client.topology.PortPlan;
+import org.maestro.client.topology.QdrouterdConf;
+import org.maestro.client.topology.Topology;
+import org.maestro.client.topology.TopologyOutput;
+import org.maestro.common.util.LoopbackPorts;
+import org.maestro.inspector.InspectorException;
+import org.maestro.inspector.amqp.AmqpManagementInspector;
+import org.maestro.inspector.amqp.EntityQuery;
+import org.maestro.inspector.amqp.ManagementUrl;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The routers of a {@link Topology} as processes on this machine: each on free loopback ports, in its own directory
+ * ({@code DIR/<router>/qdrouterd.conf}, its log {@code qdrouterd.log}, its standard output and error
+ * {@code qdrouterd.out}). {@link #start} returns once every router's routing table, read through AMQP management,
+ * lists every router it can reach (the inter-router links are up and the routes computed); {@link #close} stops them
+ * all, as does a shutdown hook if the JVM exits first, and a start that fails stops what it started.
+ */
+public final class LocalRouters implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(LocalRouters.class);
+    public static final String LOG_FILE = "qdrouterd.log";
+    public static final String OUT_FILE = "qdrouterd.out";
+    /** How long a router is given to end on SIGTERM before it is killed. */
+    private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+    /** How long one management question may take while waiting for the routes. */
+    private static final Duration ASK_TIMEOUT = Duration.ofSeconds(2);
+    private static final long POLL_MILLIS = 200;
+    /** Lines of a failed router's log shown in the error. */
+    private static final int TAIL_LINES = 5;
+
+    private final Topology topology;
+    private final RouterBinary binary;
+    private final Path dir;
+    private final PortPlan ports;
+    private final Map<String, Process> processes = new LinkedHashMap<>();
+    private final Thread shutdownHook = new Thread(this::stopAll, "LocalRouters shutdown");
+
+    private LocalRouters(Topology topology, RouterBinary binary, Path dir, PortPlan ports) {
+        this.topology = topology;
+        this.binary = binary;
+        this.dir = dir;
+        this.ports = ports;
+    }
+
+    /**
+     * Starts every router of {@code topology} under {@code dir} and waits until their routes are up.
+     *
+     * @throws IOException when a router cannot be started, dies, or its routes are not up within {@code readyWithin}:
+     *                     the message names the router and ends with its log's last lines
+     */
+    public static LocalRouters start(Topology topology, RouterBinary binary, Path dir, Duration readyWithin)
+            throws IOException, InterruptedException {
+        LocalRouters routers = new LocalRouters(topology, binary, dir, PortPlan.free(topology));
+        Runtime.getRuntime().addShutdownHook(routers.shutdownHook);
+        try {
+            routers.launch();
+            routers.awaitRoutes(readyWithin);
+            return routers;
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            routers.close();
+            throw e;
+        }
+    }
+
+    private void launch() throws IOException {
+        for (Node.Router r : topology.routers()) {
+            if (!Node.LOOPBACK.equals(r.host())) {
+                throw new IOException("router " + r.name() + " of " + topology.description() + " is on " + r.host()
+                        + ": routers started on this machine listen on " + Node.LOOPBACK);
+            }
+            Path home = dir.resolve(r.name());
+            Files.createDirectories(home);
+            Path conf = TopologyOutput.confOf(dir, r.name());
+            Files.writeString(conf, QdrouterdConf.render(topology, ports, r.name(), home.resolve(LOG_FILE).toAbsolutePath()));
+            Process p = new ProcessBuilder(binary.executable().toString(), "-c", conf.toAbsolutePath().toString())
+                    .directory(home.toFile()).redirectErrorStream(true)
+                    .redirectOutput(home.resolve(OUT_FILE).toFile()).start();
+            synchronized (this) { // the shutdown hook may read it
+                processes.put(r.name(), p);
+            }
+            LOG.info("router {} (pid {}): clients on 127.0.0.1:{}, routers on 127.0.0.1:{}, log {}", r.name(), p.pid(),
+                    ports.of(r.name()).client(), ports.of(r.name()).interRouter(), home.resolve(LOG_FILE));
+        }
+    }
+
+    /** Until each router's table of router nodes holds every router it can reach through routers. */
+    private void awaitRoutes(Duration within) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        Map<String, String> waitingFor = new LinkedHashMap<>();
+        Map<String, AmqpManagementInspector> management = new LinkedHashMap<>();
+        try {
+            for (Node.Router r : topology.routers()) {
+                management.put(r.name(), new AmqpManagementInspector(ManagementUrl.parse(managementUrl(r.name())),
+                        List.of(new EntityQuery("nodes", binary.flavour().entityType("router.node"), List.of("id"))), ASK_TIMEOUT));
+                waitingFor.put(r.name(), "no answer yet");
+            }
+            while (!waitingFor.isEmpty()) {
+                for (String router : new ArrayList<>(waitingFor.keySet())) {
+                    Process p = processes.get(router);
+                    if (!p.isAlive()) {
+                        throw new IOException("router " + router + " ended with exit code " + p.exitValue() + " before its routes"
+                                + " were up: " + tail(router));
+                    }
+                    String missing = missingRoutes(router, management.get(router));
+                    if (missing == null) {
+                        waitingFor.remove(router);
+                    } else {
+                        waitingFor.put(router, missing);
+                    }
+                }
+                if (waitingFor.isEmpty()) {
+                    break;
+                }
+                if (System.nanoTime() - deadline > 0) {
+                    String router = waitingFor.keySet().iterator().next();
+                    throw new IOException("the routers of " + topology.description() + " were not up within " + within.toSeconds()
+                            + " s: " + waitingFor + "; " + router + "'s log: " + tail(router));
+                }
+                Thread.sleep(POLL_MILLIS); // polling a process we do not control: nothing to wait on
+            }
+            LOG.info("routers of {} up: {}", topology.description(), processes.keySet());
+        } finally {
+            management.values().forEach(AmqpManagementInspector::close);
+        }
+    }
+
+    /** What {@code router} does not see yet, or null when it sees every router it can reach. */
+    private String missingRoutes(String router, AmqpManagementInspector management) {
+        if (!LoopbackPorts.isListening(ports.of(router).client())) {
+            return "not listening yet"; // asked now, the management client would log a failed connection each time
+        }
+        Set<String> seen = new HashSet<>();
+        try {
+            for (List<String> row : management.sample().rowsOf("nodes")) {
+                seen.add(row.get(0));
+            }
+        } catch (InspectorException e) {
+            return "management: " + e.getMessage();
+        }
+        Set<String> missing = new TreeSet<>(topology.reachableRouters(router));
+        missing.remove(router); // its own entry is not a route
+        missing.removeAll(seen);
+        return missing.isEmpty() ? null : "no route yet to " + String.join(", ", missing);
+    }
+
+    private String tail(String router) {
+        Path home = dir.resolve(router);
+        List<String> lines = new ArrayList<>();
+        for (Path f : List.of(home.resolve(OUT_FILE), home.resolve(LOG_FILE))) {
+            try {
+                if (Files.exists(f)) {
+                    List<String> all = Files.readAllLines(f);
+                    lines.addAll(all.subList(Math.max(0, all.size() - TAIL_LINES), all.size()));
+                }
+            } catch (IOException e) {
+                lines.add("(cannot read " + f + ": " + e.getMessage() + ")");
+            }
+        }
+        return lines.isEmpty() ? "(it wrote nothing)" : String.join(" | ", lines);
+    }
+
+    public Topology topology() {
+        return topology;
+    }
+
+    public int clientPort(String router) {
+        known(router);
+        return ports.of(router).client();
+    }
+
+    /** The URL senders or receivers of {@code address} use on {@code router}. */
+    public String amqpUrl(String router, String address) {
+        return "amqp://" + LoopbackPorts.IPV4.getHostAddress() + ":" + clientPort(router) + "/" + address;
+    }
+
+    /** {@code router}'s AMQP management, for an inspector. */
+    public String managementUrl(String router) {
+        return "amqp://" + LoopbackPorts.IPV4.getHostAddress() + ":" + clientPort(router);
+    }
+
+    public Path logOf(String router) {
+        known(router);
+        return dir.resolve(router).resolve(LOG_FILE);
+    }
+
+    public long pid(String router) {
+        known(router);
+        return processes.get(router).pid();
+    }
+
+    private void known(String router) {
+        if (!processes.containsKey(router)) {
+            throw new IllegalArgumentException("no router '" + router + "' runs here; the routers are " + processes.keySet());
+        }
+    }
+
+    @Override
+    public void close() {
+        stopAll();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // The JVM is shutting down: the hook runs (or ran) stopAll, which finds nothing left.
+        }
+    }
+
+    /** SIGTERM to every router at once, then SIGKILL to any still running after the grace. */
+    private synchronized void stopAll() {
+        processes.values().forEach(Process::destroy);
+        long deadline = System.nanoTime() + STOP_GRACE.toNanos();
+        for (Map.Entry<String, Process> e : processes.entrySet()) {
+            try {
+                if (!e.getValue().waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+                    LOG.warn("router {} did not end within {} s of SIGTERM: killed", e.getKey(), STOP_GRACE.toSeconds());
+                    e.getValue().destroyForcibly().waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException ex) {
+                e.getValue().destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,184 @@
+package org.maestro.client.topology;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A topology as a YAML graph file; every error names the file and what in it is wrong.
+ *
+ * <pre>{@code
+ * nodes:
+ *   - name: edge-a                 # a router (kind: router is the default)
+ *     host: 10.0.0.1               # where it listens; default 127.0.0.1
+ *     router: {workerThreads: 4}   # more attributes of its router section
+ *   - name: broker-1
+ *     kind: broker
+ *     host: 10.0.0.9
+ *     port: 5672
+ *     addresses: [perf]            # the prefixes routed to it; default [queue]
+ *     attach: linkRoute            # or waypoint
+ *   - name: edge-b
+ * links:
+ *   - {from: edge-a, to: broker-1}
+ *   - {from: edge-b, to: broker-1}
+ *   - {from: edge-b, to: edge-a, cost: 10}   # edge-b connects to edge-a
+ * }</pre>
+ */
+public final class TopologyFile {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    /** The address prefix a broker node gets when its description names none. */
+    public static final String DEFAULT_BROKER_ADDRESS = "queue";
+    public static final int DEFAULT_BROKER_PORT = 5672;
+    private static final Set<String> TOP = Set.of("nodes", "links");
+    private static final Set<String> ROUTER_KEYS = Set.of("name", "kind", "host", "router");
+    private static final Set<String> BROKER_KEYS = Set.of("name", "kind", "host", "port", "addresses", "attach");
+    private static final Set<String> LINK_KEYS = Set.of("from", "to", "cost");
+
+    private TopologyFile() {
+    }
+
+    public static Topology read(Path file) {
+        String where = file.getFileName().toString();
+        JsonNode root;
+        try {
+            root = YAML.readTree(Files.readString(file));
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("topology file " + file + " does not exist", e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(where + ": not YAML: " + firstLine(e.getMessage()), e);
+        }
+        try {
+            return parse(where, root);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** @param where the file's name, the topology's description */
+    static Topology parse(String where, JsonNode root) {
+        if (root == null || !root.isObject()) {
+            throw new IllegalArgumentException("expected a map with nodes: and links:");
+        }
+        onlyKnown(root, TOP, "at the top");
+        JsonNode nodes = root.path("nodes");
+        if (!nodes.isArray() || nodes.isEmpty()) {
+            throw new IllegalArgumentException("nodes: must be a list of at least one node");
+        }
+        List<Node> parsed = new ArrayList<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            parsed.add(node(nodes.get(i), "node " + (i + 1)));
+        }
+        List<Link> links = new ArrayList<>();
+        JsonNode given = root.path("links");
+        if (!given.isMissingNode() && !given.isNull() && !given.isArray()) {
+            throw new IllegalArgumentException("links: must be a list of {from: A, to: B, cost: N}");
+        }
+        for (int i = 0; i < given.size(); i++) {
+            JsonNode l = given.get(i);
+            String which = "link " + (i + 1);
+            if (!l.isObject()) {
+                throw new IllegalArgumentException(which + ": expected {from: A, to: B, cost: N}");
+            }
+            onlyKnown(l, LINK_KEYS, which);
+            links.add(new Link(text(l, "from", which), text(l, "to", which),
+                    l.has("cost") ? positiveInt(l.get("cost"), which + " cost") : Link.DEFAULT_COST));
+        }
+        return new Topology(where, parsed, links);
+    }
+
+    private static Node node(JsonNode n, String which) {
+        if (!n.isObject()) {
+            throw new IllegalArgumentException(which + ": expected a map with name: (and kind:, host:, ...)");
+        }
+        String name = text(n, "name", which);
+        which = which + " (" + name + ")";
+        String kind = n.path("kind").asText("router");
+        String host = n.has("host") ? text(n, "host", which) : Node.LOOPBACK;
+        switch (kind) {
+            case "router" -> {
+                onlyKnown(n, ROUTER_KEYS, which);
+                Map<String, String> attributes = new LinkedHashMap<>();
+                JsonNode r = n.path("router");
+                if (!r.isMissingNode() && !r.isObject()) {
+                    throw new IllegalArgumentException(which + ": router: must be a map of router attributes");
+                }
+                for (Iterator<Map.Entry<String, JsonNode>> it = r.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    if (QdrouterdConf.GENERATED_ROUTER_ATTRIBUTES.contains(e.getKey())) {
+                        throw new IllegalArgumentException(which + ": router: " + e.getKey() + " is the generator's to set");
+                    }
+                    if (!e.getValue().isValueNode()) {
+                        throw new IllegalArgumentException(which + ": router: " + e.getKey() + " must be a single value");
+                    }
+                    attributes.put(e.getKey(), e.getValue().asText());
+                }
+                return new Node.Router(name, host, attributes);
+            }
+            case "broker" -> {
+                onlyKnown(n, BROKER_KEYS, which);
+                List<String> addresses = new ArrayList<>();
+                JsonNode a = n.path("addresses");
+                if (a.isMissingNode()) {
+                    addresses.add(DEFAULT_BROKER_ADDRESS);
+                } else if (a.isArray() && !a.isEmpty()) {
+                    a.forEach(x -> addresses.add(x.asText()));
+                } else {
+                    throw new IllegalArgumentException(which + ": addresses: must be a list of address prefixes, e.g. [queue]");
+                }
+                int port = n.has("port") ? positiveInt(n.get("port"), which + " port") : DEFAULT_BROKER_PORT;
+                if (port > 65535) {
+                    throw new IllegalArgumentException(which + ": port " + port + " is not a TCP port");
+                }
+                Node.Attach attach;
+                try {
+                    attach = Node.Attach.parse(n.path("attach").asText(Node.Attach.LINK_ROUTE.word()));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(which + ": " + e.getMessage(), e);
+                }
+                return new Node.Broker(name, host, port, addresses, attach);
+            }
+            default -> throw new IllegalArgumentException(which + ": kind '" + kind + "' is neither router nor broker");
+        }
+    }
+
+    private static void onlyKnown(JsonNode map, Set<String> known, String where) {
+        for (Iterator<String> it = map.fieldNames(); it.hasNext(); ) {
+            String key = it.next();
+            if (!known.contains(key)) {
+                throw new IllegalArgumentException(where + ": unknown key '" + key + "'"
+                        + org.maestro.common.util.NearestName.hint(key, known, "known are"));
+            }
+        }
+    }
+
+    private static String text(JsonNode map, String key, String where) {
+        JsonNode v = map.get(key);
+        if (v == null || !v.isValueNode() || v.asText().isBlank()) {
+            throw new IllegalArgumentException(where + ": " + key + ": is missing");
+        }
+        return v.asText();
+    }
+
+    private static int positiveInt(JsonNode v, String what) {
+        if (!v.canConvertToInt() || !v.isIntegralNumber() || v.asInt() < 1) {
+            throw new IllegalArgumentException(what + " '" + v.asText() + "' is not a whole number from 1 up");
+        }
+        return v.asInt();
+    }
+
+    private static String firstLine(String message) {
+        return message == null ? "" : message.lines().findFirst().orElse("");
+    }
+}

@@ -1,0 +1,178 @@
+package org.maestro.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.client.local.LocalRouters;
+import org.maestro.client.local.RouterBinary;
+import org.maestro.client.local.TestRouters;
+import org.maestro.client.topology.Topology;
+import org.maestro.client.topology.TopologyFile;
+import org.maestro.inspector.amqp.AmqpManagementInspector;
+import org.maestro.inspector.amqp.EntityQuery;
+import org.maestro.inspector.amqp.ManagementUrl;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Real Qpid Dispatch routers ({@link TestRouters}: skipped with how to get one when none is found, failed under CI):
+ * a line of three started by {@link LocalRouters}, Maestro's own client with real peers ({@code --local}) sending on
+ * the first router and receiving on the last, and everything stopped at the end, also when a start fails.
+ */
+class RouterLineTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** A bound for a hang, not the expected time: three routers are up in about a second on an idle machine. */
+    private static final Duration READY_WITHIN = Duration.ofSeconds(60);
+    /** Low enough for a 2-core host shared with other builds: each send's disposition crosses the three routers twice. */
+    private static final int RATE = 200;
+    private static final int SECONDS = 4;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aLineOfThreeRoutersCarriesAFixedRateRunWithExactCounts() throws Exception {
+        RouterBinary binary = TestRouters.binary();
+        List<Long> pids = new ArrayList<>();
+        try (LocalRouters line = LocalRouters.start(Topology.line(3), binary, dir.resolve("routers"), READY_WITHIN)) {
+            line.topology().routers().forEach(r -> pids.add(line.pid(r.name())));
+            long transitBefore = transit(binary, line.managementUrl("router-2"));
+            Path runs = dir.resolve("runs");
+            MaestroCommand.Result r = MaestroCommand.run("run", Path.of("..", "test-scripts", "router-line.groovy").toString(),
+                    "--local", "--runs", runs.toString(),
+                    "-P", "sendUrl=" + line.amqpUrl("router-1", "line.queue"),
+                    "-P", "receiveUrl=" + line.amqpUrl("router-3", "line.queue"),
+                    "-P", "rate=" + RATE, "-P", "duration=" + SECONDS + "s",
+                    // as EndToEndTest: a cold sender on a busy 2-core host may start behind its schedule
+                    "-P", "warmup=1s", "-P", "warmupSendDelay=500ms", "-P", "warmupMax=3s", "-P", "connections=2",
+                    // what is judged here is the counts; latency and rate bounds only catch a run that crawled
+                    "-P", "p99=5 s", "-P", "minRate=50 %");
+            assertEquals(0, r.exitCode(), r.output());
+            JsonNode totals = JSON.readTree(MaestroCommand.onlyRun(runs).resolve("summary.json").toFile()).get("totals");
+            assertEquals((long) RATE * SECONDS, totals.get("sent").asLong(), "at " + RATE + " msg/s for " + SECONDS + " s: " + totals);
+            assertEquals(totals.get("sent").asLong(), totals.get("received").asLong(), totals.toString());
+            assertEquals(0, totals.get("lost").asLong(), totals.toString());
+            // Through the middle router, not around it: its count of deliveries between two other routers grew by
+            // at least every message (the warm-up's too).
+            long crossed = transit(binary, line.managementUrl("router-2")) - transitBefore;
+            assertTrue(crossed >= totals.get("sent").asLong(), "router-2 forwarded " + crossed + " deliveries");
+            assertTrue(Files.size(line.logOf("router-2")) > 0, "each router logs to its own file");
+        }
+        for (long pid : pids) {
+            Optional<ProcessHandle> p = ProcessHandle.of(pid);
+            assertFalse(p.isPresent() && p.get().isAlive(), "router process " + pid + " stopped at close");
+        }
+    }
+
+    /** The one command: {@code maestro run test-scripts/router-line.groovy --local}, which starts a line of three itself. */
+    @Test
+    void localStartsTheScriptsTopologyAndPointsTheRoutesAtItsEnds() throws Exception {
+        TestRouters.binary();
+        Path runs = dir.resolve("runs");
+        MaestroCommand.Result r = MaestroCommand.run("run", Path.of("..", "test-scripts", "router-line.groovy").toString(),
+                "--local", "--runs", runs.toString(), "-P", "topology=line 3", "-P", "rate=" + RATE,
+                "-P", "duration=" + SECONDS + "s", "-P", "warmup=1s", "-P", "warmupSendDelay=500ms", "-P", "warmupMax=3s",
+                "-P", "connections=2", "-P", "p99=5 s", "-P", "minRate=50 %");
+        assertEquals(0, r.exitCode(), r.output());
+        JsonNode s = JSON.readTree(MaestroCommand.onlyRun(runs).resolve("summary.json").toFile());
+        JsonNode totals = s.get("totals");
+        assertEquals((long) RATE * SECONDS, totals.get("sent").asLong(), totals.toString());
+        assertEquals(totals.get("sent").asLong(), totals.get("received").asLong(), totals.toString());
+        assertEquals(0, totals.get("lost").asLong(), totals.toString());
+        JsonNode route = s.get("parameters").get("routes").get(0);
+        assertFalse(route.get("sendUrl").asText().equals(route.get("receiveUrl").asText()), "first and last router: " + route);
+        assertTrue(s.get("description").asText().startsWith("router topology 'line 3' (3 routers on this machine, qdrouterd "), "the SUT says which: "
+                + s.get("description"));
+        assertTrue(r.output().contains("senders on router-1 (") && r.output().contains("receivers on router-3 ("), r.output());
+        // The client's temporary directory (maestro-local-*) held the routers' configurations: none of them runs now.
+        assertEquals(List.of(), runningUnder(Path.of(System.getProperty("java.io.tmpdir"))).stream()
+                .filter(pid -> ProcessHandle.of(pid).flatMap(p -> p.info().arguments()).map(a -> String.join(" ", a))
+                        .orElse("").matches(".*maestro-local-[^ ]*/routers/.*")).toList(), "the run stopped its routers");
+    }
+
+    @Test
+    void aRouterThatCannotStartIsNamedWithItsLogAndTheOthersAreStopped() throws Exception {
+        RouterBinary binary = TestRouters.binary();
+        Topology bad = TopologyFile.read(Files.writeString(dir.resolve("bad.yaml"), """
+                nodes: [{name: good}, {name: broken, router: {workerThreads: many}}]
+                links: [{from: broken, to: good}]
+                """));
+        Path routers = dir.resolve("bad");
+        IOException e = assertThrows(IOException.class, () -> LocalRouters.start(bad, binary, routers, READY_WITHIN));
+        assertTrue(e.getMessage().startsWith("router broken ended with exit code "), e.getMessage());
+        assertTrue(e.getMessage().contains("'many'"), "the router's own words: " + e.getMessage());
+        assertEquals(List.of(), runningUnder(routers), "the good router was stopped");
+
+        Path slow = dir.resolve("slow");
+        IOException late = assertThrows(IOException.class, () -> LocalRouters.start(Topology.line(2), binary, slow, Duration.ZERO));
+        assertTrue(late.getMessage().startsWith("the routers of line 2 were not up within 0 s: "), late.getMessage());
+        assertEquals(List.of(), runningUnder(slow), "a start that gave up stopped what it started");
+    }
+
+    /** Every kind of section the generator writes is one the real router takes: its management lists what was configured. */
+    @Test
+    void theRouterTakesBrokerLinkRoutesWaypointsAndCosts() throws Exception {
+        RouterBinary binary = TestRouters.binary();
+        int nobody = org.maestro.common.util.LoopbackPorts.free(); // the brokers need not run for the routers to start
+        Topology t = TopologyFile.read(Files.writeString(dir.resolve("brokers.yaml"), """
+                nodes:
+                  - {name: a, router: {workerThreads: 2}}
+                  - {name: b}
+                  - {name: q, kind: broker, port: %d, addresses: [perf, orders]}
+                  - {name: w, kind: broker, port: %d, attach: waypoint}
+                links:
+                  - {from: b, to: a, cost: 7}
+                  - {from: a, to: q}
+                  - {from: w, to: b}
+                """.formatted(nobody, nobody)));
+        try (LocalRouters routers = LocalRouters.start(t, binary, dir.resolve("brokers"), READY_WITHIN)) {
+            assertEquals(java.util.Set.of(List.of("perf", "in"), List.of("perf", "out"), List.of("orders", "in"),
+                    List.of("orders", "out")), java.util.Set.copyOf(query(binary, routers.managementUrl("a"),
+                    "router.config.linkRoute", "prefix", "direction")));
+            assertEquals(java.util.Set.of(List.of("queue", "in"), List.of("queue", "out")), java.util.Set.copyOf(
+                    query(binary, routers.managementUrl("b"), "router.config.autoLink", "address", "direction")));
+            assertTrue(query(binary, routers.managementUrl("b"), "router.config.address", "prefix", "waypoint")
+                    .contains(List.of("queue", "true")), "a waypoint address for the broker's queue");
+            assertEquals(List.of(List.of("2")), query(binary, routers.managementUrl("a"), "router", "workerThreads"));
+            assertTrue(query(binary, routers.managementUrl("b"), "connector", "role", "cost")
+                    .contains(List.of("inter-router", "7")), "b's connector to a costs 7");
+        }
+    }
+
+    private static List<List<String>> query(RouterBinary binary, String managementUrl, String type, String... attributes)
+            throws Exception {
+        try (AmqpManagementInspector m = new AmqpManagementInspector(ManagementUrl.parse(managementUrl),
+                List.of(new EntityQuery("q", binary.flavour().entityType(type), List.of(attributes))), Duration.ofSeconds(5))) {
+            return m.sample().rowsOf("q");
+        }
+    }
+
+    /** The middle router's deliveries between two other routers, through its AMQP management. */
+    private static long transit(RouterBinary binary, String managementUrl) throws Exception {
+        try (AmqpManagementInspector m = new AmqpManagementInspector(ManagementUrl.parse(managementUrl),
+                List.of(new EntityQuery("router", binary.flavour().entityType("router"), List.of("deliveriesTransit"))),
+                Duration.ofSeconds(5))) {
+            return Long.parseLong(m.sample().rowsOf("router").get(0).get(0));
+        }
+    }
+
+    /** Processes whose command line names a file under {@code dir}: routers started there. */
+    private static List<Long> runningUnder(Path dir) {
+        String where = dir.toAbsolutePath().toString();
+        return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().arguments().map(a -> String.join(" ", a).contains(where)).orElse(false))
+                .map(ProcessHandle::pid).toList();
+    }
+}

@@ -1,0 +1,37 @@
+package org.maestro.client.dsl;
+
+import org.junit.jupiter.api.Test;
+import org.maestro.client.plan.TestPlan;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** {@code topology} in a script: what --local starts, refused on its line when wrong or without --local. */
+class TopologyParamTest {
+    private static final Path SCRIPT = Path.of("..", "test-scripts", "router-line.groovy");
+
+    @Test
+    void routerLineStartsALineOfThreeWithLocalUnlessGivenUrls() throws Exception {
+        assertEquals("line 3", ScriptRunner.load(SCRIPT, Map.of(), true).topology());
+        assertEquals("ring 4", ScriptRunner.load(SCRIPT, Map.of("topology", "ring 4"), true).topology());
+        TestPlan given = ScriptRunner.load(SCRIPT, Map.of("sendUrl", "amqp://r1:5672/q", "receiveUrl", "amqp://r3:5672/q"), false);
+        assertNull(given.topology());
+        assertEquals("amqp://r1:5672/q", given.sendUrl());
+        assertEquals("amqp://r3:5672/q", given.receiveUrl());
+    }
+
+    @Test
+    void aBadTopologyOrOneWithoutLocalIsRefusedOnItsLine() {
+        ScriptException bad = assertThrows(ScriptException.class,
+                () -> ScriptRunner.load("t.groovy", "test {\n  topology param('topology', null)\n}", Map.of("topology", "line 0"), true));
+        assertEquals("t.groovy:2: -P topology=line 0: line 0: a line has 1 to 64 routers", bad.getMessage());
+        ScriptException lab = assertThrows(ScriptException.class,
+                () -> ScriptRunner.load("t.groovy", "test {\n  topology 'line 3'\n}", Map.of(), false));
+        assertEquals("t.groovy:2: topology 'line 3': only --local starts routers; on a lab, deploy the configurations of"
+                + " maestro topology and give sendUrl and receiveUrl", lab.getMessage());
+    }
+}
