@@ -1,0 +1,129 @@
+package org.maestro.reports;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+import org.maestro.common.runfiles.RunLayout;
+
+/**
+ * bench/compare-noise.sh's comparisons: how often identical runs are called worse, by the former rule (each metric
+ * alone at 0.5 %) and by the family-wise rule, both judging the same changes read once per comparison; and whether
+ * two real changes are still called worse.
+ *
+ * <p>usage: {@code CompareNoiseBench SAME_RUNS_DIR CHANGED_RUNS_DIR...}: a directory of identical runs, then
+ * directories each holding a changed run.
+ */
+public final class CompareNoiseBench {
+    private static final FalseAlarmRule BEFORE = FalseAlarmRule.PER_METRIC;
+    private static final FalseAlarmRule AFTER = FalseAlarmRule.FAMILY_WISE;
+
+    /** How many comparisons of one kind, and how many each rule called worse. */
+    private static final class Tally {
+        final String what;
+        int compared;
+        int worseBefore;
+        int worseAfter;
+
+        Tally(String what) {
+            this.what = what;
+        }
+
+        void add(Comparison c) {
+            compared++;
+            worseBefore += c.judgedBy(BEFORE).isRegression() ? 1 : 0;
+            worseAfter += c.isRegression() ? 1 : 0;
+        }
+
+        String row() {
+            return String.format(Locale.ROOT, "%-52s %11d %14s %14s", what, compared, share(worseBefore), share(worseAfter));
+        }
+
+        private String share(int n) {
+            return compared == 0 ? "-" : String.format(Locale.ROOT, "%d (%.1f %%)", n, 100.0 * n / compared);
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 1) {
+            System.err.println("usage: CompareNoiseBench SAME_RUNS_DIR CHANGED_RUNS_DIR...");
+            System.exit(2);
+        }
+        List<Path> same = runsIn(Path.of(args[0]));
+        if (same.size() < 3) {
+            System.err.println("CompareNoiseBench: " + args[0] + " holds " + same.size() + " runs; at least 3 are needed");
+            System.exit(2);
+        }
+        Tally pairs = new Tally("one baseline: every ordered pair");
+        Tally nightly = new Tally("nightly: the passed runs before it (up to " + Baselines.LATEST + ")");
+        Tally others = new Tally("leave one out: all " + (same.size() - 1) + " other runs");
+        for (Path run : same) {
+            for (Path base : same) {
+                if (!base.equals(run)) {
+                    pairs.add(Comparison.of(List.of(base), run, null));
+                }
+            }
+        }
+        System.out.println("nightly (each run against the passed runs before it) and leave one out, verdicts BEFORE / AFTER:");
+        for (Path run : same) {
+            try {
+                List<Path> before = Baselines.resolve(List.of(same.get(0).getParent()), run);
+                Comparison c = Comparison.of(before, run, null);
+                nightly.add(c);
+                System.out.println("  " + run.getFileName() + " vs " + before.size() + " before it: " + verdicts(c));
+            } catch (ReportException e) {
+                System.out.println("  " + run.getFileName() + ": no passed run before it");
+            }
+            Comparison c = Comparison.of(same.stream().filter(p -> !p.equals(run)).toList(), run, null);
+            others.add(c);
+            System.out.println("  " + run.getFileName() + " vs the " + (same.size() - 1) + " others: " + verdicts(c));
+        }
+        Tally all = new Tally("all comparisons of identical runs");
+        for (Tally t : List.of(pairs, nightly, others)) {
+            all.compared += t.compared;
+            all.worseBefore += t.worseBefore;
+            all.worseAfter += t.worseAfter;
+        }
+        Comparison any = Comparison.of(same.subList(0, same.size() - 1), same.get(same.size() - 1), null);
+        System.out.println();
+        System.out.println("BEFORE: " + any.judgedBy(BEFORE).toJson().path("rule").path("text").asText());
+        System.out.println("AFTER:  " + any.toJson().path("rule").path("text").asText());
+        System.out.println(String.format(Locale.ROOT, "%-52s %11s %14s %14s", "identical runs (" + same.size() + ")", "comparisons",
+                "worse BEFORE", "worse AFTER"));
+        for (Tally t : List.of(pairs, nightly, others, all)) {
+            System.out.println(t.row());
+        }
+        System.out.println();
+        for (int i = 1; i < args.length; i++) {
+            for (Path changed : runsIn(Path.of(args[i]))) {
+                Comparison c = Comparison.of(same, changed, null);
+                System.out.println("real change " + Path.of(args[i]).getFileName() + " (" + changed.getFileName() + ") vs the "
+                        + same.size() + " identical runs: " + verdicts(c));
+                c.toJson().path("notes").forEach(n -> System.out.println("    note: " + n.asText()));
+            }
+        }
+    }
+
+    /** "BEFORE worse (metrics) / AFTER same". */
+    private static String verdicts(Comparison after) {
+        return "BEFORE " + verdict(after.judgedBy(BEFORE)) + " / AFTER " + verdict(after);
+    }
+
+    private static String verdict(Comparison c) {
+        List<String> worse = c.verdicts().stream().filter(MetricVerdict::isRegression).map(v -> v.metric().name()).toList();
+        return c.verdict() + (worse.isEmpty() ? "" : " (" + worse.size() + ": " + String.join(", ", worse) + ")");
+    }
+
+    /** The run directories directly in {@code dir}, oldest first (their names begin with the start time). */
+    private static List<Path> runsIn(Path dir) throws IOException {
+        List<Path> runs = new ArrayList<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            s.filter(d -> Files.isRegularFile(d.resolve(RunLayout.SUMMARY_JSON))).sorted().forEach(runs::add);
+        }
+        return runs;
+    }
+}
