@@ -6,8 +6,8 @@
 # applies now (Holm's step-down over all the metrics judged: at most 1 % false alarms per comparison). It prints,
 # side by side, the share of comparisons of identical runs with any "worse" verdict:
 #   - one baseline: every ordered pair of identical runs;
-#   - nightly: each run against the passed runs before it (what `--baseline DIR` picks: up to 10);
-#   - leave one out: each run against all the other passed runs (the steady state, many baselines);
+#   - nightly: each run against the runs before it (up to 10, as `--baseline DIR` picks, whatever their verdict);
+#   - leave one out: each run against all the other runs (the steady state, many baselines);
 # and the verdicts of the two real changes against all the identical runs.
 #
 # usage: bench/compare-noise.sh [RUNS [SECONDS]]   (default 10 runs of 10 s; about 30 s per run on 2 cores)
