@@ -74,7 +74,7 @@ record FalseAlarmRule(double rate, boolean familyWise) {
             if (!Double.isNaN(p[i])) {
                 double level = changes.get(i).spreadMeasured() ? rate
                         : StudentT.upperTail(UNMEASURED_SIGMAS, Double.POSITIVE_INFINITY);
-                out[i] = new Decision(level, p[i] <= level, "per metric");
+                out[i] = new Decision(level, p[i] <= level, Format.number(100 * level) + " % per metric");
             }
         }
         return out;
