@@ -63,12 +63,12 @@ demo_into() {
 count() { find "$1" -mindepth 1 -maxdepth 1 -type d -name '*-demo' 2>/dev/null | wc -l; }
 
 start=$(date +%s)
-echo "identical runs: $runs_n x ${seconds}s at $rate msg/s, ~1 KiB, in $dir"
+echo "identical runs: $runs_n x ${seconds}s at $rate msg/s, ~1 KiB, in $dir; host load: $(cut -d' ' -f1-3 /proc/loadavg)"
 for ((i = $(count "$dir/same"); i < runs_n; i++)); do
     demo_into "$dir/same"
     echo "  run $((i + 1)) done at +$(($(date +%s) - start)) s"
 done
 [ "$(count "$dir/bigger")" -ge 1 ] || demo_into "$dir/bigger" -P size=65536
 [ "$(count "$dir/slower")" -ge 1 ] || demo_into "$dir/slower" -P rate=$((rate * 8 / 10))
-echo "runs made in $(($(date +%s) - start)) s; comparing"
+echo "runs made in $(($(date +%s) - start)) s (host load: $(cut -d' ' -f1-3 /proc/loadavg)); comparing"
 java_maestro org.maestro.reports.CompareNoiseBench "$dir/same" "$dir/bigger" "$dir/slower"

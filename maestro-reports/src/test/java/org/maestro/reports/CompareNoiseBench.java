@@ -82,6 +82,7 @@ public final class CompareNoiseBench {
             Comparison c = Comparison.of(same.stream().filter(p -> !p.equals(run)).toList(), run, null);
             others.add(c);
             System.out.println("  " + run.getFileName() + " vs the " + (same.size() - 1) + " others: " + verdicts(c));
+            System.out.println("    this run: " + figures(c));
         }
         Tally all = new Tally("all comparisons of identical runs");
         for (Tally t : List.of(pairs, nightly, others)) {
@@ -107,6 +108,18 @@ public final class CompareNoiseBench {
                 c.toJson().path("notes").forEach(n -> System.out.println("    note: " + n.asText()));
             }
         }
+    }
+
+    /** The run's receive rate and response time p50 / p99 as the comparison read them: how identical the runs were. */
+    private static String figures(Comparison c) {
+        StringBuilder b = new StringBuilder();
+        for (MetricVerdict v : c.verdicts()) {
+            if (List.of("receive rate", "response time p50", "response time p99").contains(v.metric().name())) {
+                b.append(b.length() == 0 ? "" : ", ").append(v.metric().name()).append(' ').append(Format.number(v.candidate()))
+                        .append(' ').append(v.metric().unit());
+            }
+        }
+        return b.toString();
     }
 
     /** "BEFORE worse (metrics) / AFTER same". */
