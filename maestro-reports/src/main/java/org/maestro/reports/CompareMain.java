@@ -14,7 +14,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compares RUN with BASELINE (or several baselines) metric by metric: throughput, latency "
                 + "percentiles, loss, outages. Each change is better, same or worse beyond a threshold set from the "
-                + "run-to-run spread (3 standard deviations, at least the metric's floor).",
+                + "run-to-run spread and a false-alarm rate bounded over the whole comparison, not per metric (Holm's "
+                + "step-down: the line 'rule:' says it), and beyond the metric's floor.",
                 "Writes RUN/comparison.json, RUN/comparison.html and a test suite in RUN/junit.xml; rebuilds RUN/report.html.",
                 "A BASELINE that is a directory of runs (e.g. runs/) stands for its latest " + Baselines.LATEST
                         + " passed runs of the same test.",

@@ -22,13 +22,18 @@ public final class Comparison {
 
     private final RunFigures candidate;
     private final List<RunFigures> baselines;
+    private final List<MetricChange> changes;
+    private final FalseAlarmRule rule;
     private final List<MetricVerdict> verdicts;
     private final List<String> notes;
 
-    private Comparison(RunFigures candidate, List<RunFigures> baselines, List<MetricVerdict> verdicts, List<String> notes) {
+    private Comparison(RunFigures candidate, List<RunFigures> baselines, List<MetricChange> changes, FalseAlarmRule rule,
+                       List<String> notes) {
         this.candidate = candidate;
         this.baselines = baselines;
-        this.verdicts = verdicts;
+        this.changes = changes;
+        this.rule = rule;
+        this.verdicts = rule.judge(changes);
         this.notes = notes;
     }
 
@@ -57,17 +62,17 @@ public final class Comparison {
             for (RunDirectory d : bases) {
                 b.add(RunFigures.read(d, metrics));
             }
-            List<MetricVerdict> verdicts = new ArrayList<>();
+            List<MetricChange> changes = new ArrayList<>();
             for (Metric m : metrics) {
                 double[] values = b.stream().mapToDouble(f -> m.valueIn(f.run.summary)).toArray();
                 double[] noise = b.stream().mapToDouble(f -> f.noise(m)).toArray();
-                MetricVerdict v = MetricVerdict.judge(m, values, noise, m.valueIn(run.summary), c.noise(m),
+                MetricChange change = MetricChange.of(m, values, noise, m.valueIn(run.summary), c.noise(m),
                         minChange == null ? m.relativeFloor() : minChange);
-                if (v != null) {
-                    verdicts.add(v);
+                if (change != null) {
+                    changes.add(change);
                 }
             }
-            return new Comparison(c, b, verdicts, notes(run, bases));
+            return new Comparison(c, b, changes, FalseAlarmRule.FAMILY_WISE, notes(run, bases));
         } catch (IOException e) {
             throw new ReportException("cannot read the runs to compare: " + e.getMessage(), e);
         }
@@ -151,6 +156,11 @@ public final class Comparison {
         return n == null ? "(none)" : n.isTextual() ? n.asText() : n.toString();
     }
 
+    /** The same runs and changes judged by another rule (bench/compare-noise.sh's before and after). */
+    Comparison judgedBy(FalseAlarmRule other) {
+        return new Comparison(candidate, baselines, changes, other, notes);
+    }
+
     /** worse, better or same. */
     public String verdict() {
         if (verdicts.stream().anyMatch(MetricVerdict::isRegression)) {
@@ -183,14 +193,17 @@ public final class Comparison {
         }
         n.put("verdict", verdict());
         int k = baselines.size();
-        n.put("method", k >= MetricVerdict.MIN_BASELINES_FOR_SPREAD
-                ? "worse or better beyond t(99.5 %, " + (k - 1) + " dof) = " + Format.number(MetricVerdict.tQuantile995(k - 1))
-                        + " standard deviations (the larger of the run-to-run spread of the " + k
-                        + " baselines and the spread between slices of the runs), and beyond each metric's floor"
-                : "worse or better beyond 3 standard deviations (the larger of the spread between slices of the runs"
-                        + (k >= 2 ? " and the run-to-run spread of the " + k + " baselines" : "") + ") and beyond twice each "
-                        + "metric's floor: with fewer than " + MetricVerdict.MIN_BASELINES_FOR_SPREAD
-                        + " baselines the run-to-run spread is not known yet (give a directory of runs as the baseline)");
+        n.put("method", "worse or better beyond the larger of each metric's floor and its noise times the quantile of the "
+                + "false-alarm level the rule below held it to; the noise is the larger of the spread between slices of the runs"
+                + (k >= 2 ? " and the run-to-run spread of the " + k + " baselines" : "") + (k >= MetricChange.MIN_BASELINES_FOR_SPREAD
+                ? " (Student's t, " + (k - 1) + " dof)" : " (normal quantiles and twice each metric's floor: with fewer than "
+                + MetricChange.MIN_BASELINES_FOR_SPREAD + " baselines the run-to-run spread is not known yet; give a directory of "
+                + "runs as the baseline)"));
+        ObjectNode r = n.putObject("rule");
+        r.put("familyWise", rule.familyWise());
+        r.put("falseAlarmRate", rule.rate());
+        r.put("metricsJudged", FalseAlarmRule.judged(changes));
+        r.put("text", rule.describe(changes));
         ArrayNode metrics = n.putArray("metrics");
         for (MetricVerdict v : verdicts) {
             ObjectNode m = metrics.addObject();
@@ -208,6 +221,7 @@ public final class Comparison {
             number(m, "change", v.change());
             number(m, "changePercent", v.changePercent());
             number(m, "threshold", v.threshold());
+            number(m, "level", v.level());
             m.put("basis", v.basis());
             m.put("verdict", v.verdict());
         }
@@ -264,6 +278,7 @@ public final class Comparison {
                     Format.number(v.baseline()), Format.number(v.candidate()), pct,
                     Double.isNaN(v.threshold()) ? "" : "\u00b1" + Format.number(v.threshold()), v.verdict()));
         }
+        out.add("rule: " + rule.describe(changes));
         notes.forEach(n -> out.add("note: " + n));
         List<String> worse = verdicts.stream().filter(MetricVerdict::isRegression).map(v -> v.metric().name()).toList();
         out.add("compared with " + (baselines.size() == 1 ? "baseline " + baselines.get(0).name : baselines.size() + " baselines")

@@ -79,6 +79,13 @@ final class JunitComparison {
     private static Element suite(Document doc, String name, JsonNode comparison) {
         Element suite = doc.createElement("testsuite");
         suite.setAttribute("name", name);
+        // The family-wise rule once for the suite: each test case's threshold is the one it set for that metric.
+        Element properties = doc.createElement("properties");
+        Element rule = doc.createElement("property");
+        rule.setAttribute("name", "rule");
+        rule.setAttribute("value", comparison.path("rule").path("text").asText());
+        properties.appendChild(rule);
+        suite.appendChild(properties);
         int failures = 0;
         String baseline = comparison.path("baseline").asText();
         int n = comparison.path("baselines").size();
@@ -104,6 +111,9 @@ final class JunitComparison {
             }
             suite.appendChild(tc);
         }
+        Element out = doc.createElement("system-out");
+        out.setTextContent("rule: " + comparison.path("rule").path("text").asText());
+        suite.appendChild(out);
         suite.setAttribute("tests", Integer.toString(comparison.path("metrics").size()));
         suite.setAttribute("failures", Integer.toString(failures));
         suite.setAttribute("errors", "0");

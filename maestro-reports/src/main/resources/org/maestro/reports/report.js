@@ -292,8 +292,9 @@
     v.appendChild(el('h2', { text: 'Verdict against the baseline' }));
     v.appendChild(verdictBadge(c.verdict, 'verdict-value'));
     v.appendChild(el('p', { class: 'sub', text: c.method }));
+    if (c.rule) { v.appendChild(el('p', { class: 'sub', text: 'False alarms: ' + c.rule.text })); }
     function num(x, unit) { return x === null || x === undefined ? '' : fmt(x) + (unit ? ' ' + unit : ''); }
-    v.appendChild(table(['metric', 'baseline', 'this run', 'change', 'threshold', 'verdict', 'how the threshold was set'],
+    v.appendChild(table(['metric', 'baseline', 'this run', 'change', 'threshold (after correction)', 'verdict', 'how the threshold was set'],
       (c.metrics || []).map(function (m) {
         var pct = m.changePercent === null || m.changePercent === undefined ? '' : ' (' + (m.changePercent >= 0 ? '+' : '') + m.changePercent.toFixed(1) + ' %)';
         return [m.metric, num(m.baseline, m.unit) + (m.baselines ? ' (' + m.baselines.map(fmt).join(', ') + ')' : ''), num(m.value, m.unit),

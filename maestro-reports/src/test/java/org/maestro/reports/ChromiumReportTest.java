@@ -224,6 +224,8 @@ class ChromiumReportTest {
         assertEquals(charts, count(dom, "data-rendered=\"1\""));
         assertTrue(dom.contains("id=\"verdict-value\"") && dom.contains(">WORSE<"), "the overall verdict is shown");
         assertTrue(dom.contains("response time p50") && dom.contains("class=\"cmp worse\""), "the metric table shows what got worse");
+        assertTrue(dom.contains("False alarms: family-wise: at most 1 %"), "the family-wise rule, once above the table");
+        assertTrue(dom.contains("threshold (after correction)") && dom.contains("Holm rank"), "each threshold as applied");
         assertTrue(dom.contains("href=\"../20261122-010000-synthetic/report.html\""), "the baseline's report is linked");
 
         // The run's own page says how it compares, and links the comparison.

@@ -169,6 +169,58 @@ class ComparisonTest {
         assertEquals(5, received.path("x").get(5).asDouble() - received.path("x").get(0).asDouble(), 1e-9);
     }
 
+    /**
+     * Six baselines (the run-to-run spread measured): an identical run is the same, a run whose latency doubled is
+     * still worse under the family-wise rule, and every surface shows the rule once and each metric's threshold after
+     * the correction.
+     */
+    @Test
+    void aRealRegressionIsStillCaughtAcrossTheWholeComparison() throws Exception {
+        List<Path> baselines = new java.util.ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            baselines.add(run("20261122-0" + i + "0000-synthetic", T0 + i * HOUR, 300, 10 + i).write().dir);
+        }
+        SyntheticRun same = run("20261122-070000-synthetic", T0 + 7 * HOUR, 300, 20).write();
+        Comparison c = Comparison.of(baselines, same.dir, null);
+        assertEquals("same", c.verdict(), String.join("\n", c.lines()));
+        SyntheticRun slower = run("20261122-080000-synthetic", T0 + 8 * HOUR, 300, 21).latencyScale(2).write();
+        c = Comparison.of(baselines, slower.dir, null);
+        assertEquals("worse", c.verdict(), String.join("\n", c.lines()));
+        c.write();
+
+        JsonNode json = Json.MAPPER.readTree(slower.dir.resolve(Comparison.JSON_FILE).toFile());
+        JsonNode rule = json.path("rule");
+        assertTrue(rule.path("familyWise").asBoolean());
+        assertEquals(0.01, rule.path("falseAlarmRate").asDouble(), 1e-12);
+        int judged = rule.path("metricsJudged").asInt();
+        assertTrue(judged >= 10, rule.toString());
+        assertTrue(rule.path("text").asText().startsWith("family-wise: at most 1 % of comparisons"), rule.toString());
+        for (String m : List.of("response time p50", "response time p90", "service time p50")) {
+            JsonNode v = metric(json, m);
+            assertEquals("worse", v.path("verdict").asText(), m + ": " + v);
+            double level = v.path("level").asDouble();
+            assertTrue(level <= 0.01 && level >= 0.01 / judged - 1e-12, "held to 1 % / (m - i + 1): " + v);
+            assertTrue(v.path("change").asDouble() > v.path("threshold").asDouble(), "beyond the threshold shown: " + v);
+            assertTrue(v.path("basis").asText().contains("Holm rank"), v.toString());
+        }
+        JsonNode rate = metric(json, "receive rate");
+        assertEquals("same", rate.path("verdict").asText(), rate.toString());
+        assertTrue(Math.abs(rate.path("change").asDouble()) <= rate.path("threshold").asDouble(), rate.toString());
+
+        Element suite = suite(junit(slower.dir), "maestro.synthetic.baseline");
+        Element property = (Element) suite.getElementsByTagName("property").item(0);
+        assertEquals("rule", property.getAttribute("name"));
+        assertEquals(rule.path("text").asText(), property.getAttribute("value"), "the rule once, as comparison.json has it");
+        assertTrue(text(suite).contains("regression: response time p50"), text(suite));
+        JsonNode page = ReportHtml.data(slower.dir.resolve(Comparison.HTML_FILE));
+        assertEquals(rule, page.path("comparison").path("rule"), "comparison.html renders comparison.json's rule");
+        assertTrue(c.lines().contains("rule: " + rule.path("text").asText()), String.join("\n", c.lines()));
+        // The former rule judges the same changes: its thresholds are narrower (0.5 % per metric, not 1 % / m).
+        MetricVerdict before = c.judgedBy(FalseAlarmRule.PER_METRIC).verdicts().stream()
+                .filter(v -> v.metric().name().equals("receive rate")).findFirst().orElseThrow();
+        assertTrue(before.threshold() <= rate.path("threshold").asDouble(), before + " vs " + rate);
+    }
+
     @Test
     void throughputBothWays() throws Exception {
         SyntheticRun base = run("20261122-010000-synthetic", T0, 300, 1).write();
@@ -228,52 +280,57 @@ class ComparisonTest {
         assertFalse(Files.exists(cand.dir.resolve(Comparison.JSON_FILE)), "nothing written when nothing was compared");
     }
 
+    /** One metric judged alone by the former rule (each metric at 0.5 %, 3 sigma while the spread is not measured). */
+    private static MetricVerdict alone(Metric m, double[] baselines, double[] baselineNoise, double candidate,
+                                       double candidateNoise, double relativeFloor) {
+        MetricChange c = MetricChange.of(m, baselines, baselineNoise, candidate, candidateNoise, relativeFloor);
+        return c == null ? null : FalseAlarmRule.PER_METRIC.judge(List.of(c)).get(0);
+    }
+
     @Test
     void thresholdsFromFloorsAndSpread() {
         Metric p99 = Metric.of(Json.MAPPER.createObjectNode(), Json.MAPPER.createObjectNode()).stream().filter(m -> m.name().equals("response time p99")).findFirst().orElseThrow();
         // One baseline, no spread known: twice the floor (2 x 15 %) decides.
-        MetricVerdict v = MetricVerdict.judge(p99, new double[] {10}, new double[] {Double.NaN}, 12.9, Double.NaN, p99.relativeFloor());
+        MetricVerdict v = alone(p99, new double[] {10}, new double[] {Double.NaN}, 12.9, Double.NaN, p99.relativeFloor());
         assertEquals("same", v.verdict());
         assertEquals(3.0, v.threshold(), 1e-9);
-        assertEquals("worse", MetricVerdict.judge(p99, new double[] {10}, new double[] {Double.NaN}, 13.1, Double.NaN, p99.relativeFloor()).verdict());
-        assertEquals("better", MetricVerdict.judge(p99, new double[] {10}, new double[] {Double.NaN}, 6.9, Double.NaN, p99.relativeFloor()).verdict());
+        assertEquals("worse", alone(p99, new double[] {10}, new double[] {Double.NaN}, 13.1, Double.NaN, p99.relativeFloor()).verdict());
+        assertEquals("better", alone(p99, new double[] {10}, new double[] {Double.NaN}, 6.9, Double.NaN, p99.relativeFloor()).verdict());
         // Spread between slices wider than that: 3 sigma of the difference.
-        v = MetricVerdict.judge(p99, new double[] {10}, new double[] {1.2}, 14, 1.6, p99.relativeFloor());
-        assertEquals(6.0, v.threshold(), 1e-9);
+        v = alone(p99, new double[] {10}, new double[] {1.2}, 14, 1.6, p99.relativeFloor());
+        assertEquals(6.0, v.threshold(), 1e-5);
         assertEquals("same", v.verdict());
         // Several baselines: their run-to-run spread.
-        v = MetricVerdict.judge(p99, new double[] {9, 10, 11}, new double[0], 13, Double.NaN, p99.relativeFloor());
-        assertEquals(3 * Math.sqrt(4.0 / 3), v.threshold(), 1e-9);
+        v = alone(p99, new double[] {9, 10, 11}, new double[0], 13, Double.NaN, p99.relativeFloor());
+        assertEquals(3 * Math.sqrt(4.0 / 3), v.threshold(), 1e-5);
         assertEquals("same", v.verdict());
-        assertEquals("worse", MetricVerdict.judge(p99, new double[] {9, 10, 11}, new double[0], 14, Double.NaN, 0.15).verdict());
+        assertEquals("worse", alone(p99, new double[] {9, 10, 11}, new double[0], 14, Double.NaN, 0.15).verdict());
         // Five baselines: the spread counts as measured; Student's t for 4 degrees of freedom, the plain floor.
-        v = MetricVerdict.judge(p99, new double[] {9, 10, 11, 10, 10}, new double[0], 13.5, Double.NaN, p99.relativeFloor());
-        assertEquals(4.604 * Math.sqrt(0.5) * Math.sqrt(1.2), v.threshold(), 1e-9);
+        v = alone(p99, new double[] {9, 10, 11, 10, 10}, new double[0], 13.5, Double.NaN, p99.relativeFloor());
+        assertEquals(4.604 * Math.sqrt(0.5) * Math.sqrt(1.2), v.threshold(), 1e-3);
         assertEquals("same", v.verdict());
-        assertEquals("worse", MetricVerdict.judge(p99, new double[] {9, 10, 11, 10, 10}, new double[0], 13.7, Double.NaN, 0.15).verdict());
+        assertEquals("worse", alone(p99, new double[] {9, 10, 11, 10, 10}, new double[0], 13.7, Double.NaN, 0.15).verdict());
         // ... but never narrower than the runs' own slices show.
-        assertEquals(4.604 * 2, MetricVerdict.judge(p99, new double[] {9, 10, 11, 10, 10}, new double[] {1.2, 1.2, 1.2, 1.2, 1.2},
-                13.5, 1.6, 0.15).threshold(), 1e-9);
-        assertEquals(2.845, MetricVerdict.tQuantile995(20), 0.002, "Cornish-Fisher beyond the table");
-        assertEquals(3.169, MetricVerdict.tQuantile995(10), 0.002);
+        assertEquals(4.604 * 2, alone(p99, new double[] {9, 10, 11, 10, 10}, new double[] {1.2, 1.2, 1.2, 1.2, 1.2},
+                13.5, 1.6, 0.15).threshold(), 2e-3);
         // A latency under the absolute floor never flaps.
-        assertEquals("same", MetricVerdict.judge(p99, new double[] {0.1}, new double[] {0.001}, 0.14, 0.001, p99.relativeFloor()).verdict());
+        assertEquals("same", alone(p99, new double[] {0.1}, new double[] {0.001}, 0.14, 0.001, p99.relativeFloor()).verdict());
         // Missing and never.
-        assertEquals("missing", MetricVerdict.judge(p99, new double[] {10}, new double[] {1}, Double.NaN, Double.NaN, 0.15).verdict());
-        assertTrue(MetricVerdict.judge(p99, new double[] {10}, new double[] {1}, Double.NaN, Double.NaN, 0.15).isRegression());
-        assertEquals(null, MetricVerdict.judge(p99, new double[] {Double.NaN}, new double[] {1}, Double.NaN, Double.NaN, 0.15));
+        assertEquals("missing", alone(p99, new double[] {10}, new double[] {1}, Double.NaN, Double.NaN, 0.15).verdict());
+        assertTrue(alone(p99, new double[] {10}, new double[] {1}, Double.NaN, Double.NaN, 0.15).isRegression());
+        assertEquals(null, alone(p99, new double[] {Double.NaN}, new double[] {1}, Double.NaN, Double.NaN, 0.15));
         Metric outage = Metric.of(Json.MAPPER.createObjectNode().set("actions",
                 Json.MAPPER.createArrayNode().add(Json.MAPPER.createObjectNode().put("handler", "restart"))),
                 Json.MAPPER.createObjectNode()).get(Metric.of(Json.MAPPER.createObjectNode(), Json.MAPPER.createObjectNode()).size());
-        assertEquals("worse", MetricVerdict.judge(outage, new double[] {4000}, new double[] {Double.NaN}, -1, Double.NaN, 0.25).verdict());
-        assertEquals("better", MetricVerdict.judge(outage, new double[] {-1}, new double[] {Double.NaN}, 4000, Double.NaN, 0.25).verdict());
-        assertEquals("same", MetricVerdict.judge(outage, new double[] {4000}, new double[] {Double.NaN}, 5900, Double.NaN, 0.25).verdict());
-        assertEquals("worse", MetricVerdict.judge(outage, new double[] {4000}, new double[] {Double.NaN}, 6100, Double.NaN, 0.25).verdict());
+        assertEquals("worse", alone(outage, new double[] {4000}, new double[] {Double.NaN}, -1, Double.NaN, 0.25).verdict());
+        assertEquals("better", alone(outage, new double[] {-1}, new double[] {Double.NaN}, 4000, Double.NaN, 0.25).verdict());
+        assertEquals("same", alone(outage, new double[] {4000}, new double[] {Double.NaN}, 5900, Double.NaN, 0.25).verdict());
+        assertEquals("worse", alone(outage, new double[] {4000}, new double[] {Double.NaN}, 6100, Double.NaN, 0.25).verdict());
         // A count that was zero: any loss is worse.
         Metric lost = Metric.of(Json.MAPPER.createObjectNode(), Json.MAPPER.createObjectNode()).stream().filter(m -> m.name().equals("lost")).findFirst().orElseThrow();
-        assertEquals("worse", MetricVerdict.judge(lost, new double[] {0}, new double[] {Double.NaN}, 1, Double.NaN, 0.1).verdict());
-        assertEquals("same", MetricVerdict.judge(lost, new double[] {0}, new double[] {Double.NaN}, 0, Double.NaN, 0.1).verdict());
-        assertTrue(MetricVerdict.judge(lost, new double[] {0}, new double[] {Double.NaN}, 0, Double.NaN, 0.1).basis()
+        assertEquals("worse", alone(lost, new double[] {0}, new double[] {Double.NaN}, 1, Double.NaN, 0.1).verdict());
+        assertEquals("same", alone(lost, new double[] {0}, new double[] {Double.NaN}, 0, Double.NaN, 0.1).verdict());
+        assertTrue(alone(lost, new double[] {0}, new double[] {Double.NaN}, 0, Double.NaN, 0.1).basis()
                 .startsWith("floor 0 messages"), "a zero baseline has no percentage to speak of");
         assertEquals(0.05, CompareMain.parsePercent("5%"), 1e-12);
         assertEquals(0.005, CompareMain.parsePercent(" 0.5 % "), 1e-12);

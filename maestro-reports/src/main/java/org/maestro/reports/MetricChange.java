@@ -1,0 +1,169 @@
+package org.maestro.reports;
+
+import java.util.Arrays;
+
+/**
+ * What one metric's figures say before any threshold is chosen: the change between the baseline(s) and the run,
+ * how much it moves by chance (its noise, one standard deviation of the difference), and its floor (the smallest
+ * change that counts whatever the noise). A {@link FalseAlarmRule} then sets each metric's false-alarm level across
+ * the whole comparison and turns the change into a {@link MetricVerdict}.
+ *
+ * @param baseline      the baseline's value (the mean of several baselines'); -1 "never" for an outage
+ * @param change        candidate - baseline, in the metric's unit (NaN when there is nothing to compare)
+ * @param changePercent the change relative to the baseline (NaN when the baseline is 0)
+ * @param noise         one standard deviation of the change by chance, NaN when unknown (then the floor decides)
+ * @param dof           degrees of freedom of the noise: k - 1 when the run-to-run spread of k baselines is measured
+ *                      (k &gt;= {@value #MIN_BASELINES_FOR_SPREAD}); infinite (the normal distribution) when it is not
+ *                      and the doubled floor carries the doubt
+ * @param noiseSource   where the noise comes from, in words
+ * @param floor         the floor in the metric's unit
+ * @param floorText     the floor in words
+ * @param fixed         the verdict when no threshold is involved (missing, new, a flow that never resumed), else null
+ * @param fixedBasis    why, for a fixed verdict
+ */
+record MetricChange(Metric metric, double baseline, double[] baselines, double candidate, double change,
+                    double changePercent, double noise, double dof, String noiseSource, double floor, String floorText,
+                    String fixed, String fixedBasis) {
+    /** From this many baselines on, their run-to-run spread is taken as measured (Student's t, narrow floors). */
+    static final int MIN_BASELINES_FOR_SPREAD = 5;
+    /** With fewer baselines the floors are this many times wider. */
+    static final double UNMEASURED_FLOOR_FACTOR = 2;
+
+    /**
+     * Measures one metric's change.
+     *
+     * @param baselines      the baselines' values (NaN where one lacks it)
+     * @param baselineNoise  each baseline's spread between its slices (NaN when unknown)
+     * @param candidateNoise the run's spread between its slices
+     * @param relativeFloor  the smallest relative change that counts (the metric's own unless overridden)
+     * @return the change, or null when neither side has the metric
+     */
+    static MetricChange of(Metric m, double[] baselines, double[] baselineNoise, double candidate, double candidateNoise,
+                           double relativeFloor) {
+        if (!m.minusOneIsNever()) {
+            return ofValues(m, baselines, baselines, baselineNoise, candidate, candidateNoise, relativeFloor);
+        }
+        // An outage: -1 (the flow never resumed) is worse than any duration.
+        boolean baseNever = Arrays.stream(baselines).allMatch(v -> v == -1);
+        boolean candNever = candidate == -1;
+        if (!baseNever && !candNever) {
+            // Baselines that never resumed leave the mean and the spread; the others compare as durations.
+            double[] resumed = Arrays.stream(baselines).map(v -> v == -1 ? Double.NaN : v).toArray();
+            return ofValues(m, baselines, resumed, baselineNoise, candidate, candidateNoise, relativeFloor);
+        }
+        if (Double.isNaN(candidate)) {
+            return fixed(m, -1, baselines, candidate, MetricVerdict.MISSING, "this run has no value");
+        }
+        String verdict = baseNever && candNever ? MetricVerdict.SAME : candNever ? MetricVerdict.WORSE : MetricVerdict.BETTER;
+        return fixed(m, baseNever ? -1 : Spread.mean(baselines), baselines, candidate, verdict, "-1: the flow never resumed");
+    }
+
+    private static MetricChange fixed(Metric m, double base, double[] baselines, double candidate, String verdict, String why) {
+        return new MetricChange(m, base, baselines, candidate, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null,
+                Double.NaN, null, verdict, why);
+    }
+
+    /**
+     * Measures values: {@code values} are the baselines' figures to compare with (NaN left out), {@code baselines}
+     * what the verdict reports of them.
+     */
+    private static MetricChange ofValues(Metric m, double[] baselines, double[] values, double[] baselineNoise,
+                                         double candidate, double candidateNoise, double relativeFloor) {
+        double base = Spread.mean(values);
+        if (Double.isNaN(base) && Double.isNaN(candidate)) {
+            return null;
+        }
+        if (Double.isNaN(candidate)) {
+            return fixed(m, base, baselines, candidate, MetricVerdict.MISSING, "this run has no value");
+        }
+        if (Double.isNaN(base)) {
+            return fixed(m, base, baselines, candidate, MetricVerdict.NEW, "the baseline has no value");
+        }
+        int k = (int) Arrays.stream(values).filter(v -> !Double.isNaN(v)).count();
+        // How much the figure moves between runs: the measured run-to-run spread when there are baselines enough, and
+        // never less than it moves between slices of one run (a run-level change, e.g. another JIT outcome or a busy
+        // machine, is invisible inside one run, so one baseline cannot show it).
+        double runToRun = k >= 2 ? Spread.standardDeviation(values) * Math.sqrt(1 + 1.0 / k) : Double.NaN;
+        double nb = Spread.mean(baselineNoise);
+        double within = Double.isNaN(nb) ? candidateNoise : Double.isNaN(candidateNoise) ? nb : Math.hypot(nb, candidateNoise);
+        double noise = Double.isNaN(runToRun) ? within : Double.isNaN(within) ? runToRun : Math.max(runToRun, within);
+        boolean measured = k >= MIN_BASELINES_FOR_SPREAD;
+        // Until the spread is measured on enough runs, only a wide change counts.
+        double factor = measured ? 1 : UNMEASURED_FLOOR_FACTOR;
+        double relativePart = factor * relativeFloor * Math.abs(base);
+        double absolutePart = factor * m.absoluteFloor();
+        double floor = Math.max(relativePart, absolutePart);
+        boolean absolute = base == 0 || (m.absoluteFloor() > 0 && absolutePart >= relativePart);
+        String floorText = "floor " + (absolute ? Format.number(floor) + " " + m.unit()
+                : Format.number(floor / Math.abs(base) * 100) + " % of the baseline");
+        if (!measured) {
+            floorText += " (" + (k == 1 ? "one baseline" : k + " baselines") + ": wide until " + MIN_BASELINES_FOR_SPREAD
+                    + " show the spread)";
+        }
+        String source = Double.isNaN(noise) ? null : noise == runToRun ? "run-to-run spread of " + k + " baselines"
+                : "spread between slices of the runs";
+        double change = candidate - base;
+        return new MetricChange(m, base, baselines, candidate, change, base == 0 ? Double.NaN : 100 * change / base, noise,
+                measured ? k - 1 : Double.POSITIVE_INFINITY, source, floor, floorText, null, null);
+    }
+
+    /** Whether the run-to-run spread is measured (enough baselines): Student's t and the metric's own floor. */
+    boolean spreadMeasured() {
+        return !Double.isInfinite(dof);
+    }
+
+    /** Whether a threshold decides this metric: a change, not a fixed verdict. */
+    boolean isTested() {
+        return fixed == null;
+    }
+
+    /**
+     * The one-sided p-value of the change toward "worse" (toward "better" when {@code towardWorse} is false): how
+     * often a change at least this large that way comes by chance. NaN when the noise is unknown (the floor alone
+     * decides) or the verdict is fixed.
+     */
+    double tail(boolean towardWorse) {
+        if (!isTested() || Double.isNaN(noise)) {
+            return Double.NaN;
+        }
+        double worseward = metric.higherIsBetter() ? -change : change;
+        double signed = towardWorse ? worseward : -worseward;
+        double t = noise > 0 ? signed / noise : signed > 0 ? Double.POSITIVE_INFINITY : signed < 0 ? Double.NEGATIVE_INFINITY : 0;
+        return StudentT.upperTail(t, dof);
+    }
+
+    /** Whether the change goes the worse way (a change of 0 counts as toward worse: its threshold is the one that matters). */
+    boolean towardWorse() {
+        return (metric.higherIsBetter() ? -change : change) >= 0;
+    }
+
+    /**
+     * The verdict at a false-alarm level (the one the rule held this metric to, in the change's direction).
+     *
+     * @param level    the one-sided false-alarm rate this metric was held to, in the direction of its change
+     * @param sigmas   the multiple of the noise that level allows: {@code StudentT.upperQuantile(level, dof)}
+     * @param rejected whether the rule found the change beyond chance at that level
+     * @param how      how the level was set (e.g. "Holm: 1 % / 52"), for the basis in words
+     */
+    MetricVerdict at(double level, double sigmas, boolean rejected, String how) {
+        if (!isTested()) {
+            return new MetricVerdict(metric, baseline, baselines, candidate, change, changePercent, Double.NaN, Double.NaN,
+                    fixedBasis, fixed);
+        }
+        double threshold = floor;
+        String basis = floorText;
+        if (!Double.isNaN(noise) && sigmas * noise > floor) {
+            threshold = sigmas * noise;
+            basis = Format.number(sigmas) + " \u03c3 (" + how + ", " + (spreadMeasured() ? "Student's t, " + Format.number(dof)
+                    + " dof" : "normal") + "), \u03c3 = " + Format.number(noise) + " " + metric.unit() + " (" + noiseSource + ")";
+        } else if (Double.isNaN(noise)) {
+            basis += " (noise unknown)";
+        }
+        // Beyond chance (the rule's decision) and beyond the floor: a change smaller than the floor is never called.
+        String verdict = rejected && Math.abs(change) > floor ? (towardWorse() ? MetricVerdict.WORSE : MetricVerdict.BETTER)
+                : Double.isNaN(noise) && Math.abs(change) > floor ? (towardWorse() ? MetricVerdict.WORSE : MetricVerdict.BETTER)
+                : MetricVerdict.SAME;
+        return new MetricVerdict(metric, baseline, baselines, candidate, change, changePercent,
+                Double.isNaN(noise) ? Double.NaN : level, threshold, basis, verdict);
+    }
+}
