@@ -28,7 +28,8 @@ import java.util.stream.Stream;
  *   <li>message counts (sent, received) cover the whole test, warm-up included;</li>
  *   <li>the measured span starts when the run's first sender's warm-up ends (its test.json start plus its actual
  *       warm-up) and ends at a peer's last message; a peer's rate is its messages due in that span over its length;
- *       totals add the peers' rates; a rate with no message in the span is unknown;</li>
+ *       totals add the peers' known rates; a rate with no message in the span is unknown (a sum, when no peer's is
+ *       known);</li>
  *   <li>latency (response, service time, send delay) merges the intervals of the HDR logs not tagged warm-up; with
  *       no value it is unknown; percentiles in ms with microsecond resolution;</li>
  *   <li>duplicated and out of order are the receivers' sequence-events.csv rows; on a queue, lost is what was sent and
@@ -224,8 +225,9 @@ final class IndependentFigures {
         long ooo = 0;
         double sendRate = 0;
         double receiveRate = 0;
-        boolean sendRateKnown = sendersKnown;
-        boolean receiveRateKnown = receiversKnown;
+        // A peer with nothing in the span adds nothing to the sum; the sum is unknown only when no peer's rate is known.
+        boolean sendRateKnown = false;
+        boolean receiveRateKnown = false;
         Histogram response = new Histogram(3);
         Histogram service = new Histogram(3);
         Histogram delay = new Histogram(3);
@@ -237,10 +239,9 @@ final class IndependentFigures {
             if (p.sender()) {
                 sent += p.messages();
                 delay.add(p.delay().h());
-                if (r == null) {
-                    sendRateKnown = false;
-                } else {
+                if (r != null) {
                     sendRate += r;
+                    sendRateKnown = true;
                 }
             } else {
                 received += p.messages();
@@ -248,17 +249,16 @@ final class IndependentFigures {
                 ooo += p.outOfOrder();
                 response.add(p.response().h());
                 service.add(p.service().h());
-                if (r == null) {
-                    receiveRateKnown = false;
-                } else {
+                if (r != null) {
                     receiveRate += r;
+                    receiveRateKnown = true;
                 }
             }
         }
         String lost = sendersKnown && receiversKnown ? Long.toString(Math.max(0, sent - (received - dup))) : UNKNOWN;
         return new Sums(sendersKnown ? Long.toString(sent) : UNKNOWN, receiversKnown ? Long.toString(received) : UNKNOWN, lost,
                 receiversKnown ? Long.toString(dup) : UNKNOWN, receiversKnown ? Long.toString(ooo) : UNKNOWN,
-                sendRateKnown ? rate(sendRate) : UNKNOWN, receiveRateKnown ? rate(receiveRate) : UNKNOWN,
+                sendersKnown && sendRateKnown ? rate(sendRate) : UNKNOWN, receiversKnown && receiveRateKnown ? rate(receiveRate) : UNKNOWN,
                 new Lat(response), new Lat(service), new Lat(delay), receiversKnown, sendersKnown);
     }
 

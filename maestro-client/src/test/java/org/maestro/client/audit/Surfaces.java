@@ -39,9 +39,11 @@ final class Surfaces {
     private static final Pattern UNJUDGED = Pattern.compile("^\\s+\\[NOT EVALUATED\\] (.+?), bound [^:]+: (.+)$");
     private static final Pattern END = Pattern.compile("^(\\S+) ended: (.+)$");
     private static final Pattern SENDER_END = Pattern.compile("^sent (\\d+) message\\(s\\).*; (\\S+) msg/s after warm-up.*;"
-            + " p99 send delay (\\S+) ms.*$");
+            + " p99 send delay (\\S+).*$");
+    /** With nothing received after the warm-up, "response time unknown; service time unknown (...)". */
     private static final Pattern RECEIVER_END = Pattern.compile("^received (\\d+) message\\(s\\).*; lost \\d+, duplicated (\\d+),"
-            + " out of order (\\d+); response time p50 (\\S+) / p99 (\\S+) / max (\\S+) ms; service time p99 (\\S+) ms.*$");
+            + " out of order (\\d+); (?:response time p50 (\\S+) / p99 (\\S+) / max (\\S+) ms; service time p99 (\\S+) ms"
+            + "|response time unknown; service time unknown).*$");
     private static final Pattern LATENCY_CRITERION = Pattern.compile("^(?:p(\\d+(?:\\.\\d+)?)|max) (latency|send delay) .*");
     private static final String[] HDR = {"responseTime", "serviceTime", "sendDelay"};
     private static final String[] HDR_FILES = {"latency-response.hlog", "latency-service.hlog", "send-delay.hlog"};
@@ -250,14 +252,14 @@ final class Surfaces {
         audit.check(run, surface, "messages", who + "messages", f.messages(p), m.group(1));
         if (p.sender()) {
             audit.check(run, surface, "rate", who + "msg/s after warm-up", f.rate(p), m.group(2));
-            audit.check(run, surface, "latency", who + "send delay p99", p.delay().ms(99), m.group(3));
+            audit.check(run, surface, "latency", who + "send delay p99", p.delay().ms(99), orUnknown(m.group(3)));
         } else {
             audit.check(run, surface, "loss and order", who + "duplicated", Long.toString(p.duplicated()), m.group(2));
             audit.check(run, surface, "loss and order", who + "out of order", Long.toString(p.outOfOrder()), m.group(3));
-            audit.check(run, surface, "latency", who + "response time p50", p.response().ms(50), m.group(4));
-            audit.check(run, surface, "latency", who + "response time p99", p.response().ms(99), m.group(5));
-            audit.check(run, surface, "latency", who + "response time max", p.response().ms(100), m.group(6));
-            audit.check(run, surface, "latency", who + "service time p99", p.service().ms(99), m.group(7));
+            audit.check(run, surface, "latency", who + "response time p50", p.response().ms(50), orUnknown(m.group(4)));
+            audit.check(run, surface, "latency", who + "response time p99", p.response().ms(99), orUnknown(m.group(5)));
+            audit.check(run, surface, "latency", who + "response time max", p.response().ms(100), orUnknown(m.group(6)));
+            audit.check(run, surface, "latency", who + "service time p99", p.service().ms(99), orUnknown(m.group(7)));
         }
     }
 
@@ -494,6 +496,10 @@ final class Surfaces {
 
     private static String ms(JsonNode n) {
         return n.isNumber() ? String.format(Locale.ROOT, "%.3f", n.asDouble()) : UNKNOWN;
+    }
+
+    private static String orUnknown(String group) {
+        return group == null ? UNKNOWN : group;
     }
 
     private static String at(String[] v, int i) {
