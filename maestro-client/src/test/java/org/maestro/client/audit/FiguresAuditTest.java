@@ -151,7 +151,7 @@ class FiguresAuditTest {
         MaestroCommand.Result r;
         try (TestCluster ignored = workers(new String[][] {{"sender-1", "sender", ""}, {"receiver-1", "receiver", ""}})) {
             r = MaestroCommand.run("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(), "--runs",
-                    runs.toString(), "-P", "url=" + url("audit.one"), "-P", "rate=200", "-P", "duration=3s", "-P", "warmup=1s",
+                    runs.toString(), "-P", "url=" + url("audit.one"), "-P", "rate=200", "-P", "duration=2s", "-P", "warmup=1s",
                     "-P", "warmupSendDelay=off", "-P", "p99=10 s");
         }
         assertTrue(r.exitCode() == 0 || r.exitCode() == 1, r.output());
@@ -170,7 +170,7 @@ class FiguresAuditTest {
         try (TestCluster ignored = workers(peers.toArray(String[][]::new))) {
             r = MaestroCommand.run("run", SCRIPTS.resolve("compare-protocols.groovy").toString(), "--broker", control(),
                     "--runs", runs.toString(), "-P", "sut=127.0.0.1:" + SUT_PORT, "-P", "queue=audit.routes", "-P", "rate=300",
-                    "-P", "duration=3s", "-P", "warmup=1s", "-P", "warmupSendDelay=off");
+                    "-P", "duration=2s", "-P", "warmup=1s", "-P", "warmupSendDelay=off");
         }
         assertTrue(r.exitCode() == 0 || r.exitCode() == 1, r.output());
         return audit("three-routes", runs, r.output());

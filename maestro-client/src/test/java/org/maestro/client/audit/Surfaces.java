@@ -451,7 +451,7 @@ final class Surfaces {
                 String shown = unit.equals("msg/s") ? rate(v) : unit.equals("ms") ? ms(v) : count(v);
                 // comparison.json prints six significant digits: the figure, rounded so, must be what it shows.
                 expected = expected.equals(UNKNOWN) || !unit.equals("ms") ? expected : String.format(Locale.ROOT, "%.3f",
-                        new java.math.BigDecimal(expected).round(new java.math.MathContext(6)).doubleValue());
+                        new java.math.BigDecimal(Double.parseDouble(expected)).round(new java.math.MathContext(6)).doubleValue());
                 String kind = unit.equals("msg/s") ? "rate" : unit.equals("ms") ? (name.startsWith("outage") ? "action cost" : "latency")
                         : "loss and order";
                 audit.check(run, COMPARISON, kind, m.path("metric").asText() + (mine ? " value" : " baseline"), expected, shown);
