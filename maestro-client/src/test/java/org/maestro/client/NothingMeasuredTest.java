@@ -93,7 +93,7 @@ class NothingMeasuredTest {
         assertTrue(out.contains("; response time unknown; service time unknown (nothing received after the warm-up)"), out);
 
         Path run = MaestroCommand.onlyRun(runs);
-        JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());
+        JsonNode s = JSON.readTree(run.resolve(org.maestro.common.runfiles.RunLayout.SUMMARY_JSON).toFile());
         assertEquals("error", s.path("verdict").asText());
         for (String field : List.of("sendRate", "receiveRate", "responseTime", "serviceTime", "sendDelay")) {
             assertTrue(s.path("totals").path(field).isNull(), field + " is unknown: " + s.path("totals"));

@@ -17,10 +17,13 @@ import org.maestro.client.local.EmbeddedBroker;
 import org.maestro.client.local.EmbeddedTestBroker;
 import org.maestro.client.local.HandlerRepository;
 import org.maestro.common.note.Role;
+import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.testing.ChildJvm;
 import org.maestro.common.testing.TestCluster;
 import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
+import org.maestro.reports.ReportBuilder;
+import org.maestro.reports.RunIndex;
 import org.maestro.worker.WorkerHandler;
 import org.maestro.worker.WorkerMain;
 import org.slf4j.Logger;
@@ -197,7 +200,7 @@ class FiguresAuditTest {
         }
         assertTrue(r.exitCode() == 0 || r.exitCode() == 1, r.output());
         Path run = audit("agent-fault", runs, r.output());
-        JsonNode action = JSON.readTree(run.resolve("summary.json").toFile()).at("/actions/0");
+        JsonNode action = JSON.readTree(run.resolve(RunLayout.SUMMARY_JSON).toFile()).at("/actions/0");
         assertEquals("succeeded", action.path("outcome").asText(), "the fault took place: " + action);
         return run;
     }
@@ -253,7 +256,7 @@ class FiguresAuditTest {
                     "-P", "maxRate=200", "-P", "stepDuration=2s", "-P", "p99=10 s");
         }
         Path top = MaestroCommand.onlyRun(runs);
-        JsonNode inc = JSON.readTree(top.resolve("incremental.json").toFile());
+        JsonNode inc = JSON.readTree(top.resolve(RunLayout.INCREMENTAL_JSON).toFile());
         String[] consoles = r.output().split("=== step at ");
         IndependentFigures.Sums sustainable = null;
         long sustainableRate = 0;
@@ -271,7 +274,7 @@ class FiguresAuditTest {
             }
             i++;
         }
-        JsonNode index = org.maestro.reports.ReportHtml.data(runs.resolve("index.html"));
+        JsonNode index = org.maestro.reports.ReportHtml.data(runs.resolve(RunIndex.FILE));
         surfaces.incrementalIndexRow("incremental", index, top.getFileName().toString(), Long.toString(sustainableRate), sustainable);
     }
 
@@ -292,20 +295,20 @@ class FiguresAuditTest {
     private Path audit(String label, Path runs, String console, String[]... expectedPeers) throws Exception {
         Path run = MaestroCommand.onlyRun(runs);
         IndependentFigures f = auditRun(label, run, console, expectedPeers);
-        JsonNode index = org.maestro.reports.ReportHtml.data(runs.resolve("index.html"));
+        JsonNode index = org.maestro.reports.ReportHtml.data(runs.resolve(RunIndex.FILE));
         surfaces.indexRow(label, index, run.getFileName().toString(), f.totals());
         return run;
     }
 
     private IndependentFigures auditRun(String label, Path run, String console, String[][] expectedPeers) throws Exception {
         IndependentFigures f = IndependentFigures.read(run, expectedPeers == null ? new String[0][] : expectedPeers);
-        JsonNode summary = JSON.readTree(run.resolve("summary.json").toFile());
+        JsonNode summary = JSON.readTree(run.resolve(RunLayout.SUMMARY_JSON).toFile());
         LOG.info("audit of {}: {} peers, verdict {}", label, f.peers.size(), summary.path("verdict").asText());
         surfaces.summary(label, Surfaces.SUMMARY, summary, f);
         surfaces.actions(label, Surfaces.SUMMARY, summary, f);
         surfaces.console(label, console, f, summary);
         surfaces.junit(label, run.resolve("junit.xml"), f, summary);
-        surfaces.report(label, org.maestro.reports.ReportHtml.data(run.resolve("report.html")), f);
+        surfaces.report(label, org.maestro.reports.ReportHtml.data(run.resolve(ReportBuilder.REPORT_FILE)), f);
         return f;
     }
 
@@ -315,13 +318,13 @@ class FiguresAuditTest {
         assertTrue(Files.exists(run.resolve("comparison.json")), r.output());
         JsonNode c = JSON.readTree(run.resolve("comparison.json").toFile());
         surfaces.comparison(label, c, IndependentFigures.read(run, missingOf(run)), IndependentFigures.read(baseline, missingOf(baseline)),
-                JSON.readTree(run.resolve("summary.json").toFile()), JSON.readTree(baseline.resolve("summary.json").toFile()));
+                JSON.readTree(run.resolve(RunLayout.SUMMARY_JSON).toFile()), JSON.readTree(baseline.resolve(RunLayout.SUMMARY_JSON).toFile()));
     }
 
     /** The workers summary.json lists whose directories were not collected: {name, role, group}. */
     private static String[][] missingOf(Path run) throws IOException {
         List<String[]> out = new ArrayList<>();
-        for (JsonNode p : JSON.readTree(run.resolve("summary.json").toFile()).path("peers")) {
+        for (JsonNode p : JSON.readTree(run.resolve(RunLayout.SUMMARY_JSON).toFile()).path("peers")) {
             String role = p.path("role").asText();
             if (role.equals("sender") || role.equals("receiver")) {
                 out.add(new String[] {p.path("name").asText(), role});

@@ -1,6 +1,7 @@
 package org.maestro.client.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.maestro.common.runfiles.PeerFiles;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
@@ -22,9 +23,9 @@ import static org.maestro.client.audit.IndependentFigures.UNKNOWN;
  */
 final class Surfaces {
     static final String CONSOLE = "console";
-    static final String SUMMARY = "summary.json";
+    static final String SUMMARY = org.maestro.common.runfiles.RunLayout.SUMMARY_JSON;
     static final String JUNIT = "junit.xml";
-    static final String REPORT = "report.html data";
+    static final String REPORT = org.maestro.reports.ReportBuilder.REPORT_FILE + " data";
     static final String INDEX = "runs index row";
     static final String COMPARISON = "comparison.json";
 
@@ -45,8 +46,7 @@ final class Surfaces {
             + " out of order (\\d+); (?:response time p50 (\\S+) / p99 (\\S+) / max (\\S+) ms; service time p99 (\\S+) ms"
             + "|response time unknown; service time unknown).*$");
     private static final Pattern LATENCY_CRITERION = Pattern.compile("^(?:p(\\d+(?:\\.\\d+)?)|max) (latency|send delay) .*");
-    private static final String[] HDR = {"responseTime", "serviceTime", "sendDelay"};
-    private static final String[] HDR_FILES = {"latency-response.hlog", "latency-service.hlog", "send-delay.hlog"};
+    private static final String[] HDR_FILES = {PeerFiles.LATENCY_RESPONSE_HLOG, PeerFiles.LATENCY_SERVICE_HLOG, PeerFiles.SEND_DELAY_HLOG};
     private static final double[] QS = {50, 90, 99, 99.9, 100};
     private static final String[] Q_FIELDS = {"p50", "p90", "p99", "p999", "max"};
 
