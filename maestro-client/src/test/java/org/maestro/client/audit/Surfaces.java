@@ -70,6 +70,10 @@ final class Surfaces {
             audit.check(run, surface, "rate", who + "rate", f.rate(mine), rate(p.path("rate")));
             if (mine.sender()) {
                 latency(run, surface, who + "send delay", mine.collected() ? mine.delay() : null, p.path("sendDelay"));
+                if (mine.collected() && mine.warmupMicros() > 0) {
+                    audit.check(run, surface, "warm-up", who + "warm-up seconds", warmup(mine), p.at("/warmup/seconds").isNumber()
+                            ? String.format(Locale.ROOT, "%.1f", p.at("/warmup/seconds").asDouble()) : UNKNOWN);
+                }
             } else {
                 latency(run, surface, who + "response time", mine.collected() ? mine.response() : null, p.path("responseTime"));
                 latency(run, surface, who + "service time", mine.collected() ? mine.service() : null, p.path("serviceTime"));
@@ -180,6 +184,12 @@ final class Surfaces {
             audit.check(run, CONSOLE, "latency", who + what + "max", known ? l.ms(100) : UNKNOWN, at(v, 6));
         }
         List<String> end = lines.subList(header, lines.size());
+        for (IndependentFigures.Peer p : f.peers.values()) {
+            if (p.sender() && p.collected() && p.warmupMicros() > 0) {
+                Matcher m = find(end, Pattern.compile("^  warm-up of " + Pattern.quote(p.name()) + ": ([0-9.]+) s, .*$"));
+                audit.check(run, CONSOLE, "warm-up", p.name() + " warm-up seconds", warmup(p), m == null ? "(not shown)" : m.group(1));
+            }
+        }
         figuresLine(run, "total ", f.totals(), find(end, TOTAL), 1);
         for (JsonNode r : summary.path("routes")) {
             String name = r.path("name").asText();
@@ -347,6 +357,13 @@ final class Surfaces {
     /** report.html's data: its copy of the summary, each HDR log's figures, each rate log's count and per-second chart. */
     void report(String run, JsonNode data, IndependentFigures f) throws Exception {
         summary(run, REPORT, data.path("summary"), f);
+        for (JsonNode n : data.path("peers")) {
+            IndependentFigures.Peer p = f.peers.get(n.path("name").asText());
+            if (p != null && p.collected()) {
+                audit.check(run, REPORT, "warm-up", p.name() + " peers[].warmupSeconds", String.format(Locale.ROOT, "%.6f",
+                        p.warmupMicros() / 1e6), String.format(Locale.ROOT, "%.6f", n.path("warmupSeconds").asDouble()));
+            }
+        }
         actions(run, REPORT, data.path("summary"), f);
         for (JsonNode l : data.path("latency")) {
             IndependentFigures.Peer p = f.peers.get(l.path("peer").asText());
@@ -496,6 +513,11 @@ final class Surfaces {
 
     private static String ms(JsonNode n) {
         return n.isNumber() ? String.format(Locale.ROOT, "%.3f", n.asDouble()) : UNKNOWN;
+    }
+
+    /** A sender's actual warm-up (its test.json), in seconds as shown. */
+    private static String warmup(IndependentFigures.Peer p) {
+        return String.format(Locale.ROOT, "%.1f", Math.round(p.warmupMicros() / 1e5) / 10.0);
     }
 
     private static String orUnknown(String group) {
