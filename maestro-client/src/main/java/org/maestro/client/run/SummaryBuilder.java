@@ -118,16 +118,17 @@ final class SummaryBuilder {
                 HdrFiles d = HdrFiles.read(dir.resolve(PeerFiles.SEND_DELAY_HLOG));
                 sums.forEach(t -> t.sender(records, rate, d.measured()));
                 Summary.Warmup warmup = warmup(dir);
-                if (warmup != null && warmup.offSchedule() && endedWithSending(dir)) {
-                    // Every message was warm-up: whether it would have got on schedule is not known, and nothing was measured.
-                    unmeasured.add(Summary.Check.notEvaluated(named(p) + " on schedule after the warm-up", warmup.detail()
-                            + ": nothing was sent after it", String.format(Locale.ROOT,
-                            "send delay < %.3f ms for a whole second within %.1f s", warmup.sendDelayBoundMillis(), warmup.maxSeconds())));
-                } else if (warmup != null && warmup.offSchedule()) {
-                    offScheduleSenders.add(named(p));
-                    offSchedule.add(new Summary.Check(named(p) + " on schedule after the warm-up", false, warmup.detail(),
-                            String.format(Locale.ROOT, "send delay < %.3f ms for a whole second within %.1f s",
-                                    warmup.sendDelayBoundMillis(), warmup.maxSeconds())));
+                if (warmup != null && warmup.offSchedule()) {
+                    String criterion = named(p) + " on schedule after the warm-up";
+                    String bound = String.format(Locale.ROOT, "send delay < %.3f ms for a whole second within %.1f s",
+                            warmup.sendDelayBoundMillis(), warmup.maxSeconds());
+                    if (endedWithSending(dir)) {
+                        // Every message was warm-up: whether it would have got on schedule is not known, nothing was measured.
+                        unmeasured.add(Summary.Check.notEvaluated(criterion, warmup.detail() + ": nothing was sent after it", bound));
+                    } else {
+                        offScheduleSenders.add(named(p));
+                        offSchedule.add(new Summary.Check(criterion, false, warmup.detail(), bound));
+                    }
                 }
                 results.add(new Summary.PeerResult(p.name(), "sender", p.host(), records, known(rate), null, null,
                         HdrFiles.latency(d.measured()), null, null, null, ok, endText, files(dir), null, null, warmup));
