@@ -192,12 +192,14 @@ final class ReceiverJob extends WorkerJob {
         Histogram r = responseTime.measured();
         Histogram s = serviceTime.measured();
         long[] a = accounts();
-        return String.format(Locale.ROOT, "received %d message(s) from %d stream(s); lost %d, duplicated %d, out of order %d%s;"
-                        + " response time p50 %.3f / p99 %.3f / max %.3f ms; service time p99 %.3f ms",
-                messages.get(), sequences.stream().distinct().mapToInt(Sequences::streamCount).sum(), a[0], a[1], a[2],
-                foreign.get() == 0 ? "" : "; " + foreign.get() + " not from a Maestro sender",
+        // Nothing received after the warm-up: its latency is unknown, not 0.
+        String latency = r.getTotalCount() == 0 ? "response time unknown; service time unknown (nothing received after the warm-up)"
+                : String.format(Locale.ROOT, "response time p50 %.3f / p99 %.3f / max %.3f ms; service time p99 %.3f ms",
                 r.getValueAtPercentile(50) / 1000.0, r.getValueAtPercentile(99) / 1000.0, r.getMaxValue() / 1000.0,
                 s.getValueAtPercentile(99) / 1000.0);
+        return String.format(Locale.ROOT, "received %d message(s) from %d stream(s); lost %d, duplicated %d, out of order %d%s; %s",
+                messages.get(), sequences.stream().distinct().mapToInt(Sequences::streamCount).sum(), a[0], a[1], a[2],
+                foreign.get() == 0 ? "" : "; " + foreign.get() + " not from a Maestro sender", latency);
     }
 
 }

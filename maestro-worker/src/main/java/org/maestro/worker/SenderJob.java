@@ -244,10 +244,14 @@ final class SenderJob extends WorkerJob {
 
     @Override
     String summary() {
-        return String.format(Locale.ROOT, "sent %d message(s), %d acknowledged, %d refused; %.1f msg/s after warm-up%s;"
-                        + " p99 send delay %.3f ms%s", messages.get(), acknowledged.get(), sendErrors.get(), achievedRate(),
+        // Nothing sent after the warm-up: the rate and send delay after it are unknown, not 0.
+        boolean measured = sendDelay.measured().getTotalCount() > 0;
+        return String.format(Locale.ROOT, "sent %d message(s), %d acknowledged, %d refused; %s msg/s after warm-up%s;"
+                        + " p99 send delay %s%s", messages.get(), acknowledged.get(), sendErrors.get(),
+                measured ? String.format(Locale.ROOT, "%.1f", achievedRate()) : "unknown",
                 options.rate().isFlatOut() ? " (flat out)" : " (target " + options.rate().perSecond() + ")",
-                sendDelayP99() / 1000.0, warmupText());
+                measured ? String.format(Locale.ROOT, "%.3f ms", sendDelayP99() / 1000.0) : "unknown (nothing sent after the warm-up)",
+                warmupText());
     }
 
     /** "; warm-up on schedule after 5.2 s", or which connection was behind when it hit its cap; "" when fixed. */

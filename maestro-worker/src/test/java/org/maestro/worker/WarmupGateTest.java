@@ -101,8 +101,23 @@ class WarmupGateTest {
         send(g, 0, 3 * S, 500 * MS);
         g.sendingEnded(3 * S);
         assertTrue(g.outcome().offSchedule());
-        assertEquals("connection 0 send delay 500.000 ms when the warm-up ended with sending, 3.0 s in",
+        assertEquals("sending ended 3.0 s in, before the warm-up could end (connection 0 send delay 500.000 ms)",
                 g.outcome().describe(g.lengthNanos() / 1_000));
+        assertTrue(g.outcome().endedWithSending(g.lengthNanos() / 1_000), "nothing of it was measured");
+    }
+
+    /**
+     * Issue 21, reproduction 5: ten messages at 1000 msg/s end 10 ms into a 5 s warm-up. Every connection counts as late
+     * from the start until it sends, with a delay of 0: that is no send delay to name, and the gate did not end at its
+     * cap. Before, this read "connection 0 send delay 0.000 ms when the warm-up ended with sending" and failed the run.
+     */
+    @Test
+    void sendingThatEndsInTheFirstSecondNamesNoSendDelay() {
+        WarmupGate g = gate();
+        send(g, 0, 10 * MS, MS / 10);
+        g.sendingEnded(10 * MS);
+        assertTrue(g.outcome().endedWithSending(g.lengthNanos() / 1_000));
+        assertEquals("sending ended 0.0 s in, before the warm-up could end", g.outcome().describe(g.lengthNanos() / 1_000));
     }
 
     @Test

@@ -41,9 +41,10 @@ record HdrFiles(Histogram measured, long firstMillis, long lastMillis) {
         return first == Long.MAX_VALUE ? new HdrFiles(total, 0, 0) : new HdrFiles(total, first, last);
     }
 
+    /** The percentiles of {@code h}; null (unknown) when it holds no value: a latency of nothing is not 0. */
     static Summary.Latency latency(Histogram h) {
         if (h.getTotalCount() == 0) {
-            return new Summary.Latency(0, 0, 0, 0, 0, 0);
+            return null;
         }
         return new Summary.Latency(h.getTotalCount(), ms(h.getValueAtPercentile(50)), ms(h.getValueAtPercentile(90)),
                 ms(h.getValueAtPercentile(99)), ms(h.getValueAtPercentile(99.9)), ms(h.getMaxValue()));

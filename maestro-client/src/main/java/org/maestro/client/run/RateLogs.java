@@ -38,9 +38,12 @@ record RateLogs(long records, long measured, long lastEpochMicros, long startEpo
         return TestJson.worker(dir).map(t -> t.startEpochMicros() + t.warmupMicros()).orElse(0L);
     }
 
-    /** Measured messages per second from {@code fromEpochMicros} to the last message. */
+    /**
+     * Measured messages per second from {@code fromEpochMicros} to the last message; NaN (unknown) when no message was
+     * due in that span: a span that ends at a last message has no length without one.
+     */
     double rate(long fromEpochMicros) {
         double seconds = (lastEpochMicros - fromEpochMicros) / 1e6;
-        return seconds <= 0 ? 0 : measured / seconds;
+        return seconds <= 0 || measured == 0 ? Double.NaN : measured / seconds;
     }
 }

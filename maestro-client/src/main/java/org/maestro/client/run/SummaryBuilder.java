@@ -61,6 +61,8 @@ final class SummaryBuilder {
         }
         // Senders whose warm-up hit its cap before they were on schedule: a failed check each.
         List<Summary.Check> offSchedule = new ArrayList<>();
+        // Checks whose figure has no sample (nothing measured after the warm-up): not evaluated, and the verdict says why.
+        List<Summary.Check> unmeasured = new ArrayList<>();
         List<String> offScheduleSenders = new ArrayList<>();
         List<String> sendersMissing = all.sendersMissing;
         List<String> receiversMissing = all.receiversMissing;
@@ -117,18 +119,24 @@ final class SummaryBuilder {
                 sums.forEach(t -> t.sender(records, rate, d.measured()));
                 Summary.Warmup warmup = warmup(dir);
                 if (warmup != null && warmup.offSchedule()) {
-                    offScheduleSenders.add(named(p));
-                    offSchedule.add(new Summary.Check(named(p) + " on schedule after the warm-up", false, warmup.detail(),
-                            String.format(Locale.ROOT, "send delay < %.3f ms for a whole second within %.1f s",
-                                    warmup.sendDelayBoundMillis(), warmup.maxSeconds())));
+                    String criterion = named(p) + " on schedule after the warm-up";
+                    String bound = String.format(Locale.ROOT, "send delay < %.3f ms for a whole second within %.1f s",
+                            warmup.sendDelayBoundMillis(), warmup.maxSeconds());
+                    if (endedWithSending(dir)) {
+                        // Every message was warm-up: whether it would have got on schedule is not known, nothing was measured.
+                        unmeasured.add(Summary.Check.notEvaluated(criterion, warmup.detail() + ": nothing was sent after it", bound));
+                    } else {
+                        offScheduleSenders.add(named(p));
+                        offSchedule.add(new Summary.Check(criterion, false, warmup.detail(), bound));
+                    }
                 }
-                results.add(new Summary.PeerResult(p.name(), "sender", p.host(), records, round(rate), null, null,
+                results.add(new Summary.PeerResult(p.name(), "sender", p.host(), records, known(rate), null, null,
                         HdrFiles.latency(d.measured()), null, null, null, ok, endText, files(dir), null, null, warmup));
             } else {
                 HdrFiles r = HdrFiles.read(dir.resolve(PeerFiles.LATENCY_RESPONSE_HLOG));
                 HdrFiles sv = HdrFiles.read(dir.resolve(PeerFiles.LATENCY_SERVICE_HLOG));
                 sums.forEach(t -> t.receiver(records, rate, r.measured(), sv.measured(), s));
-                results.add(new Summary.PeerResult(p.name(), "receiver", p.host(), records, round(rate),
+                results.add(new Summary.PeerResult(p.name(), "receiver", p.host(), records, known(rate),
                         HdrFiles.latency(r.measured()), HdrFiles.latency(sv.measured()), null,
                         plan.competingReceivers() ? null : s.lost(), s.duplicated(),
                         s.outOfOrder(), ok, endText, files(dir), null, null, null));
@@ -143,6 +151,7 @@ final class SummaryBuilder {
         List<Summary.ActionResult> actions = actions(seen.actions(), peers, runDir, plan, workersMissing.isEmpty());
 
         List<Summary.Check> checks = new ArrayList<>(offSchedule);
+        checks.addAll(unmeasured);
         // Judged and found wanting, not unknown: these leave the verdict FAILED, not ERROR.
         List<Summary.Check> notJudgedOffSchedule = new ArrayList<>();
         for (Criterion c : plan.criteria()) {
@@ -164,12 +173,18 @@ final class SummaryBuilder {
                 checks.add(unjudged);
                 continue;
             }
-            checks.add(needs.isEmpty() ? check(c, plan, totals, all.response, all.delay)
-                    : Summary.Check.notEvaluated(c.text(), String.join("; ", needs), c.operator() + " " + bound(c)));
+            Summary.Check check = needs.isEmpty() ? check(c, plan, totals, all.response, all.delay)
+                    : Summary.Check.notEvaluated(c.text(), String.join("; ", needs), c.operator() + " " + bound(c));
+            if (needs.isEmpty() && !check.evaluated()) {
+                unmeasured.add(check);
+            }
+            checks.add(check);
         }
         checks.addAll(ActionChecks.of(actions, plan.criteria(), String.join("; ", workersMissing)));
         List<String> reasons = new ArrayList<>(seen.errors());
         reasons.addAll(workersMissing);
+        // Why a check with all its data at hand was not evaluated: the verdict must not be an error without a reason.
+        unmeasured.forEach(c -> reasons.add(c.criterion() + ": " + c.measured()));
         // An inspector's or agent's files are no figure of the verdict: their absence is told, not judged.
         for (PeerInfo p : peers) {
             if (p.role() != Role.SENDER && p.role() != Role.RECEIVER && seen.dataMissing().containsKey(p.id())) {
@@ -212,6 +227,12 @@ final class SummaryBuilder {
         return p.role().wireName() + " '" + SafeText.of(p.name()) + "'";
     }
 
+    /** Whether a sender's sending ended before its warm-up could: every message it sent was warm-up. */
+    private static boolean endedWithSending(Path dir) throws IOException {
+        TestJson.Worker test = TestJson.worker(dir).orElse(null);
+        return test != null && test.warmupGate() != null && test.warmupGate().endedWithSending(test.warmupMicros());
+    }
+
     /** A sender's warm-up from its test.json; null when it had none. */
     private static Summary.Warmup warmup(Path dir) throws IOException {
         TestJson.Worker test = TestJson.worker(dir).orElse(null);
@@ -238,25 +259,36 @@ final class SummaryBuilder {
                 receiver ? s.duplicated() : null, receiver ? s.outOfOrder() : null);
     }
 
+    /**
+     * Checks one criterion against the run's figures; "not evaluated" when its figure has no sample (nothing measured
+     * after the warm-up) or no meaning (a share of the target rate in a test run flat out): a figure of nothing is not 0.
+     */
     private static Summary.Check check(Criterion c, TestPlan plan, Summary.Totals totals, Histogram response, Histogram delay) {
         double measured;
         String shown;
+        String bound = c.operator() + " " + bound(c);
         switch (c.metric()) {
             case "latency", "send-delay" -> {
                 Histogram h = c.metric().equals("latency") ? response : delay;
-                measured = h.getTotalCount() == 0 ? Double.NaN
-                        : c.percentile() >= 100 ? h.getMaxValue() : h.getValueAtPercentile(c.percentile());
+                if (h.getTotalCount() == 0) {
+                    return Summary.Check.notEvaluated(c.text(), "no " + (c.metric().equals("latency") ? "message was received"
+                            : "message was sent") + " after the warm-up: its " + c.metric().replace('-', ' ') + " is unknown", bound);
+                }
+                measured = c.percentile() >= 100 ? h.getMaxValue() : h.getValueAtPercentile(c.percentile());
                 shown = String.format(Locale.ROOT, "%.3f ms", measured / 1000.0);
             }
-            case "rate" -> {
-                measured = Math.min(totals.sendRate(), totals.receiveRate());
-                shown = String.format(Locale.ROOT, "%.1f msg/s", measured);
-            }
-            case "rate-percent" -> {
+            case "rate", "rate-percent" -> {
                 long target = plan.rate().perSecond();
+                if (c.metric().equals("rate-percent") && target == 0) {
+                    return Summary.Check.notEvaluated(c.text(), "the test ran flat out: there is no target rate", bound);
+                }
+                if (totals.sendRate() == null || totals.receiveRate() == null) {
+                    return Summary.Check.notEvaluated(c.text(), "no message was " + (totals.sendRate() == null ? "sent" : "received")
+                            + " after the warm-up: the rate is unknown", bound);
+                }
                 double achieved = Math.min(totals.sendRate(), totals.receiveRate());
-                measured = target == 0 ? Double.NaN : 100.0 * achieved / target;
-                shown = target == 0 ? "n/a: the test ran flat out, there is no target"
+                measured = c.metric().equals("rate") ? achieved : 100.0 * achieved / target;
+                shown = c.metric().equals("rate") ? String.format(Locale.ROOT, "%.1f msg/s", measured)
                         : String.format(Locale.ROOT, "%.1f %% (%.1f of %d msg/s)", measured, achieved, target);
             }
             default -> {
@@ -264,11 +296,7 @@ final class SummaryBuilder {
                 shown = totals.lost() + " message(s)";
             }
         }
-        boolean passed = !Double.isNaN(measured) && c.holds(measured);
-        if (Double.isNaN(measured) && !c.metric().equals("rate-percent")) {
-            shown = "none (no message was measured)";
-        }
-        return new Summary.Check(c.text(), passed, shown, c.operator() + " " + bound(c));
+        return new Summary.Check(c.text(), c.holds(measured), shown, bound);
     }
 
     /**
@@ -355,5 +383,10 @@ final class SummaryBuilder {
 
     private static double round(double v) {
         return Tally.round(v);
+    }
+
+    /** A rate rounded as shown; null (unknown) for NaN: nothing was measured. */
+    private static Double known(double rate) {
+        return Double.isNaN(rate) ? null : round(rate);
     }
 }

@@ -22,12 +22,13 @@ final class SummaryTable {
         }
         c.line("%-14s %-9s %12s %10s %10s %10s %10s %8s", "peer", "role", "messages", "msg/s", "p50 ms", "p99 ms", "max ms", "lost");
         for (Summary.PeerResult p : s.peers()) {
-            Summary.Latency l = p.responseTime() != null ? p.responseTime() : p.sendDelay();
             boolean worker = p.role().equals("sender") || p.role().equals("receiver");
-            String lat = worker && p.dataMissing() != null ? UNKNOWN : "";
+            Summary.Latency l = p.role().equals("receiver") ? p.responseTime() : p.sendDelay();
+            // A worker's figure with no sample is unknown; an inspector or agent has none of these figures at all.
+            String none = worker ? UNKNOWN : "";
             c.line("%-14s %-9s %12s %10s %10s %10s %10s %8s", p.name(), p.role(),
-                    p.messages() == null ? lat : p.messages().toString(), p.rate() == null ? lat : String.format(Locale.ROOT, "%.1f", p.rate()),
-                    l == null ? lat : ms(l.p50()), l == null ? lat : ms(l.p99()), l == null ? lat : ms(l.max()),
+                    p.messages() == null ? none : p.messages().toString(), p.rate() == null ? none : String.format(Locale.ROOT, "%.1f", p.rate()),
+                    known(l) ? ms(l.p50()) : none, known(l) ? ms(l.p99()) : none, known(l) ? ms(l.max()) : none,
                     p.role().equals("receiver") ? text(p.lost()) : "");
             if (p.dataMissing() != null) {
                 c.line("  data of %s missing: %s", p.name(), p.dataMissing());
@@ -82,13 +83,18 @@ final class SummaryTable {
 
     /** The figures of the run, or of one route: counts, rates, response time and send delay. */
     private static String figures(Summary.Totals t) {
-        Summary.Latency r = t.responseTime();
+        Summary.Latency r = known(t.responseTime()) ? t.responseTime() : null;
         return String.format(Locale.ROOT, "sent %s, received %s, lost %s, duplicated %s, out of order %s; send %s msg/s, receive %s msg/s;"
                         + " response time p50 %s / p99 %s / p99.9 %s / max %s ms (sender-side send delay p99 %s ms)",
                 text(t.sent()), text(t.received()), text(t.lost()), text(t.duplicated()), text(t.outOfOrder()),
                 rate(t.sendRate()), rate(t.receiveRate()), r == null ? UNKNOWN : ms(r.p50()), r == null ? UNKNOWN : ms(r.p99()),
                 r == null ? UNKNOWN : ms(r.p999()), r == null ? UNKNOWN : ms(r.max()),
-                t.sendDelay() == null ? UNKNOWN : ms(t.sendDelay().p99()));
+                known(t.sendDelay()) ? ms(t.sendDelay().p99()) : UNKNOWN);
+    }
+
+    /** A latency with samples: null, or one of no value (as summaries before issue 21 wrote it), is unknown. */
+    private static boolean known(Summary.Latency l) {
+        return l != null && l.count() > 0;
     }
 
     private static String text(Long count) {

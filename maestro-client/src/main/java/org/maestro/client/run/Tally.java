@@ -25,18 +25,27 @@ final class Tally {
     private long outOfOrder;
     private double sendRate;
     private double receiveRate;
+    /** Whether any sender (receiver) measured a rate: a peer with nothing after the warm-up adds nothing to the sum. */
+    private boolean sendRateKnown;
+    private boolean receiveRateKnown;
 
     void sender(long records, double rate, Histogram sendDelay) {
         delay.add(sendDelay);
         sent += records;
-        sendRate += rate;
+        if (!Double.isNaN(rate)) {
+            sendRate += rate;
+            sendRateKnown = true;
+        }
     }
 
     void receiver(long records, double rate, Histogram responseTime, Histogram serviceTime, Stats s) {
         response.add(responseTime);
         service.add(serviceTime);
         received += records;
-        receiveRate += rate;
+        if (!Double.isNaN(rate)) {
+            receiveRate += rate;
+            receiveRateKnown = true;
+        }
         gaps += s.lost();
         duplicated += s.duplicated();
         outOfOrder += s.outOfOrder();
@@ -59,7 +68,7 @@ final class Tally {
                 : Math.max(gaps, sent - (received - duplicated));
         return new Summary.Totals(sendersKnown ? sent : null, receiversKnown ? received : null, lost,
                 receiversKnown ? duplicated : null, receiversKnown ? outOfOrder : null,
-                sendersKnown ? round(sendRate) : null, receiversKnown ? round(receiveRate) : null,
+                sendersKnown && sendRateKnown ? round(sendRate) : null, receiversKnown && receiveRateKnown ? round(receiveRate) : null,
                 receiversKnown ? HdrFiles.latency(response) : null, receiversKnown ? HdrFiles.latency(service) : null,
                 sendersKnown ? HdrFiles.latency(delay) : null);
     }

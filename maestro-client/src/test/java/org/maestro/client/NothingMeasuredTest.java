@@ -1,0 +1,126 @@
+package org.maestro.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.client.local.EmbeddedBroker;
+import org.maestro.client.local.EmbeddedTestBroker;
+import org.maestro.common.note.Role;
+import org.maestro.common.testing.TestCluster;
+import org.maestro.common.testing.TestLab;
+import org.maestro.common.util.LoopbackPorts;
+import org.maestro.worker.WorkerHandler;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 21, reproduction 5 ("zeros where nothing was measured"), on real runs: a figure with no sample is "unknown"
+ * on the console (the peers' table, the totals, the peers' end lines) and in junit.xml, never 0; a criterion on it is
+ * "not evaluated", and the verdict says why; a sender whose sending ended inside its warm-up is not "off schedule".
+ * Embedded MQTT and an embedded Artemis as the SUT, the peers in this JVM, the maestro command as a user runs it.
+ */
+class NothingMeasuredTest {
+    private static final Path SCRIPT = Path.of("..", "test-scripts", "fixed-rate.groovy");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @RegisterExtension
+    static final TestLab lab = TestLab.withControlBroker(EmbeddedTestBroker::new);
+    private static EmbeddedBroker sut;
+
+    @TempDir
+    Path runs;
+
+    @TempDir
+    Path data;
+
+    @BeforeAll
+    static void startSut() {
+        sut = EmbeddedBroker.start(LoopbackPorts.free(), "AMQP");
+    }
+
+    @AfterAll
+    static void stopSut() {
+        sut.close();
+    }
+
+    private MaestroCommand.Result run(String url, String... more) throws Exception {
+        List<String> args = new java.util.ArrayList<>(List.of("run", SCRIPT.toString(), "--broker", lab.controlUrl().toString(),
+                "--runs", runs.toString(), "-P", "url=" + url));
+        args.addAll(List.of(more));
+        try (TestCluster ignored = lab.cluster().dataDir(data).peerWithData("receiver-1", Role.RECEIVER, WorkerHandler::new)
+                .peerWithData("sender-1", Role.SENDER, WorkerHandler::new).start()) {
+            return MaestroCommand.run(args.toArray(String[]::new));
+        }
+    }
+
+    /**
+     * Ten messages at 1000 msg/s, all inside the 5 s warm-up (the issue's {@code -P duration=10}). Before: response
+     * time p50 0.000 / p99 0.000, "rate >= 95 %: measured 0.0 %" and "[FAIL] sender ... send delay 0.000 ms", verdict FAILED.
+     */
+    @Test
+    void tenMessagesAllInTheWarmupMeasureNothingAndJudgeNothing() throws Exception {
+        MaestroCommand.Result r = run("amqp://127.0.0.1:" + sut.port() + "/nothing.measured", "-P", "duration=10");
+        String out = r.output();
+        assertEquals(2, r.exitCode(), "neither passed nor failed: nothing was measured\n" + out);
+        assertTrue(out.contains("total: sent 10, received 10, lost 0, duplicated 0, out of order 0; send unknown msg/s,"
+                + " receive unknown msg/s; response time p50 unknown / p99 unknown / p99.9 unknown / max unknown ms"
+                + " (sender-side send delay p99 unknown ms)"), out);
+        assertTrue(out.matches("(?s).*\nreceiver-1 +receiver +10 +unknown +unknown +unknown +unknown +0\n.*"), out);
+        assertTrue(out.matches("(?s).*\nsender-1 +sender +10 +unknown +unknown +unknown +unknown *\n.*"), out);
+        assertTrue(out.contains("[NOT EVALUATED] sender 'sender-1' on schedule after the warm-up, bound send delay < 100.000 ms"
+                + " for a whole second within 15.0 s: not evaluated: sending ended "), out);
+        assertTrue(out.contains("[NOT EVALUATED] p99 latency < 100 ms, bound < 100.000 ms: not evaluated: no message was received"
+                + " after the warm-up: its latency is unknown"), out);
+        assertTrue(out.contains("[NOT EVALUATED] rate >= 95 %, bound >= 95.0 %: not evaluated: no message was sent after the"
+                + " warm-up: the rate is unknown"), out);
+        assertTrue(out.contains("[PASS] loss == 0: measured 0 message(s)"), "counts include the warm-up: " + out);
+        assertTrue(out.contains("verdict: ERROR (sender 'sender-1' on schedule after the warm-up: not evaluated: sending ended "),
+                "the verdict says why: " + out);
+        assertFalse(out.contains("[FAIL]"), out);
+        assertFalse(out.contains(" 0.000"), "no latency of nothing: " + out);
+        assertTrue(out.contains("sender-1 ended: sent 10 message(s), 10 acknowledged, 0 refused; unknown msg/s after warm-up"
+                + " (target 1000); p99 send delay unknown (nothing sent after the warm-up)"), out);
+        assertTrue(out.contains("; response time unknown; service time unknown (nothing received after the warm-up)"), out);
+
+        Path run = MaestroCommand.onlyRun(runs);
+        JsonNode s = JSON.readTree(run.resolve(org.maestro.common.runfiles.RunLayout.SUMMARY_JSON).toFile());
+        assertEquals("error", s.path("verdict").asText());
+        for (String field : List.of("sendRate", "receiveRate", "responseTime", "serviceTime", "sendDelay")) {
+            assertTrue(s.path("totals").path(field).isNull(), field + " is unknown: " + s.path("totals"));
+        }
+        String junit = Files.readString(run.resolve("junit.xml"));
+        assertTrue(junit.contains("failures=\"0\"") && junit.contains("errors=\"1\"") && junit.contains("skipped=\"3\""), junit);
+        assertTrue(junit.contains("<skipped message=\"rate &gt;= 95 %: not evaluated: no message was sent after the warm-up"), junit);
+        assertFalse(junit.contains("0.000 ms") || junit.contains("0.0 msg/s"), junit);
+    }
+
+    /**
+     * A SUT port nothing listens on. Before: the receiver's row "0 0.0 0.000 0.000 0.000 0" and "response time p50 0.000 /
+     * p99 0.000 / max 0.000" beside "[FAIL] p99 latency < 100 ms: measured none (no message was measured)".
+     */
+    @Test
+    void aDeadSutPortShowsUnknownLatencyAndJudgesNone() throws Exception {
+        MaestroCommand.Result r = run("amqp://127.0.0.1:" + LoopbackPorts.free() + "/nothing.listens", "-P", "duration=2s",
+                "-P", "warmup=0s");
+        String out = r.output();
+        assertEquals(2, r.exitCode(), out);
+        assertTrue(out.matches("(?s).*\nreceiver-1 +receiver +0 +unknown +unknown +unknown +unknown +0\n.*"), out);
+        assertTrue(out.contains("; send unknown msg/s, receive unknown msg/s; response time p50 unknown / p99 unknown"
+                + " / p99.9 unknown / max unknown ms"), out);
+        assertFalse(out.contains(" 0.000") || out.contains("measured none"), out);
+        assertFalse(out.contains("[FAIL]") || out.contains("[PASS] p99"), out);
+        String junit = Files.readString(MaestroCommand.onlyRun(runs).resolve("junit.xml"));
+        assertTrue(junit.contains("failures=\"0\"") && junit.contains("errors=\"1\""), junit);
+        assertFalse(junit.contains("measured none") || junit.contains("0.000 ms"), junit);
+    }
+}
