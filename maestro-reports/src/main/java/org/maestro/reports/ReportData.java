@@ -18,6 +18,7 @@ import org.maestro.common.runfiles.HandlersCsv;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.runfiles.TestJson;
+import org.maestro.reports.results.Summary;
 
 /**
  * Everything report.html shows, as one JSON object built in one streaming pass over the run's files: the
@@ -43,11 +44,11 @@ final class ReportData {
     private ReportData(RunDirectory run) {
         this.run = run;
         this.originMicros = run.originMicros();
-        long end = Json.epochMicros(run.summary.get("end"));
+        long end = Json.epochMicros(run.summary.end());
         this.bucketSeconds = bucketSeconds(end < 0 ? 0 : end - originMicros, MAX_POINTS);
         root.put("originEpochMillis", originMicros / 1000);
         root.put("bucketSeconds", bucketSeconds);
-        root.set("summary", run.summary);
+        root.set("summary", Json.MAPPER.valueToTree(run.summary));
         charts = root.putArray("charts");
         markers = root.putArray("markers");
         notes = root.putArray("notes");
@@ -153,10 +154,10 @@ final class ReportData {
         // A run of several routes: each route's receivers' response times merged, one distribution per route.
         Map<String, String> routeOf = new HashMap<>();
         Map<String, Histogram> byRoute = new LinkedHashMap<>();
-        if (run.summary.path("routes").size() > 1) {
-            for (JsonNode r : run.summary.path("routes")) {
-                byRoute.put(r.path("name").asText(), new Histogram(3));
-                r.path("peers").forEach(p -> routeOf.put(p.asText(), r.path("name").asText()));
+        if (run.summary.routes().size() > 1) {
+            for (Summary.RouteResult r : run.summary.routes()) {
+                byRoute.put(r.name(), new Histogram(3));
+                r.peers().forEach(p -> routeOf.put(p, r.name()));
             }
         }
         for (int k = 0; k < PeerFiles.HDR_LOGS.size(); k++) {
@@ -187,11 +188,17 @@ final class ReportData {
                 f.put("peer", p.name());
                 f.put("measure", HDR_TITLES[k]);
                 f.put("file", PeerFiles.HDR_LOGS.get(k));
+                // The peer's figures as summary.json's Latency has them: null (unknown) when nothing was measured.
+                Summary.Latency l = Summary.Latency.of(s.measured);
                 f.put("count", s.measured.getTotalCount());
-                for (double q : new double[] {50, 90, 99, 99.9}) {
-                    f.put("p" + (q == 99.9 ? "999" : String.valueOf((int) q)), s.percentileMillis(q));
+                for (double q : new double[] {50, 90, 99, 99.9, 100}) {
+                    String field = q == 100 ? "max" : "p" + (q == 99.9 ? "999" : String.valueOf((int) q));
+                    if (l == null) {
+                        f.putNull(field);
+                    } else {
+                        f.put(field, l.at(q));
+                    }
                 }
-                f.put("max", HdrLogSeries.millis(s.measured.getMaxValue()));
             }
         }
         if (!byRoute.isEmpty()) {
@@ -258,13 +265,13 @@ final class ReportData {
 
     private void actions() throws IOException {
         ArrayNode actions = root.putArray("handlerRuns");
-        JsonNode summaryActions = run.summary.path("actions");
-        for (JsonNode a : summaryActions) {
-            long at = Json.epochMicros(a.get("start"));
+        List<Summary.ActionResult> summaryActions = run.summary.actions();
+        for (Summary.ActionResult a : summaryActions) {
+            long at = Json.epochMicros(a.start());
             if (at < 0) {
-                at = originMicros + a.path("atMillis").asLong() * 1000;
+                at = originMicros + a.atMillis() * 1000;
             }
-            marker(at, "action", a.path("handler").asText() + " " + a.path("args") + " -> " + a.path("outcome").asText());
+            marker(at, "action", a.handler() + " " + Json.MAPPER.valueToTree(a.args()) + " -> " + a.outcome());
         }
         for (PeerDir p : run.peers) {
             Path file = p.dir().resolve(PeerFiles.HANDLERS_CSV);
@@ -352,14 +359,14 @@ final class ReportData {
      * the control plane where it began.
      */
     private void failures() {
-        for (JsonNode i : run.summary.path("interruptions")) {
-            marker(Json.epochMicros(i.get("from")), "interruption", "control plane: " + i.path("who").asText() + " away"
-                    + (i.path("millis").isNumber() ? " for " + i.path("millis").asLong() + " ms" : ", not back within the run"));
+        for (Summary.Interruption i : run.summary.interruptions()) {
+            marker(Json.epochMicros(i.from()), "interruption", "control plane: " + i.who() + " away"
+                    + (i.millis() != null ? " for " + i.millis() + " ms" : ", not back within the run"));
         }
         for (PeerDir p : run.peers) {
-            if (!p.summary().path("ok").asBoolean(true)) {
-                long at = lastActivityMicros.getOrDefault(p.name(), Json.epochMicros(run.summary.get("end")));
-                marker(at, "failure", p.name() + " failed: " + p.summary().path("end").asText(""));
+            if (!p.ok()) {
+                long at = lastActivityMicros.getOrDefault(p.name(), Json.epochMicros(run.summary.end()));
+                marker(at, "failure", p.name() + " failed: " + java.util.Objects.requireNonNullElse(p.summary().end(), ""));
             }
         }
     }

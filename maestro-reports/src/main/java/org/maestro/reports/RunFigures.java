@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.maestro.reports.results.Summary;
 import org.HdrHistogram.Histogram;
 import org.maestro.common.runfiles.PeerFiles;
 
@@ -49,9 +49,9 @@ final class RunFigures {
                 .mapToLong(PeerDir::startEpochMicros).filter(s -> s >= 0).min().orElse(run.originMicros());
         this.sent = new TimeBuckets(loadStartMicros, 1);
         this.received = new TimeBuckets(loadStartMicros, 1);
-        for (JsonNode r : run.summary.path("routes")) {
-            String route = r.path("name").asText();
-            r.path("peers").forEach(p -> routeOf.put(p.asText(), route));
+        for (Summary.RouteResult r : run.summary.routes()) {
+            String route = r.name();
+            r.peers().forEach(p -> routeOf.put(p, route));
             routes.put(route, new Part(new TimeBuckets(loadStartMicros, 1), new TimeBuckets(loadStartMicros, 1), null));
         }
     }
