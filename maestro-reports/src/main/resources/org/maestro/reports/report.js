@@ -102,7 +102,7 @@
     function figure(s, v) { return s.dataMissing && v === null ? 'unknown' : v === null || v === undefined ? '' : fmt(v); }
     var rateLogs = {};
     (data.rateLogs || []).forEach(function (r) { rateLogs[r.peer] = r.messages; });
-    peersSection.appendChild(table(['peer', 'role', 'host', 'ok', 'messages (rate logs)', 'rate msg/s', 'lost', 'duplicated', 'out of order', 'latency / send delay', 'how it ended'],
+    peersSection.appendChild(table(['peer', 'role', 'host', 'ok', 'messages (rate logs)', (data.labels || {}).rate || 'rate msg/s', 'lost', 'duplicated', 'out of order', 'latency / send delay', 'how it ended'],
       (data.peers || []).map(function (p) {
         var s = bySummary[p.name] || {};
         return [p.name, p.role, p.host, s.ok === false ? el('span', { class: 'fail', text: 'FAILED' }) : (s.ok ? 'yes' : ''),

@@ -267,6 +267,13 @@ final class SyntheticRun {
             n.put("outOfOrder", 0);
             n.put("ok", true);
             n.put("end", "done");
+            // Each worker's figures as the client's results model computes them from these same files.
+            if (p[1].equals("sender")) {
+                n.set("sendDelay", latency(measuredDelay));
+            } else if (p[1].equals("receiver")) {
+                n.set("responseTime", latency(measuredResponse));
+                n.set("serviceTime", latency(measuredService));
+            }
         }
         // As the client writes them (Summary.PeerHost, Summary.ClockCheck): four hosts, the agent's clock 2.5 ms off.
         ArrayNode hosts = s.putArray("peerHosts");

@@ -1,6 +1,8 @@
 package org.maestro.client.run;
 
 import org.maestro.reports.results.Summary;
+import org.maestro.common.runfiles.Figures;
+
 import java.util.Locale;
 
 /**
@@ -14,12 +16,12 @@ final class SummaryTable {
     }
 
     static void print(Summary s, Console c) {
-        c.line("%-14s %-9s %12s %10s %10s %10s %10s %8s", "peer", "role", "messages", "msg/s", "p50 ms", "p99 ms", "max ms", "lost");
+        c.line("%-14s %-9s %12s %19s %10s %10s %10s %8s", "peer", "role", "messages", Figures.RATE_AFTER_WARMUP, "p50 ms", "p99 ms", "max ms", "lost");
         for (Summary.PeerResult p : s.peers()) {
             Summary.Latency l = p.responseTime() != null ? p.responseTime() : p.sendDelay();
             boolean worker = p.role().equals("sender") || p.role().equals("receiver");
             String lat = worker && p.dataMissing() != null ? UNKNOWN : "";
-            c.line("%-14s %-9s %12s %10s %10s %10s %10s %8s", p.name(), p.role(),
+            c.line("%-14s %-9s %12s %19s %10s %10s %10s %8s", p.name(), p.role(),
                     p.messages() == null ? lat : p.messages().toString(), p.rate() == null ? lat : String.format(Locale.ROOT, "%.1f", p.rate()),
                     l == null ? lat : ms(l.p50()), l == null ? lat : ms(l.p99()), l == null ? lat : ms(l.max()),
                     p.role().equals("receiver") ? text(p.lost()) : "");

@@ -50,7 +50,6 @@ final class Timeline {
         for (Object[] peer : peers) {
             Path dir = (Path) peer[0];
             boolean sender = peer[1] == Role.SENDER;
-            long start = RateLogs.read(dir, Long.MAX_VALUE).startEpochMicros();
             if (!Files.isDirectory(dir)) {
                 continue;
             }
@@ -61,6 +60,7 @@ final class Timeline {
             }
             for (Path f : PeerFiles.rateLogs(dir)) {
                 try (var reader = org.maestro.common.ratelog.RateLogReader.open(f)) {
+                    long start = reader.header().testStartEpochMicros();
                     reader.forEachRemaining((eta, ata) -> {
                         if (sender) {
                             t.add(t.sentByIntended, start + eta);
