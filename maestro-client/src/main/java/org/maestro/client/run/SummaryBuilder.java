@@ -109,7 +109,7 @@ final class SummaryBuilder {
                 continue;
             }
             PeerReduction figures = PeerReduction.read(dir, p.name(), p.role() == Role.SENDER,
-                    boundaries.getOrDefault(p.name(), 0L), 0, 1, PeerReduction.Intervals.NONE);
+                    boundaries.getOrDefault(p.name(), 0L), boundaries.getOrDefault(p.name(), 0L), 1, PeerReduction.Intervals.NONE);
             reduced.put(p.name(), figures);
             long records = figures.rateLogs().messages();
             double rate = figures.rate();
