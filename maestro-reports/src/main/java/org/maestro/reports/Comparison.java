@@ -249,7 +249,7 @@ public final class Comparison {
             ObjectNode data = ComparisonCharts.build(candidate, baselines);
             data.set("comparison", json);
             data.put("comparisonPage", true);
-            String title = "Maestro: " + json.path("name").asText() + " vs baseline (" + verdict() + ")";
+            String title = "Maestro: " + candidate.run.name() + " vs baseline (" + verdict() + ")";
             HtmlPage.write(dir.resolve(HTML_FILE), title, data);
             JunitComparison.addTo(dir.resolve("junit.xml"), json);
         } catch (IOException e) {

@@ -29,11 +29,13 @@ final class IncrementalReport {
         }
         ObjectNode data = Json.MAPPER.createObjectNode();
         ObjectNode inc = data.putObject("incremental");
-        inc.put("name", incremental.name() == null ? dir.getFileName().toString() : incremental.name());
+        String name = incremental.name() == null ? dir.getFileName().toString() : incremental.name();
+        String verdict = incremental.verdict() == null ? "unknown" : incremental.verdict();
+        inc.put("name", name);
         inc.set("sustainableRate", Json.MAPPER.valueToTree(incremental.sustainableRate()));
         inc.put("lowerBound", incremental.lowerBound());
         inc.put("sustainable", incremental.sustainableText());
-        inc.put("verdict", incremental.verdict() == null ? "unknown" : incremental.verdict());
+        inc.put("verdict", verdict);
         ArrayNode steps = inc.putArray("steps");
         Series achieved = new Series("achieved receive rate (msg/s)");
         Series target = new Series("target rate (msg/s)");
@@ -63,7 +65,7 @@ final class IncrementalReport {
         chart(charts, "steps-rate", "Achieved receive rate per step", "msg/s", achieved, target);
         chart(charts, "steps-p99", "p99 response time per step", "ms", p99);
         Path report = dir.resolve(ReportBuilder.REPORT_FILE);
-        HtmlPage.write(report, "Maestro: " + inc.path("name").asText() + " (incremental, " + inc.path("verdict").asText() + ")", data);
+        HtmlPage.write(report, "Maestro: " + name + " (incremental, " + verdict + ")", data);
         return report;
     }
 
