@@ -1,6 +1,8 @@
 package org.maestro.client.run;
 
+import org.maestro.reports.results.FaultAnalysis;
 import org.maestro.reports.results.PeerReduction;
+import org.maestro.reports.results.Timeline;
 import org.maestro.reports.results.RateLogTally;
 import org.maestro.reports.results.Summary;
 import org.maestro.reports.results.Tally;
