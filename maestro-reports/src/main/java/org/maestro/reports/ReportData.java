@@ -21,6 +21,7 @@ import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.runfiles.TestJson;
 import org.maestro.reports.results.PeerReduction;
 import org.maestro.reports.results.RateLogTally;
+import org.maestro.reports.results.ResultsJson;
 import org.maestro.reports.results.Summary;
 import org.maestro.reports.results.TimeBuckets;
 import org.maestro.reports.results.WarmupBoundary;
@@ -50,14 +51,15 @@ final class ReportData {
     /** Each one's HDR logs per bucket (p50, p99, max), by peer name and file. */
     private final Map<String, Map<String, HdrLogSeries>> perBucket = new HashMap<>();
 
-    private ReportData(RunDirectory run) {
+    private ReportData(RunDirectory run) throws IOException {
         this.run = run;
         this.originMicros = run.originMicros();
         long end = Json.epochMicros(run.summary.end());
         this.bucketSeconds = bucketSeconds(end < 0 ? 0 : end - originMicros, MAX_POINTS);
         root.put("originEpochMillis", originMicros / 1000);
         root.put("bucketSeconds", bucketSeconds);
-        root.set("summary", Json.MAPPER.valueToTree(run.summary));
+        // summary.json as the results model writes it (numbers as JSON has them, as a reader of the file sees them).
+        root.set("summary", Json.MAPPER.readTree(ResultsJson.MAPPER.writeValueAsBytes(run.summary)));
         // A figure's label, written once (the console and the worker's end line use the same).
         root.putObject("labels").put("rate", Figures.RATE_AFTER_WARMUP);
         charts = root.putArray("charts");
