@@ -537,6 +537,9 @@ class EndToEndTest {
         JsonNode inc = JSON.readTree(onlyRun().resolve("incremental.json").toFile());
         assertEquals(400, inc.get("sustainableRate").asLong(), inc.toString());
         assertEquals(2, inc.get("steps").size());
+        // Every step passed up to the maximum: only a lower bound, and said so (issue 21, reproduction 6).
+        assertTrue(inc.get("lowerBound").asBoolean(), inc.toString());
+        assertTrue(((String) r[1]).contains("sustainable throughput: at least 400 msg/s (no step failed)"), (String) r[1]);
         assertTrue(Files.exists(onlyRun().resolve("report.html")), "the incremental run's top page");
         String index = Files.readString(runs.resolve("index.html"));
         assertTrue(index.contains("\"dir\":\"" + onlyRun().getFileName() + "\",\"kind\":\"incremental\""), "listed as one incremental run");

@@ -8,7 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.maestro.reports.results.Summary;
 import org.maestro.common.runfiles.RunLayout;
 
 /**
@@ -25,7 +25,7 @@ public final class Baselines {
     }
 
     public static List<Path> resolve(List<Path> given, Path runDir) throws ReportException {
-        JsonNode run = RunDirectory.open(runDir).summary;
+        Summary run = RunDirectory.open(runDir).summary;
         List<Path> out = new ArrayList<>();
         for (Path g : given) {
             if (Files.isRegularFile(g.resolve(RunLayout.SUMMARY_JSON))) {
@@ -34,7 +34,7 @@ public final class Baselines {
                 List<Path> found = latestPassed(g, run, runDir);
                 if (found.isEmpty()) {
                     throw new ReportException("baseline " + g + " is neither a run directory (no summary.json) nor holds a "
-                            + "passed run of test '" + run.path("name").asText() + "' started before this one");
+                            + "passed run of test '" + run.name() + "' started before this one");
                 }
                 out.addAll(found);
             } else {
@@ -44,9 +44,9 @@ public final class Baselines {
         return out;
     }
 
-    private static List<Path> latestPassed(Path runs, JsonNode run, Path runDir) throws ReportException {
-        String name = run.path("name").asText();
-        long before = Json.epochMicros(run.get("start"));
+    private static List<Path> latestPassed(Path runs, Summary run, Path runDir) throws ReportException {
+        String name = run.name();
+        long before = Json.epochMicros(run.start());
         Path self = runDir.toAbsolutePath().normalize();
         record Candidate(Path dir, long start) {
         }
@@ -57,14 +57,14 @@ public final class Baselines {
                 if (!Files.isRegularFile(summary) || d.toAbsolutePath().normalize().equals(self)) {
                     continue;
                 }
-                JsonNode s;
+                Summary s;
                 try {
-                    s = Json.MAPPER.readTree(summary.toFile());
+                    s = Summary.read(summary);
                 } catch (IOException e) {
                     continue; // an unreadable run is no baseline; the index shows it as such
                 }
-                long start = Json.epochMicros(s.get("start"));
-                if (name.equals(s.path("name").asText()) && "passed".equals(s.path("verdict").asText())
+                long start = Json.epochMicros(s.start());
+                if (java.util.Objects.equals(name, s.name()) && Summary.PASSED.equals(s.verdict())
                         && (before < 0 || start < before)) {
                     found.add(new Candidate(d, start));
                 }

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.maestro.reports.results.Summary;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -81,20 +81,20 @@ public final class Comparison {
     /** What makes the runs hard to compare: different tests, parameters, or a run that did not complete. */
     private static List<String> notes(RunDirectory run, List<RunDirectory> bases) {
         List<String> notes = new ArrayList<>();
-        String name = run.summary.path("name").asText();
+        String name = run.summary.name();
         // One line per distinct difference, naming the baselines it applies to (often all of them).
         java.util.Map<String, List<String>> differing = new java.util.LinkedHashMap<>();
         for (RunDirectory b : bases) {
             String label = b.dir.getFileName().toString();
-            if (!name.equals(b.summary.path("name").asText())) {
-                notes.add("baseline " + label + " is test '" + b.summary.path("name").asText() + "', this run is '" + name + "'");
+            if (!Objects.equals(name, b.summary.name())) {
+                notes.add("baseline " + label + " is test '" + b.summary.name() + "', this run is '" + name + "'");
             }
             List<String> differences = new ArrayList<>();
-            JsonNode mine = run.summary.path("parameters");
-            JsonNode theirs = b.summary.path("parameters");
+            java.util.Map<String, Object> mine = run.summary.parameters();
+            java.util.Map<String, Object> theirs = b.summary.parameters();
             java.util.Set<String> keys = new java.util.TreeSet<>();
-            mine.fieldNames().forEachRemaining(keys::add);
-            theirs.fieldNames().forEachRemaining(keys::add);
+            keys.addAll(mine.keySet());
+            keys.addAll(theirs.keySet());
             for (String k : keys) {
                 if (!Objects.equals(comparable(mine.get(k)), comparable(theirs.get(k)))) {
                     differences.add(k + " " + text(theirs.get(k)) + " \u2192 " + text(mine.get(k)));
@@ -103,17 +103,17 @@ public final class Comparison {
             if (!differences.isEmpty()) {
                 differing.computeIfAbsent(String.join("; ", differences), d -> new ArrayList<>()).add(label);
             }
-            if (!"passed".equals(b.summary.path("verdict").asText())) {
-                notes.add("baseline " + label + " did not pass (" + b.summary.path("verdict").asText("?") + ")");
+            if (!Summary.PASSED.equals(b.summary.verdict())) {
+                notes.add("baseline " + label + " did not pass (" + Objects.requireNonNullElse(b.summary.verdict(), "?") + ")");
             }
         }
         differing.forEach((what, labels) -> notes.add("parameters differ from " + (labels.size() == bases.size() && labels.size() > 1
                 ? "all " + labels.size() + " baselines" : "baseline " + String.join(", ", labels)) + ": " + what));
         notes.addAll(routeNotes(run, bases.get(0)));
-        if ("error".equals(run.summary.path("verdict").asText())) {
+        if (Summary.ERROR.equals(run.summary.verdict())) {
             notes.add("this run ended in error: its figures may be incomplete");
         }
-        if ("interrupted".equals(run.summary.path("verdict").asText())) {
+        if (Summary.INTERRUPTED.equals(run.summary.verdict())) {
             notes.add("this run was interrupted: its figures cover only the part of the test that ran");
         }
         return notes;
@@ -136,12 +136,12 @@ public final class Comparison {
      * A parameter as compared: JSON objects regardless of key order, and loopback ports left out (an embedded SUT
      * listens on a new free port every run; that is no difference between the runs).
      */
-    private static String comparable(JsonNode n) {
+    private static String comparable(Object n) {
         if (n == null) {
             return null;
         }
         try {
-            String canonical = SORTED_KEYS.writeValueAsString(SORTED_KEYS.convertValue(n, Object.class));
+            String canonical = SORTED_KEYS.writeValueAsString(n);
             return LOOPBACK_PORT.matcher(canonical).replaceAll("$1:*");
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             return n.toString();
@@ -152,8 +152,15 @@ public final class Comparison {
             .configure(com.fasterxml.jackson.databind.SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
     private static final java.util.regex.Pattern LOOPBACK_PORT = java.util.regex.Pattern.compile("(127\\.0\\.0\\.1|localhost|\\[::1\\]):\\d+");
 
-    private static String text(JsonNode n) {
-        return n == null ? "(none)" : n.isTextual() ? n.asText() : n.toString();
+    private static String text(Object n) {
+        if (n == null) {
+            return "(none)";
+        }
+        try {
+            return n instanceof String t ? t : Json.MAPPER.writeValueAsString(n);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return n.toString();
+        }
     }
 
     /** The same runs and changes judged by another rule (bench/compare-noise.sh's before and after). */
@@ -181,15 +188,15 @@ public final class Comparison {
     ObjectNode toJson() {
         ObjectNode n = Json.MAPPER.createObjectNode();
         n.put("run", candidate.name);
-        n.put("name", candidate.run.summary.path("name").asText());
+        n.put("name", candidate.run.summary.name());
         n.put("baseline", baselines.get(0).name);
         ArrayNode runs = n.putArray("baselines");
         for (RunFigures b : baselines) {
             ObjectNode r = runs.addObject();
             r.put("run", b.name);
             r.put("path", relative(b.run.dir));
-            r.put("start", b.run.summary.path("start").asText());
-            r.put("verdict", b.run.summary.path("verdict").asText());
+            r.put("start", b.run.summary.start());
+            r.put("verdict", b.run.summary.verdict());
         }
         n.put("verdict", verdict());
         int k = baselines.size();
@@ -256,7 +263,7 @@ public final class Comparison {
             ObjectNode data = ComparisonCharts.build(candidate, baselines);
             data.set("comparison", json);
             data.put("comparisonPage", true);
-            String title = "Maestro: " + json.path("name").asText() + " vs baseline (" + verdict() + ")";
+            String title = "Maestro: " + candidate.run.name() + " vs baseline (" + verdict() + ")";
             HtmlPage.write(dir.resolve(HTML_FILE), title, data);
             JunitComparison.addTo(dir.resolve("junit.xml"), json);
         } catch (IOException e) {

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.maestro.reports.results.Summary;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -44,20 +44,21 @@ final class ComparisonCharts {
             for (int m = 0; m < distributions.length; m++) {
                 add(distributions[m], HdrLogSeries.distribution(f.measured[m], label), isBaseline);
             }
-            for (JsonNode a : f.run.summary.path("actions")) {
-                long at = Json.epochMicros(a.get("start"));
-                double x = at >= 0 ? (at - f.loadStartMicros) / 1e6 : a.path("atMillis").asLong() / 1000.0;
+            for (Summary.ActionResult a : f.run.summary.actions()) {
+                long at = Json.epochMicros(a.start());
+                double x = at >= 0 ? (at - f.loadStartMicros) / 1e6 : a.atMillis() / 1000.0;
                 ObjectNode mk = markers.addObject();
                 mk.put("x", Json.round(x));
                 mk.put("kind", isBaseline ? "baseline-action" : "action");
-                mk.put("label", label + ": " + a.path("handler").asText() + " -> " + a.path("outcome").asText());
+                mk.put("label", label + ": " + a.handler() + " -> " + a.outcome());
             }
         }
-        long warmup = candidate.run.peers.stream().filter(PeerDir::isSender).mapToLong(PeerDir::warmupMicros).max().orElse(0);
-        if (warmup > 0) {
+        // The band ends where the run's warm-up data ends (the receivers' warm-up-tagged intervals run past the
+        // senders' warm-up by the messages still in flight); the p99 line leaves those intervals out.
+        if (candidate.warmupEndSeconds > 0) {
             ObjectNode w = data.putObject("warmup");
             w.put("from", 0);
-            w.put("to", Json.round(warmup / 1e6));
+            w.put("to", Json.round(candidate.warmupEndSeconds));
         }
         ReportData.dropEmptyCharts(data);
         return data;

@@ -1,18 +1,16 @@
 package org.maestro.reports;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.function.Consumer;
 
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
-import org.HdrHistogram.HistogramLogReader;
 import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.reports.results.HdrIntervalLog;
 
 /**
- * One HdrHistogram interval log (values in microseconds, one interval per second) read in one streaming pass:
+ * One HdrHistogram interval log (values in microseconds, one interval per second) read in one streaming pass by the
+ * results model's reader ({@link HdrIntervalLog}), or fed its intervals as another reads them:
  * p50, p99 and max per second, or per bucket of seconds for a long run (warm-up included: the report shades it) and the sum of the measured intervals
  * (those not tagged {@value PeerFiles#WARMUP_TAG}), from which the percentile distribution and the figures are drawn.
  * Memory: one histogram for the current second, one for the sum, and three points per second.
@@ -41,7 +39,7 @@ final class HdrLogSeries {
      */
     static HdrLogSeries read(Path file, long originMicros, int bucketSeconds) throws IOException {
         HdrLogSeries s = new HdrLogSeries(originMicros / 1000, bucketSeconds);
-        forEachInterval(file, s::add);
+        HdrIntervalLog.forEachInterval(file, s::add);
         s.finish();
         return s;
     }
@@ -49,33 +47,6 @@ final class HdrLogSeries {
     /** An empty series to be fed with {@link #add} and closed with {@link #finish} (to read a log once for several uses). */
     static HdrLogSeries feed(long originMicros, int bucketSeconds) {
         return new HdrLogSeries(originMicros / 1000, bucketSeconds);
-    }
-
-    /** Streams the interval histograms of {@code file} in order, one at a time. */
-    static void forEachInterval(Path file, Consumer<Histogram> consumer) throws IOException {
-        HistogramLogReader reader;
-        try {
-            reader = new HistogramLogReader(file.toFile());
-        } catch (FileNotFoundException e) {
-            throw new IOException("cannot open " + file + ": " + e.getMessage(), e);
-        }
-        try {
-            EncodableHistogram e;
-            while ((e = reader.nextIntervalHistogram()) != null) {
-                if (e instanceof Histogram h) {
-                    consumer.accept(h);
-                }
-            }
-        } catch (RuntimeException e) {
-            throw new IOException(file + " is not a readable HdrHistogram interval log: " + e.getMessage(), e);
-        } finally {
-            reader.close();
-        }
-    }
-
-    /** Whether an interval belongs to the warm-up (left out of the figures). */
-    static boolean isWarmup(Histogram h) {
-        return PeerFiles.WARMUP_TAG.equals(h.getTag());
     }
 
     void finish() {
@@ -89,7 +60,7 @@ final class HdrLogSeries {
             currentSecond = sec;
         }
         second.add(h);
-        if (!isWarmup(h)) {
+        if (!HdrIntervalLog.isWarmup(h)) {
             measured.add(h);
         }
     }

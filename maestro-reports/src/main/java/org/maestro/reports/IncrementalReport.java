@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.maestro.reports.results.Incremental;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.common.runfiles.RunLayout;
@@ -21,42 +21,51 @@ final class IncrementalReport {
 
     static Path build(Path dir) throws ReportException {
         Path file = dir.resolve(RunLayout.INCREMENTAL_JSON);
-        JsonNode incremental;
+        Incremental incremental;
         try {
-            incremental = Json.MAPPER.readTree(file.toFile());
+            incremental = Incremental.read(file);
         } catch (IOException e) {
-            throw new ReportException(file + " is not readable JSON: " + e.getMessage(), e);
+            throw new ReportException(e.getMessage(), e);
         }
         ObjectNode data = Json.MAPPER.createObjectNode();
         ObjectNode inc = data.putObject("incremental");
-        inc.put("name", incremental.path("name").asText(dir.getFileName().toString()));
-        inc.set("sustainableRate", incremental.path("sustainableRate"));
-        inc.put("verdict", incremental.path("verdict").asText("unknown"));
+        String name = incremental.name() == null ? dir.getFileName().toString() : incremental.name();
+        String verdict = incremental.verdict() == null ? "unknown" : incremental.verdict();
+        inc.put("name", name);
+        inc.set("sustainableRate", Json.MAPPER.valueToTree(incremental.sustainableRate()));
+        inc.put("lowerBound", incremental.lowerBound());
+        inc.put("sustainable", incremental.sustainableText());
+        inc.put("verdict", verdict);
         ArrayNode steps = inc.putArray("steps");
         Series achieved = new Series("achieved receive rate (msg/s)");
         Series target = new Series("target rate (msg/s)");
         Series p99 = new Series("p99 response time (ms)");
         Path root = dir.toAbsolutePath().normalize();
-        for (JsonNode step : incremental.path("steps")) {
+        for (Incremental.Step step : incremental.steps()) {
             ObjectNode s = steps.addObject();
-            s.setAll((ObjectNode) step.deepCopy());
-            Path stepDir = root.resolve(step.path("run").asText("")).normalize();
-            if (step.path("run").asText("").isEmpty() || !stepDir.startsWith(root) || stepDir.equals(root)) {
+            s.setAll((ObjectNode) Json.MAPPER.valueToTree(step));
+            String run = step.run() == null ? "" : step.run();
+            Path stepDir = root.resolve(run).normalize();
+            if (run.isEmpty() || !stepDir.startsWith(root) || stepDir.equals(root)) {
                 s.put("report", "");
             } else if (Files.isRegularFile(stepDir.resolve(RunLayout.SUMMARY_JSON))) {
                 ReportBuilder.build(stepDir);
                 s.put("report", root.relativize(stepDir.resolve(ReportBuilder.REPORT_FILE)).toString().replace('\\', '/'));
             }
-            double rate = step.path("rate").asDouble();
+            double rate = step.rate();
             target.add(rate, rate);
-            achieved.add(rate, step.path("receiveRate").asDouble());
-            p99.add(rate, step.path("p99Millis").asDouble());
+            if (step.receiveRate() != null) {
+                achieved.add(rate, step.receiveRate());
+            }
+            if (step.p99Millis() != null) {
+                p99.add(rate, step.p99Millis());
+            }
         }
         ArrayNode charts = data.putArray("charts");
         chart(charts, "steps-rate", "Achieved receive rate per step", "msg/s", achieved, target);
         chart(charts, "steps-p99", "p99 response time per step", "ms", p99);
         Path report = dir.resolve(ReportBuilder.REPORT_FILE);
-        HtmlPage.write(report, "Maestro: " + inc.path("name").asText() + " (incremental, " + inc.path("verdict").asText() + ")", data);
+        HtmlPage.write(report, "Maestro: " + name + " (incremental, " + verdict + ")", data);
         return report;
     }
 

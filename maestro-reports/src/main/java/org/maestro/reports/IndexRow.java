@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.common.dataserver.RelativePath;
 import org.maestro.common.runfiles.RunLayout;
+import org.maestro.reports.results.Incremental;
+import org.maestro.reports.results.Summary;
 
 /**
  * One row of the run index: what a run directory's summary.json (or incremental.json) and comparison.json
@@ -42,11 +44,10 @@ final class IndexRow {
         row.put("verdict", "unknown");
         row.put("note", "");
         try {
-            JsonNode file = readObject(dir.resolve(summary ? RunLayout.SUMMARY_JSON : RunLayout.INCREMENTAL_JSON));
             if (summary) {
-                runFigures(row, file);
+                runFigures(row, Summary.read(dir.resolve(RunLayout.SUMMARY_JSON)));
             } else {
-                incrementalFigures(row, file);
+                incrementalFigures(row, Incremental.read(dir.resolve(RunLayout.INCREMENTAL_JSON)));
             }
         } catch (IOException e) {
             row.put("note", "unreadable: " + reason(e));
@@ -62,39 +63,49 @@ final class IndexRow {
         return Optional.of(row);
     }
 
-    private static void runFigures(ObjectNode row, JsonNode s) {
-        row.put("name", s.path("name").asText(row.path("name").asText()));
-        row.set("tags", s.path("tags").isArray() ? s.path("tags") : Json.MAPPER.createArrayNode());
-        row.put("verdict", s.path("verdict").asText("unknown"));
-        long start = Json.epochMicros(s.get("start"));
+    /** A figure that is unknown (null: nothing measured) gets no field: the index shows no number and plots no point. */
+    private static void runFigures(ObjectNode row, Summary s) {
+        if (s.name() != null) {
+            row.put("name", s.name());
+        }
+        row.set("tags", Json.MAPPER.valueToTree(s.tags()));
+        row.put("verdict", s.verdict() == null ? "unknown" : s.verdict());
+        long start = Json.epochMicros(s.start());
         if (start >= 0) {
-            row.put("start", s.path("start").asText());
+            row.put("start", s.start());
             row.put("startMillis", start / 1000);
         }
-        JsonNode t = s.path("totals");
-        copyNumber(row, "sent", t.path("sent"));
-        copyNumber(row, "received", t.path("received"));
-        copyNumber(row, "lost", t.path("lost"));
-        copyNumber(row, "receiveRate", t.path("receiveRate"));
-        copyNumber(row, "p99", t.path("responseTime").path("p99"));
-        copyNumber(row, "max", t.path("responseTime").path("max"));
+        Summary.Totals t = s.totals();
+        if (t == null) {
+            return;
+        }
+        Summary.Latency response = Summary.Latency.known(t.responseTime());
+        copyNumber(row, "sent", t.sent());
+        copyNumber(row, "received", t.received());
+        copyNumber(row, "lost", t.lost());
+        copyNumber(row, "receiveRate", t.receiveRate());
+        copyNumber(row, "p99", response == null ? null : response.p99());
+        copyNumber(row, "max", response == null ? null : response.max());
     }
 
     /** An incremental run's figures are those of its sustainable step: the last step that passed. */
-    private static void incrementalFigures(ObjectNode row, JsonNode inc) {
-        row.put("name", inc.path("name").asText(row.path("name").asText()));
-        row.put("verdict", inc.path("verdict").asText("unknown"));
-        copyNumber(row, "sustainableRate", inc.path("sustainableRate"));
-        JsonNode sustainable = null;
-        for (JsonNode step : inc.path("steps")) {
-            if ("passed".equals(step.path("verdict").asText())) {
+    private static void incrementalFigures(ObjectNode row, Incremental inc) {
+        if (inc.name() != null) {
+            row.put("name", inc.name());
+        }
+        row.put("verdict", inc.verdict() == null ? "unknown" : inc.verdict());
+        copyNumber(row, "sustainableRate", inc.sustainableRate());
+        row.put("sustainable", inc.sustainableText());
+        Incremental.Step sustainable = null;
+        for (Incremental.Step step : inc.steps()) {
+            if (step.passed()) {
                 sustainable = step;
             }
         }
-        row.put("steps", inc.path("steps").size());
+        row.put("steps", inc.steps().size());
         if (sustainable != null) {
-            copyNumber(row, "receiveRate", sustainable.path("receiveRate"));
-            copyNumber(row, "p99", sustainable.path("p99Millis"));
+            copyNumber(row, "receiveRate", sustainable.receiveRate());
+            copyNumber(row, "p99", sustainable.p99Millis());
         }
     }
 
@@ -127,9 +138,9 @@ final class IndexRow {
         return json;
     }
 
-    private static void copyNumber(ObjectNode row, String field, JsonNode value) {
-        if (value.isNumber()) {
-            row.set(field, value);
+    private static void copyNumber(ObjectNode row, String field, Number value) {
+        if (value != null) {
+            row.set(field, Json.MAPPER.valueToTree(value));
         }
     }
 

@@ -17,11 +17,16 @@ final class Json {
 
     /** An ISO-8601 instant as epoch microseconds, or -1 when the text is missing or not an instant. */
     static long epochMicros(JsonNode text) {
-        if (text == null || !text.isTextual() || text.asText().isBlank()) {
+        return text == null || !text.isTextual() ? -1 : epochMicros(text.asText());
+    }
+
+    /** An ISO-8601 instant as epoch microseconds, or -1 when the text is missing or not an instant. */
+    static long epochMicros(String text) {
+        if (text == null || text.isBlank()) {
             return -1;
         }
         try {
-            Instant t = Instant.parse(text.asText());
+            Instant t = Instant.parse(text);
             return t.getEpochSecond() * 1_000_000L + t.getNano() / 1_000;
         } catch (DateTimeParseException e) {
             return -1;

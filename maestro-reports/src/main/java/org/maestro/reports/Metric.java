@@ -3,8 +3,9 @@ package org.maestro.reports;
 import java.util.ArrayList;
 import java.util.List;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
+import java.util.function.Function;
+
+import org.maestro.reports.results.Summary;
 import org.maestro.common.runfiles.PeerFiles;
 
 /**
@@ -15,22 +16,18 @@ import org.maestro.common.runfiles.PeerFiles;
  * @param name           what the report calls it, e.g. "response time p99"
  * @param unit           msg/s, ms or messages
  * @param higherIsBetter true for rates
- * @param pointer        JSON pointer into summary.json
- * @param countPointer   when this count is 0 the figure was not measured (a latency of nothing), or null
+ * @param figure         the figure in a run's (or a route's) totals; null (unknown) when they do not hold it or it
+ *                       measured nothing; for an action's outage, null
+ * @param action         the index of the agent action whose outage this is, or -1
  * @param relativeFloor  changes within this fraction of the baseline are "same" however small the spread
  * @param absoluteFloor  changes within this amount are "same" (scheduler noise below it is meaningless)
  * @param window         how to measure it on a slice of a run, or null when it cannot be
  * @param minusOneIsNever -1 means "never" (a flow that did not resume): worse than any value
- * @param route          the route (summary.json's routes[].name) whose figure it is, its pointers taken from that
- *                       route's entry; null for the run's
+ * @param route          the route (summary.json's routes[].name) whose figure it is, read from that route's
+ *                       totals; null for the run's
  */
-record Metric(String name, String unit, boolean higherIsBetter, String pointer, String countPointer, double relativeFloor,
-              double absoluteFloor, Window window, boolean minusOneIsNever, String route) {
-
-    Metric(String name, String unit, boolean higherIsBetter, String pointer, String countPointer, double relativeFloor,
-           double absoluteFloor, Window window, boolean minusOneIsNever) {
-        this(name, unit, higherIsBetter, pointer, countPointer, relativeFloor, absoluteFloor, window, minusOneIsNever, null);
-    }
+record Metric(String name, String unit, boolean higherIsBetter, Function<Summary.Totals, Number> figure, int action,
+              double relativeFloor, double absoluteFloor, Window window, boolean minusOneIsNever, String route) {
 
     /** What a slice of a run yields for a metric. */
     record Window(String source, double percentile) {
@@ -41,17 +38,19 @@ record Metric(String name, String unit, boolean higherIsBetter, String pointer, 
     /** The measures read from the HDR logs, in the order of {@link PeerFiles#HDR_LOGS}. */
     static final String[] HDR_MEASURES = {"responseTime", "serviceTime", "sendDelay"};
     static final String[] HDR_NAMES = {"response time", "service time", "send delay"};
+    private static final List<Function<Summary.Totals, Summary.Latency>> HDR_FIGURES =
+            List.of(Summary.Totals::responseTime, Summary.Totals::serviceTime, Summary.Totals::sendDelay);
 
     /**
      * The metrics of a run's totals, then the outage of each agent action, then the totals' metrics of each route both
      * summaries have (same name), e.g. "route core: response time p99".
      */
-    static List<Metric> of(JsonNode baselineSummary, JsonNode runSummary) {
+    static List<Metric> of(Summary baselineSummary, Summary runSummary) {
         List<Metric> all = totals();
-        JsonNode actions = baselineSummary.path("actions");
+        List<Summary.ActionResult> actions = baselineSummary.actions();
         for (int i = 0; i < actions.size(); i++) {
-            all.add(new Metric("outage after action " + (i + 1) + " (" + actions.get(i).path("handler").asText() + ")", "ms",
-                    false, "/actions/" + i + "/outageMillis", null, 0.25, 250, null, true));
+            all.add(new Metric("outage after action " + (i + 1) + " (" + actions.get(i).handler() + ")", "ms",
+                    false, null, i, 0.25, 250, null, true, null));
         }
         List<String> theirs = routeNames(baselineSummary);
         for (String route : routeNames(runSummary)) {
@@ -63,65 +62,64 @@ record Metric(String name, String unit, boolean higherIsBetter, String pointer, 
     }
 
     /** The names of a summary's routes (none for a test of one route). */
-    static List<String> routeNames(JsonNode summary) {
-        List<String> names = new ArrayList<>();
-        summary.path("routes").forEach(r -> names.add(r.path("name").asText()));
-        return names;
+    static List<String> routeNames(Summary summary) {
+        return summary.routes().stream().map(Summary.RouteResult::name).toList();
     }
 
     /** The same metric of one route. */
     Metric ofRoute(String routeName) {
-        return new Metric("route " + routeName + ": " + name, unit, higherIsBetter, pointer, countPointer, relativeFloor,
+        return new Metric("route " + routeName + ": " + name, unit, higherIsBetter, figure, action, relativeFloor,
                 absoluteFloor, window, minusOneIsNever, routeName);
     }
 
     /** The metrics of the totals: rates, latency percentiles, lost / duplicated / out of order. */
     private static List<Metric> totals() {
         List<Metric> all = new ArrayList<>();
-        all.add(rate("receive rate", "/totals/receiveRate", Window.RECEIVED));
-        all.add(rate("send rate", "/totals/sendRate", Window.SENT));
+        all.add(rate("receive rate", Summary.Totals::receiveRate, Window.RECEIVED));
+        all.add(rate("send rate", Summary.Totals::sendRate, Window.SENT));
         double[][] percentiles = {{50, 90, 99, 99.9, 100}, {50, 99}, {99}};
         for (int m = 0; m < HDR_MEASURES.length; m++) {
             for (double q : percentiles[m]) {
                 all.add(latency(m, q));
             }
         }
-        for (String count : new String[] {"lost", "duplicated", "outOfOrder"}) {
-            all.add(new Metric(count.equals("outOfOrder") ? "out of order" : count, "messages", false, "/totals/" + count,
-                    null, 0.10, 0, null, false));
-        }
+        all.add(count("lost", Summary.Totals::lost));
+        all.add(count("duplicated", Summary.Totals::duplicated));
+        all.add(count("out of order", Summary.Totals::outOfOrder));
         return all;
     }
 
-    private static Metric rate(String name, String pointer, String source) {
-        return new Metric(name, "msg/s", true, pointer, null, 0.03, 0, new Window(source, 0), false);
+    private static Metric count(String name, Function<Summary.Totals, Number> figure) {
+        return new Metric(name, "messages", false, figure, -1, 0.10, 0, null, false, null);
+    }
+
+    private static Metric rate(String name, Function<Summary.Totals, Number> figure, String source) {
+        return new Metric(name, "msg/s", true, figure, -1, 0.03, 0, new Window(source, 0), false, null);
     }
 
     /** Tails move more from run to run than the middle: their floors are wider. */
     private static Metric latency(int measure, double percentile) {
         String label = percentile == 100 ? "max" : percentile == 99.9 ? "p99.9" : "p" + (int) percentile;
-        String field = percentile == 100 ? "max" : percentile == 99.9 ? "p999" : "p" + (int) percentile;
         double floor = percentile <= 90 ? 0.10 : percentile <= 99 ? 0.15 : percentile < 100 ? 0.25 : 0.50;
-        String base = "/totals/" + HDR_MEASURES[measure];
-        return new Metric(HDR_NAMES[measure] + " " + label, "ms", false, base + "/" + field, base + "/count", floor, 0.05,
-                new Window(HDR_MEASURES[measure], percentile), false);
+        Function<Summary.Totals, Summary.Latency> of = HDR_FIGURES.get(measure);
+        Function<Summary.Totals, Number> figure = t -> {
+            Summary.Latency l = Summary.Latency.known(of.apply(t));
+            return l == null ? null : l.at(percentile);
+        };
+        return new Metric(HDR_NAMES[measure] + " " + label, "ms", false, figure, -1, floor, 0.05,
+                new Window(HDR_MEASURES[measure], percentile), false, null);
     }
 
     /** This metric's value in a summary, or NaN when the summary does not hold it (or it measured nothing). */
-    double valueIn(JsonNode summary) {
-        JsonNode from = summary;
-        if (route != null) {
-            from = MissingNode.getInstance();
-            for (JsonNode r : summary.path("routes")) {
-                if (route.equals(r.path("name").asText())) {
-                    from = r;
-                }
-            }
+    double valueIn(Summary summary) {
+        Number v;
+        if (action >= 0) {
+            v = action < summary.actions().size() ? summary.actions().get(action).outageMillis() : null;
+        } else {
+            Summary.Totals totals = route == null ? summary.totals()
+                    : summary.route(route) == null ? null : summary.route(route).totals();
+            v = totals == null ? null : figure.apply(totals);
         }
-        if (countPointer != null && from.at(countPointer).asLong(0) == 0) {
-            return Double.NaN;
-        }
-        JsonNode v = from.at(pointer);
-        return v.isNumber() ? v.asDouble() : Double.NaN;
+        return v == null ? Double.NaN : v.doubleValue();
     }
 }

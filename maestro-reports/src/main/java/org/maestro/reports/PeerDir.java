@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.maestro.reports.results.Summary;
 import org.maestro.common.runfiles.TestJson;
 
 /**
@@ -16,16 +16,16 @@ import org.maestro.common.runfiles.TestJson;
  * @param dir              the directory
  * @param startEpochMicros its test start (test.json), -1 when unknown
  * @param warmupMicros     its warm-up (test.json), 0 when none
- * @param summary          its entry in summary.json's peers, or a missing node
+ * @param summary          its entry in summary.json's peers, or null when it has none
  */
 record PeerDir(String name, String role, String host, Path dir, long startEpochMicros, long warmupMicros,
-               JsonNode summary) {
+               Summary.PeerResult summary) {
 
-    static PeerDir read(Path dir, JsonNode summaryPeer) throws IOException {
+    static PeerDir read(Path dir, Summary.PeerResult summaryPeer) throws IOException {
         Optional<TestJson> test = TestJson.read(dir);
         Optional<TestJson.Worker> worker = test.flatMap(TestJson::asWorker);
-        String role = summaryPeer.path("role").asText(test.map(t -> t.peer().role()).orElse(""));
-        String host = summaryPeer.path("host").asText(test.map(t -> t.peer().host()).orElse(""));
+        String role = summaryPeer != null && summaryPeer.role() != null ? summaryPeer.role() : test.map(t -> t.peer().role()).orElse("");
+        String host = summaryPeer != null && summaryPeer.host() != null ? summaryPeer.host() : test.map(t -> t.peer().host()).orElse("");
         return new PeerDir(dir.getFileName().toString(), role.toLowerCase(java.util.Locale.ROOT), host, dir,
                 worker.map(TestJson.Worker::startEpochMicros).orElse(-1L),
                 worker.map(TestJson.Worker::warmupMicros).orElse(0L), summaryPeer);
@@ -37,5 +37,10 @@ record PeerDir(String name, String role, String host, Path dir, long startEpochM
 
     boolean isReceiver() {
         return "receiver".equals(role);
+    }
+
+    /** Whether it ended well: a peer summary.json does not name is taken as such. */
+    boolean ok() {
+        return summary == null || summary.ok();
     }
 }

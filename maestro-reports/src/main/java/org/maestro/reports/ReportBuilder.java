@@ -42,8 +42,7 @@ public final class ReportBuilder {
         }
         ReportData.dropEmptyCharts(data);
         Path report = runDir.resolve(REPORT_FILE);
-        String name = run.summary.path("name").asText(runDir.getFileName().toString());
-        HtmlPage.write(report, "Maestro: " + name + " (" + run.summary.path("verdict").asText("?") + ")", data);
+        HtmlPage.write(report, "Maestro: " + run.name() + " (" + java.util.Objects.requireNonNullElse(run.summary.verdict(), "?") + ")", data);
         LOG.debug("report of {}: {} charts, {} bytes", runDir, data.path("charts").size(), report.toFile().length());
         return report;
     }

@@ -14,10 +14,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
+import org.maestro.common.runfiles.Figures;
 import org.maestro.common.runfiles.HandlersCsv;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.runfiles.TestJson;
+import org.maestro.reports.results.PeerReduction;
+import org.maestro.reports.results.RateLogTally;
+import org.maestro.reports.results.ResultsJson;
+import org.maestro.reports.results.Summary;
+import org.maestro.reports.results.TimeBuckets;
+import org.maestro.reports.results.WarmupBoundary;
 
 /**
  * Everything report.html shows, as one JSON object built in one streaming pass over the run's files: the
@@ -39,15 +46,22 @@ final class ReportData {
     private final ArrayNode markers;
     private final ArrayNode notes;
     private final java.util.Map<String, Long> lastActivityMicros = new java.util.HashMap<>();
+    /** Each sender's and receiver's files as the results model reduced them, by peer name. */
+    private final Map<String, PeerReduction> reduced = new HashMap<>();
+    /** Each one's HDR logs per bucket (p50, p99, max), by peer name and file. */
+    private final Map<String, Map<String, HdrLogSeries>> perBucket = new HashMap<>();
 
-    private ReportData(RunDirectory run) {
+    private ReportData(RunDirectory run) throws IOException {
         this.run = run;
         this.originMicros = run.originMicros();
-        long end = Json.epochMicros(run.summary.get("end"));
+        long end = Json.epochMicros(run.summary.end());
         this.bucketSeconds = bucketSeconds(end < 0 ? 0 : end - originMicros, MAX_POINTS);
         root.put("originEpochMillis", originMicros / 1000);
         root.put("bucketSeconds", bucketSeconds);
-        root.set("summary", run.summary);
+        // summary.json as the results model writes it (numbers as JSON has them, as a reader of the file sees them).
+        root.set("summary", Json.MAPPER.readTree(ResultsJson.MAPPER.writeValueAsBytes(run.summary)));
+        // A figure's label, written once (the console and the worker's end line use the same).
+        root.putObject("labels").put("rate", Figures.RATE_AFTER_WARMUP);
         charts = root.putArray("charts");
         markers = root.putArray("markers");
         notes = root.putArray("notes");
@@ -61,6 +75,7 @@ final class ReportData {
 
     static ObjectNode build(RunDirectory run) throws IOException {
         ReportData d = new ReportData(run);
+        d.reduce();
         d.peers();
         d.warmup();
         d.throughput();
@@ -105,7 +120,27 @@ final class ReportData {
         }
     }
 
-    private void throughput() throws IOException {
+    /**
+     * Each sender's and receiver's files reduced once by the results model, its HDR intervals drawn per bucket on the
+     * way (warm-up included: the report shades it).
+     */
+    private void reduce() throws IOException {
+        Map<String, String> routeOf = new HashMap<>();
+        run.summary.routes().forEach(r -> r.peers().forEach(p -> routeOf.put(p, r.name())));
+        List<PeerDir> workers = run.peers.stream().filter(p -> p.isSender() || p.isReceiver()).toList();
+        Map<String, Long> boundaries = WarmupBoundary.of(workers.stream()
+                .map(p -> new WarmupBoundary.Worker(p.name(), p.isSender(), routeOf.get(p.name()), p.dir())).toList());
+        for (PeerDir p : workers) {
+            Map<String, HdrLogSeries> series = new LinkedHashMap<>();
+            PeerReduction.logsOf(p.isSender()).forEach(f -> series.put(f, HdrLogSeries.feed(originMicros, bucketSeconds)));
+            reduced.put(p.name(), PeerReduction.read(p.dir(), p.name(), p.isSender(), boundaries.getOrDefault(p.name(), 0L),
+                    originMicros, bucketSeconds, (file, h) -> series.get(file).add(h)));
+            series.values().forEach(HdrLogSeries::finish);
+            perBucket.put(p.name(), series);
+        }
+    }
+
+    private void throughput() {
         String per = bucketSeconds == 1 ? "" : " (average of " + bucketSeconds + " s)";
         ObjectNode sent = chart("throughput-sent", "Messages sent per second" + per, "time", "msg/s");
         ObjectNode received = chart("throughput-received", "Messages received per second" + per, "time", "msg/s");
@@ -118,7 +153,7 @@ final class ReportData {
             if (!p.isSender() && !p.isReceiver()) {
                 continue;
             }
-            RateLogTally t = RateLogTally.read(p.dir(), originMicros, bucketSeconds);
+            RateLogTally t = reduced.get(p.name()).rateLogs();
             ObjectNode c = counts.addObject();
             c.put("peer", p.name());
             c.put("role", p.role());
@@ -148,15 +183,15 @@ final class ReportData {
         }
     }
 
-    private void latency() throws IOException {
+    private void latency() {
         ArrayNode figures = root.putArray("latency");
         // A run of several routes: each route's receivers' response times merged, one distribution per route.
         Map<String, String> routeOf = new HashMap<>();
         Map<String, Histogram> byRoute = new LinkedHashMap<>();
-        if (run.summary.path("routes").size() > 1) {
-            for (JsonNode r : run.summary.path("routes")) {
-                byRoute.put(r.path("name").asText(), new Histogram(3));
-                r.path("peers").forEach(p -> routeOf.put(p.asText(), r.path("name").asText()));
+        if (run.summary.routes().size() > 1) {
+            for (Summary.RouteResult r : run.summary.routes()) {
+                byRoute.put(r.name(), new Histogram(3));
+                r.peers().forEach(p -> routeOf.put(p, r.name()));
             }
         }
         for (int k = 0; k < PeerFiles.HDR_LOGS.size(); k++) {
@@ -170,7 +205,7 @@ final class ReportData {
                 if (!Files.isRegularFile(file) || (sendDelay ? !p.isSender() : !p.isReceiver())) {
                     continue;
                 }
-                HdrLogSeries s = HdrLogSeries.read(file, originMicros, bucketSeconds);
+                HdrLogSeries s = perBucket.get(p.name()).get(PeerFiles.HDR_LOGS.get(k));
                 ArrayNode lines = (ArrayNode) overTime.get("series");
                 for (Series line : List.of(s.p50, s.p99, s.max)) {
                     Series named = new Series(p.name() + " " + line.label);
@@ -187,11 +222,19 @@ final class ReportData {
                 f.put("peer", p.name());
                 f.put("measure", HDR_TITLES[k]);
                 f.put("file", PeerFiles.HDR_LOGS.get(k));
+                // The peer's figures as summary.json has them (computed once, by the same model); a peer it lacks (an
+                // older run, files collected later) from the model's reduction. Null (unknown) when nothing was measured.
+                Summary.Latency l = p.summary() != null && p.summary().dataMissing() == null
+                        ? Summary.Latency.known(latencyOf(p.summary(), k)) : reduced.get(p.name()).latency(PeerFiles.HDR_LOGS.get(k));
                 f.put("count", s.measured.getTotalCount());
-                for (double q : new double[] {50, 90, 99, 99.9}) {
-                    f.put("p" + (q == 99.9 ? "999" : String.valueOf((int) q)), s.percentileMillis(q));
+                for (double q : new double[] {50, 90, 99, 99.9, 100}) {
+                    String field = q == 100 ? "max" : "p" + (q == 99.9 ? "999" : String.valueOf((int) q));
+                    if (l == null) {
+                        f.putNull(field);
+                    } else {
+                        f.put(field, l.at(q));
+                    }
                 }
-                f.put("max", HdrLogSeries.millis(s.measured.getMaxValue()));
             }
         }
         if (!byRoute.isEmpty()) {
@@ -199,6 +242,15 @@ final class ReportData {
                     "distribution", "ms");
             byRoute.forEach((name, h) -> ((ArrayNode) routes.get("series")).add(Json.series(HdrLogSeries.distribution(h, name))));
         }
+    }
+
+    /** The figure of HDR log {@code k} ({@link PeerFiles#HDR_LOGS}) in a peer's summary. */
+    private static Summary.Latency latencyOf(Summary.PeerResult p, int k) {
+        return switch (k) {
+            case 0 -> p.responseTime();
+            case 1 -> p.serviceTime();
+            default -> p.sendDelay();
+        };
     }
 
     /**
@@ -258,13 +310,13 @@ final class ReportData {
 
     private void actions() throws IOException {
         ArrayNode actions = root.putArray("handlerRuns");
-        JsonNode summaryActions = run.summary.path("actions");
-        for (JsonNode a : summaryActions) {
-            long at = Json.epochMicros(a.get("start"));
+        List<Summary.ActionResult> summaryActions = run.summary.actions();
+        for (Summary.ActionResult a : summaryActions) {
+            long at = Json.epochMicros(a.start());
             if (at < 0) {
-                at = originMicros + a.path("atMillis").asLong() * 1000;
+                at = originMicros + a.atMillis() * 1000;
             }
-            marker(at, "action", a.path("handler").asText() + " " + a.path("args") + " -> " + a.path("outcome").asText());
+            marker(at, "action", a.handler() + " " + Json.MAPPER.valueToTree(a.args()) + " -> " + a.outcome());
         }
         for (PeerDir p : run.peers) {
             Path file = p.dir().resolve(PeerFiles.HANDLERS_CSV);
@@ -352,14 +404,14 @@ final class ReportData {
      * the control plane where it began.
      */
     private void failures() {
-        for (JsonNode i : run.summary.path("interruptions")) {
-            marker(Json.epochMicros(i.get("from")), "interruption", "control plane: " + i.path("who").asText() + " away"
-                    + (i.path("millis").isNumber() ? " for " + i.path("millis").asLong() + " ms" : ", not back within the run"));
+        for (Summary.Interruption i : run.summary.interruptions()) {
+            marker(Json.epochMicros(i.from()), "interruption", "control plane: " + i.who() + " away"
+                    + (i.millis() != null ? " for " + i.millis() + " ms" : ", not back within the run"));
         }
         for (PeerDir p : run.peers) {
-            if (!p.summary().path("ok").asBoolean(true)) {
-                long at = lastActivityMicros.getOrDefault(p.name(), Json.epochMicros(run.summary.get("end")));
-                marker(at, "failure", p.name() + " failed: " + p.summary().path("end").asText(""));
+            if (!p.ok()) {
+                long at = lastActivityMicros.getOrDefault(p.name(), Json.epochMicros(run.summary.end()));
+                marker(at, "failure", p.name() + " failed: " + java.util.Objects.requireNonNullElse(p.summary().end(), ""));
             }
         }
     }

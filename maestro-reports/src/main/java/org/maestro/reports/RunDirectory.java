@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.maestro.reports.results.Summary;
 import org.maestro.common.runfiles.RunLayout;
 
 /**
@@ -18,10 +18,10 @@ import org.maestro.common.runfiles.RunLayout;
  */
 final class RunDirectory {
     final Path dir;
-    final JsonNode summary;
+    final Summary summary;
     final List<PeerDir> peers;
 
-    private RunDirectory(Path dir, JsonNode summary, List<PeerDir> peers) {
+    private RunDirectory(Path dir, Summary summary, List<PeerDir> peers) {
         this.dir = dir;
         this.summary = summary;
         this.peers = peers;
@@ -36,18 +36,15 @@ final class RunDirectory {
             throw new ReportException("run directory " + dir + " has no summary.json (nor incremental.json): "
                     + "not a Maestro run directory");
         }
-        JsonNode summary;
+        Summary summary;
         try {
-            summary = Json.MAPPER.readTree(summaryFile.toFile());
+            summary = Summary.read(summaryFile);
         } catch (IOException e) {
-            throw new ReportException(summaryFile + " is not readable JSON: " + e.getMessage(), e);
+            throw new ReportException(e.getMessage(), e);
         }
-        if (summary == null || !summary.isObject()) {
-            throw new ReportException(summaryFile + " does not hold a JSON object");
-        }
-        Map<String, JsonNode> named = new HashMap<>();
-        for (JsonNode p : summary.path("peers")) {
-            named.put(p.path("name").asText(), p);
+        Map<String, Summary.PeerResult> named = new HashMap<>();
+        for (Summary.PeerResult p : summary.peers()) {
+            named.put(p.name(), p);
         }
         List<PeerDir> peers = new ArrayList<>();
         Path peersDir = RunLayout.peersDir(dir);
@@ -55,14 +52,13 @@ final class RunDirectory {
             if (Files.isDirectory(peersDir)) {
                 try (Stream<Path> list = Files.list(peersDir)) {
                     for (Path p : list.filter(Files::isDirectory).sorted().toList()) {
-                        JsonNode s = named.remove(p.getFileName().toString());
-                        peers.add(PeerDir.read(p, s == null ? Json.MAPPER.missingNode() : s));
+                        peers.add(PeerDir.read(p, named.remove(p.getFileName().toString())));
                     }
                 }
             }
-            for (JsonNode s : summary.path("peers")) {
-                if (named.containsKey(s.path("name").asText())) {
-                    peers.add(PeerDir.read(peersDir.resolve(s.path("name").asText()), s));
+            for (Summary.PeerResult s : summary.peers()) {
+                if (named.containsKey(s.name())) {
+                    peers.add(PeerDir.read(peersDir.resolve(s.name()), s));
                 }
             }
         } catch (IOException e) {
@@ -73,10 +69,15 @@ final class RunDirectory {
 
     /** The origin of the report's time axis: the run's start, else the earliest peer start. */
     long originMicros() {
-        long start = Json.epochMicros(summary.get("start"));
+        long start = Json.epochMicros(summary.start());
         if (start >= 0) {
             return start;
         }
         return peers.stream().mapToLong(PeerDir::startEpochMicros).filter(s -> s >= 0).min().orElse(0);
+    }
+
+    /** The test's name, else the directory's. */
+    String name() {
+        return summary.name() == null ? dir.getFileName().toString() : summary.name();
     }
 }

@@ -1,21 +1,29 @@
 package org.maestro.reports;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.HdrHistogram.Histogram;
 import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.reports.results.HdrIntervalLog;
+import org.maestro.reports.results.RateLogTally;
+import org.maestro.reports.results.Summary;
+import org.maestro.reports.results.TimeBuckets;
+import org.maestro.reports.results.WarmupBoundary;
 
 /**
- * What a comparison needs of one run, read in one streaming pass over its rate logs and HDR logs: messages sent and
- * received per second and the worst receiver's p99 per second (x in seconds from the load's start, so two runs
- * line up), the latency distributions after warm-up, and the run's measured period cut into a few slices with each
- * metric measured on each slice — their spread estimates how much the figure moves by chance. A route's metric is
- * measured on its own peers' slices (summary.json's routes name them).
+ * What a comparison needs of one run besides the figures of its summary.json (which it compares): messages sent and
+ * received per second and the worst receiver's p99 per second after warm-up (x in seconds from the load's start, so
+ * two runs line up), the latency distributions after warm-up, and the measured period cut into a few slices with
+ * each metric measured on each slice — their spread estimates how much the figure moves by chance. Read with the
+ * results model's readers ({@link RateLogTally}, {@link HdrIntervalLog}) and warm-up boundaries
+ * ({@link WarmupBoundary}). A route's slices span that route's own measured period: from its senders' warm-up end to
+ * its own peers' last message (summary.json's routes name its peers), not the run's.
  */
 final class RunFigures {
     /** Slices of the measured period; each must be at least a second long. */
@@ -27,19 +35,57 @@ final class RunFigures {
     final long loadStartMicros;
     final TimeBuckets sent;
     final TimeBuckets received;
-    /** Response time p99 per second, the worst of the receivers. */
-    final java.util.TreeMap<Double, Double> worstP99 = new java.util.TreeMap<>();
+    /** Response time p99 per second after warm-up (warm-up-tagged intervals left out), the worst of the receivers. */
+    final TreeMap<Double, Double> worstP99 = new TreeMap<>();
     /** Response time, service time and send delay after warm-up, all peers merged (see {@link PeerFiles#HDR_LOGS}). */
     final Histogram[] measured = {new Histogram(3), new Histogram(3), new Histogram(3)};
+    /**
+     * Seconds from the load's start to the end of the warm-up as the data has it: the latest sender's warm-up end or
+     * the end of the latest warm-up-tagged interval of a receiver, whichever is later. 0 when there was none.
+     */
+    double warmupEndSeconds;
     private final Map<Metric, double[]> sliceValues = new HashMap<>();
-    /** Each route's own counts and slices (a run of several routes), so that a route's metric has its own spread. */
+    /** The whole run's part, and each route's (a run of several routes), so that a route's metric has its own spread. */
+    private Part whole;
     private final Map<String, Part> routes = new HashMap<>();
     /** The route of each sender and receiver, from summary.json's routes. */
     private final Map<String, String> routeOf = new HashMap<>();
-    private int slices;
 
-    /** Counts per second and the measured period's slices of each HDR measure, of the whole run or of one route. */
-    private record Part(TimeBuckets sent, TimeBuckets received, Histogram[][] sliced) {
+    /**
+     * Counts per second and the measured period's slices of each HDR measure, of the whole run or of one route.
+     *
+     * @param from the first whole second after its warm-up boundary, from the load's start
+     * @param to   the last whole second of its own peers' messages
+     */
+    record Part(TimeBuckets sent, TimeBuckets received, Histogram[][] sliced, int from, int to, int slices) {
+        static Part of(long loadStartMicros, long measureFromMicros, long lastMicros) {
+            // Whole seconds only: a partial first or last second would read as a slower slice.
+            int from = (int) Math.ceil((measureFromMicros - loadStartMicros) / 1e6);
+            int to = (int) Math.floor((lastMicros - loadStartMicros) / 1e6);
+            int slices = Math.max(0, Math.min(SLICES, to - from));
+            if (slices < 2) {
+                slices = 0;
+            }
+            Histogram[][] sliced = new Histogram[PeerFiles.HDR_LOGS.size()][slices];
+            for (Histogram[] row : sliced) {
+                for (int i = 0; i < row.length; i++) {
+                    row[i] = new Histogram(3);
+                }
+            }
+            return new Part(new TimeBuckets(loadStartMicros, 1), new TimeBuckets(loadStartMicros, 1), sliced, from, to, slices);
+        }
+
+        /** The slice holding second {@code second}, or -1 outside the measured period (a late interval joins the last). */
+        int slice(long second) {
+            if (slices == 0 || second < from) {
+                return -1;
+            }
+            return (int) Math.min(slices - 1, (second - from) * slices / (to - from));
+        }
+
+        int firstSecond(int slice) {
+            return from + (int) ((long) slice * (to - from) / slices);
+        }
     }
 
     private RunFigures(RunDirectory run) {
@@ -49,10 +95,8 @@ final class RunFigures {
                 .mapToLong(PeerDir::startEpochMicros).filter(s -> s >= 0).min().orElse(run.originMicros());
         this.sent = new TimeBuckets(loadStartMicros, 1);
         this.received = new TimeBuckets(loadStartMicros, 1);
-        for (JsonNode r : run.summary.path("routes")) {
-            String route = r.path("name").asText();
-            r.path("peers").forEach(p -> routeOf.put(p.asText(), route));
-            routes.put(route, new Part(new TimeBuckets(loadStartMicros, 1), new TimeBuckets(loadStartMicros, 1), null));
+        for (Summary.RouteResult r : run.summary.routes()) {
+            r.peers().forEach(p -> routeOf.put(p, r.name()));
         }
     }
 
@@ -63,97 +107,108 @@ final class RunFigures {
     }
 
     private void readAll(Iterable<Metric> metrics) throws IOException {
-        long measureFrom = Long.MAX_VALUE;
-        long last = 0;
-        for (PeerDir p : run.peers) {
-            if (!p.isSender() && !p.isReceiver()) {
-                continue;
+        List<PeerDir> workers = run.peers.stream().filter(p -> p.isSender() || p.isReceiver()).toList();
+        Map<String, Long> boundaries = WarmupBoundary.of(workers.stream()
+                .map(p -> new WarmupBoundary.Worker(p.name(), p.isSender(), routeOf.get(p.name()), p.dir())).toList());
+        // First the rate logs: each part's measured period, from its boundary to its own peers' last message.
+        Map<String, RateLogTally> tallies = new HashMap<>();
+        Map<String, long[]> spans = new HashMap<>(); // part -> {measure from, last}
+        for (PeerDir p : workers) {
+            long boundary = boundaries.getOrDefault(p.name(), 0L);
+            RateLogTally t = RateLogTally.read(p.dir(), boundary, loadStartMicros, 1);
+            tallies.put(p.name(), t);
+            for (String part : partsOf(p)) {
+                long[] span = spans.computeIfAbsent(part, k -> new long[] {Long.MAX_VALUE, 0});
+                if (p.isSender() && boundary > 0) {
+                    span[0] = Math.min(span[0], boundary);
+                }
+                span[1] = Math.max(span[1], t.lastEpochMicros());
             }
-            if (p.isSender() && p.startEpochMicros() >= 0) {
-                measureFrom = Math.min(measureFrom, p.startEpochMicros() + p.warmupMicros());
+        }
+        spans.forEach((part, span) -> {
+            Part made = Part.of(loadStartMicros, span[0] == Long.MAX_VALUE ? loadStartMicros : span[0], span[1]);
+            if (part.isEmpty()) {
+                whole = made;
+            } else {
+                routes.put(part, made);
             }
-            RateLogTally t = RateLogTally.read(p.dir(), loadStartMicros, 1);
+        });
+        if (whole == null) {
+            whole = Part.of(loadStartMicros, loadStartMicros, loadStartMicros);
+        }
+        long warmupEnd = boundaries.values().stream().mapToLong(Long::longValue).filter(b -> b > 0).max().orElse(0);
+        for (PeerDir p : workers) {
+            RateLogTally t = tallies.get(p.name());
             (p.isSender() ? sent : received).addAll(t.counts());
-            Part route = routes.get(routeOf.get(p.name()));
-            if (route != null) {
-                (p.isSender() ? route.sent : route.received).addAll(t.counts());
-            }
-            last = Math.max(last, t.lastEpochMicros());
-        }
-        if (measureFrom == Long.MAX_VALUE) {
-            measureFrom = loadStartMicros;
-        }
-        // Whole seconds only: a partial first or last second would read as a slower slice.
-        int from = (int) Math.ceil((measureFrom - loadStartMicros) / 1e6);
-        int to = (int) Math.floor((last - loadStartMicros) / 1e6);
-        slices = Math.max(0, Math.min(SLICES, to - from));
-        if (slices < 2) {
-            slices = 0;
-        }
-        Histogram[][] sliced = newSlices();
-        routes.replaceAll((name, r) -> new Part(r.sent, r.received, newSlices()));
-        for (PeerDir p : run.peers) {
+            List<Part> parts = parts(p);
+            parts.forEach(part -> (p.isSender() ? part.sent : part.received).addAll(t.counts()));
             for (int m = 0; m < PeerFiles.HDR_LOGS.size(); m++) {
-                Path file = p.dir().resolve(PeerFiles.HDR_LOGS.get(m));
                 boolean sendDelay = m == 2;
-                if (!Files.isRegularFile(file) || (sendDelay ? !p.isSender() : !p.isReceiver())) {
+                if (sendDelay != p.isSender()) {
                     continue;
                 }
                 HdrLogSeries overTime = HdrLogSeries.feed(loadStartMicros, 1);
-                Part route = routes.get(routeOf.get(p.name()));
                 int measure = m;
-                HdrLogSeries.forEachInterval(file, h -> {
+                long[] lastWarmupMillis = {0};
+                HdrIntervalLog.forEachInterval(p.dir().resolve(PeerFiles.HDR_LOGS.get(m)), h -> {
+                    if (HdrIntervalLog.isWarmup(h)) {
+                        lastWarmupMillis[0] = Math.max(lastWarmupMillis[0], h.getEndTimeStamp());
+                        return;
+                    }
                     if (measure == 0) {
                         overTime.add(h);
                     }
-                    if (HdrLogSeries.isWarmup(h)) {
-                        return;
-                    }
                     measured[measure].add(h);
-                    int slice = slice((h.getStartTimeStamp() * 1000 - loadStartMicros) / 1_000_000L, from, to);
-                    if (slice >= 0) {
-                        sliced[measure][slice].add(h);
-                        if (route != null) {
-                            route.sliced[measure][slice].add(h);
+                    long second = (h.getStartTimeStamp() * 1000 - loadStartMicros) / 1_000_000L;
+                    for (Part part : parts) {
+                        int slice = part.slice(second);
+                        if (slice >= 0) {
+                            part.sliced[measure][slice].add(h);
                         }
                     }
                 });
                 overTime.finish();
                 mergeWorst(overTime.p99);
+                if (measure == 0) {
+                    warmupEnd = Math.max(warmupEnd, lastWarmupMillis[0] * 1000);
+                }
             }
         }
+        warmupEndSeconds = warmupEnd <= loadStartMicros ? 0 : (warmupEnd - loadStartMicros) / 1e6;
         for (Metric metric : metrics) {
-            Part part = metric.route() == null ? new Part(sent, received, sliced) : routes.get(metric.route());
-            if (metric.window() != null && slices > 0 && part != null) {
-                sliceValues.put(metric, sliceValues(metric, part, from, to));
+            Part part = metric.route() == null ? whole : routes.get(metric.route());
+            if (metric.window() != null && part != null && part.slices > 0) {
+                sliceValues.put(metric, sliceValues(metric, part));
             }
         }
     }
 
-    private Histogram[][] newSlices() {
-        Histogram[][] sliced = new Histogram[PeerFiles.HDR_LOGS.size()][slices];
-        for (Histogram[] row : sliced) {
-            for (int i = 0; i < row.length; i++) {
-                row[i] = new Histogram(3);
-            }
-        }
-        return sliced;
+    /** The parts a peer counts in: the whole run's (""), and its route's when it has one. */
+    private List<String> partsOf(PeerDir p) {
+        String route = routeOf.get(p.name());
+        return route == null ? List.of("") : List.of("", route);
     }
 
-    /** The slice holding second {@code second}, or -1 outside the measured period (a late interval joins the last). */
-    private int slice(long second, int from, int to) {
-        if (slices == 0 || second < from) {
-            return -1;
+    private List<Part> parts(PeerDir p) {
+        List<Part> out = new ArrayList<>();
+        for (String name : partsOf(p)) {
+            out.add(name.isEmpty() ? whole : routes.get(name));
         }
-        return (int) Math.min(slices - 1, (second - from) * slices / (to - from));
+        return out;
     }
 
-    private double[] sliceValues(Metric metric, Part part, int from, int to) {
-        double[] values = new double[slices];
+    /** A route's measured period, in whole seconds from the load's start: {from, to}; null when it has none. */
+    int[] routeSeconds(String route) {
+        Part p = routes.get(route);
+        return p == null ? null : new int[] {p.from, p.to};
+    }
+
+    private double[] sliceValues(Metric metric, Part part) {
+        double[] values = new double[part.slices];
         String source = metric.window().source();
-        for (int i = 0; i < slices; i++) {
-            int first = from + (int) ((long) i * (to - from) / slices);
-            int end = from + (int) ((long) (i + 1) * (to - from) / slices);
+        for (int i = 0; i < part.slices; i++) {
+            int first = part.firstSecond(i);
+            int end = part.firstSecond(i + 1);
             if (source.equals(Metric.Window.RECEIVED) || source.equals(Metric.Window.SENT)) {
                 TimeBuckets counts = source.equals(Metric.Window.RECEIVED) ? part.received : part.sent;
                 long n = 0;
@@ -162,7 +217,7 @@ final class RunFigures {
                 }
                 values[i] = n / (double) (end - first);
             } else {
-                Histogram h = part.sliced[java.util.Arrays.asList(Metric.HDR_MEASURES).indexOf(source)][i];
+                Histogram h = part.sliced[Arrays.asList(Metric.HDR_MEASURES).indexOf(source)][i];
                 double q = metric.window().percentile();
                 values[i] = h.getTotalCount() == 0 ? Double.NaN
                         : HdrLogSeries.millis(q >= 100 ? h.getMaxValue() : h.getValueAtPercentile(q));

@@ -1,5 +1,7 @@
 package org.maestro.reports;
 
+import org.maestro.reports.results.TimeBuckets;
+
 import java.util.Arrays;
 
 /**

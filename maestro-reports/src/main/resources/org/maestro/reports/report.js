@@ -31,12 +31,17 @@
     if (typeof v !== 'number') { return v; }
     return Math.abs(v) >= 1000 || Number.isInteger(v) ? v.toLocaleString('en') : v.toPrecision(4);
   }
-  function latencyCell(l) {
-    return l ? 'p50 ' + l.p50 + ' / p99 ' + l.p99 + ' / max ' + l.max + ' ms' : '';
+  // A latency with no value measured is null in summary.json: "unknown", never 0.
+  function latencyCell(l, worker) {
+    return l ? 'p50 ' + l.p50 + ' / p99 ' + l.p99 + ' / max ' + l.max + ' ms' : worker ? 'unknown' : '';
   }
   // summary.json writes null for a figure whose data is missing: it reads "unknown", never 0 nor blank.
   function known(v) {
-    return v === null ? 'unknown' : fmt(v);
+    return v === null || v === undefined ? 'unknown' : fmt(v);
+  }
+  // The index leaves out a figure its run did not measure: a readable run without it shows "unknown".
+  function unknownIfAbsent(r, field) {
+    return r[field] !== undefined ? fmt(r[field]) : r.note ? '' : 'unknown';
   }
 
   function runSections() {
@@ -97,12 +102,12 @@
     function figure(s, v) { return s.dataMissing && v === null ? 'unknown' : v === null || v === undefined ? '' : fmt(v); }
     var rateLogs = {};
     (data.rateLogs || []).forEach(function (r) { rateLogs[r.peer] = r.messages; });
-    peersSection.appendChild(table(['peer', 'role', 'host', 'ok', 'messages (rate logs)', 'rate msg/s', 'lost', 'duplicated', 'out of order', 'latency / send delay', 'how it ended'],
+    peersSection.appendChild(table(['peer', 'role', 'host', 'ok', 'messages (rate logs)', (data.labels || {}).rate || 'rate msg/s', 'lost', 'duplicated', 'out of order', 'latency / send delay', 'how it ended'],
       (data.peers || []).map(function (p) {
         var s = bySummary[p.name] || {};
         return [p.name, p.role, p.host, s.ok === false ? el('span', { class: 'fail', text: 'FAILED' }) : (s.ok ? 'yes' : ''),
           rateLogs[p.name] === undefined ? '' : fmt(rateLogs[p.name]), figure(s, s.rate),
-          figure(s, s.lost), figure(s, s.duplicated), figure(s, s.outOfOrder), latencyCell(s.responseTime || s.sendDelay), s.end || (p.collected ? '' : 'files not collected')];
+          figure(s, s.lost), figure(s, s.duplicated), figure(s, s.outOfOrder), latencyCell(s.responseTime || s.sendDelay, p.role === 'sender' || p.role === 'receiver'), s.end || (p.collected ? '' : 'files not collected')];
       }), [false, false, false, false, true, true, true, true, true, false, false]));
     // Each sender's actual warm-up: one that waited for its schedule says how that ended.
     var warmups = (summary.peers || []).filter(function (p) { return p.warmup; });
@@ -141,7 +146,7 @@
       var lat = document.getElementById('latency');
       lat.appendChild(el('h2', { text: 'Latency after warm-up (from the HDR logs, ms)' }));
       lat.appendChild(table(['peer', 'measure', 'count', 'p50', 'p90', 'p99', 'p99.9', 'max'], data.latency.map(function (f) {
-        return [f.peer, f.measure, fmt(f.count), f.p50, f.p90, f.p99, f.p999, f.max];
+        return [f.peer, f.measure, fmt(f.count), known(f.p50), known(f.p90), known(f.p99), known(f.p999), known(f.max)];
       }), [false, false, true, true, true, true, true, true]));
     }
   }
@@ -199,11 +204,11 @@
     var v = document.getElementById('verdict');
     v.appendChild(el('h2', { text: 'Verdict' }));
     v.appendChild(el('span', { class: 'verdict ' + inc.verdict, id: 'verdict-value', text: String(inc.verdict).toUpperCase() }));
-    v.appendChild(el('p', { text: 'Sustainable rate: ' + (inc.sustainableRate === null || inc.sustainableRate === undefined ? 'none' : fmt(inc.sustainableRate) + ' msg/s') }));
+    v.appendChild(el('p', { text: 'Sustainable rate: ' + inc.sustainable }));
     var r = document.getElementById('run');
     r.appendChild(el('h2', { text: 'Steps' }));
     r.appendChild(table(['target rate msg/s', 'verdict', 'receive rate msg/s', 'p99 ms', 'reasons', 'report'], (inc.steps || []).map(function (st) {
-      return [fmt(st.rate), el('span', { class: st.verdict === 'passed' ? 'pass' : 'fail', text: st.verdict }), fmt(st.receiveRate), st.p99Millis,
+      return [fmt(st.rate), el('span', { class: st.verdict === 'passed' ? 'pass' : 'fail', text: st.verdict }), known(st.receiveRate), known(st.p99Millis),
         (st.reasons || []).join('; '), st.report ? el('a', { href: st.report, text: st.run }) : (st.run || '')];
     }), [true, false, true, true, false, false]));
   }
@@ -252,7 +257,7 @@
     section.parentNode.insertBefore(document.getElementById('charts'), section);
   }
   function indexRow(r) {
-    var name = el('span', {}, [r.name + (r.kind === 'incremental' ? ' (incremental' + (r.sustainableRate === undefined ? '' : ', sustainable ' + fmt(r.sustainableRate) + ' msg/s') + ')' : '')]);
+    var name = el('span', {}, [r.name + (r.kind === 'incremental' ? ' (incremental' + (r.sustainable === undefined ? '' : ', sustainable ' + r.sustainable) + ')' : '')]);
     if (r.note) { name.appendChild(el('div', { class: 'note', text: r.note })); }
     var c = r.comparison, versus = '';
     if (c) {
@@ -262,7 +267,7 @@
     }
     return [r.startMillis === undefined ? '' : dateTime(r.startMillis), name, (r.tags || []).join(', '),
       el('span', { class: 'badge ' + r.verdict, text: r.verdict }), fmt(r.sent), fmt(r.received), fmt(r.receiveRate),
-      fmt(r.p99), fmt(r.max), fmt(r.lost), versus,
+      unknownIfAbsent(r, 'p99'), unknownIfAbsent(r, 'max'), fmt(r.lost), versus,
       r.report ? el('a', { href: r.report, class: 'report-link', text: 'report' }) : '',
       r.href ? el('a', { href: r.href, class: 'dir-link', text: r.dir }) : r.dir];
   }

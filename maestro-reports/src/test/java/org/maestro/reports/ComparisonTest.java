@@ -20,6 +20,7 @@ import javax.xml.parsers.DocumentBuilderFactory;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import org.maestro.reports.results.Summary;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -287,9 +288,12 @@ class ComparisonTest {
         return c == null ? null : FalseAlarmRule.PER_METRIC.judge(List.of(c)).get(0);
     }
 
+    /** A summary.json that holds nothing (every list empty). */
+    private static final Summary EMPTY = Json.MAPPER.convertValue(Json.MAPPER.createObjectNode(), Summary.class);
+
     @Test
     void thresholdsFromFloorsAndSpread() {
-        Metric p99 = Metric.of(Json.MAPPER.createObjectNode(), Json.MAPPER.createObjectNode()).stream().filter(m -> m.name().equals("response time p99")).findFirst().orElseThrow();
+        Metric p99 = Metric.of(EMPTY, EMPTY).stream().filter(m -> m.name().equals("response time p99")).findFirst().orElseThrow();
         // One baseline, no spread known: twice the floor (2 x 15 %) decides.
         MetricVerdict v = alone(p99, new double[] {10}, new double[] {Double.NaN}, 12.9, Double.NaN, p99.relativeFloor());
         assertEquals("same", v.verdict());
@@ -319,15 +323,15 @@ class ComparisonTest {
         assertEquals("missing", alone(p99, new double[] {10}, new double[] {1}, Double.NaN, Double.NaN, 0.15).verdict());
         assertTrue(alone(p99, new double[] {10}, new double[] {1}, Double.NaN, Double.NaN, 0.15).isRegression());
         assertEquals(null, alone(p99, new double[] {Double.NaN}, new double[] {1}, Double.NaN, Double.NaN, 0.15));
-        Metric outage = Metric.of(Json.MAPPER.createObjectNode().set("actions",
-                Json.MAPPER.createArrayNode().add(Json.MAPPER.createObjectNode().put("handler", "restart"))),
-                Json.MAPPER.createObjectNode()).get(Metric.of(Json.MAPPER.createObjectNode(), Json.MAPPER.createObjectNode()).size());
+        Summary oneAction = Json.MAPPER.convertValue(Json.MAPPER.createObjectNode().<com.fasterxml.jackson.databind.node.ObjectNode>set("actions",
+                Json.MAPPER.createArrayNode().add(Json.MAPPER.createObjectNode().put("handler", "restart"))), Summary.class);
+        Metric outage = Metric.of(oneAction, EMPTY).get(Metric.of(EMPTY, EMPTY).size());
         assertEquals("worse", alone(outage, new double[] {4000}, new double[] {Double.NaN}, -1, Double.NaN, 0.25).verdict());
         assertEquals("better", alone(outage, new double[] {-1}, new double[] {Double.NaN}, 4000, Double.NaN, 0.25).verdict());
         assertEquals("same", alone(outage, new double[] {4000}, new double[] {Double.NaN}, 5900, Double.NaN, 0.25).verdict());
         assertEquals("worse", alone(outage, new double[] {4000}, new double[] {Double.NaN}, 6100, Double.NaN, 0.25).verdict());
         // A count that was zero: any loss is worse.
-        Metric lost = Metric.of(Json.MAPPER.createObjectNode(), Json.MAPPER.createObjectNode()).stream().filter(m -> m.name().equals("lost")).findFirst().orElseThrow();
+        Metric lost = Metric.of(EMPTY, EMPTY).stream().filter(m -> m.name().equals("lost")).findFirst().orElseThrow();
         assertEquals("worse", alone(lost, new double[] {0}, new double[] {Double.NaN}, 1, Double.NaN, 0.1).verdict());
         assertEquals("same", alone(lost, new double[] {0}, new double[] {Double.NaN}, 0, Double.NaN, 0.1).verdict());
         assertTrue(alone(lost, new double[] {0}, new double[] {Double.NaN}, 0, Double.NaN, 0.1).basis()

@@ -8,6 +8,10 @@ import java.nio.file.Path;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import org.maestro.reports.results.Incremental;
+import org.maestro.reports.results.Summary;
+import java.util.List;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import org.junit.jupiter.api.io.TempDir;
 
 /** An incremental run: a report per step and a top page that links them and charts rate and p99 per step. */
@@ -44,5 +48,44 @@ class IncrementalReportTest {
         JsonNode p99 = ReportData.series(data, "steps-p99").get(0);
         assertEquals(300.25, p99.path("y").get(1).asDouble());
         assertEquals(200, p99.path("x").get(1).asInt());
+        assertEquals("100 msg/s (the step at 200 msg/s failed)", data.path("incremental").path("sustainable").asText());
+    }
+
+    /**
+     * Issue 21, reproduction 6: every step passed up to the maximum, so the sustainable rate is only a lower bound:
+     * incremental.json, the report and the index say "at least" (the console prints the same text, from the same
+     * record). Before, the report said "Sustainable rate: 1,000 msg/s".
+     */
+    @Test
+    void whenNoStepFailedTheSustainableRateIsALowerBound() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("runs/20261122-140000-incremental"));
+        List<Incremental.Step> steps = new java.util.ArrayList<>();
+        for (long rate : new long[] {500, 1000}) {
+            String run = "steps/20261122-14000" + rate / 500 + "-incremental";
+            SyntheticRun step = new SyntheticRun(Files.createDirectories(dir.resolve(run)), 1_795_000_000_000_000L + rate * 10_000_000L,
+                    2, (int) rate, 1).write();
+            steps.add(Incremental.Step.of(rate, run, Summary.read(step.dir.resolve("summary.json"))));
+        }
+        Incremental written = Incremental.of("incremental", 1000, steps);
+        written.write(dir.resolve("incremental.json"));
+        Incremental read = Incremental.read(dir.resolve("incremental.json"));
+        assertEquals(written, read, "incremental.json reads back as it was written");
+        assertTrue(read.lowerBound());
+        assertEquals(1000L, read.sustainableRate());
+        assertTrue(Files.readString(dir.resolve("incremental.json")).contains("\"lowerBound\" : true"));
+        String text = "at least 1000 msg/s (no step failed)";
+        assertEquals(text, read.sustainableText());
+        JsonNode data = ReportHtml.data(ReportBuilder.build(dir));
+        assertEquals(text, data.path("incremental").path("sustainable").asText());
+        assertEquals(text, IndexRow.read(dir).orElseThrow().path("sustainable").asText());
+        // One that failed at its second step: the last passing step, no "at least".
+        Incremental failed = Incremental.of("incremental", 1000, List.of(steps.get(0),
+                new Incremental.Step(1000, Summary.FAILED, "steps/x", 900.0, 12.0, List.of("rate"))));
+        assertFalse(failed.lowerBound());
+        assertEquals("500 msg/s (the step at 1000 msg/s failed)", failed.sustainableText());
+        assertEquals(Summary.PASSED, failed.verdict());
+        Incremental none = Incremental.of("incremental", 1000, List.of(new Incremental.Step(500, Summary.FAILED, "steps/x", 400.0, null, List.of())));
+        assertEquals("unknown (no step passed)", none.sustainableText());
+        assertEquals(Summary.FAILED, none.verdict());
     }
 }

@@ -46,6 +46,8 @@ final class SyntheticRun {
     private double latencyScale = 1;
     private String name = "synthetic";
     private String verdict = "passed";
+    private int receiverWarmupTailSeconds;
+    private long receiverWarmupTailMicros;
 
     SyntheticRun(Path dir, long startEpochMicros, int seconds, int ratePerSecond, int warmupSeconds) {
         this.dir = dir;
@@ -72,6 +74,16 @@ final class SyntheticRun {
         return this;
     }
 
+    /**
+     * The receiver's intervals stay tagged warm-up for {@code seconds} after the senders' warm-up ended, with response
+     * times of {@code micros}: as a real receiver's do while the messages sent during the warm-up still arrive late.
+     */
+    SyntheticRun receiverWarmupTail(int seconds, long micros) {
+        this.receiverWarmupTailSeconds = seconds;
+        this.receiverWarmupTailMicros = micros;
+        return this;
+    }
+
     SyntheticRun verdict(String v) {
         this.verdict = v;
         return this;
@@ -95,6 +107,7 @@ final class SyntheticRun {
             long intervalMicros = 1_000_000L / ratePerSecond;
             for (int s = 0; s < seconds; s++) {
                 boolean warmup = s < warmupSeconds;
+                boolean receiverWarm = s < warmupSeconds + receiverWarmupTailSeconds;
                 for (int i = 0; i < ratePerSecond; i++) {
                     long eta = s * 1_000_000L + i * intervalMicros;
                     long delay = 20 + random.nextInt(80);
@@ -102,16 +115,18 @@ final class SyntheticRun {
                     // Warm-up is slow at first; after it, a long tail of latencies.
                     long serviceMicros = (long) (latencyScale * ((warmup ? 5_000 : 300) + random.nextInt(700)
                             + (random.nextInt(100) == 0 ? random.nextInt(20_000) : 0)));
-                    long responseMicros = serviceMicros + delay;
+                    long responseMicros = warmup || !receiverWarm ? serviceMicros + delay : receiverWarmupTailMicros;
                     sent.record(eta, ata);
                     long arrivalEpoch = startEpochMicros + ata + serviceMicros;
                     received.record(startEpochMicros + eta - receiverStart, arrivalEpoch - receiverStart);
                     sendDelay.record(delay, warmup);
-                    service.record(serviceMicros, warmup);
-                    response.record(responseMicros, warmup);
-                    if (!warmup) {
+                    service.record(serviceMicros, receiverWarm);
+                    response.record(responseMicros, receiverWarm);
+                    if (!receiverWarm) {
                         measuredResponse.recordValue(responseMicros);
                         measuredService.recordValue(serviceMicros);
+                    }
+                    if (!warmup) {
                         measuredDelay.recordValue(delay);
                     }
                     messages++;
@@ -267,6 +282,13 @@ final class SyntheticRun {
             n.put("outOfOrder", 0);
             n.put("ok", true);
             n.put("end", "done");
+            // Each worker's figures as the client's results model computes them from these same files.
+            if (p[1].equals("sender")) {
+                n.set("sendDelay", latency(measuredDelay));
+            } else if (p[1].equals("receiver")) {
+                n.set("responseTime", latency(measuredResponse));
+                n.set("serviceTime", latency(measuredService));
+            }
         }
         // As the client writes them (Summary.PeerHost, Summary.ClockCheck): four hosts, the agent's clock 2.5 ms off.
         ArrayNode hosts = s.putArray("peerHosts");

@@ -1,5 +1,7 @@
 package org.maestro.reports;
 
+import org.maestro.reports.results.TimeBuckets;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

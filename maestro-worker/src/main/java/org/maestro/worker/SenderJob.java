@@ -4,6 +4,7 @@ import org.HdrHistogram.Histogram;
 import org.maestro.common.note.Stats;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.ratelog.RateLogWriter;
+import org.maestro.common.runfiles.Figures;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.TestJson;
 import org.maestro.common.units.TestDuration;
@@ -38,7 +39,8 @@ final class SenderJob extends WorkerJob {
     private final AtomicLong acknowledged = new AtomicLong();
     private final AtomicLong sendErrors = new AtomicLong();
     private final long streamBase;
-    private volatile long sendingEndNanos;
+    /** The latest actual send time of any connection, microseconds from the test start; -1 before the first. */
+    private final AtomicLong lastSentMicros = new AtomicLong(-1);
     private final WarmupGate warmup;
     /** Whether test.json has the warm-up's actual length yet. */
     private volatile boolean warmupWritten;
@@ -76,6 +78,7 @@ final class SenderJob extends WorkerJob {
         long count = options.duration() instanceof TestDuration.ByCount n
                 ? n.messages() / connections + (c < n.messages() % connections ? 1 : 0) : Long.MAX_VALUE;
         Semaphore inFlight = new Semaphore(options.maxInFlight());
+        long[] lastAtaMicros = {-1};
         long stream = streamBase | c;
         int minSize = options.size().minBytes();
         int maxSize = options.size().maxBytes();
@@ -125,6 +128,7 @@ final class SenderJob extends WorkerJob {
                 });
                 messages.incrementAndGet();
                 rateLog.record(etaMicros, ataMicros);
+                lastAtaMicros[0] = ataMicros;
                 sendDelay.record(ataMicros - etaMicros, warm);
                 warmup.sent(c, intended - startNanos, actual - startNanos);
                 lastFlush = flushIfDue(c, rateLog, lastFlush);
@@ -138,7 +142,7 @@ final class SenderJob extends WorkerJob {
                 }
             }
         } finally {
-            sendingEndNanos = Math.max(sendingEndNanos, System.nanoTime());
+            lastSentMicros.accumulateAndGet(lastAtaMicros[0], Math::max);
         }
     }
 
@@ -234,19 +238,24 @@ final class SenderJob extends WorkerJob {
         return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99);
     }
 
-    /** Messages per second after the warm-up, up to the end of sending. */
+    /**
+     * {@link Figures#RATE_AFTER_WARMUP}, as the results model computes it from this sender's files (its rate logs and
+     * test.json): the messages due after the warm-up over the span from the warm-up's end to the last message sent,
+     * in the microseconds those files hold. Not up to the end of sending, which waits for the SUT's last
+     * acknowledgements: the console's end line and summary.json show one figure.
+     */
     double achievedRate() {
-        long end = sendingEndNanos == 0 ? System.nanoTime() : sendingEndNanos;
-        double seconds = (end - startNanos - warmup.lengthNanos()) / 1e9;
+        long last = lastSentMicros.get();
+        double seconds = (last - warmup.lengthNanos() / 1_000) / 1e6;
         long measured = sendDelay.measured().getTotalCount();
-        return seconds <= 0 ? 0 : measured / seconds;
+        return last < 0 || seconds <= 0 ? 0 : measured / seconds;
     }
 
     @Override
     String summary() {
         // Nothing sent after the warm-up: the rate and send delay after it are unknown, not 0.
         boolean measured = sendDelay.measured().getTotalCount() > 0;
-        return String.format(Locale.ROOT, "sent %d message(s), %d acknowledged, %d refused; %s msg/s after warm-up%s;"
+        return String.format(Locale.ROOT, "sent %d message(s), %d acknowledged, %d refused; %s " + Figures.RATE_AFTER_WARMUP + "%s;"
                         + " p99 send delay %s%s", messages.get(), acknowledged.get(), sendErrors.get(),
                 measured ? String.format(Locale.ROOT, "%.1f", achievedRate()) : "unknown",
                 options.rate().isFlatOut() ? " (flat out)" : " (target " + options.rate().perSecond() + ")",

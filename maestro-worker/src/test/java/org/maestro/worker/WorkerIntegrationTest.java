@@ -185,6 +185,27 @@ class WorkerIntegrationTest {
         assertEquals(Command.NOTIFY_SUCCESS, cluster.awaitEnd(cluster.receiver.info(), 30).command());
     }
 
+    /**
+     * Issue 21, reproduction 2: the sender's end line and summary.json (so the console's table and the report's peer
+     * table) show one rate after warm-up, with one label. The end line used to divide by the time up to the end of
+     * sending (the wait for the SUT's last acknowledgements and for the next, never-sent message's due time
+     * included), the results model by the span to the last message sent: two figures under one name.
+     */
+    @Test
+    void theSendersEndLineStatesTheResultsModelsRate() throws Exception {
+        Note[] end = cluster.run(FixedRateRun.options(options("rate-figure", url("maestro.rate.figure", ""))));
+        assertSuccess(end);
+        String line = ((Payload.NotifySuccess) end[0].payload()).detail();
+        Path sender = dataDir.resolve("rate-figure/sender-1");
+        long boundary = org.maestro.reports.results.WarmupBoundary.of(List.of(
+                new org.maestro.reports.results.WarmupBoundary.Worker("sender-1", true, null, sender))).get("sender-1");
+        org.maestro.reports.results.PeerReduction model = org.maestro.reports.results.PeerReduction.read(sender, "sender-1",
+                true, boundary, boundary, 1, org.maestro.reports.results.PeerReduction.Intervals.NONE);
+        String figure = String.format(java.util.Locale.ROOT, "%.1f %s", model.rate(),
+                org.maestro.common.runfiles.Figures.RATE_AFTER_WARMUP);
+        assertTrue(line.contains(figure), "end line: " + line + "; results model: " + figure);
+    }
+
     @Test
     void aWorkerAnswersOnlyItsOwnRole() throws Exception {
         Replies r = cluster.request(cluster.receiver, new Payload.StartSender());

@@ -1,5 +1,6 @@
 package org.maestro.client.run;
 
+import org.maestro.reports.results.Incremental;
 import org.maestro.reports.results.Summary;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.runfiles.RunLayout;
@@ -9,14 +10,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * An incremental test: fixed-rate steps at a rising rate, each a full run of its own under
  * {@code steps/}, until a criterion fails or the maximum is reached. The highest passing step is
- * the sustainable throughput, written to {@code incremental.json}.
+ * the sustainable throughput, written to {@code incremental.json} ({@link Incremental}): a lower bound when no
+ * step failed.
  */
 public final class IncrementalExecutor {
     private final TestExecutor.Factory executors;
@@ -33,43 +33,24 @@ public final class IncrementalExecutor {
     public int run(TestPlan plan) throws IOException, InterruptedException {
         TestPlan.Incremental inc = plan.incremental();
         Path top = Files.createDirectories(runsDir.resolve(RunLayout.runDirName(LocalDateTime.now(), plan.name())));
-        List<Map<String, Object>> steps = new ArrayList<>();
-        long sustainable = 0;
-        String verdict = Summary.FAILED;
+        List<Incremental.Step> steps = new ArrayList<>();
         for (long rate = inc.startRate(); rate <= inc.maxRate(); rate += inc.step()) {
             console.line("");
             console.line("=== step at %d msg/s ===", rate);
             Summary s = executors.create(top.resolve("steps")).runStep(plan.atRate(rate, inc.stepDuration()));
-            Map<String, Object> step = new LinkedHashMap<>();
-            step.put("rate", rate);
-            step.put("verdict", s.verdict());
-            step.put("run", top.relativize(top.resolve("steps").resolve(s.testId())).toString());
-            // A step that did not run has no figures (NotRun): none, not 0.
-            step.put("receiveRate", s.totals() == null ? null : s.totals().receiveRate());
-            step.put("p99Millis", s.totals() == null || s.totals().responseTime() == null ? null : s.totals().responseTime().p99());
-            step.put("reasons", s.reasons());
-            steps.add(step);
-            if (Summary.ERROR.equals(s.verdict()) || Summary.INTERRUPTED.equals(s.verdict())) {
-                verdict = s.verdict();
-                break;
-            }
+            steps.add(Incremental.Step.of(rate, top.relativize(top.resolve("steps").resolve(s.testId())).toString(), s));
             if (!Summary.PASSED.equals(s.verdict())) {
                 break;
             }
-            sustainable = rate;
-            verdict = Summary.PASSED;
         }
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("name", plan.name());
-        result.put("sustainableRate", sustainable);
-        result.put("verdict", verdict);
-        result.put("steps", steps);
-        RunFilesWriter.JSON.writeValue(top.resolve(RunLayout.INCREMENTAL_JSON).toFile(), result);
+        Incremental result = Incremental.of(plan.name(), inc.maxRate(), steps);
+        result.write(top.resolve(RunLayout.INCREMENTAL_JSON));
         console.line("");
-        console.line("sustainable throughput: %d msg/s (%d step(s)); results in %s", sustainable, steps.size(), top.toAbsolutePath());
+        console.line("sustainable throughput: %s (%d step(s)); results in %s", result.sustainableText(), steps.size(),
+                top.toAbsolutePath());
         RunPages.report(top, console);
         RunPages.index(runsDir, console);
-        return switch (verdict) {
+        return switch (result.verdict()) {
             case Summary.PASSED -> 0;
             case Summary.FAILED -> 1;
             case Summary.INTERRUPTED -> Summary.INTERRUPTED_EXIT;

@@ -1,8 +1,6 @@
 package org.maestro.client.run;
 
 import org.maestro.reports.results.Summary;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.util.SafeText;
 
@@ -22,8 +20,6 @@ import java.util.List;
  * tells them apart. A peer whose data is missing says so in its system-out.
  */
 public final class RunFilesWriter {
-    public static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private RunFilesWriter() {
     }
 
@@ -36,7 +32,7 @@ public final class RunFilesWriter {
     }
 
     public static void write(Summary s, Path runDir) throws IOException {
-        JSON.writeValue(runDir.resolve(RunLayout.SUMMARY_JSON).toFile(), s);
+        s.write(runDir.resolve(RunLayout.SUMMARY_JSON));
         try (OutputStream out = Files.newOutputStream(runDir.resolve("junit.xml"))) {
             XMLStreamWriter x = XMLOutputFactory.newInstance().createXMLStreamWriter(out, "UTF-8");
             x.writeStartDocument("UTF-8", "1.0");

@@ -1,6 +1,12 @@
 package org.maestro.client.run;
 
+import org.maestro.reports.results.FaultAnalysis;
+import org.maestro.reports.results.PeerReduction;
+import org.maestro.reports.results.Timeline;
+import org.maestro.reports.results.RateLogTally;
 import org.maestro.reports.results.Summary;
+import org.maestro.reports.results.Tally;
+import org.maestro.reports.results.WarmupBoundary;
 import org.HdrHistogram.Histogram;
 import org.maestro.client.plan.Criterion;
 import org.maestro.client.plan.TestPlan;
@@ -27,8 +33,10 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Works out summary.json from the collected files (HDR logs for latency and rates, rate logs for
- * counts) and the peers' final figures (sequence accounting), then checks the criteria.
+ * Works out summary.json: the figures of the collected files come from the results model (maestro-reports'
+ * {@link PeerReduction} per peer, {@link Tally} per route and in total); this adds what only the client knows (how
+ * each peer ended, its final sequence accounting, the agent's actions, the control plane's interruptions), checks
+ * the criteria and gives the verdict.
  */
 final class SummaryBuilder {
     private SummaryBuilder() {
@@ -66,19 +74,12 @@ final class SummaryBuilder {
         List<String> offScheduleSenders = new ArrayList<>();
         List<String> sendersMissing = all.sendersMissing;
         List<String> receiversMissing = all.receiversMissing;
-        // Measurement starts when the first sender's warm-up ends, on the wall clock.
-        long measureFrom = Long.MAX_VALUE;
-        for (PeerInfo p : peers) {
-            if (p.role() == Role.SENDER) {
-                long end = RateLogs.warmupEndEpochMicros(RunLayout.peerDir(runDir, p.name()));
-                if (end > 0) {
-                    measureFrom = Math.min(measureFrom, end);
-                }
-            }
-        }
-        if (measureFrom == Long.MAX_VALUE) {
-            measureFrom = 0;
-        }
+        // Each worker's warm-up boundary, and its files reduced by the results model: the client only adds what it
+        // alone knows (how each peer ended, its final sequence accounting, the criteria).
+        Map<String, Long> boundaries = WarmupBoundary.of(peers.stream().filter(p -> p.role() == Role.SENDER || p.role() == Role.RECEIVER)
+                .map(p -> new WarmupBoundary.Worker(p.name(), p.role() == Role.SENDER, p.group(), RunLayout.peerDir(runDir, p.name())))
+                .toList());
+        Map<String, PeerReduction> reduced = new LinkedHashMap<>();
         for (PeerInfo p : peers) {
             Path dir = RunLayout.peerDir(runDir, p.name());
             Stats s = seen.finalStats().get(p.id());
@@ -111,12 +112,13 @@ final class SummaryBuilder {
                         null, null, null, ok, endText, files(dir), missing, live(seen.live().get(p.id()), p.role()), null));
                 continue;
             }
-            RateLogs logs = RateLogs.read(dir, measureFrom);
-            long records = logs.records();
-            double rate = logs.rate(measureFrom);
+            PeerReduction figures = PeerReduction.read(dir, p.name(), p.role() == Role.SENDER,
+                    boundaries.getOrDefault(p.name(), 0L), boundaries.getOrDefault(p.name(), 0L), 1, PeerReduction.Intervals.NONE);
+            reduced.put(p.name(), figures);
+            long records = figures.rateLogs().messages();
+            double rate = figures.rate();
             if (p.role() == Role.SENDER) {
-                HdrFiles d = HdrFiles.read(dir.resolve(PeerFiles.SEND_DELAY_HLOG));
-                sums.forEach(t -> t.sender(records, rate, d.measured()));
+                sums.forEach(t -> t.sender(figures));
                 Summary.Warmup warmup = warmup(dir);
                 if (warmup != null && warmup.offSchedule()) {
                     String criterion = named(p) + " on schedule after the warm-up";
@@ -131,13 +133,11 @@ final class SummaryBuilder {
                     }
                 }
                 results.add(new Summary.PeerResult(p.name(), "sender", p.host(), records, known(rate), null, null,
-                        HdrFiles.latency(d.measured()), null, null, null, ok, endText, files(dir), null, null, warmup));
+                        figures.latency(PeerFiles.SEND_DELAY_HLOG), null, null, null, ok, endText, files(dir), null, null, warmup));
             } else {
-                HdrFiles r = HdrFiles.read(dir.resolve(PeerFiles.LATENCY_RESPONSE_HLOG));
-                HdrFiles sv = HdrFiles.read(dir.resolve(PeerFiles.LATENCY_SERVICE_HLOG));
-                sums.forEach(t -> t.receiver(records, rate, r.measured(), sv.measured(), s));
+                sums.forEach(t -> t.receiver(figures, s));
                 results.add(new Summary.PeerResult(p.name(), "receiver", p.host(), records, known(rate),
-                        HdrFiles.latency(r.measured()), HdrFiles.latency(sv.measured()), null,
+                        figures.latency(PeerFiles.LATENCY_RESPONSE_HLOG), figures.latency(PeerFiles.LATENCY_SERVICE_HLOG), null,
                         plan.competingReceivers() ? null : s.lost(), s.duplicated(),
                         s.outOfOrder(), ok, endText, files(dir), null, null, null));
             }
@@ -148,7 +148,7 @@ final class SummaryBuilder {
 
         List<String> workersMissing = new ArrayList<>(sendersMissing);
         workersMissing.addAll(receiversMissing);
-        List<Summary.ActionResult> actions = actions(seen.actions(), peers, runDir, plan, workersMissing.isEmpty());
+        List<Summary.ActionResult> actions = actions(seen.actions(), peers, runDir, plan, reduced, workersMissing.isEmpty());
 
         List<Summary.Check> checks = new ArrayList<>(offSchedule);
         checks.addAll(unmeasured);
@@ -304,7 +304,8 @@ final class SummaryBuilder {
      * not run, or when {@code timelineKnown} is false (a sender's or receiver's rate logs are missing).
      */
     private static List<Summary.ActionResult> actions(List<ActionOutcome> outcomes, List<PeerInfo> peers,
-                                                      Path runDir, TestPlan plan, boolean timelineKnown) throws IOException {
+                                                      Path runDir, TestPlan plan, Map<String, PeerReduction> reduced,
+                                                      boolean timelineKnown) throws IOException {
         List<Summary.ActionResult> out = new ArrayList<>();
         if (outcomes.isEmpty()) {
             return out;
@@ -315,7 +316,11 @@ final class SummaryBuilder {
         for (PeerInfo p : peers) {
             if (p.role() == Role.SENDER || p.role() == Role.RECEIVER) {
                 Path dir = RunLayout.peerDir(runDir, p.name());
-                RateLogs logs = RateLogs.read(dir, Long.MAX_VALUE);
+                PeerReduction r = reduced.get(p.name());
+                if (r == null) {
+                    continue;
+                }
+                RateLogTally logs = r.rateLogs();
                 if (logs.startEpochMicros() > 0) {
                     origin = Math.min(origin, logs.startEpochMicros());
                 }

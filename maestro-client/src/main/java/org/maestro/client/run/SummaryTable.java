@@ -1,6 +1,8 @@
 package org.maestro.client.run;
 
 import org.maestro.reports.results.Summary;
+import org.maestro.common.runfiles.Figures;
+
 import java.util.Locale;
 
 /**
@@ -20,13 +22,13 @@ final class SummaryTable {
             verdict(s, c);
             return;
         }
-        c.line("%-14s %-9s %12s %10s %10s %10s %10s %8s", "peer", "role", "messages", "msg/s", "p50 ms", "p99 ms", "max ms", "lost");
+        c.line("%-14s %-9s %12s %19s %10s %10s %10s %8s", "peer", "role", "messages", Figures.RATE_AFTER_WARMUP, "p50 ms", "p99 ms", "max ms", "lost");
         for (Summary.PeerResult p : s.peers()) {
             boolean worker = p.role().equals("sender") || p.role().equals("receiver");
             Summary.Latency l = p.role().equals("receiver") ? p.responseTime() : p.sendDelay();
             // A worker's figure with no sample is unknown; an inspector or agent has none of these figures at all.
             String none = worker ? UNKNOWN : "";
-            c.line("%-14s %-9s %12s %10s %10s %10s %10s %8s", p.name(), p.role(),
+            c.line("%-14s %-9s %12s %19s %10s %10s %10s %8s", p.name(), p.role(),
                     p.messages() == null ? none : p.messages().toString(), p.rate() == null ? none : String.format(Locale.ROOT, "%.1f", p.rate()),
                     known(l) ? ms(l.p50()) : none, known(l) ? ms(l.p99()) : none, known(l) ? ms(l.max()) : none,
                     p.role().equals("receiver") ? text(p.lost()) : "");

@@ -1,5 +1,7 @@
 package org.maestro.reports.results;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -26,8 +28,81 @@ public record Summary(String testId, String name, List<String> tags, String desc
     /** The exit code of an interrupted run, as a shell gives a program ended by SIGINT (128 + 2). */
     public static final int INTERRUPTED_EXIT = 130;
 
-    /** Latency percentiles in milliseconds; count = values measured. */
+    /** A summary.json of an older Maestro may lack a list: read as empty, never null. */
+    public Summary {
+        tags = orEmpty(tags);
+        parameters = parameters == null ? Map.of() : parameters;
+        peers = orEmpty(peers);
+        routes = orEmpty(routes);
+        checks = orEmpty(checks);
+        actions = orEmpty(actions);
+        interruptions = orEmpty(interruptions);
+        reasons = orEmpty(reasons);
+        peerHosts = orEmpty(peerHosts);
+    }
+
+    private static <T> List<T> orEmpty(List<T> list) {
+        return list == null ? List.of() : list;
+    }
+
+    /** Reads a run's summary.json (the file itself), through this same record. */
+    public static Summary read(Path file) throws IOException {
+        return ResultsJson.read(file, Summary.class);
+    }
+
+    /** Writes this summary as {@code file} (summary.json). */
+    public void write(Path file) throws IOException {
+        ResultsJson.write(file, this);
+    }
+
+    /** The peer named {@code peerName}, or null. */
+    public PeerResult peer(String peerName) {
+        return peers.stream().filter(p -> p.name().equals(peerName)).findFirst().orElse(null);
+    }
+
+    /** The route named {@code routeName}, or null. */
+    public RouteResult route(String routeName) {
+        return routes.stream().filter(r -> r.name().equals(routeName)).findFirst().orElse(null);
+    }
+
+    /**
+     * Latency percentiles in milliseconds; count = values measured. A measure with no value is no Latency at all:
+     * the field holding it is null ("unknown"), never a Latency of zeros (see {@link #of}).
+     */
     public record Latency(long count, double p50, double p90, double p99, double p999, double max) {
+        /** The percentiles of {@code h} (microseconds) in milliseconds; null when it holds no value. */
+        public static Latency of(org.HdrHistogram.Histogram h) {
+            if (h.getTotalCount() == 0) {
+                return null;
+            }
+            return new Latency(h.getTotalCount(), millis(h.getValueAtPercentile(50)), millis(h.getValueAtPercentile(90)),
+                    millis(h.getValueAtPercentile(99)), millis(h.getValueAtPercentile(99.9)), millis(h.getMaxValue()));
+        }
+
+        /** The percentile {@code percentile} (50, 90, 99, 99.9; 100 is the max) as summary.json holds it. */
+        public double at(double percentile) {
+            if (percentile == 50) {
+                return p50;
+            } else if (percentile == 90) {
+                return p90;
+            } else if (percentile == 99) {
+                return p99;
+            } else if (percentile == 99.9) {
+                return p999;
+            } else if (percentile == 100) {
+                return max;
+            }
+            throw new IllegalArgumentException("summary.json holds no p" + percentile);
+        }
+
+        /** A summary.json of an older Maestro wrote zeros for a measure without values: read as unknown. */
+        public static Latency known(Latency l) {
+            return l == null || l.count() == 0 ? null : l;
+        }
+
+        public static double millis(long micros) {
+            return micros / 1000.0;
+        }
     }
 
     /**

@@ -1,14 +1,14 @@
-package org.maestro.reports;
+package org.maestro.reports.results;
 
 import java.util.Arrays;
 
 /**
  * Message counts in fixed-width buckets on the wall clock (one second unless the run is long, see
- * {@link ReportData#bucketSeconds}), relative to an origin: bucket {@code i} counts the events from
+ * the report's bucket width), relative to an origin: bucket {@code i} counts the events from
  * {@code origin + i * width} (inclusive) to {@code origin + (i + 1) * width}. Grows in both directions as events
  * arrive, so its memory is one long per bucket, whatever the number of messages.
  */
-final class TimeBuckets {
+public final class TimeBuckets {
     private final long originMicros;
     private final int bucketSeconds;
     private long[] counts = new long[64];
@@ -17,7 +17,7 @@ final class TimeBuckets {
     private int maxSecond = Integer.MIN_VALUE;
     private long total;
 
-    TimeBuckets(long originMicros, int bucketSeconds) {
+    public TimeBuckets(long originMicros, int bucketSeconds) {
         if (bucketSeconds < 1) {
             throw new IllegalArgumentException("bucket width " + bucketSeconds + " s: must be at least 1 s");
         }
@@ -25,19 +25,19 @@ final class TimeBuckets {
         this.bucketSeconds = bucketSeconds;
     }
 
-    int bucketSeconds() {
+    public int bucketSeconds() {
         return bucketSeconds;
     }
 
     /** Counts one event at {@code epochMicros}. */
-    void add(long epochMicros) {
+    public void add(long epochMicros) {
         long s = Math.floorDiv(epochMicros - originMicros, 1_000_000L * bucketSeconds);
         int second = (int) Math.max(Integer.MIN_VALUE / 2, Math.min(Integer.MAX_VALUE / 2, s));
         add(second, 1);
     }
 
     /** Adds {@code n} events to bucket {@code second} (relative to the origin, in bucket widths). */
-    void add(int second, long n) {
+    public void add(int second, long n) {
         if (total == 0 && minSecond == Integer.MAX_VALUE) {
             firstSecond = second;
         }
@@ -59,7 +59,7 @@ final class TimeBuckets {
     }
 
     /** Adds every bucket of {@code other} (same origin and width) to this one. */
-    void addAll(TimeBuckets other) {
+    public void addAll(TimeBuckets other) {
         for (int s = other.minSecond; !other.isEmpty() && s <= other.maxSecond; s++) {
             long n = other.get(s);
             if (n != 0) {
@@ -68,24 +68,24 @@ final class TimeBuckets {
         }
     }
 
-    long get(int second) {
+    public long get(int second) {
         int i = second - firstSecond;
         return i < 0 || i >= counts.length ? 0 : counts[i];
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return minSecond > maxSecond;
     }
 
-    int minSecond() {
+    public int minSecond() {
         return minSecond;
     }
 
-    int maxSecond() {
+    public int maxSecond() {
         return maxSecond;
     }
 
-    long total() {
+    public long total() {
         return total;
     }
 }

@@ -1,4 +1,4 @@
-package org.maestro.client.run;
+package org.maestro.reports.results;
 
 import org.maestro.common.note.Role;
 import org.maestro.common.runfiles.PeerFiles;
@@ -11,19 +11,19 @@ import java.util.List;
 
 /**
  * The run on one wall-clock axis, in 100 ms buckets, read from every peer's rate logs in one
- * streaming pass: messages sent by intended time, messages received by intended time (to see
+ * streaming pass (the agent actions' cost, {@link FaultAnalysis}; the per-second figures are {@link RateLogTally}'s): messages sent by intended time, messages received by intended time (to see
  * which were lost), messages received by arrival time (to see when they flowed), and the
  * receivers' duplicated and out-of-order arrivals (from sequence-events.csv).
  */
-final class Timeline {
-    static final long BUCKET_MICROS = 100_000;
+public final class Timeline {
+    public static final long BUCKET_MICROS = 100_000;
 
-    final long originMicros;
-    final long[] sentByIntended;
-    final long[] receivedByIntended;
-    final long[] receivedByArrival;
-    final long[] duplicatedByArrival;
-    final long[] outOfOrderByArrival;
+    public final long originMicros;
+    public final long[] sentByIntended;
+    public final long[] receivedByIntended;
+    public final long[] receivedByArrival;
+    public final long[] duplicatedByArrival;
+    public final long[] outOfOrderByArrival;
 
     private Timeline(long originMicros, int buckets) {
         this.originMicros = originMicros;
@@ -35,7 +35,7 @@ final class Timeline {
     }
 
     /** An empty timeline, for tests. */
-    static Timeline empty(long originMicros, int buckets) {
+    public static Timeline empty(long originMicros, int buckets) {
         return new Timeline(originMicros, buckets);
     }
 
@@ -44,13 +44,12 @@ final class Timeline {
      *
      * @param peers (directory, role) of each worker
      */
-    static Timeline read(List<Object[]> peers, long originMicros, long endMicros) throws IOException {
+    public static Timeline read(List<Object[]> peers, long originMicros, long endMicros) throws IOException {
         int buckets = (int) Math.max(1, (endMicros - originMicros) / BUCKET_MICROS + 1);
         Timeline t = new Timeline(originMicros, buckets);
         for (Object[] peer : peers) {
             Path dir = (Path) peer[0];
             boolean sender = peer[1] == Role.SENDER;
-            long start = RateLogs.read(dir, Long.MAX_VALUE).startEpochMicros();
             if (!Files.isDirectory(dir)) {
                 continue;
             }
@@ -61,6 +60,7 @@ final class Timeline {
             }
             for (Path f : PeerFiles.rateLogs(dir)) {
                 try (var reader = org.maestro.common.ratelog.RateLogReader.open(f)) {
+                    long start = reader.header().testStartEpochMicros();
                     reader.forEachRemaining((eta, ata) -> {
                         if (sender) {
                             t.add(t.sentByIntended, start + eta);
@@ -82,15 +82,15 @@ final class Timeline {
         }
     }
 
-    int bucket(long epochMicros) {
+    public int bucket(long epochMicros) {
         return (int) Math.floorDiv(epochMicros - originMicros, BUCKET_MICROS);
     }
 
-    long micros(int bucket) {
+    public long micros(int bucket) {
         return originMicros + bucket * BUCKET_MICROS;
     }
 
-    int size() {
+    public int size() {
         return sentByIntended.length;
     }
 }

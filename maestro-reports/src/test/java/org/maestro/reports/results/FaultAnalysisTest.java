@@ -1,4 +1,4 @@
-package org.maestro.client.run;
+package org.maestro.reports.results;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,5 @@
-package org.maestro.client.run;
+package org.maestro.reports.results;
 
-import org.maestro.reports.results.Summary;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.note.Role;

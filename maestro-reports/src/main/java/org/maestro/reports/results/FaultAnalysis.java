@@ -1,4 +1,4 @@
-package org.maestro.client.run;
+package org.maestro.reports.results;
 
 /**
  * What a fault cost, measured on the {@link Timeline}:
@@ -12,10 +12,10 @@ package org.maestro.client.run;
  *       for a whole second (-1 when it never was).</li>
  * </ul>
  */
-record FaultAnalysis(long lost, long duplicated, long outOfOrder, long outageMillis, long recoveryMillis) {
+public record FaultAnalysis(long lost, long duplicated, long outOfOrder, long outageMillis, long recoveryMillis) {
     private static final int BUCKETS_PER_SECOND = (int) (1_000_000 / Timeline.BUCKET_MICROS);
 
-    static FaultAnalysis of(Timeline t, long actionStartMicros, long windowEndMicros, long targetRatePerSecond) {
+    public static FaultAnalysis of(Timeline t, long actionStartMicros, long windowEndMicros, long targetRatePerSecond) {
         int from = Math.max(0, t.bucket(actionStartMicros));
         int to = Math.min(t.size(), Math.max(from, t.bucket(windowEndMicros)));
         long lost = 0;

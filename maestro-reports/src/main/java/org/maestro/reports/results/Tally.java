@@ -1,23 +1,24 @@
-package org.maestro.client.run;
+package org.maestro.reports.results;
 
-import org.maestro.reports.results.Summary;
 import org.HdrHistogram.Histogram;
 import org.maestro.common.note.Stats;
+import org.maestro.common.runfiles.PeerFiles;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The figures of a set of senders and receivers (the whole run, or one route of it) added up peer by peer: counts
- * summed, HDR histograms merged. One sum for both, so that a route's figures are computed exactly as the run's.
+ * summed, HDR histograms merged, rates (each peer's after its warm-up) summed. One sum for both, so that a route's
+ * figures are computed exactly as the run's.
  */
-final class Tally {
-    final Histogram response = new Histogram(3);
-    final Histogram service = new Histogram(3);
-    final Histogram delay = new Histogram(3);
+public final class Tally {
+    public final Histogram response = new Histogram(3);
+    public final Histogram service = new Histogram(3);
+    public final Histogram delay = new Histogram(3);
     /** Whose data is missing, by the role that needs it: the figures that depend on it are unknown. */
-    final List<String> sendersMissing = new ArrayList<>();
-    final List<String> receiversMissing = new ArrayList<>();
+    public final List<String> sendersMissing = new ArrayList<>();
+    public final List<String> receiversMissing = new ArrayList<>();
     private long sent;
     private long received;
     private long gaps;
@@ -29,7 +30,7 @@ final class Tally {
     private boolean sendRateKnown;
     private boolean receiveRateKnown;
 
-    void sender(long records, double rate, Histogram sendDelay) {
+    public void sender(long records, double rate, Histogram sendDelay) {
         delay.add(sendDelay);
         sent += records;
         if (!Double.isNaN(rate)) {
@@ -38,7 +39,18 @@ final class Tally {
         }
     }
 
-    void receiver(long records, double rate, Histogram responseTime, Histogram serviceTime, Stats s) {
+    /** A sender's figures after its warm-up, as the model reduced its files. */
+    public void sender(PeerReduction p) {
+        sender(p.rateLogs().messages(), p.rate(), p.measured(PeerFiles.SEND_DELAY_HLOG));
+    }
+
+    /** A receiver's figures after its warm-up, with its sequence accounting (its final figures). */
+    public void receiver(PeerReduction p, Stats s) {
+        receiver(p.rateLogs().messages(), p.rate(), p.measured(PeerFiles.LATENCY_RESPONSE_HLOG),
+                p.measured(PeerFiles.LATENCY_SERVICE_HLOG), s);
+    }
+
+    public void receiver(long records, double rate, Histogram responseTime, Histogram serviceTime, Stats s) {
         response.add(responseTime);
         service.add(serviceTime);
         received += records;
@@ -51,7 +63,7 @@ final class Tally {
         outOfOrder += s.outOfOrder();
     }
 
-    void missing(boolean sender, String why) {
+    public void missing(boolean sender, String why) {
         (sender ? sendersMissing : receiversMissing).add(why);
     }
 
@@ -60,7 +72,7 @@ final class Tally {
      * receiver: what was sent and never arrived is lost, the tail included. On a topic each subscriber's gaps are
      * what can be counted.
      */
-    Summary.Totals totals(boolean topic, boolean competing) {
+    public Summary.Totals totals(boolean topic, boolean competing) {
         boolean sendersKnown = sendersMissing.isEmpty();
         boolean receiversKnown = receiversMissing.isEmpty();
         Long lost = !receiversKnown || (!topic && !sendersKnown) ? null
@@ -69,11 +81,11 @@ final class Tally {
         return new Summary.Totals(sendersKnown ? sent : null, receiversKnown ? received : null, lost,
                 receiversKnown ? duplicated : null, receiversKnown ? outOfOrder : null,
                 sendersKnown && sendRateKnown ? round(sendRate) : null, receiversKnown && receiveRateKnown ? round(receiveRate) : null,
-                receiversKnown ? HdrFiles.latency(response) : null, receiversKnown ? HdrFiles.latency(service) : null,
-                sendersKnown ? HdrFiles.latency(delay) : null);
+                receiversKnown ? Summary.Latency.of(response) : null, receiversKnown ? Summary.Latency.of(service) : null,
+                sendersKnown ? Summary.Latency.of(delay) : null);
     }
 
-    static double round(double v) {
+    public static double round(double v) {
         return Math.round(v * 10) / 10.0;
     }
 }
