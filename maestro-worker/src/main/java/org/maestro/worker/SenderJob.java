@@ -199,17 +199,20 @@ final class SenderJob extends WorkerJob {
         return sendErrors.get();
     }
 
-    /** The send delays of the last second, warm-up included; null before the files are open. */
+    /**
+     * The send delays of the last second, warm-up included; null before the files are open, and null flat out: with no
+     * schedule every message is sent when it is due, and a delay of 0 would be a figure where none applies.
+     */
     Histogram lastSendDelays() {
         IntervalLog log = sendDelay;
-        return log == null ? null : log.lastInterval();
+        return log == null || options.rate().isFlatOut() ? null : log.lastInterval();
     }
 
     @Override
     Stats stats(String phase) {
-        Histogram delay = sendDelay.lastInterval();
+        Histogram delay = lastSendDelays();
         return new Stats(testId, peer.info().role(), phase, elapsedNanos() / 1_000_000, messages.get(), lastSecondCount(),
-                -1, -1, -1, -1, delay.getTotalCount() == 0 ? -1 : delay.getValueAtPercentile(99), 0, 0, 0);
+                -1, -1, -1, -1, delay == null || delay.getTotalCount() == 0 ? -1 : delay.getValueAtPercentile(99), 0, 0, 0);
     }
 
     @Override
@@ -244,10 +247,12 @@ final class SenderJob extends WorkerJob {
 
     @Override
     String summary() {
-        return String.format(Locale.ROOT, "sent %d message(s), %d acknowledged, %d refused; %.1f msg/s after warm-up%s;"
-                        + " p99 send delay %.3f ms%s", messages.get(), acknowledged.get(), sendErrors.get(), achievedRate(),
-                options.rate().isFlatOut() ? " (flat out)" : " (target " + options.rate().perSecond() + ")",
-                sendDelayP99() / 1000.0, warmupText());
+        // Flat out there is no schedule to be late for: no send delay, rather than a p99 of 0.
+        return String.format(Locale.ROOT, "sent %d message(s), %d acknowledged, %d refused; %.1f msg/s after warm-up%s%s",
+                messages.get(), acknowledged.get(), sendErrors.get(), achievedRate(), options.rate().isFlatOut()
+                        ? " (flat out); no send delay (no schedule)"
+                        : String.format(Locale.ROOT, " (target %d); p99 send delay %.3f ms", options.rate().perSecond(), sendDelayP99() / 1000.0),
+                warmupText());
     }
 
     /** "; warm-up on schedule after 5.2 s", or which connection was behind when it hit its cap; "" when fixed. */

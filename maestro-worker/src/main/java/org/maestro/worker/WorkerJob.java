@@ -49,7 +49,7 @@ abstract class WorkerJob {
     private volatile long lastSecondCount;
     private long lastTickCount;
     /** The phase of a job that has ended (its figures are final). */
-    static final String DONE = "done";
+    static final String DONE = Stats.DONE;
     private volatile String phase = "starting";
     private final List<Thread> loops = new ArrayList<>();
     private final ScheduledExecutorService ticker;
@@ -255,11 +255,19 @@ abstract class WorkerJob {
             }
         }
         ticker.shutdownNow();
+        try {
+            // A tick under way would send its progress after the final one below, and the client would show it last.
+            ticker.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         // No tick comes any more and no message either: without this, /metrics and STATS would show the last tick's
         // count (a sender's catch-up burst) as the rate for as long as the peer lives.
         lastSecondCount = 0;
         List<String> broken = finish();
         phase = DONE;
+        // The final counts, before the end: the last tick's were up to a second old (a sender's 19,006 of 20,000).
+        peer.notifyClient(new Payload.Progress(stats(DONE)));
         PeerInfo me = peer.info();
         String reason = failure.get();
         if (reason != null) {

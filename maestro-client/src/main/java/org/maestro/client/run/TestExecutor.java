@@ -335,8 +335,7 @@ public final class TestExecutor {
                 }
                 long now = System.nanoTime();
                 if (now >= nextLine) {
-                    console.line(ProgressLine.of((now - started) / 1_000_000_000L, peers, latest, peers.size() - ends.size()
-                            + (int) ends.values().stream().filter(e -> e.command() == Command.NOTIFY_SUCCESS).count(), !plan.competingReceivers()));
+                    progressLine(now - started);
                     nextLine += TimeUnit.SECONDS.toNanos(1);
                 }
                 // The peers cannot be heard while the client itself is without the broker: that silence is not theirs.
@@ -344,11 +343,18 @@ public final class TestExecutor {
                     throw new TestCannotRun("no progress from any peer for " + SILENCE_LIMIT_NANOS / 1_000_000_000L + " s");
                 }
             }
+            // The live view ends with each peer's final counts (its last progress, sent before its end), not the last tick's.
+            progressLine(System.nanoTime() - started);
             // The agent (or an inspector) may still be away: it has the rest of its grace to come back.
             while (controlPlane.anyAway()) {
                 Thread.sleep(200);
                 controlPlane.check(peers);
             }
+        }
+
+        private void progressLine(long elapsedNanos) {
+            console.line(ProgressLine.of(elapsedNanos / 1_000_000_000L, peers, latest, peers.size() - ends.size()
+                    + (int) ends.values().stream().filter(e -> e.command() == Command.NOTIFY_SUCCESS).count(), !plan.competingReceivers()));
         }
 
         /** A line per peer that ends; for many peers, one when the last of its role has ended. */
