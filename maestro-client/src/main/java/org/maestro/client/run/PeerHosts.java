@@ -4,6 +4,7 @@ import org.maestro.reports.results.Summary;
 import org.maestro.common.client.ControlClient;
 import org.maestro.common.client.PingResult;
 import org.maestro.common.client.Replies;
+import org.maestro.common.note.ClockSource;
 import org.maestro.common.note.GetKeys;
 import org.maestro.common.note.Payload;
 import org.maestro.common.mqtt.TransportException;
@@ -171,7 +172,7 @@ final class PeerHosts {
             clock = "no answer to PING";
         } else {
             clock = String.format(Locale.ROOT, "%s (round trip %.3f ms, best of %d)", h.sameClock() != null
-                    ? "same clock as the client: " + h.sameClock() : "clock " + offsetText(h), h.roundTripMillis(), h.pings());
+                    ? ClockSource.describeShared(h.sameClock()) : "clock " + offsetText(h), h.roundTripMillis(), h.pings());
         }
         return String.format(Locale.ROOT, "%s on %s (%s), data at %s, %s", SafeText.of(h.peer()), SafeText.of(h.hostName()),
                 h.address().isEmpty() ? "address unknown" : h.address(), h.dataUrl().isEmpty() ? "none" : SafeText.of(h.dataUrl()), clock);

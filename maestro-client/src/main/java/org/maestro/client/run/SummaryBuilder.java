@@ -114,7 +114,9 @@ final class SummaryBuilder {
             double rate = logs.rate(measureFrom);
             if (p.role() == Role.SENDER) {
                 HdrFiles d = HdrFiles.read(dir.resolve(PeerFiles.SEND_DELAY_HLOG));
-                sums.forEach(t -> t.sender(records, rate, d.measured()));
+                // Flat out there is no schedule: no send delay (its log holds zeros), rather than 0 / 0 / 0 ms.
+                Histogram delay = plan.rate().isFlatOut() ? null : d.measured();
+                sums.forEach(t -> t.sender(records, rate, delay));
                 Summary.Warmup warmup = warmup(dir);
                 if (warmup != null && warmup.offSchedule()) {
                     offScheduleSenders.add(named(p));
@@ -123,7 +125,7 @@ final class SummaryBuilder {
                                     warmup.sendDelayBoundMillis(), warmup.maxSeconds())));
                 }
                 results.add(new Summary.PeerResult(p.name(), "sender", p.host(), records, round(rate), null, null,
-                        HdrFiles.latency(d.measured()), null, null, null, ok, endText, files(dir), null, null, warmup));
+                        delay == null ? null : HdrFiles.latency(delay), null, null, null, ok, endText, files(dir), null, null, warmup));
             } else {
                 HdrFiles r = HdrFiles.read(dir.resolve(PeerFiles.LATENCY_RESPONSE_HLOG));
                 HdrFiles sv = HdrFiles.read(dir.resolve(PeerFiles.LATENCY_SERVICE_HLOG));

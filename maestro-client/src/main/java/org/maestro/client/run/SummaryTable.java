@@ -78,7 +78,7 @@ final class SummaryTable {
                 text(t.sent()), text(t.received()), text(t.lost()), text(t.duplicated()), text(t.outOfOrder()),
                 rate(t.sendRate()), rate(t.receiveRate()), r == null ? UNKNOWN : ms(r.p50()), r == null ? UNKNOWN : ms(r.p99()),
                 r == null ? UNKNOWN : ms(r.p999()), r == null ? UNKNOWN : ms(r.max()),
-                t.sendDelay() == null ? UNKNOWN : ms(t.sendDelay().p99()));
+                t.sendDelay() != null ? ms(t.sendDelay().p99()) : t.sent() == null ? UNKNOWN : "none (flat out, no schedule)");
     }
 
     private static String text(Long count) {

@@ -25,9 +25,15 @@ final class Tally {
     private long outOfOrder;
     private double sendRate;
     private double receiveRate;
+    private boolean unscheduled;
 
+    /** @param sendDelay null for a sender without a schedule (flat out): then the sum has no send delay either */
     void sender(long records, double rate, Histogram sendDelay) {
-        delay.add(sendDelay);
+        if (sendDelay == null) {
+            unscheduled = true;
+        } else {
+            delay.add(sendDelay);
+        }
         sent += records;
         sendRate += rate;
     }
@@ -61,7 +67,7 @@ final class Tally {
                 receiversKnown ? duplicated : null, receiversKnown ? outOfOrder : null,
                 sendersKnown ? round(sendRate) : null, receiversKnown ? round(receiveRate) : null,
                 receiversKnown ? HdrFiles.latency(response) : null, receiversKnown ? HdrFiles.latency(service) : null,
-                sendersKnown ? HdrFiles.latency(delay) : null);
+                sendersKnown && !unscheduled ? HdrFiles.latency(delay) : null);
     }
 
     static double round(double v) {

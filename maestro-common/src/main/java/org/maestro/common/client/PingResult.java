@@ -58,6 +58,13 @@ public record PingResult(PeerInfo peer, long roundTripMicros, long clockOffsetMi
         return ClockSource.local().sharedWith(clock);
     }
 
+    /** "same clock as the client: same host", or "clock offset +1.064 ± 3.110 ms". */
+    public String clockText() {
+        String shared = sharedClock();
+        return shared != null ? ClockSource.describeShared(shared) : String.format(java.util.Locale.ROOT,
+                "clock offset %+.3f ± %.3f ms", clockOffsetMicros / 1000.0, clockUncertaintyMicros() / 1000.0);
+    }
+
     /** Of several pings of one peer, the one with the shortest round trip: its offset has the smallest error bound. */
     public static Optional<PingResult> best(List<PingResult> pings) {
         return pings.stream().min(Comparator.comparingLong(PingResult::roundTripMicros));

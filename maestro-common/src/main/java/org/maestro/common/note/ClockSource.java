@@ -33,6 +33,11 @@ public record ClockSource(String bootId, String process) {
         process = Objects.requireNonNullElse(process, "");
     }
 
+    /** How a peer on the client's clock is shown: "same clock as the client: same host". */
+    public static String describeShared(String sameClock) {
+        return "same clock as the client: " + sameClock;
+    }
+
     /** This JVM's clock. */
     public static ClockSource local() {
         return LOCAL;
