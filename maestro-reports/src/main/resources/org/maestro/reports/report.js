@@ -441,6 +441,10 @@
   var act = document.getElementById('actions');
   if ((data.markers || []).length) {
     act.appendChild(el('h2', { text: 'Events on the time axis' }));
+    if (!data.comparisonPage) {
+      act.appendChild(el('p', { id: 'time-axis', text: 'Times on the load\u2019s clock: +0 s is the first sender\u2019s start,' +
+        ' the clock the agent actions are planned on ("at 10 s") and the live console line counts.' }));
+    }
     act.appendChild(table(['mark', 'time', 'what'], data.markers.map(function (m, i) {
       return [markLetter(m) + (i + 1), (data.comparisonPage ? '' : clock(m.x) + ' ') + '(+' + m.x.toFixed(1) + ' s)', m.label];
     })));

@@ -48,6 +48,7 @@ class ChromiumReportTest {
         assertTrue(dom.contains("id=\"verdict-value\"") && dom.contains(">PASSED<"), "the verdict is shown");
         assertTrue(dom.contains("p99 latency &lt; 250 ms"), "the criterion is shown");
         assertTrue(dom.contains("restart-artemis.groovy"), "the agent action is listed");
+        assertTrue(dom.contains("id=\"time-axis\"") && dom.contains("+0 s is the first sender"), "the events' clock is named");
         assertTrue(dom.contains("OpenJDK 64-Bit Server VM 17.0.15") && dom.contains("qpid-jms 2.6.1"), "each peer's system is shown");
         assertTrue(dom.contains("id=\"console-log\"") && dom.contains("synthetic run"), "the console is shown");
         assertTrue(dom.contains("Hosts and clocks") && dom.contains("4 peer(s) on 3 distinct address(es)"), "the hosts are shown");
