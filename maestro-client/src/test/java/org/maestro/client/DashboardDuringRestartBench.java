@@ -222,10 +222,10 @@ class DashboardDuringRestartBench {
                     num(ms(sum("Response time percentiles (last second) / A", RECEIVER + " q0.99", sec)), 1),
                     num(ms(sum("Response time percentiles (last second) / A", RECEIVER + " q1", sec)), 1),
                     num(ms(sum("Send delay percentiles (last second) / A", SENDER + " q0.99", sec)), 1),
-                    num(sum("Pending and lost, duplicates, out of order, refused / E", "pending " + RECEIVER, sec), 1),
-                    num(sum("Pending and lost, duplicates, out of order, refused / B", "duplicated " + RECEIVER, sec), 1),
-                    num(sum("Pending and lost, duplicates, out of order, refused / C", "out of order " + RECEIVER, sec), 1),
-                    num(sum("Pending and lost, duplicates, out of order, refused / D", "refused " + SENDER, sec), 1),
+                    num(sum("Loss (pending, lost), duplicates, out of order, refused / E", "pending " + RECEIVER, sec), 1),
+                    num(sum("Loss (pending, lost), duplicates, out of order, refused / B", "duplicated " + RECEIVER, sec), 1),
+                    num(sum("Loss (pending, lost), duplicates, out of order, refused / C", "out of order " + RECEIVER, sec), 1),
+                    num(sum("Loss (pending, lost), duplicates, out of order, refused / D", "refused " + SENDER, sec), 1),
                     num(sum("Messages so far / A", "sent", sec), 1), num(sum("Messages so far / C", "received", sec), 1),
                     num(sum("Agent handler runs / A", null, sec), 1), num(sum("Agent handler runs / B", "running on " + AGENT, sec), 1),
                     num(sum("Inspector samples / A", null, sec), 10), num(sum("Inspector samples / B", null, sec), 10),
@@ -327,9 +327,9 @@ class DashboardDuringRestartBench {
                 totals.path("received").asText(), totals.path("lost").asText(), totals.path("duplicated").asText(),
                 totals.path("outOfOrder").asText());
         print("Prometheus at the end: sent %s, received %s, lost %s (pending at most %s during the run), duplicated %s, out of order %s, refused %s",
-                last("Messages so far / A"), last("Messages so far / C"), last("Pending and lost, duplicates, out of order, refused / A"),
-                max("Pending and lost, duplicates, out of order, refused / E"), last("Pending and lost, duplicates, out of order, refused / B"),
-                last("Pending and lost, duplicates, out of order, refused / C"), last("Pending and lost, duplicates, out of order, refused / D"));
+                last("Messages so far / A"), last("Messages so far / C"), last("Loss (pending, lost), duplicates, out of order, refused / A"),
+                max("Loss (pending, lost), duplicates, out of order, refused / E"), last("Loss (pending, lost), duplicates, out of order, refused / B"),
+                last("Loss (pending, lost), duplicates, out of order, refused / C"), last("Loss (pending, lost), duplicates, out of order, refused / D"));
     }
 
     /** The phase of a peer at a second: the phase series whose value is 1, abbreviated. */
