@@ -200,7 +200,7 @@ class DashboardDuringRestartBench {
         print("fixed-rate-with-agent.groovy, %d msg/s, test %s; t = seconds from the load's start %s (the action's start"
                 + " minus its atMillis, summary.json)", rate, summary.path("testId").asText(), start);
         print("%5s %-11s %6s %6s %8s %8s %8s %5s %4s %4s %4s %6s %6s %4s %4s %5s %5s  %s", "t", "phase s/r", "sent/s", "recv/s",
-                "rt p99", "rt max", "sd p99", "lost", "dup", "ooo", "ref", "sent", "recv", "runs", "busy", "insp", "miss", "marks");
+                "rt p99", "rt max", "sd p99", "pend", "dup", "ooo", "ref", "sent", "recv", "runs", "busy", "insp", "miss", "marks");
         print("%5s %-11s %6s %6s %8s %8s %8s %5s %4s %4s %4s %6s %6s %4s %4s %5s %5s", "s", "", "msg/s", "msg/s", "ms", "ms", "ms",
                 "", "", "", "", "total", "total", "done", "now", "/s", "/s");
         for (long sec : secs.tailSet(firstRate - 3)) {
@@ -222,10 +222,10 @@ class DashboardDuringRestartBench {
                     num(ms(sum("Response time percentiles (last second) / A", RECEIVER + " q0.99", sec)), 1),
                     num(ms(sum("Response time percentiles (last second) / A", RECEIVER + " q1", sec)), 1),
                     num(ms(sum("Send delay percentiles (last second) / A", SENDER + " q0.99", sec)), 1),
-                    num(sum("Loss, duplicates, out of order, refused / A", "lost " + RECEIVER, sec), 1),
-                    num(sum("Loss, duplicates, out of order, refused / B", "duplicated " + RECEIVER, sec), 1),
-                    num(sum("Loss, duplicates, out of order, refused / C", "out of order " + RECEIVER, sec), 1),
-                    num(sum("Loss, duplicates, out of order, refused / D", "refused " + SENDER, sec), 1),
+                    num(sum("Loss (pending, lost), duplicates, out of order, refused / E", "pending " + RECEIVER, sec), 1),
+                    num(sum("Loss (pending, lost), duplicates, out of order, refused / B", "duplicated " + RECEIVER, sec), 1),
+                    num(sum("Loss (pending, lost), duplicates, out of order, refused / C", "out of order " + RECEIVER, sec), 1),
+                    num(sum("Loss (pending, lost), duplicates, out of order, refused / D", "refused " + SENDER, sec), 1),
                     num(sum("Messages so far / A", "sent", sec), 1), num(sum("Messages so far / C", "received", sec), 1),
                     num(sum("Agent handler runs / A", null, sec), 1), num(sum("Agent handler runs / B", "running on " + AGENT, sec), 1),
                     num(sum("Inspector samples / A", null, sec), 10), num(sum("Inspector samples / B", null, sec), 10),
@@ -326,10 +326,10 @@ class DashboardDuringRestartBench {
         print("summary.json totals: sent %s, received %s, lost %s, duplicated %s, out of order %s", totals.path("sent").asText(),
                 totals.path("received").asText(), totals.path("lost").asText(), totals.path("duplicated").asText(),
                 totals.path("outOfOrder").asText());
-        print("Prometheus at the end: sent %s, received %s, lost %s (max during the run %s), duplicated %s, out of order %s, refused %s",
-                last("Messages so far / A"), last("Messages so far / C"), last("Loss, duplicates, out of order, refused / A"),
-                max("Loss, duplicates, out of order, refused / A"), last("Loss, duplicates, out of order, refused / B"),
-                last("Loss, duplicates, out of order, refused / C"), last("Loss, duplicates, out of order, refused / D"));
+        print("Prometheus at the end: sent %s, received %s, lost %s (pending at most %s during the run), duplicated %s, out of order %s, refused %s",
+                last("Messages so far / A"), last("Messages so far / C"), last("Loss (pending, lost), duplicates, out of order, refused / A"),
+                max("Loss (pending, lost), duplicates, out of order, refused / E"), last("Loss (pending, lost), duplicates, out of order, refused / B"),
+                last("Loss (pending, lost), duplicates, out of order, refused / C"), last("Loss (pending, lost), duplicates, out of order, refused / D"));
     }
 
     /** The phase of a peer at a second: the phase series whose value is 1, abbreviated. */

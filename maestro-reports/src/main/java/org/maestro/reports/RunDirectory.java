@@ -67,8 +67,22 @@ final class RunDirectory {
         return new RunDirectory(dir, summary, peers);
     }
 
-    /** The origin of the report's time axis: the run's start, else the earliest peer start. */
+    /**
+     * The origin of the report's time axis, the load's clock: the first sender's start (its test.json), when messages
+     * begin. The client counts its live line and schedules the agents' actions ("at 10 s") from the moment every sender
+     * has acknowledged START, so an action planned at 10 s is drawn at 10 s, not at 10 s plus the discovery, probe and
+     * SET before the load (which the run's start in summary.json includes). Receivers and inspectors started before
+     * the senders sit at negative times. Without a sender: the earliest receiver, else the run's start, else the
+     * earliest peer.
+     */
     long originMicros() {
+        for (java.util.function.Predicate<PeerDir> first : List.<java.util.function.Predicate<PeerDir>>of(PeerDir::isSender,
+                PeerDir::isReceiver)) {
+            long start = peers.stream().filter(first).mapToLong(PeerDir::startEpochMicros).filter(s -> s >= 0).min().orElse(-1);
+            if (start >= 0) {
+                return start;
+            }
+        }
         long start = Json.epochMicros(summary.start());
         if (start >= 0) {
             return start;

@@ -172,23 +172,28 @@
     var hosts = summary.peerHosts || [];
     if (!hosts.length) { return; }
     var check = summary.clockCheck || {};
-    var limit = typeof check.limitMillis === 'number' ? check.limitMillis : Infinity;
+    var over = {};
+    (check.peersOverLimit || []).forEach(function (p) { over[p] = true; });
     var section = document.getElementById('hosts');
     section.appendChild(el('h2', { text: 'Hosts and clocks' }));
     var addresses = {};
     hosts.forEach(function (h) { addresses[h.address || h.hostName] = true; });
     section.appendChild(el('p', { id: 'host-count', text: hosts.length + ' peer(s) on ' + Object.keys(addresses).length +
-      ' distinct address(es). Clock offset = the peer\'s clock \u2212 the client\'s, from the PING with the shortest round trip' +
-      ' (its error is at most half that round trip).' }));
+      ' distinct address(es). Clock offset = the peer\'s clock \u2212 the client\'s, from the PING with the shortest round trip,' +
+      ' \u00b1 its uncertainty (half that round trip); a peer on the client\'s own clock (same process, same host) has none to estimate.' }));
     function millis(v, signed) {
       return typeof v === 'number' ? (signed && v >= 0 ? '+' : '') + v.toFixed(3) : '';
     }
+    function clockText(h) {
+      if (h.sameClock) { return 'same clock as the client: ' + h.sameClock; }
+      if (typeof h.clockOffsetMillis !== 'number') { return 'no answer'; }
+      return millis(h.clockOffsetMillis, true) + ' \u00b1 ' + millis(h.clockOffsetUncertaintyMillis, false);
+    }
     section.appendChild(table(['peer', 'role', 'host name', 'address', 'data URL', 'clock offset ms', 'PING round trip ms', 'pings'],
       hosts.map(function (h) {
-        var offset = millis(h.clockOffsetMillis, true);
-        var over = typeof h.clockOffsetMillis === 'number' && Math.abs(h.clockOffsetMillis) > limit;
+        var clock = clockText(h);
         return [h.peer, h.role, h.hostName, h.address, h.dataUrl,
-          over ? el('span', { class: 'fail', text: offset }) : (offset || 'no answer'), millis(h.roundTripMillis, false), h.pings];
+          over[h.peer] ? el('span', { class: 'fail', text: clock }) : clock, millis(h.roundTripMillis, false), h.pings];
       }), [false, false, false, false, false, true, true, true]));
     if (check.rule) {
       section.appendChild(el('p', { text: 'Clock limit ' + millis(check.limitMillis, false) + ' ms (' + check.rule +
@@ -442,6 +447,10 @@
   var act = document.getElementById('actions');
   if ((data.markers || []).length) {
     act.appendChild(el('h2', { text: 'Events on the time axis' }));
+    if (!data.comparisonPage) {
+      act.appendChild(el('p', { id: 'time-axis', text: 'Times on the load\u2019s clock: +0 s is the first sender\u2019s start,' +
+        ' the clock the agent actions are planned on ("at 10 s") and the live console line counts.' }));
+    }
     act.appendChild(table(['mark', 'time', 'what'], data.markers.map(function (m, i) {
       return [markLetter(m) + (i + 1), (data.comparisonPage ? '' : clock(m.x) + ' ') + '(+' + m.x.toFixed(1) + ' s)', m.label];
     })));

@@ -48,14 +48,17 @@ class ChromiumReportTest {
         assertTrue(dom.contains("id=\"verdict-value\"") && dom.contains(">PASSED<"), "the verdict is shown");
         assertTrue(dom.contains("p99 latency &lt; 250 ms"), "the criterion is shown");
         assertTrue(dom.contains("restart-artemis.groovy"), "the agent action is listed");
+        assertTrue(dom.contains("id=\"time-axis\"") && dom.contains("+0 s is the first sender"), "the events' clock is named");
         assertTrue(dom.contains("OpenJDK 64-Bit Server VM 17.0.15") && dom.contains("qpid-jms 2.6.1"), "each peer's system is shown");
         assertTrue(dom.contains("id=\"console-log\"") && dom.contains("synthetic run"), "the console is shown");
         assertTrue(dom.contains("Hosts and clocks") && dom.contains("4 peer(s) on 3 distinct address(es)"), "the hosts are shown");
         assertTrue(dom.contains(">10.77.0.12</td>") && dom.contains(">http://10.77.0.12:7001/</td>")
                 && dom.contains(">lab-receiver</td>"), "each peer's address, data URL and host name");
-        assertTrue(dom.contains(">-0.031<") && dom.contains(">+0.042<") && dom.contains(">0.412<"), "offsets and round trips");
-        assertTrue(dom.contains("<span class=\"fail\">+2.500</span>"), "an offset over the limit stands out");
-        assertTrue(dom.contains("Warning: the clock of agent-1 on lab-agent is +2.500 ms off"), "the clock warning is shown");
+        assertTrue(dom.contains(">-0.031 ± 0.206<") && dom.contains(">+0.042 ± 0.206<") && dom.contains(">0.412<"),
+                "offsets with their uncertainty, and round trips");
+        assertTrue(dom.contains(">same clock as the client: same host<"), "a peer on the client's clock is shown as such");
+        assertTrue(dom.contains("<span class=\"fail\">+2.500 ± 0.206</span>"), "an offset over the limit stands out");
+        assertTrue(dom.contains("Warning: the clock of agent-1 on lab-agent is +2.500 ± 0.206 ms off"), "the clock warning is shown");
         assertTrue(dom.contains("inspector-1: links.csv: rates per second (counters)")
                 && dom.contains("inspector-1: memory.csv: levels (gauges)")
                 && dom.contains("inspector-1: connections.csv: levels (gauges)"), "the router's inspector charts are drawn");

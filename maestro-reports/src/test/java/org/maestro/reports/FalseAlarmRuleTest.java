@@ -10,12 +10,14 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
+import org.maestro.reports.results.Summary;
 
 /** The false-alarm rule's arithmetic: Student's t, Holm's step-down, and what it does to a comparison of 52 metrics. */
 class FalseAlarmRuleTest {
     private static final double INF = Double.POSITIVE_INFINITY;
     /** A metric with no floor to speak of (a rate: higher is better, no absolute floor), so the statistics alone decide. */
-    private static final Metric RATE = Metric.of(Json.MAPPER.createObjectNode(), Json.MAPPER.createObjectNode()).get(0);
+    private static final Summary EMPTY = Json.MAPPER.convertValue(Json.MAPPER.createObjectNode(), Summary.class);
+    private static final Metric RATE = Metric.of(EMPTY, EMPTY).get(0);
 
     @Test
     void studentTMatchesItsTables() {

@@ -75,7 +75,9 @@ class ReportBuilderTest {
 
     @Test
     void perSecondCountsSumToTheRateLogs() throws IOException {
-        long origin = Json.epochMicros(data.path("summary").get("start"));
+        // The time axis is the load's clock: 0 at the sender's start.
+        long origin = run.startEpochMicros;
+        assertEquals(origin / 1000, data.path("originEpochMillis").asLong());
         for (String[] c : new String[][] {{"throughput-sent", SyntheticRun.SENDER, "sender-0.rlog"},
                 {"throughput-received", SyntheticRun.RECEIVER, "receiver-0.rlog"}}) {
             List<JsonNode> series = ReportData.series(data, c[0]);
@@ -139,9 +141,10 @@ class ReportBuilderTest {
     @Test
     void warmUpInspectorAndActionsAreOnTheTimeAxis() {
         JsonNode w = data.path("warmup");
-        // summary start is 0.5 s before the sender; the receiver started 0.25 s before the sender.
-        assertEquals(0.25, w.path("from").asDouble(), 1e-6);
-        assertEquals(1.5, w.path("to").asDouble(), 1e-6);
+        // The time axis is the load's clock, 0 at the sender's start (summary.json's start is 0.5 s before, the
+        // receiver's 0.25 s before): the receiver's warm-up begins at -0.25 s.
+        assertEquals(-0.25, w.path("from").asDouble(), 1e-6);
+        assertEquals(1.0, w.path("to").asDouble(), 1e-6);
         List<JsonNode> rates = ReportData.series(data, chartId("queues.csv: rates"));
         assertEquals(List.of("maestro maestro messagesAdded"), rates.stream().map(l -> l.path("label").asText()).toList(),
                 "the counter as a rate; the DLQ's, which never grew, left out");
@@ -152,7 +155,10 @@ class ReportBuilderTest {
         assertEquals(run.seconds + 1, levels.get(0).path("x").size());
         JsonNode marker = data.path("markers").get(0);
         assertEquals("action", marker.path("kind").asText());
-        assertEquals(2.5, marker.path("x").asDouble(), 1e-6);
+        // Reproduction 7 of issue 21: the action planned at 2 s, started 2 s into the load, read "+2.5 s" (from the run's
+        // start, before discovery); on the load's clock it is at 2.0 s, where the script put it.
+        assertEquals(2000, data.path("summary").path("actions").get(0).path("atMillis").asLong());
+        assertEquals(2.0, marker.path("x").asDouble(), 1e-6);
         assertEquals(1, data.path("markers").size(), "summary actions, not repeated from handlers.csv");
         assertEquals("restart-artemis.groovy", data.path("handlerRuns").get(0).path("handler").asText());
         assertEquals("[\"--graceful\"]", data.path("handlerRuns").get(0).path("args").asText());
@@ -184,8 +190,8 @@ class ReportBuilderTest {
         JsonNode f = markers.get(1);
         assertEquals("failure", f.path("kind").asText());
         assertTrue(f.path("label").asText().contains("sender-1") && f.path("label").asText().contains("ABNORMAL_DISCONNECT"));
-        // the last message is sent at 2.99 s + up to 100 us after the sender's start, 0.5 s after the origin
-        assertEquals(3.49, f.path("x").asDouble(), 0.001);
+        // the last message is sent at 2.99 s + up to 100 us after the sender's start, the origin
+        assertEquals(2.99, f.path("x").asDouble(), 0.001);
     }
 
     @Test

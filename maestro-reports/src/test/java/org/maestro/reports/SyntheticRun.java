@@ -290,10 +290,11 @@ final class SyntheticRun {
                 n.set("serviceTime", latency(measuredService));
             }
         }
-        // As the client writes them (Summary.PeerHost, Summary.ClockCheck): four hosts, the agent's clock 2.5 ms off.
+        // As the client writes them (Summary.PeerHost, Summary.ClockCheck): four hosts, the agent's clock 2.5 ms off,
+        // the inspector on the client's own host (same boot id: its clock is the client's, not estimated).
         ArrayNode hosts = s.putArray("peerHosts");
         String[][] where = {{SENDER, "sender", "10.77.0.11", "0.042"}, {RECEIVER, "receiver", "10.77.0.12", "-0.031"},
-                {INSPECTOR, "inspector", "10.77.0.13", "0.008"}, {AGENT, "agent", "10.77.0.13", "2.5"}};
+                {INSPECTOR, "inspector", "10.77.0.13", null}, {AGENT, "agent", "10.77.0.13", "2.5"}};
         for (String[] p : where) {
             ObjectNode h = hosts.addObject();
             h.put("peer", p[0]);
@@ -302,15 +303,24 @@ final class SyntheticRun {
             h.put("address", p[2]);
             h.put("dataUrl", "http://" + p[2] + ":7001/");
             h.put("dataHost", p[2]);
-            h.put("clockOffsetMillis", Double.parseDouble(p[3]));
             h.put("roundTripMillis", 0.412);
             h.put("pings", 5);
+            if (p[3] == null) {
+                h.putNull("clockOffsetMillis");
+                h.putNull("clockOffsetUncertaintyMillis");
+                h.put("sameClock", "same host");
+            } else {
+                h.put("clockOffsetMillis", Double.parseDouble(p[3]));
+                h.put("clockOffsetUncertaintyMillis", 0.206);
+                h.putNull("sameClock");
+            }
         }
         ObjectNode clocks = s.putObject("clockCheck");
         clocks.put("limitMillis", 1.0);
-        clocks.put("rule", "|offset| <= max(1 ms, 10 % of the p50 response time)");
+        clocks.put("rule", "|offset| - uncertainty <= max(1 ms, 10 % of the p50 response time)");
         clocks.put("maxAbsOffsetMillis", 2.5);
-        clocks.putArray("warnings").add("the clock of agent-1 on lab-agent is +2.500 ms off the client's");
+        clocks.putArray("warnings").add("the clock of agent-1 on lab-agent is +2.500 ± 0.206 ms off the client's, at least 2.294 ms");
+        clocks.putArray("peersOverLimit").add(AGENT);
         ObjectNode check = s.putArray("checks").addObject();
         check.put("criterion", "p99 latency < 250 ms");
         check.put("passed", true);

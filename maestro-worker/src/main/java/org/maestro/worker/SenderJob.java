@@ -203,17 +203,20 @@ final class SenderJob extends WorkerJob {
         return sendErrors.get();
     }
 
-    /** The send delays of the last second, warm-up included; null before the files are open. */
+    /**
+     * The send delays of the last second, warm-up included; null before the files are open, and null flat out: with no
+     * schedule every message is sent when it is due, and a delay of 0 would be a figure where none applies.
+     */
     Histogram lastSendDelays() {
         IntervalLog log = sendDelay;
-        return log == null ? null : log.lastInterval();
+        return log == null || options.rate().isFlatOut() ? null : log.lastInterval();
     }
 
     @Override
     Stats stats(String phase) {
-        Histogram delay = sendDelay.lastInterval();
+        Histogram delay = lastSendDelays();
         return new Stats(testId, peer.info().role(), phase, elapsedNanos() / 1_000_000, messages.get(), lastSecondCount(),
-                -1, -1, -1, -1, delay.getTotalCount() == 0 ? -1 : delay.getValueAtPercentile(99), 0, 0, 0);
+                -1, -1, -1, -1, delay == null || delay.getTotalCount() == 0 ? -1 : delay.getValueAtPercentile(99), 0, 0, 0);
     }
 
     @Override
@@ -253,13 +256,15 @@ final class SenderJob extends WorkerJob {
 
     @Override
     String summary() {
-        // Nothing sent after the warm-up: the rate and send delay after it are unknown, not 0.
+        // Nothing sent after the warm-up: the rate and send delay after it are unknown, not 0. Flat out there is no
+        // schedule to be late for: no send delay, rather than a p99 of 0.
         boolean measured = sendDelay.measured().getTotalCount() > 0;
-        return String.format(Locale.ROOT, "sent %d message(s), %d acknowledged, %d refused; %s " + Figures.RATE_AFTER_WARMUP + "%s;"
-                        + " p99 send delay %s%s", messages.get(), acknowledged.get(), sendErrors.get(),
+        return String.format(Locale.ROOT, "sent %d message(s), %d acknowledged, %d refused; %s " + Figures.RATE_AFTER_WARMUP + "%s",
+                messages.get(), acknowledged.get(), sendErrors.get(),
                 measured ? String.format(Locale.ROOT, "%.1f", achievedRate()) : "unknown",
-                options.rate().isFlatOut() ? " (flat out)" : " (target " + options.rate().perSecond() + ")",
-                measured ? String.format(Locale.ROOT, "%.3f ms", sendDelayP99() / 1000.0) : "unknown (nothing sent after the warm-up)",
+                options.rate().isFlatOut() ? " (flat out); no send delay (no schedule)"
+                        : String.format(Locale.ROOT, " (target %d); p99 send delay %s", options.rate().perSecond(),
+                        measured ? String.format(Locale.ROOT, "%.3f ms", sendDelayP99() / 1000.0) : "unknown (nothing sent after the warm-up)"),
                 warmupText());
     }
 

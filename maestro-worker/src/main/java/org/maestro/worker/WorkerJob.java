@@ -49,7 +49,7 @@ abstract class WorkerJob {
     private volatile long lastSecondCount;
     private long lastTickCount;
     /** The phase of a job that has ended (its figures are final). */
-    static final String DONE = "done";
+    static final String DONE = Stats.DONE;
     private volatile String phase = "starting";
     private final List<Thread> loops = new ArrayList<>();
     private final ScheduledExecutorService ticker;
@@ -256,8 +256,8 @@ abstract class WorkerJob {
         }
         ticker.shutdownNow();
         try {
-            // A tick already running would otherwise set the last second's count after it is zeroed below (the
-            // rate stayed at a last value on /metrics after the test: MetricsIntegrationTest's rare failure).
+            // A tick already running would otherwise set the last second's count after it is zeroed below (the rate stayed
+            // at a last value on /metrics after the test), and send its progress after the final one below.
             if (!ticker.awaitTermination(5, TimeUnit.SECONDS)) {
                 LOG.warn("{}: the progress tick did not end within 5 s", peer.info().name());
             }
@@ -269,6 +269,8 @@ abstract class WorkerJob {
         lastSecondCount = 0;
         List<String> broken = finish();
         phase = DONE;
+        // The final counts, before the end: the last tick's were up to a second old (a sender's 19,006 of 20,000).
+        peer.notifyClient(new Payload.Progress(stats(DONE)));
         PeerInfo me = peer.info();
         String reason = failure.get();
         if (reason != null) {

@@ -14,8 +14,8 @@ import java.util.function.Supplier;
 /**
  * A worker's metrics (docs/metrics.md): its current or last test's counts, the rate and the last second's
  * latency quantiles, read from the job when scraped. A sender shows what it sent, had acknowledged or refused and
- * its send delay; a receiver what it received, lost, got twice or out of order, and its response and service
- * times.
+ * its send delay (none flat out: there is no schedule); a receiver what it received, has pending (gaps still open
+ * while it runs) or lost (at the end), got twice or out of order, and its response and service times.
  */
 final class WorkerMetrics {
     /** The quantiles shown of each one-second distribution; 1 is the maximum. */
@@ -39,8 +39,14 @@ final class WorkerMetrics {
                         j -> j instanceof SenderJob s ? lastSecond(s, s.lastSendDelays()) : Map.of())
                 .counter(MetricNames.MESSAGES_RECEIVED, "Messages received, warm-up included",
                         receiver(ReceiverJob::messageCount))
-                .gauge(MetricNames.MESSAGES_LOST, "Messages not seen so far (gaps in the senders' sequences; a late one"
-                        + " fills its gap)", receiver(r -> r.accounts()[0]))
+                // One count, two names: while the test runs a gap may still be filled by a late message (pending);
+                // once it is done what is missing is lost. Each series is there only while its name is true.
+                .gauge(MetricNames.MESSAGES_PENDING, "Messages not seen yet while the test runs: gaps in the senders'"
+                        + " sequences still open, which a late message fills (absent once the test is done)",
+                        j -> j instanceof ReceiverJob r && !WorkerJob.DONE.equals(r.phase()) ? r.accounts()[0] : Double.NaN)
+                .gauge(MetricNames.MESSAGES_LOST, "Messages never seen: the gaps still open when the test ended (absent"
+                        + " while it runs, see " + MetricNames.MESSAGES_PENDING + ")",
+                        j -> j instanceof ReceiverJob r && WorkerJob.DONE.equals(r.phase()) ? r.accounts()[0] : Double.NaN)
                 .counter(MetricNames.MESSAGES_DUPLICATED, "Messages received more than once",
                         receiver(r -> r.accounts()[1]))
                 .counter(MetricNames.MESSAGES_OUT_OF_ORDER, "Messages received after a later one of the same sender connection",

@@ -87,6 +87,10 @@ class MetricsIntegrationTest {
             assertEquals(sent, received);
             assertEquals(List.of(0.0), prometheus.values(MetricNames.MESSAGES_REFUSED + "_total" + test));
             assertEquals(List.of(0.0), prometheus.values(MetricNames.MESSAGES_LOST + test));
+            // Pending while it ran (gaps a late message may still fill), lost only once done: never both at once.
+            assertFalse(prometheus.values("max_over_time(" + MetricNames.MESSAGES_PENDING + test + "[5m])").isEmpty(),
+                    "pending shown while the receiver ran");
+            awaitValue(prometheus, "count(" + MetricNames.MESSAGES_PENDING + test + ") or vector(0)", 0);
             assertEquals(List.of(0.0), prometheus.values(MetricNames.MESSAGES_DUPLICATED + "_total" + test));
             assertEquals(List.of(0.0), prometheus.values(MetricNames.MESSAGES_OUT_OF_ORDER + "_total" + test));
             awaitValue(prometheus, "sum(" + MetricNames.TEST_PHASE + "{test_id=\"" + TEST_ID + "\",phase=\"done\"})", 2);

@@ -13,6 +13,7 @@ import org.maestro.client.data.FetchResult;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
+import org.maestro.common.note.Stats;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.ratelog.RateLogReader;
 import org.maestro.common.testing.TestLab;
@@ -115,6 +116,26 @@ class WorkerIntegrationTest {
         // Each of the receiver's two topic subscriptions gets every message.
         assertEquals(40000, rateLogRecords("flat-topic", "receiver-1", "receiver-"));
         assertTrue(((Payload.NotifySuccess) end[1].payload()).detail().contains("lost 0, duplicated 0"), end[1].toString());
+        // Reproduction 7 of issue 21. Flat out there is no schedule: no send delay, live or at the end, rather than 0.
+        List<Stats> sender = progressOf(cluster.sender);
+        assertTrue(sender.stream().allMatch(s -> s.sendDelayP99Micros() == -1), sender.toString());
+        String senderEnd = ((Payload.NotifySuccess) end[0].payload()).detail();
+        assertTrue(senderEnd.contains("(flat out); no send delay") && !senderEnd.contains("p99 send delay"), senderEnd);
+        // Each peer's last progress, before its end, carries its final counts (the last tick's were up to a second old).
+        Stats senderLast = sender.get(sender.size() - 1);
+        assertEquals(Stats.DONE, senderLast.phase());
+        assertEquals(20000, senderLast.messages());
+        List<Stats> receiver = progressOf(cluster.receiver);
+        Stats receiverLast = receiver.get(receiver.size() - 1);
+        assertEquals(Stats.DONE, receiverLast.phase());
+        assertEquals(40000, receiverLast.messages());
+        assertEquals(0, receiverLast.lost());
+    }
+
+    /** The progress notes of one peer, in arrival order. */
+    private List<Stats> progressOf(org.maestro.common.peer.Peer peer) {
+        return cluster.progress.stream().filter(n -> n.senderId().equals(peer.info().id()))
+                .map(n -> ((Payload.Progress) n.payload()).stats()).toList();
     }
 
     @ParameterizedTest

@@ -64,6 +64,8 @@ public final class ControlClient implements AutoCloseable {
         final Command command;
         final Map<String, Note> answers = new LinkedHashMap<>();
         final Map<String, Long> arrivalNanos = new LinkedHashMap<>();
+        /** When the request was first sent, on the monotonic clock: each peer's round trip counts from its own send. */
+        volatile long sentNanos;
         /** The peers asked; null for a discovery, which takes whoever answers. */
         final java.util.Set<String> expectedIds;
 
@@ -185,7 +187,7 @@ public final class ControlClient implements AutoCloseable {
      */
     public Map<PeerInfo, Replies> requestEach(Map<PeerInfo, ? extends Payload> requests, Duration timeout)
             throws TransportException, InterruptedException {
-        return each(requests, timeout, (peer, p) -> new Replies(p.command, Map.copyOf(p.answers), List.of(peer),
+        return each(requests.keySet(), requests::get, timeout, (peer, p) -> new Replies(p.command, Map.copyOf(p.answers), List.of(peer),
                 p.answers.containsKey(peer.id()) ? List.of() : List.of(peer)));
     }
 
@@ -202,17 +204,17 @@ public final class ControlClient implements AutoCloseable {
 
     /**
      * Pings each peer on its own topic, all at once, and waits for their answers: each one's round trip and clock
-     * offset, in the order of {@code peers}; no entry for a peer that did not answer in time.
+     * offset, in the order of {@code peers}; no entry for a peer that did not answer in time. Each PING carries the
+     * wall clock of its own send and its round trip counts from there: timed from the first send, a later peer's
+     * round trip (and its offset's uncertainty) would include the sends before its own.
      */
     public Map<PeerInfo, PingResult> pingEach(Collection<PeerInfo> peers, Duration timeout)
             throws TransportException, InterruptedException {
-        long sentNanos = System.nanoTime();
         Map<PeerInfo, PingResult> out = new LinkedHashMap<>();
-        each(sameFor(peers, new Payload.Ping(Clocks.epochMicros())), timeout, (peer, p) -> {
+        each(peers, peer -> new Payload.Ping(Clocks.epochMicros()), timeout, (peer, p) -> {
             Note n = p.answers.get(peer.id());
             if (n != null && n.payload() instanceof Payload.PingReply r) {
-                out.put(peer, PingResult.of(r.peer(), r.clientTimeMicros(), (p.arrivalNanos.get(peer.id()) - sentNanos) / 1_000,
-                        r.peerTimeMicros()));
+                out.put(peer, PingResult.of(r, (p.arrivalNanos.get(peer.id()) - p.sentNanos) / 1_000));
             }
             return null;
         });
@@ -225,21 +227,26 @@ public final class ControlClient implements AutoCloseable {
         return each;
     }
 
-    /** Sends every request before waiting for any answer; {@code read} turns each peer's answers into a result. */
-    private <T> Map<PeerInfo, T> each(Map<PeerInfo, ? extends Payload> requests, Duration timeout,
-                                      java.util.function.BiFunction<PeerInfo, Pending, T> read)
+    /**
+     * Sends every request before waiting for any answer; {@code read} turns each peer's answers into a result. Each
+     * request is made ({@code requestOf}) just before it is sent, and its send time kept in its {@link Pending}.
+     */
+    private <T> Map<PeerInfo, T> each(Collection<PeerInfo> peers, java.util.function.Function<PeerInfo, ? extends Payload> requestOf,
+                                      Duration timeout, java.util.function.BiFunction<PeerInfo, Pending, T> read)
             throws TransportException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         Map<PeerInfo, Note> notes = new LinkedHashMap<>();
         Map<PeerInfo, Pending> waiting = new LinkedHashMap<>();
         try {
-            for (Map.Entry<PeerInfo, ? extends Payload> e : requests.entrySet()) {
-                Note note = Note.request(clientId, e.getValue());
-                Pending p = new Pending(e.getValue().command(), List.of(e.getKey().id()));
+            for (PeerInfo peer : peers) {
+                Payload request = requestOf.apply(peer);
+                Note note = Note.request(clientId, request);
+                Pending p = new Pending(request.command(), List.of(peer.id()));
                 pending.put(note.correlationId(), p);
-                notes.put(e.getKey(), note);
-                waiting.put(e.getKey(), p);
-                send(Address.peer(e.getKey().id()), note);
+                notes.put(peer, note);
+                waiting.put(peer, p);
+                p.sentNanos = System.nanoTime();
+                send(Address.peer(peer.id()), note);
             }
             long resendAt = System.nanoTime() + RESEND_NANOS;
             Map<PeerInfo, T> out = new LinkedHashMap<>();
@@ -296,7 +303,7 @@ public final class ControlClient implements AutoCloseable {
         List<PingResult> out = new ArrayList<>();
         replies.forEach((note, arrivedNanos) -> {
             if (note.payload() instanceof Payload.PingReply r) {
-                out.add(PingResult.of(r.peer(), r.clientTimeMicros(), (arrivedNanos - sentNanos) / 1_000, r.peerTimeMicros()));
+                out.add(PingResult.of(r, (arrivedNanos - sentNanos) / 1_000));
             }
         });
         return out;

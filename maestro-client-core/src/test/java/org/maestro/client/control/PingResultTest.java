@@ -46,4 +46,19 @@ class PingResultTest {
         assertEquals(20, best.clockOffsetMicros());
         assertTrue(PingResult.best(List.of()).isEmpty());
     }
+
+    /** The offset is good to half the round trip; a peer on this process's or this host's clock is not estimated. */
+    @Test
+    void anOffsetCarriesItsUncertaintyAndAPeerOnTheClientsClockSaysSo() {
+        PingResult remote = PingResult.of(new org.maestro.common.note.Payload.PingReply(PEER, T0, T0 + 3_110 + 1_064,
+                new org.maestro.common.note.ClockSource("another-boot", "7-aa")), 6_220);
+        assertEquals(1_064, remote.clockOffsetMicros());
+        assertEquals(3_110, remote.clockUncertaintyMicros());
+        assertEquals(null, remote.sharedClock());
+        assertEquals("clock offset +1.064 ± 3.110 ms", remote.clockText());
+        PingResult local = PingResult.of(new org.maestro.common.note.Payload.PingReply(PEER, T0, T0 + 3_110 + 1_064,
+                org.maestro.common.note.ClockSource.local()), 6_220);
+        assertEquals("same clock as the client: same process", local.clockText());
+        assertEquals(org.maestro.common.note.ClockSource.UNKNOWN, PingResult.of(PEER, T0, 10, T0).clock());
+    }
 }

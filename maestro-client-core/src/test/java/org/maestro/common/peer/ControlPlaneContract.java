@@ -6,6 +6,7 @@ import org.maestro.client.control.ControlClient;
 import org.maestro.client.control.PingResult;
 import org.maestro.client.control.Replies;
 import org.maestro.common.mqtt.Topics;
+import org.maestro.common.note.ClockSource;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.NoteCodec;
@@ -30,6 +31,7 @@ import java.util.stream.Collectors;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -271,6 +273,57 @@ public abstract class ControlPlaneContract {
         Replies stats = client.request(Address.peer(receiver.info().id()), new Payload.StatsRequest(),
                 List.of(receiver.info()), TIMEOUT);
         assertTrue(stats.allOk(), stats.toString());
+    }
+
+    /**
+     * Honest clocks (issue 21, reproduction 4): a peer in the client's JVM and one in another JVM on its host each say
+     * which clock they read (same process, same host: nothing to estimate), and each peer's PING carries the time of
+     * its own send: stamped once for all, a later peer's round trip held the sends before its own.
+     */
+    @Test
+    void eachPeerSaysWhichClockItReadsAndEachPingIsTimedFromItsOwnSend() throws Exception {
+        TestCluster.Builder b = peers();
+        for (int i = 1; i <= 20; i++) {
+            b.peer("s" + i, Role.SENDER, new EchoHandler());
+        }
+        List<PeerInfo> inProcess = start(b).infos();
+        ChildJvm child = lab().closeAfterEach(ChildJvm.start(PeerProcessMain.class, lab().controlUrl().toString(), "elsewhere",
+                "receiver", "-", "2"));
+        String childId = child.awaitLine("READY ", 30).substring("READY ".length());
+        PeerInfo other = client.ping(Address.all(), Duration.ofSeconds(2)).stream().map(PingResult::peer)
+                .filter(p -> p.id().equals(childId)).findFirst().orElseThrow();
+        List<PeerInfo> all = new java.util.ArrayList<>(inProcess);
+        all.add(other);
+        try (org.maestro.common.testing.WireTap tap = org.maestro.common.testing.WireTap.listen(lab().controlUrl())) {
+            Map<PeerInfo, PingResult> pings = client.pingEach(all, TIMEOUT);
+            assertEquals(all, List.copyOf(pings.keySet()));
+            for (PeerInfo p : inProcess) {
+                assertEquals(ClockSource.SAME_PROCESS, pings.get(p).sharedClock(), pings.get(p).toString());
+            }
+            PingResult elsewhere = pings.get(other);
+            assertEquals(ClockSource.local().bootId(), elsewhere.clock().bootId(), "the child JVM runs on this kernel");
+            assertNotEquals(ClockSource.local().process(), elsewhere.clock().process());
+            assertEquals(ClockSource.local().bootId().isEmpty() ? null : ClockSource.SAME_HOST, elsewhere.sharedClock());
+            // The PINGs on the wire, in the order sent: each stamped at its own send, so they are not all one time.
+            Set<String> ownTopics = all.stream().map(p -> Topics.peer(p.id())).collect(Collectors.toSet());
+            List<Long> stamps = new java.util.ArrayList<>();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (stamps.size() < all.size() && System.nanoTime() < deadline) {
+                stamps.clear();
+                for (org.maestro.common.testing.WireTap.Message m : tap.messages()) {
+                    if (ownTopics.contains(m.topic())) {
+                        Note n = NoteCodec.decode(m.payload());
+                        if (n.payload() instanceof Payload.Ping ping) {
+                            stamps.add(ping.clientTimeMicros());
+                        }
+                    }
+                }
+                Thread.sleep(50);
+            }
+            assertEquals(all.size(), stamps.size(), "a PING to each peer on its own topic");
+            assertTrue(stamps.stream().distinct().count() > 1, "every PING stamped with one send time: " + stamps);
+            assertEquals(stamps.stream().sorted().toList(), stamps, "stamped as sent, one after the other");
+        }
     }
 
     @Test

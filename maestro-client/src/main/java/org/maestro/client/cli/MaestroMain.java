@@ -264,9 +264,9 @@ public final class MaestroMain implements Callable<Integer> {
             try (ControlClient client = connect(broker.url())) {
                 List<PingResult> found = PeerDirectory.discover(client, window);
                 for (PingResult p : found) {
-                    System.out.printf("%-10s %-20s %-24s round trip %7.3f ms, clock offset %+8.3f ms, id %s%n",
+                    System.out.printf("%-10s %-20s %-24s round trip %7.3f ms, %s, id %s%n",
                             p.peer().role().wireName(), SafeText.of(p.peer().name()), SafeText.of(p.peer().host()),
-                            p.roundTripMicros() / 1000.0, p.clockOffsetMicros() / 1000.0, SafeText.of(p.peer().id()));
+                            p.roundTripMicros() / 1000.0, p.clockText(), SafeText.of(p.peer().id()));
                 }
                 System.out.println(found.size() + " peer(s) answered");
                 return found.isEmpty() ? CANNOT_RUN : PASSED;

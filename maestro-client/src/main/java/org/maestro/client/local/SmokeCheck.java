@@ -43,8 +43,7 @@ public final class SmokeCheck {
                 List<PingResult> pings = client.ping(Address.all(), Duration.ofSeconds(1));
                 System.out.println("discovered " + pings.size() + " peer(s):");
                 for (PingResult p : pings) {
-                    System.out.printf("  %-45s round trip %6d us, clock offset %+6d us%n", p.peer().describe(),
-                            p.roundTripMicros(), p.clockOffsetMicros());
+                    System.out.printf("  %-45s round trip %6d us, %s%n", p.peer().describe(), p.roundTripMicros(), p.clockText());
                 }
                 if (pings.size() != peers.size()) {
                     problems.add("expected " + peers.size() + " peers to answer PING, got " + pings.size());

@@ -92,20 +92,29 @@ final class LoadWatch {
             }
             long now = System.nanoTime();
             if (now >= nextLine) {
-                console.line(ProgressLine.of((now - started) / 1_000_000_000L, peers, reports.latest, peers.size() - reports.ends.size()
-                        + reports.succeeded(), !plan.competingReceivers()));
-                nextLine += TimeUnit.SECONDS.toNanos(1);
+                progressLine(now - started);
+                // A loop held up for seconds (a loaded host) prints one line, not a burst of the seconds it missed.
+                while (nextLine <= now) {
+                    nextLine += TimeUnit.SECONDS.toNanos(1);
+                }
             }
             // The peers cannot be heard while the client itself is without the broker: that silence is not theirs.
             if (connected && now - Math.max(reports.lastProgressNanos(), controlPlane.brokerBackNanos()) > SILENCE_LIMIT_NANOS) {
                 throw new TestCannotRun("no progress from any peer for " + SILENCE_LIMIT_NANOS / 1_000_000_000L + " s");
             }
         }
+        // The live view ends with each peer's final counts (its last progress, sent before its end), not the last tick's.
+        progressLine(System.nanoTime() - started);
         // The agent (or an inspector) may still be away: it has the rest of its grace to come back.
         while (controlPlane.anyAway()) {
             Thread.sleep(200);
             controlPlane.check(peers);
         }
+    }
+
+    private void progressLine(long elapsedNanos) {
+        console.line(ProgressLine.of(elapsedNanos / 1_000_000_000L, peers, reports.latest, peers.size() - reports.ends.size()
+                + reports.succeeded(), !plan.competingReceivers()));
     }
 
     private void stopEach(List<PeerAssignment.Assignment> to) throws TestCannotRun, TransportException, InterruptedException {

@@ -4,6 +4,7 @@ import org.maestro.reports.results.Summary;
 import org.maestro.client.control.ControlClient;
 import org.maestro.client.control.PingResult;
 import org.maestro.client.control.Replies;
+import org.maestro.common.note.ClockSource;
 import org.maestro.common.note.GetKeys;
 import org.maestro.common.note.Payload;
 import org.maestro.common.mqtt.TransportException;
@@ -76,7 +77,7 @@ final class PeerHosts {
             hosts.forEach(h -> console.line("  %s", describe(h)));
         } else {
             console.line("  %s", summarise(hosts));
-            hosts.stream().filter(h -> h.clockOffsetMillis() == null).forEach(h -> console.line("  %s", describe(h)));
+            hosts.stream().filter(h -> h.roundTripMillis() == null).forEach(h -> console.line("  %s", describe(h)));
         }
         return new Probe(hosts, unreachable);
     }
@@ -112,15 +113,27 @@ final class PeerHosts {
                         + " (set the address it advertises with --data-address or MAESTRO_DATA_ADDRESS)";
             }
         }
+        return new Probed(host(p, address, url == null ? "" : url, dataHost, pings), unreachable);
+    }
+
+    /**
+     * A peer's host and clock from its pings: a peer that reads the client's own clock (same process, same host) has
+     * its round trip but no offset, which there is no need to estimate; any other has the best ping's offset and that
+     * offset's uncertainty.
+     */
+    static Summary.PeerHost host(PeerInfo p, String address, String url, String dataHost, List<PingResult> pings) {
         Optional<PingResult> best = PingResult.best(pings);
-        return new Probed(new Summary.PeerHost(p.name(), p.role().wireName(), p.host(), address, url == null ? "" : url,
-                dataHost, best.map(b -> millis(b.clockOffsetMicros())).orElse(null),
-                best.map(b -> millis(b.roundTripMicros())).orElse(null), pings.size()), unreachable);
+        String sameClock = best.map(PingResult::sharedClock).orElse(null);
+        Optional<PingResult> estimated = best.filter(b -> sameClock == null);
+        return new Summary.PeerHost(p.name(), p.role().wireName(), p.host(), address, url, dataHost,
+                estimated.map(b -> millis(b.clockOffsetMicros())).orElse(null), best.map(b -> millis(b.roundTripMicros())).orElse(null),
+                pings.size(), estimated.map(b -> millis(b.clockUncertaintyMicros())).orElse(null), sameClock);
     }
 
     /**
      * Many peers in one line: "100 peers on 2 hosts (load1, load2), 2 addresses; round trip (best of 5) median 0.41 ms,
-     * max 1.20 ms (receiver-7); clock offset -0.050 ms (sender-3) to +0.061 ms (receiver-9)".
+     * max 1.20 ms (receiver-7); clock offset -0.050 ± 0.200 ms (sender-3) to +0.061 ± 0.150 ms (receiver-9); 20 on the
+     * client's clock (same host)".
      */
     static String summarise(List<Summary.PeerHost> hosts) {
         List<String> names = hosts.stream().map(h -> SafeText.of(h.hostName())).distinct().sorted().toList();
@@ -132,23 +145,43 @@ final class PeerHosts {
             return line.append("; none answered PING").toString();
         }
         List<Summary.PeerHost> byTrip = answered.stream().sorted(Comparator.comparing(Summary.PeerHost::roundTripMillis)).toList();
-        List<Summary.PeerHost> byOffset = answered.stream().sorted(Comparator.comparing(Summary.PeerHost::clockOffsetMillis)).toList();
         Summary.PeerHost slowest = byTrip.get(byTrip.size() - 1);
-        Summary.PeerHost lowest = byOffset.get(0);
-        Summary.PeerHost highest = byOffset.get(byOffset.size() - 1);
-        return line.append(String.format(Locale.ROOT, "; round trip (best of %d) median %.3f ms, max %.3f ms (%s);"
-                        + " clock offset %+.3f ms (%s) to %+.3f ms (%s)", PINGS, byTrip.get(byTrip.size() / 2).roundTripMillis(),
-                slowest.roundTripMillis(), SafeText.of(slowest.peer()), lowest.clockOffsetMillis(), SafeText.of(lowest.peer()),
-                highest.clockOffsetMillis(), SafeText.of(highest.peer()))).toString();
+        line.append(String.format(Locale.ROOT, "; round trip (best of %d) median %.3f ms, max %.3f ms (%s)", PINGS,
+                byTrip.get(byTrip.size() / 2).roundTripMillis(), slowest.roundTripMillis(), SafeText.of(slowest.peer())));
+        List<Summary.PeerHost> byOffset = answered.stream().filter(h -> h.clockOffsetMillis() != null)
+                .sorted(Comparator.comparing(Summary.PeerHost::clockOffsetMillis)).toList();
+        if (!byOffset.isEmpty()) {
+            Summary.PeerHost lowest = byOffset.get(0);
+            Summary.PeerHost highest = byOffset.get(byOffset.size() - 1);
+            line.append(String.format(Locale.ROOT, "; clock offset %s (%s) to %s (%s)", offsetText(lowest), SafeText.of(lowest.peer()),
+                    offsetText(highest), SafeText.of(highest.peer())));
+        }
+        Map<String, Long> shared = new java.util.TreeMap<>();
+        answered.stream().filter(h -> h.sameClock() != null).forEach(h -> shared.merge(h.sameClock(), 1L, Long::sum));
+        shared.forEach((how, n) -> line.append(String.format(Locale.ROOT, "; %d on the client's clock (%s)", n, how)));
+        return line.toString();
     }
 
-    /** One console line: "sender-1 on host-a (10.0.0.2), data at http://10.0.0.2:4431/, clock +0.012 ms, round trip 0.310 ms". */
+    /**
+     * One console line: "sender-1 on host-a (10.0.0.2), data at http://10.0.0.2:4431/, clock +0.012 ± 0.155 ms (round trip
+     * 0.310 ms, best of 5)", or "..., same clock as the client: same process (round trip 0.310 ms, best of 5)".
+     */
     static String describe(Summary.PeerHost h) {
+        String clock;
+        if (h.roundTripMillis() == null) {
+            clock = "no answer to PING";
+        } else {
+            clock = String.format(Locale.ROOT, "%s (round trip %.3f ms, best of %d)", h.sameClock() != null
+                    ? ClockSource.describeShared(h.sameClock()) : "clock " + offsetText(h), h.roundTripMillis(), h.pings());
+        }
         return String.format(Locale.ROOT, "%s on %s (%s), data at %s, %s", SafeText.of(h.peer()), SafeText.of(h.hostName()),
-                h.address().isEmpty() ? "address unknown" : h.address(), h.dataUrl().isEmpty() ? "none" : SafeText.of(h.dataUrl()),
-                h.clockOffsetMillis() == null ? "no answer to PING"
-                        : String.format(Locale.ROOT, "clock %+.3f ms, round trip %.3f ms (best of %d)", h.clockOffsetMillis(),
-                        h.roundTripMillis(), h.pings()));
+                h.address().isEmpty() ? "address unknown" : h.address(), h.dataUrl().isEmpty() ? "none" : SafeText.of(h.dataUrl()), clock);
+    }
+
+    /** An estimated offset with its uncertainty, as every line shows it: "+1.064 ± 3.110 ms". */
+    static String offsetText(Summary.PeerHost h) {
+        return String.format(Locale.ROOT, "%+.3f ± %.3f ms", h.clockOffsetMillis(),
+                h.clockOffsetUncertaintyMillis() == null ? 0.0 : h.clockOffsetUncertaintyMillis());
     }
 
     /**

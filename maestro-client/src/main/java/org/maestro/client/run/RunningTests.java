@@ -34,7 +34,7 @@ public final class RunningTests {
         Map<PeerInfo, String> busy = new LinkedHashMap<>();
         List<PeerInfo> asked = peers.stream().filter(p -> p.role() != Role.AGENT).toList();
         RemotePeer.statsEach(client, asked, ASK).forEach((p, s) -> {
-            if (!s.testId().isEmpty() && !s.phase().equals("idle") && !s.phase().equals("done")) {
+            if (!s.testId().isEmpty() && !s.phase().equals("idle") && !s.phase().equals(Stats.DONE)) {
                 busy.put(p, s.testId());
             }
         });

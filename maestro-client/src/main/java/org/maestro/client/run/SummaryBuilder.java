@@ -118,7 +118,9 @@ final class SummaryBuilder {
             long records = figures.rateLogs().messages();
             double rate = figures.rate();
             if (p.role() == Role.SENDER) {
-                sums.forEach(t -> t.sender(figures));
+                // Flat out there is no schedule: no send delay (its log holds zeros), rather than 0 / 0 / 0 ms.
+                Histogram delay = plan.rate().isFlatOut() ? null : figures.measured(PeerFiles.SEND_DELAY_HLOG);
+                sums.forEach(t -> t.sender(records, rate, delay));
                 Summary.Warmup warmup = warmup(dir);
                 if (warmup != null && warmup.offSchedule()) {
                     String criterion = named(p) + " on schedule after the warm-up";
@@ -133,7 +135,7 @@ final class SummaryBuilder {
                     }
                 }
                 results.add(new Summary.PeerResult(p.name(), "sender", p.host(), records, known(rate), null, null,
-                        figures.latency(PeerFiles.SEND_DELAY_HLOG), null, null, null, ok, endText, files(dir), null, null, warmup));
+                        delay == null ? null : Summary.Latency.of(delay), null, null, null, ok, endText, files(dir), null, null, warmup));
             } else {
                 sums.forEach(t -> t.receiver(figures, s));
                 results.add(new Summary.PeerResult(p.name(), "receiver", p.host(), records, known(rate),

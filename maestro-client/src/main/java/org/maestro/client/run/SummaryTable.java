@@ -45,9 +45,9 @@ final class SummaryTable {
                         f.phase(), f.source());
             }
         }
-        c.line("total: %s", figures(s.totals()));
+        c.line("total: %s", figures(s.totals(), flatOut(s)));
         for (Summary.RouteResult route : s.routes()) {
-            c.line("route %s (%s): %s", route.name(), route.target(), figures(route.totals()));
+            c.line("route %s (%s): %s", route.name(), route.target(), figures(route.totals(), flatOut(s)));
         }
         for (Summary.Interruption i : s.interruptions()) {
             c.line("  interruption of the control plane: %s away from %s %s", i.who(), i.from(),
@@ -83,15 +83,20 @@ final class SummaryTable {
                 s.reasons().isEmpty() ? "" : " (" + String.join("; ", s.reasons()) + ")");
     }
 
+    /** A test at rate 0: its senders have no schedule, so no send delay. */
+    private static boolean flatOut(Summary s) {
+        return s.parameters() != null && s.parameters().get("rate") instanceof Number n && n.longValue() == 0;
+    }
+
     /** The figures of the run, or of one route: counts, rates, response time and send delay. */
-    private static String figures(Summary.Totals t) {
+    private static String figures(Summary.Totals t, boolean flatOut) {
         Summary.Latency r = known(t.responseTime()) ? t.responseTime() : null;
         return String.format(Locale.ROOT, "sent %s, received %s, lost %s, duplicated %s, out of order %s; send %s msg/s, receive %s msg/s;"
                         + " response time p50 %s / p99 %s / p99.9 %s / max %s ms (sender-side send delay p99 %s ms)",
                 text(t.sent()), text(t.received()), text(t.lost()), text(t.duplicated()), text(t.outOfOrder()),
                 rate(t.sendRate()), rate(t.receiveRate()), r == null ? UNKNOWN : ms(r.p50()), r == null ? UNKNOWN : ms(r.p99()),
                 r == null ? UNKNOWN : ms(r.p999()), r == null ? UNKNOWN : ms(r.max()),
-                known(t.sendDelay()) ? ms(t.sendDelay().p99()) : UNKNOWN);
+                known(t.sendDelay()) ? ms(t.sendDelay().p99()) : flatOut && t.sent() != null ? "none (flat out, no schedule)" : UNKNOWN);
     }
 
     /** A latency with samples: null, or one of no value (as summaries before issue 21 wrote it), is unknown. */

@@ -218,4 +218,29 @@ class SummaryBuilderTest {
                         List.of(), List.of(), List.of(), List.of()));
         assertEquals(List.of(), s.routes(), "its figures are the totals");
     }
+
+    /** Reproduction 7 of issue 21: a flat-out sender showed a send delay of 0 / 0 / 0 ms; it has no schedule to be late for. */
+    @Test
+    void aFlatOutSenderHasNoSendDelay(@TempDir Path run) throws Exception {
+        TestPlan flatOut = ScriptRunner.load("flat.groovy", """
+                test {
+                    name 'flat'
+                    url 'amqp://sut:5672/q'
+                    rate 'max'
+                    duration '10s'
+                    warmup '0s'
+                }
+                """, Map.of());
+        Summary s = SummaryBuilder.build(flatOut, "t", "2026-01-01T00:00:00Z", List.of(SENDER, RECEIVER), run,
+                new SummaryBuilder.Observed(Map.of(), Map.of(), Map.of(), Map.of(), List.of(), List.of(), List.of(), List.of()));
+        assertNull(s.peers().get(0).sendDelay(), "no send delay, not 0");
+        assertNull(s.totals().sendDelay());
+        assertEquals(0L, s.totals().sent(), "the sender's figures are known");
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        SummaryTable.print(s, new Console(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8)));
+        String table = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(table.contains("sender-side send delay p99 none (flat out, no schedule)"), table);
+        String senderRow = table.lines().filter(l -> l.startsWith("sender-1")).findFirst().orElseThrow();
+        assertFalse(senderRow.contains("0.000"), senderRow);
+    }
 }

@@ -14,6 +14,7 @@ public final class MetricNames {
     public static final String MESSAGES_REFUSED = "maestro_messages_refused";
     public static final String MESSAGES_RECEIVED = "maestro_messages_received";
     public static final String MESSAGES_LOST = "maestro_messages_lost";
+    public static final String MESSAGES_PENDING = "maestro_messages_pending";
     public static final String MESSAGES_DUPLICATED = "maestro_messages_duplicated";
     public static final String MESSAGES_OUT_OF_ORDER = "maestro_messages_out_of_order";
     public static final String MESSAGE_RATE = "maestro_message_rate_per_second";

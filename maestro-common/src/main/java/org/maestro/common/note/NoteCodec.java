@@ -49,7 +49,7 @@ public final class NoteCodec {
         response(Command.PROTOCOL_ERROR, r -> new Payload.ProtocolError(r.string("reason")));
         response(Command.INTERNAL_ERROR, r -> new Payload.InternalError(r.string("reason")));
         response(Command.PING, r -> new Payload.PingReply(r.peer("peer"), r.int64("clientTimeMicros"),
-                r.int64("peerTimeMicros")));
+                r.int64("peerTimeMicros"), new ClockSource(r.optionalString("bootId"), r.optionalString("process"))));
         response(Command.STATS, r -> new Payload.StatsReply(r.stats("stats")));
         response(Command.GET, r -> new Payload.GetReply(r.string("key"), r.string("value")));
 

@@ -242,15 +242,20 @@ public sealed interface Payload {
 
     /**
      * The answer to PING: who the peer is and its clock, so the client can estimate the round trip
-     * and the clock offset.
+     * and the clock offset; and which clock it is ({@code clock}: boot id and process, appended fields an older peer
+     * does not send), so the client can tell a peer that reads its own clock.
      */
-    record PingReply(PeerInfo peer, long clientTimeMicros, long peerTimeMicros) implements Response {
+    record PingReply(PeerInfo peer, long clientTimeMicros, long peerTimeMicros, ClockSource clock) implements Response {
+        public PingReply {
+            clock = clock == null ? ClockSource.UNKNOWN : clock;
+        }
+
         public Command command() {
             return Command.PING;
         }
 
         public void write(PayloadWriter out) throws IOException {
-            out.peer(peer).int64(clientTimeMicros).int64(peerTimeMicros);
+            out.peer(peer).int64(clientTimeMicros).int64(peerTimeMicros).string(clock.bootId()).string(clock.process());
         }
     }
 

@@ -40,6 +40,11 @@ public final class PayloadReader {
         return rawString(field);
     }
 
+    /** A string field appended in a later version: "" when an older sender's payload ends before it. */
+    public String optionalString(String field) throws NoteCodecException {
+        return fieldsLeft > 0 ? string(field) : "";
+    }
+
     public long int64(String field) throws NoteCodecException {
         take(field);
         expect(field, ValueType.INTEGER);

@@ -4,6 +4,7 @@ import org.maestro.common.mqtt.MqttTransport;
 import org.maestro.common.mqtt.Qos;
 import org.maestro.common.mqtt.Topics;
 import org.maestro.common.mqtt.TransportException;
+import org.maestro.common.note.ClockSource;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.Ids;
 import org.maestro.common.note.Note;
@@ -173,7 +174,7 @@ public final class Peer implements AutoCloseable {
         }
         switch (note.command()) {
             case PING -> reply(note, new Payload.PingReply(info, ((Payload.Ping) note.payload()).clientTimeMicros(),
-                    Clocks.epochMicros()));
+                    Clocks.epochMicros(), ClockSource.local()));
             case HALT -> {
                 reply(note, new Payload.Ok("halting"));
                 Thread halter = new Thread(this::close, "peer-" + info.name() + "-halt");

@@ -112,6 +112,23 @@ class NoteCodecTest {
         }
     }
 
+    /** An older peer's PING reply ends after peerTimeMicros: its clock is unknown, and the reply still reads. */
+    @Test
+    void aPingReplyOfAnOlderPeerReadsWithItsClockUnknown() throws Exception {
+        try (var packer = org.msgpack.core.MessagePack.newDefaultBufferPacker()) {
+            packer.packArrayHeader(7).packInt(1).packInt(1).packInt(Command.PING.code()).packString("c")
+                    .packString("m").packString("s").packArrayHeader(3)
+                    .packArrayHeader(5).packString("p1").packString("sender-1").packString("load-1").packString("sender").packString("")
+                    .packLong(1_000L).packLong(2_000L);
+            Payload.PingReply r = (Payload.PingReply) NoteCodec.decode(packer.toByteArray()).payload();
+            assertEquals(2_000L, r.peerTimeMicros());
+            assertEquals(ClockSource.UNKNOWN, r.clock());
+        }
+        Payload.PingReply now = new Payload.PingReply(SampleNotes.PEER, 1, 2, ClockSource.local());
+        assertEquals(ClockSource.local(), ((Payload.PingReply) NoteCodec.decode(NoteCodec.encode(SampleNotes.wrap(now))).payload()).clock(),
+                "a peer tells its boot id and process");
+    }
+
     @Test
     void truncatedNotesFailWithTheCodecsOwnException() {
         for (Payload p : SampleNotes.all()) {

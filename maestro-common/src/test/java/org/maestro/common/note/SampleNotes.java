@@ -27,7 +27,7 @@ public final class SampleNotes {
                 new Payload.AgentSource("file:///srv/handlers.git", "v1.2"),
                 new Payload.Ok("started"), new Payload.ProtocolError("bad field"),
                 new Payload.InternalError("connection refused"),
-                new Payload.PingReply(PEER, 1_700_000_000_123_456L, 1_700_000_000_124_000L),
+                new Payload.PingReply(PEER, 1_700_000_000_123_456L, 1_700_000_000_124_000L, new ClockSource("6f1c2d3e-boot", "4242-1a2b3c")),
                 new Payload.StatsReply(STATS), new Payload.GetReply("data.url", "http://127.0.0.1:8080/"),
                 new Payload.AbnormalDisconnect(PEER), new Payload.NotifyFail("t-42", "p99 latency 31 ms > 20 ms"),
                 new Payload.NotifySuccess("t-42", "1000000 messages"), new Payload.Progress(STATS),

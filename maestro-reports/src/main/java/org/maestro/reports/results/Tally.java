@@ -29,9 +29,16 @@ public final class Tally {
     /** Whether any sender (receiver) measured a rate: a peer with nothing after the warm-up adds nothing to the sum. */
     private boolean sendRateKnown;
     private boolean receiveRateKnown;
+    /** A sender without a schedule (flat out) was added: no send delay to speak of. */
+    private boolean unscheduled;
 
+    /** @param sendDelay null for a sender without a schedule (flat out): then the sum has no send delay either */
     public void sender(long records, double rate, Histogram sendDelay) {
-        delay.add(sendDelay);
+        if (sendDelay == null) {
+            unscheduled = true;
+        } else {
+            delay.add(sendDelay);
+        }
         sent += records;
         if (!Double.isNaN(rate)) {
             sendRate += rate;
@@ -82,7 +89,7 @@ public final class Tally {
                 receiversKnown ? duplicated : null, receiversKnown ? outOfOrder : null,
                 sendersKnown && sendRateKnown ? round(sendRate) : null, receiversKnown && receiveRateKnown ? round(receiveRate) : null,
                 receiversKnown ? Summary.Latency.of(response) : null, receiversKnown ? Summary.Latency.of(service) : null,
-                sendersKnown ? Summary.Latency.of(delay) : null);
+                sendersKnown && !unscheduled ? Summary.Latency.of(delay) : null);
     }
 
     public static double round(double v) {
