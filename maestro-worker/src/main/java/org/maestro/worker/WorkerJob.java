@@ -7,6 +7,7 @@ import org.maestro.common.note.Stats;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.util.Clocks;
 import org.maestro.worker.driver.DriverException;
+import org.maestro.worker.usage.ResourceSampler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,6 +59,8 @@ abstract class WorkerJob {
     /** FLUSH requests so far, and how many each connection thread has carried out. */
     private final AtomicLong flushRequests = new AtomicLong();
     private final AtomicLongArray flushesDone;
+    /** The generator's own CPU and GC, a line a second on the ticker; null until the files are open. */
+    private volatile ResourceSampler usage;
 
     WorkerJob(Peer peer, WorkerOptions options, Path dataDir) throws IOException {
         this.peer = peer;
@@ -105,6 +108,7 @@ abstract class WorkerJob {
             startNanos = System.nanoTime();
             writeTestJson();
             openFiles();
+            usage = ResourceSampler.start(dir);
         } catch (DriverException | IOException | RuntimeException e) {
             finish();
             throw e;
@@ -225,6 +229,7 @@ abstract class WorkerJob {
 
     private void tick() {
         try {
+            usage.sample();
             tickLogs();
             long now = messages.get();
             lastSecondCount = now - lastTickCount;
@@ -259,6 +264,7 @@ abstract class WorkerJob {
         // count (a sender's catch-up burst) as the rate for as long as the peer lives.
         lastSecondCount = 0;
         List<String> broken = finish();
+        usage.close();
         phase = DONE;
         PeerInfo me = peer.info();
         String reason = failure.get();

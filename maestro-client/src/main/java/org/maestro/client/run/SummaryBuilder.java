@@ -1,5 +1,7 @@
 package org.maestro.client.run;
 
+import org.maestro.reports.results.GeneratorLimits;
+import org.maestro.reports.results.GeneratorUsage;
 import org.maestro.reports.results.Summary;
 import org.HdrHistogram.Histogram;
 import org.maestro.client.plan.Criterion;
@@ -77,6 +79,8 @@ final class SummaryBuilder {
         if (measureFrom == Long.MAX_VALUE) {
             measureFrom = 0;
         }
+        // The end of the load: the last message any sender sent or receiver received.
+        long loadEnd = 0;
         for (PeerInfo p : peers) {
             Path dir = RunLayout.peerDir(runDir, p.name());
             Stats s = seen.finalStats().get(p.id());
@@ -110,6 +114,7 @@ final class SummaryBuilder {
                 continue;
             }
             RateLogs logs = RateLogs.read(dir, measureFrom);
+            loadEnd = Math.max(loadEnd, logs.lastEpochMicros());
             long records = logs.records();
             double rate = logs.rate(measureFrom);
             if (p.role() == Role.SENDER) {
@@ -187,7 +192,21 @@ final class SummaryBuilder {
         }
         return new Summary(testId, plan.name(), plan.tags(), plan.description(), start, Instant.now().toString(),
                 new LinkedHashMap<>(parameters(plan)), results, totals, routes, checks, actions, List.copyOf(seen.interruptions()),
-                verdict, reasons, seen.peerHosts(), ClockLimits.check(seen.peerHosts(), totals.responseTime()));
+                verdict, reasons, seen.peerHosts(), ClockLimits.check(seen.peerHosts(), totals.responseTime()),
+                GeneratorLimits.check(generators(peers, runDir, measureFrom, loadEnd)));
+    }
+
+    /** Each sender's and receiver's own CPU and GC over the measured span, for those whose file was collected. */
+    private static List<Summary.GeneratorLoad> generators(List<PeerInfo> peers, Path runDir, long from, long to)
+            throws IOException {
+        List<Summary.GeneratorLoad> out = new ArrayList<>();
+        for (PeerInfo p : peers) {
+            if (p.role() == Role.SENDER || p.role() == Role.RECEIVER) {
+                GeneratorUsage.read(p.name(), p.role().wireName(), p.host(), RunLayout.peerDir(runDir, p.name()), from, to)
+                        .ifPresent(out::add);
+            }
+        }
+        return out;
     }
 
     /** A route reads from a topic (each subscriber gets every message) when its receive URL says so. */
