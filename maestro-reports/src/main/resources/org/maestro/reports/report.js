@@ -207,8 +207,10 @@
     section.appendChild(table(['peer', 'role', 'host', 'seconds', 'cores', 'process cores mean', 'process cores max',
       'host busy % mean', 'host busy % max', 'GC pauses', 'GC pause ms', 'GC max pause ms', 'saturated s', 'SUT on this host'],
       g.peers.map(function (p) {
-        return [p.peer, p.role, p.host, fmt(p.seconds), fmt(p.cores), known(p.processCoresMean), known(p.processCoresMax),
-          known(p.hostBusyPercentMean), known(p.hostBusyPercentMax), fmt(p.gcPauses), fmt(p.gcPauseMillis), fmt(p.gcMaxPauseMillis),
+        // As summary.json rounds them, and the console prints them: cores to 3 decimals, percents to 1.
+        function fixed(v, digits) { return typeof v === 'number' ? v.toFixed(digits) : 'unknown'; }
+        return [p.peer, p.role, p.host, fmt(p.seconds), fmt(p.cores), fixed(p.processCoresMean, 3), fixed(p.processCoresMax, 3),
+          fixed(p.hostBusyPercentMean, 1), fixed(p.hostBusyPercentMax, 1), fmt(p.gcPauses), fmt(p.gcPauseMillis), fmt(p.gcMaxPauseMillis),
           p.saturated ? el('span', { class: 'fail', text: p.saturatedSeconds + ' (saturated)' }) : fmt(p.saturatedSeconds),
           p.sutOnThisHost === null || p.sutOnThisHost === undefined ? 'unknown' : p.sutOnThisHost ? el('span', { class: 'fail', text: 'yes' }) : 'no'];
       }), [false, false, false, true, true, true, true, true, true, true, true, true, true, false])).id = 'generators-table';

@@ -1,5 +1,6 @@
 package org.maestro.client.run;
 
+import org.maestro.reports.results.GeneratorUsage;
 import org.maestro.reports.results.Summary;
 import java.util.Locale;
 
@@ -84,16 +85,12 @@ final class SummaryTable {
             if (each || p.saturated()) {
                 c.line("load generator %s on %s: process %s / %s cores (mean / max of %d), host busy %s / %s %%,"
                                 + " GC %d pause(s) %d ms (max %d ms), saturated %d of %d s", p.peer(), p.host(),
-                        text(p.processCoresMean()), text(p.processCoresMax()), p.cores(), text(p.hostBusyPercentMean()),
-                        text(p.hostBusyPercentMax()), p.gcPauses(), p.gcPauseMillis(), p.gcMaxPauseMillis(),
+                        GeneratorUsage.cores(p.processCoresMean()), GeneratorUsage.cores(p.processCoresMax()), p.cores(), GeneratorUsage.percent(p.hostBusyPercentMean()),
+                        GeneratorUsage.percent(p.hostBusyPercentMax()), p.gcPauses(), p.gcPauseMillis(), p.gcMaxPauseMillis(),
                         p.saturatedSeconds(), p.seconds());
             }
         }
         g.warnings().forEach(w -> c.line("warning: %s", w));
-    }
-
-    private static String text(Double v) {
-        return v == null ? UNKNOWN : v.toString();
     }
 
     /** The figures of the run, or of one route: counts, rates, response time and send delay. */

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -19,6 +20,9 @@ import java.util.Optional;
  */
 public final class GeneratorUsage {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Cores to a thousandth, a host's busy share to a tenth of a percent: finer is noise, and every surface shows this. */
+    private static final int CORES_PER_UNIT = 1000;
+    private static final int PERCENT_PER_UNIT = 10;
 
     private GeneratorUsage() {
     }
@@ -60,9 +64,19 @@ public final class GeneratorUsage {
             gcMillis += s.gcPauseMillis();
             gcMax = Math.max(gcMax, s.gcMaxPauseMillis());
         }
-        return new Summary.GeneratorLoad(peer, role, host, span.size(), cores, process.mean(1000), process.max(1000),
-                busy.mean(10), busy.max(10), saturated, gcPauses, gcMillis, gcMax, sutOnThisHost,
+        return new Summary.GeneratorLoad(peer, role, host, span.size(), cores, process.mean(CORES_PER_UNIT), process.max(CORES_PER_UNIT),
+                busy.mean(PERCENT_PER_UNIT), busy.max(PERCENT_PER_UNIT), saturated, gcPauses, gcMillis, gcMax, sutOnThisHost,
                 GeneratorLimits.saturated(saturated, span.size()));
+    }
+
+    /** Cores as every surface shows them ("1.570"), "unknown" for null. */
+    public static String cores(Double cores) {
+        return cores == null ? "unknown" : String.format(Locale.ROOT, "%.3f", cores);
+    }
+
+    /** A busy share as every surface shows it ("96.1"), "unknown" for null. */
+    public static String percent(Double percent) {
+        return percent == null ? "unknown" : String.format(Locale.ROOT, "%.1f", percent);
     }
 
     /** What the peer's system.json says; null when it does not (a file of an earlier version, or none). */
