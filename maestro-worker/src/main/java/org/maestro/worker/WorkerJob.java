@@ -263,8 +263,9 @@ abstract class WorkerJob {
         // No tick comes any more and no message either: without this, /metrics and STATS would show the last tick's
         // count (a sender's catch-up burst) as the rate for as long as the peer lives.
         lastSecondCount = 0;
-        List<String> broken = finish();
+        // The load is over: its last part-second is written, and the JVM's GC beans let go of this job.
         usage.close();
+        List<String> broken = finish();
         phase = DONE;
         PeerInfo me = peer.info();
         String reason = failure.get();

@@ -2,8 +2,6 @@ package org.maestro.common.runfiles;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -58,10 +56,7 @@ public final class ResourceUsageCsv implements AutoCloseable {
 
     /** Creates (or replaces) {@code <dir>/resource-usage.csv} and writes its header. */
     public static ResourceUsageCsv create(Path dir) throws IOException {
-        BufferedWriter out = Files.newBufferedWriter(dir.resolve(PeerFiles.RESOURCE_USAGE_CSV), StandardCharsets.UTF_8);
-        out.write(HEADER + "\n");
-        out.flush();
-        return new ResourceUsageCsv(out);
+        return new ResourceUsageCsv(CsvReader.createWithHeader(dir.resolve(PeerFiles.RESOURCE_USAGE_CSV), HEADER));
     }
 
     /** Writes one second and flushes it: a peer that dies loses nothing already sampled. */
