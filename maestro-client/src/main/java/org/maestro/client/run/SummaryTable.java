@@ -85,9 +85,9 @@ final class SummaryTable {
             if (each || p.saturated()) {
                 c.line("load generator %s on %s: process %s / %s cores (mean / max of %d), host busy %s / %s %%,"
                                 + " GC %d pause(s) %d ms (max %d ms), saturated %d of %d s", p.peer(), p.host(),
-                        GeneratorUsage.cores(p.processCoresMean()), GeneratorUsage.cores(p.processCoresMax()), p.cores(), GeneratorUsage.percent(p.hostBusyPercentMean()),
-                        GeneratorUsage.percent(p.hostBusyPercentMax()), p.gcPauses(), p.gcPauseMillis(), p.gcMaxPauseMillis(),
-                        p.saturatedSeconds(), p.seconds());
+                        GeneratorUsage.cores(p.processCoresMean()), GeneratorUsage.cores(p.processCoresMax()), p.cores(),
+                        GeneratorUsage.percent(p.hostBusyPercentMean()), GeneratorUsage.percent(p.hostBusyPercentMax()),
+                        p.gcPauses(), p.gcPauseMillis(), p.gcMaxPauseMillis(), p.saturatedSeconds(), p.seconds());
             }
         }
         g.warnings().forEach(w -> c.line("warning: %s", w));

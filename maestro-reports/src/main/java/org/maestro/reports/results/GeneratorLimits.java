@@ -53,14 +53,15 @@ public final class GeneratorLimits {
                                 + " (host >= %.0f %% busy or its process >= %.2f of %d cores): host busy mean %s %%, max %s %%;"
                                 + " process %s cores mean, %s max",
                         g.role(), g.peer(), g.host(), g.saturatedSeconds(), g.seconds(), HOST_BUSY_PERCENT,
-                        processCoresLimit(g.cores()), g.cores(), GeneratorUsage.percent(g.hostBusyPercentMean()), GeneratorUsage.percent(g.hostBusyPercentMax()),
-                        GeneratorUsage.cores(g.processCoresMean()), GeneratorUsage.cores(g.processCoresMax())));
+                        processCoresLimit(g.cores()), g.cores(), GeneratorUsage.percent(g.hostBusyPercentMean()),
+                        GeneratorUsage.percent(g.hostBusyPercentMax()), GeneratorUsage.cores(g.processCoresMean()),
+                        GeneratorUsage.cores(g.processCoresMax())));
             }
         }
         List<Summary.GeneratorLoad> shared = peers.stream().filter(g -> Boolean.TRUE.equals(g.sutOnThisHost())).toList();
         if (!shared.isEmpty()) {
-            warnings.add(WARNING + shared.stream().map(g -> g.role() + " " + g.peer() + " on " + g.host()
-                            + " (host busy mean " + GeneratorUsage.percent(g.hostBusyPercentMean()) + " %)").collect(Collectors.joining(", "))
+            warnings.add(WARNING + shared.stream().map(g -> g.role() + " " + g.peer() + " on " + g.host() + " (host busy mean "
+                            + GeneratorUsage.percent(g.hostBusyPercentMean()) + " %)").collect(Collectors.joining(", "))
                     + (shared.size() == 1 ? " shares its host" : " share their host") + " with the SUT (its SUT URL names that"
                     + " host): the generator and the SUT compete for the same cores");
         }
