@@ -264,8 +264,9 @@ final class ReportData {
             }
             List<Path> csvs;
             try (Stream<Path> files = Files.list(p.dir())) {
-                csvs = files.filter(PeerFiles::isCsv)
-                        .filter(f -> !f.getFileName().toString().equals(PeerFiles.HANDLERS_CSV)).sorted().toList();
+                // Not an inspector's data set: the agent's runs, and a generator's own CPU (the "Load generators" table).
+                csvs = files.filter(PeerFiles::isCsv).filter(f -> !f.getFileName().toString().equals(PeerFiles.HANDLERS_CSV)
+                        && !f.getFileName().toString().equals(PeerFiles.RESOURCE_USAGE_CSV)).sorted().toList();
             }
             Map<String, Map.Entry<String, TestJson.DataSet>> dataSets = inspectorDataSets(p);
             for (Path csv : csvs) {

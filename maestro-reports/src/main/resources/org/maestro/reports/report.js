@@ -140,6 +140,7 @@
     }
 
     hostSection();
+    generatorSection();
 
     // Latency figures from the HDR logs
     if ((data.latency || []).length) {
@@ -201,6 +202,30 @@
     }
     (check.warnings || []).forEach(function (w) {
       section.appendChild(el('p', { class: 'fail clock-warning', text: 'Warning: ' + w }));
+    });
+  }
+  // The senders' and receivers' own CPU and GC over the measured span (summary.json's loadGenerators), and each
+  // warning that a figure may be the generator's rather than the SUT's.
+  function generatorSection() {
+    var g = summary.loadGenerators;
+    if (!g || !(g.peers || []).length) { return; }
+    var section = document.getElementById('generators');
+    section.appendChild(el('h2', { text: 'Load generators' }));
+    section.appendChild(el('p', { text: 'What each sender and receiver used over the measured span, a sample a second: its process\u2019s' +
+      ' CPU in cores (peers sharing a JVM show the same process), the busy share of all its host\u2019s cores, and its JVM\u2019s' +
+      ' garbage-collector pauses. Saturated: ' + g.rule + '.' }));
+    section.appendChild(table(['peer', 'role', 'host', 'seconds', 'cores', 'process cores mean', 'process cores max',
+      'host busy % mean', 'host busy % max', 'GC pauses', 'GC pause ms', 'GC max pause ms', 'saturated s', 'SUT on this host'],
+      g.peers.map(function (p) {
+        // As summary.json rounds them, and the console prints them: cores to 3 decimals, percents to 1.
+        function fixed(v, digits) { return typeof v === 'number' ? v.toFixed(digits) : 'unknown'; }
+        return [p.peer, p.role, p.host, fmt(p.seconds), fmt(p.cores), fixed(p.processCoresMean, 3), fixed(p.processCoresMax, 3),
+          fixed(p.hostBusyPercentMean, 1), fixed(p.hostBusyPercentMax, 1), fmt(p.gcPauses), fmt(p.gcPauseMillis), fmt(p.gcMaxPauseMillis),
+          p.saturated ? el('span', { class: 'fail', text: p.saturatedSeconds + ' (saturated)' }) : fmt(p.saturatedSeconds),
+          p.sutOnThisHost === null || p.sutOnThisHost === undefined ? 'unknown' : p.sutOnThisHost ? el('span', { class: 'fail', text: 'yes' }) : 'no'];
+      }), [false, false, false, true, true, true, true, true, true, true, true, true, true, false])).id = 'generators-table';
+    (g.warnings || []).forEach(function (w) {
+      section.appendChild(el('p', { class: 'fail generator-warning', text: 'Warning: ' + w }));
     });
   }
   function incrementalSections() {

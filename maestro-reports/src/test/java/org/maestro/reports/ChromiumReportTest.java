@@ -145,6 +145,36 @@ class ChromiumReportTest {
         assertTrue(dom.contains("by route: percentile distribution after warm-up"), "the routes' latency chart");
     }
 
+    /** summary.json's loadGenerators, as the client writes it (the typed record serialized): a table and its warnings. */
+    @Test
+    void loadGeneratorsAreShownWithTheirWarnings() throws Exception {
+        SyntheticRun run = new SyntheticRun(Files.createDirectories(tmp.resolve("generators")), 1_795_000_000_000_000L, 5, 300, 2).write();
+        com.fasterxml.jackson.databind.node.ObjectNode s = (com.fasterxml.jackson.databind.node.ObjectNode)
+                Json.MAPPER.readTree(run.dir.resolve("summary.json").toFile());
+        org.maestro.reports.results.Summary.LoadGenerators g = org.maestro.reports.results.GeneratorLimits.check(List.of(
+                new org.maestro.reports.results.Summary.GeneratorLoad(SyntheticRun.SENDER, "sender", "lab-sender", 20, 2, 1.57, 1.98,
+                        96.1, 100.0, 15, 12, 48, 9, false, true),
+                new org.maestro.reports.results.Summary.GeneratorLoad(SyntheticRun.RECEIVER, "receiver", "lab-receiver", 20, 2, 0.4,
+                        0.61, null, null, 0, 3, 7, 4, true, false)));
+        s.set("loadGenerators", Json.MAPPER.valueToTree(g));
+        Json.MAPPER.writeValue(run.dir.resolve("summary.json").toFile(), s);
+        String dom = dumpDom(ReportBuilder.build(run.dir));
+        Matcher body = Pattern.compile("<body([^>]*)>").matcher(dom);
+        assertTrue(body.find(), "a body in the DOM Chromium dumped:\n" + head(dom));
+        assertEquals("", attribute(body.group(1), "data-errors"), "no script or console error in the page");
+        assertTrue(dom.contains("Load generators") && dom.contains("id=\"generators-table\""), head(dom));
+        String table = dom.substring(dom.indexOf("id=\"generators-table\""));
+        table = table.substring(0, table.indexOf("</table>"));
+        assertEquals(3, count(table, "<tr>"), "a header and a row per generator");
+        assertTrue(table.contains(">1.570</td>") && table.contains(">96.1</td>") && table.contains(">100.0</td>") && table.contains(">15 (saturated)</span>"),
+                "the sender's figures, its saturation standing out: " + table);
+        assertTrue(table.contains(">unknown</td>"), "the receiver's host share is unknown, not 0: " + table);
+        assertEquals(2, g.warnings().size(), g.warnings().toString());
+        for (String w : g.warnings()) {
+            assertTrue(dom.contains("Warning: " + HtmlPage.escapeHtml(w)), "shown: " + w);
+        }
+    }
+
     private static void route(com.fasterxml.jackson.databind.node.ArrayNode routes, String name, String target, List<String> peers,
                               long messages, double p99) {
         com.fasterxml.jackson.databind.node.ObjectNode r = routes.addObject();

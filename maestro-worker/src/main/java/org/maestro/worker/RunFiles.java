@@ -4,6 +4,7 @@ import org.maestro.common.note.PeerInfo;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.RunJson;
 import org.maestro.common.runfiles.TestJson;
+import org.maestro.common.util.HostNames;
 import org.maestro.common.util.Passwords;
 import org.maestro.common.util.SystemInfo;
 import org.maestro.worker.driver.Protocols;
@@ -45,6 +46,9 @@ final class RunFiles {
     static void writeSystemJson(Path dir, PeerInfo peer, SutUrl sutUrl) throws IOException {
         Map<String, Object> system = SystemInfo.describe(peer);
         system.put("driver", Protocols.clientOf(sutUrl));
+        if (sutUrl != null) {
+            system.put(SystemInfo.SUT_ON_THIS_HOST, HostNames.isThisHost(sutUrl.host()));
+        }
         RunJson.write(dir.resolve(PeerFiles.SYSTEM_JSON), system);
     }
 

@@ -7,6 +7,7 @@ import org.maestro.common.note.Stats;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.util.Clocks;
 import org.maestro.worker.driver.DriverException;
+import org.maestro.worker.usage.ResourceSampler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,6 +59,8 @@ abstract class WorkerJob {
     /** FLUSH requests so far, and how many each connection thread has carried out. */
     private final AtomicLong flushRequests = new AtomicLong();
     private final AtomicLongArray flushesDone;
+    /** The generator's own CPU and GC, a line a second on the ticker; null until the files are open. */
+    private volatile ResourceSampler usage;
 
     WorkerJob(Peer peer, WorkerOptions options, Path dataDir) throws IOException {
         this.peer = peer;
@@ -105,6 +108,7 @@ abstract class WorkerJob {
             startNanos = System.nanoTime();
             writeTestJson();
             openFiles();
+            usage = ResourceSampler.start(dir);
         } catch (DriverException | IOException | RuntimeException e) {
             finish();
             throw e;
@@ -225,6 +229,7 @@ abstract class WorkerJob {
 
     private void tick() {
         try {
+            usage.sample();
             tickLogs();
             long now = messages.get();
             lastSecondCount = now - lastTickCount;
@@ -267,6 +272,8 @@ abstract class WorkerJob {
         // No tick comes any more and no message either: without this, /metrics and STATS would show the last tick's
         // count (a sender's catch-up burst) as the rate for as long as the peer lives.
         lastSecondCount = 0;
+        // The load is over: its last part-second is written, and the JVM's GC beans let go of this job.
+        usage.close();
         List<String> broken = finish();
         phase = DONE;
         // The final counts, before the end: the last tick's were up to a second old (a sender's 19,006 of 20,000).

@@ -1,6 +1,8 @@
 package org.maestro.client.run;
 
 import org.maestro.reports.results.FaultAnalysis;
+import org.maestro.reports.results.GeneratorLimits;
+import org.maestro.reports.results.GeneratorUsage;
 import org.maestro.reports.results.PeerReduction;
 import org.maestro.reports.results.Timeline;
 import org.maestro.reports.results.RateLogTally;
@@ -80,6 +82,10 @@ final class SummaryBuilder {
                 .map(p -> new WarmupBoundary.Worker(p.name(), p.role() == Role.SENDER, p.group(), RunLayout.peerDir(runDir, p.name())))
                 .toList());
         Map<String, PeerReduction> reduced = new LinkedHashMap<>();
+        // The generators' measured span: from the first sender's warm-up end (its boundary) to the load's last message.
+        long measureFrom = peers.stream().filter(p -> p.role() == Role.SENDER).mapToLong(p -> boundaries.getOrDefault(p.name(), 0L))
+                .filter(b -> b > 0).min().orElse(0);
+        long loadEnd = 0;
         for (PeerInfo p : peers) {
             Path dir = RunLayout.peerDir(runDir, p.name());
             Stats s = seen.finalStats().get(p.id());
@@ -115,6 +121,7 @@ final class SummaryBuilder {
             PeerReduction figures = PeerReduction.read(dir, p.name(), p.role() == Role.SENDER,
                     boundaries.getOrDefault(p.name(), 0L), boundaries.getOrDefault(p.name(), 0L), 1, PeerReduction.Intervals.NONE);
             reduced.put(p.name(), figures);
+            loadEnd = Math.max(loadEnd, figures.rateLogs().lastEpochMicros());
             long records = figures.rateLogs().messages();
             double rate = figures.rate();
             if (p.role() == Role.SENDER) {
@@ -204,7 +211,21 @@ final class SummaryBuilder {
         }
         return new Summary(testId, plan.name(), plan.tags(), plan.description(), start, Instant.now().toString(),
                 new LinkedHashMap<>(parameters(plan)), results, totals, routes, checks, actions, List.copyOf(seen.interruptions()),
-                verdict, reasons, seen.peerHosts(), ClockLimits.check(seen.peerHosts(), totals.responseTime()));
+                verdict, reasons, seen.peerHosts(), ClockLimits.check(seen.peerHosts(), totals.responseTime()),
+                GeneratorLimits.check(generators(peers, runDir, measureFrom, loadEnd)));
+    }
+
+    /** Each sender's and receiver's own CPU and GC over the measured span, for those whose file was collected. */
+    private static List<Summary.GeneratorLoad> generators(List<PeerInfo> peers, Path runDir, long from, long to)
+            throws IOException {
+        List<Summary.GeneratorLoad> out = new ArrayList<>();
+        for (PeerInfo p : peers) {
+            if (p.role() == Role.SENDER || p.role() == Role.RECEIVER) {
+                GeneratorUsage.read(p.name(), p.role().wireName(), p.host(), RunLayout.peerDir(runDir, p.name()), from, to)
+                        .ifPresent(out::add);
+            }
+        }
+        return out;
     }
 
     /** A route reads from a topic (each subscriber gets every message) when its receive URL says so. */

@@ -1,5 +1,6 @@
 package org.maestro.client.run;
 
+import org.maestro.reports.results.GeneratorUsage;
 import org.maestro.reports.results.Summary;
 import org.maestro.common.runfiles.Figures;
 
@@ -81,6 +82,28 @@ final class SummaryTable {
     private static void verdict(Summary s, Console c) {
         c.line("verdict: %s%s", s.verdict().toUpperCase(Locale.ROOT),
                 s.reasons().isEmpty() ? "" : " (" + String.join("; ", s.reasons()) + ")");
+        generators(s.loadGenerators(), c);
+    }
+
+    /**
+     * The load generators' own CPU and GC over the measured span (a line each, for a few peers; else only the saturated
+     * ones), then each warning that a figure may be the generator's: last, where a reader of the log ends up.
+     */
+    private static void generators(Summary.LoadGenerators g, Console c) {
+        if (g == null) {
+            return;
+        }
+        boolean each = Console.linePerPeer(g.peers().size());
+        for (Summary.GeneratorLoad p : g.peers()) {
+            if (each || p.saturated()) {
+                c.line("load generator %s on %s: process %s / %s cores (mean / max of %d), host busy %s / %s %%,"
+                                + " GC %d pause(s) %d ms (max %d ms), saturated %d of %d s", p.peer(), p.host(),
+                        GeneratorUsage.cores(p.processCoresMean()), GeneratorUsage.cores(p.processCoresMax()), p.cores(),
+                        GeneratorUsage.percent(p.hostBusyPercentMean()), GeneratorUsage.percent(p.hostBusyPercentMax()),
+                        p.gcPauses(), p.gcPauseMillis(), p.gcMaxPauseMillis(), p.saturatedSeconds(), p.seconds());
+            }
+        }
+        g.warnings().forEach(w -> c.line("warning: %s", w));
     }
 
     /** A test at rate 0: its senders have no schedule, so no send delay. */

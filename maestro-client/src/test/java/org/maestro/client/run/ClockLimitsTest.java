@@ -87,8 +87,8 @@ class ClockLimitsTest {
         ClockSource mine = ClockSource.local();
         ClockSource otherHost = new ClockSource("another-boot", "1-ff");
         ClockSource sameHost = new ClockSource(mine.bootId(), "1-ff");
-        java.util.function.BiFunction<Long, ClockSource, org.maestro.common.client.PingResult> ping = (rtt, clock) ->
-                new org.maestro.common.client.PingResult(p, rtt, 1_064, clock);
+        java.util.function.BiFunction<Long, ClockSource, org.maestro.client.control.PingResult> ping = (rtt, clock) ->
+                new org.maestro.client.control.PingResult(p, rtt, 1_064, clock);
         Summary.PeerHost estimated = PeerHosts.host(p, "", "", "", List.of(ping.apply(9_000L, otherHost), ping.apply(6_219L, otherHost)));
         assertEquals(1.064, estimated.clockOffsetMillis());
         assertEquals(6.219, estimated.roundTripMillis());

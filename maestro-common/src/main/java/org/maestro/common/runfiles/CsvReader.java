@@ -1,6 +1,7 @@
 package org.maestro.common.runfiles;
 
 import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -66,6 +67,14 @@ public final class CsvReader implements AutoCloseable {
         }
         fields.add(field.toString());
         return fields;
+    }
+
+    /** Creates (or replaces) {@code file} with its header row, flushed: the file a peer's CSV writer appends to. */
+    public static BufferedWriter createWithHeader(Path file, String header) throws IOException {
+        BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        out.write(header + "\n");
+        out.flush();
+        return out;
     }
 
     /** A value as a CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line break. */

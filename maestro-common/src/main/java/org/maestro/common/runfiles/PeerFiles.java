@@ -20,6 +20,11 @@ public final class PeerFiles {
     public static final String HANDLERS_CSV = "handlers.csv";
     /** A receiver's duplicates and out-of-order arrivals. */
     public static final String SEQUENCE_EVENTS_CSV = "sequence-events.csv";
+    /**
+     * A sender's or receiver's own load, once a second: its process's CPU, its host's CPU and its GC pauses
+     * ({@link ResourceUsageCsv}), so that a starved generator is not taken for a slow SUT.
+     */
+    public static final String RESOURCE_USAGE_CSV = "resource-usage.csv";
     /** The data set in which an inspector logs every sample's read time and outcome ({@code sampling.csv}). */
     public static final String SAMPLING_DATA_SET = "sampling";
 

@@ -35,10 +35,7 @@ public final class SequenceEventsCsv implements AutoCloseable {
 
     /** Creates (or replaces) {@code <dir>/sequence-events.csv} and writes its header. */
     public static SequenceEventsCsv create(Path dir) throws IOException {
-        BufferedWriter out = Files.newBufferedWriter(dir.resolve(PeerFiles.SEQUENCE_EVENTS_CSV), StandardCharsets.UTF_8);
-        out.write(HEADER + "\n");
-        out.flush();
-        return new SequenceEventsCsv(out);
+        return new SequenceEventsCsv(CsvReader.createWithHeader(dir.resolve(PeerFiles.SEQUENCE_EVENTS_CSV), HEADER));
     }
 
     public synchronized void write(long epochMicros, long stream, long sequence, String kind) {

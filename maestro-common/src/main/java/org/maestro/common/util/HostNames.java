@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
 import java.net.UnknownHostException;
 
 /** The name of this host as peers report it, and the address other hosts reach it at. */
@@ -34,6 +36,24 @@ public final class HostNames {
             return local == null || local.isAnyLocalAddress() ? null : local.getHostAddress();
         } catch (IOException | RuntimeException e) {
             return null;
+        }
+    }
+
+    /**
+     * Whether {@code host} is this host: a loopback or wildcard address, or an address of one of its interfaces
+     * (whichever of the names' addresses). False when it does not resolve: that it is here is then not known.
+     * Asked where the peer runs, since only this host knows its own interfaces.
+     */
+    public static boolean isThisHost(String host) {
+        try {
+            for (InetAddress a : InetAddress.getAllByName(host)) {
+                if (a.isLoopbackAddress() || a.isAnyLocalAddress() || NetworkInterface.getByInetAddress(a) != null) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (UnknownHostException | SocketException | RuntimeException e) {
+            return false;
         }
     }
 }

@@ -18,6 +18,11 @@ import org.maestro.common.note.PeerInfo;
  */
 public final class SystemInfo {
     private static final String UNKNOWN = "unknown";
+    /**
+     * A sender's or receiver's system.json key: true when the SUT URL it loads names this host ({@link
+     * HostNames#isThisHost}), so the generator competes with the SUT for the host's CPU.
+     */
+    public static final String SUT_ON_THIS_HOST = "sutOnThisHost";
 
     private SystemInfo() {
     }

@@ -18,7 +18,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
                       Map<String, Object> parameters, List<PeerResult> peers, Totals totals, List<RouteResult> routes,
                       List<Check> checks,
                       List<ActionResult> actions, List<Interruption> interruptions, String verdict, List<String> reasons,
-                      List<PeerHost> peerHosts, ClockCheck clockCheck) {
+                      List<PeerHost> peerHosts, ClockCheck clockCheck, LoadGenerators loadGenerators) {
 
     public static final String PASSED = "passed";
     public static final String FAILED = "failed";
@@ -233,6 +233,42 @@ public record Summary(String testId, String name, List<String> tags, String desc
     }
 
     /**
+     * The load generators watching themselves: each sender's and receiver's CPU and GC over the measured span (from its
+     * {@code resource-usage.csv}, see {@link GeneratorUsage}) and whether a figure of the run may be the generator's
+     * rather than the SUT's ({@link GeneratorLimits}). It warns; it does not change the verdict.
+     *
+     * @param rule     when a generator counts as saturated, in words
+     * @param peers    one per sender and receiver whose file was collected
+     * @param warnings each "throughput/latency may be the generator's, not the SUT's: ..."; empty when none applies
+     */
+    public record LoadGenerators(String rule, List<GeneratorLoad> peers, List<String> warnings) {
+    }
+
+    /**
+     * One sender's or receiver's process and host over the measured span, a sample a second; a figure is null when
+     * it is unknown (no second in the span, or a host without {@code /proc/stat}).
+     *
+     * @param seconds             its samples in the measured span
+     * @param cores               the cores its JVM may use
+     * @param processCoresMean    cores its process kept busy, on average (its whole JVM: peers sharing one, as with
+     *                            {@code --local}, show the same process, the embedded SUT included)
+     * @param processCoresMax     the same, in its busiest second
+     * @param hostBusyPercentMean the busy share of all its host's cores, on average
+     * @param hostBusyPercentMax  the same, in the busiest second
+     * @param saturatedSeconds    seconds at or over a limit of {@link GeneratorLimits}
+     * @param gcPauses            garbage-collector pauses in the span
+     * @param gcPauseMillis       their total
+     * @param gcMaxPauseMillis    the longest
+     * @param sutOnThisHost       the SUT URL it loaded names its own host; null when its files do not say
+     * @param saturated           at or over a limit in at least {@link GeneratorLimits#SATURATED_SHARE} of its seconds
+     */
+    public record GeneratorLoad(String peer, String role, String host, int seconds, int cores, Double processCoresMean,
+                                Double processCoresMax, Double hostBusyPercentMean, Double hostBusyPercentMax,
+                                int saturatedSeconds, long gcPauses, long gcPauseMillis, long gcMaxPauseMillis,
+                                Boolean sutOnThisHost, boolean saturated) {
+    }
+
+    /**
      * One criterion's outcome: what was measured against what bound. {@code passed} is null when the criterion was
      * not evaluated (it depends on data that is missing: neither passed nor failed), and {@code measured} says why.
      */
@@ -266,7 +302,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
                 c.bound())).toList();
         return new Summary(testId, name, tags, description, start, end, parameters, peers, totals, routes, unjudged, actions, interruptions,
                 INTERRUPTED, reasons.stream().filter(r -> checks.stream().noneMatch(c -> r.equals(c.failureReason()))).toList(),
-                peerHosts, clockCheck);
+                peerHosts, clockCheck, loadGenerators);
     }
 
     public int exitCode() {
