@@ -1,5 +1,7 @@
 package org.maestro.inspector;
 
+import org.maestro.common.util.EnumLookup;
+
 import org.maestro.inspector.amqp.AmqpManagementInspector;
 import org.maestro.inspector.amqp.DataSetConfig;
 import org.maestro.inspector.amqp.ManagementUrl;
@@ -29,10 +31,9 @@ public enum InspectorKind {
 
     /** @throws IllegalArgumentException naming the bad text and the known kinds */
     public static InspectorKind parse(String text) {
-        for (InspectorKind k : values()) {
-            if (text != null && k.wireName.equalsIgnoreCase(text.trim())) {
-                return k;
-            }
+        InspectorKind k = EnumLookup.byWord(values(), InspectorKind::wireName, text);
+        if (k != null) {
+            return k;
         }
         throw new IllegalArgumentException("unknown inspector type '" + text + "': expected "
                 + Arrays.stream(values()).map(InspectorKind::wireName).collect(Collectors.joining(" or ")));

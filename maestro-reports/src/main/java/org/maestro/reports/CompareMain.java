@@ -26,8 +26,9 @@ public final class CompareMain implements Callable<Integer> {
     List<Path> runs;
 
     @Option(names = "--min-change", paramLabel = "PERCENT",
-            description = "the smallest change that counts, for every metric, e.g. 5% (default: each metric's own: "
-                    + "rates 3%, p50/p90 10%, p99 15%, p99.9 25%, max 50%, counts 10%, outages 25%)")
+            // %% : picocli formats descriptions (a bare "3%, p" read as a conversion and printed WARN lines).
+            description = "the smallest change that counts, for every metric, e.g. 5%% (default: each metric's own: "
+                    + "rates 3%%, p50/p90 10%%, p99 15%%, p99.9 25%%, max 50%%, counts 10%%, outages 25%%)")
     String minChange;
 
     @CommandLine.Spec

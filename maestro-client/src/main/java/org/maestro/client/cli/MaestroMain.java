@@ -255,14 +255,13 @@ public final class MaestroMain implements Callable<Integer> {
         @CommandLine.Mixin
         BrokerOption broker = new BrokerOption();
 
-        @Option(names = "--window", defaultValue = "2s", converter = TimeConverter.class,
-                description = "how long to collect answers (default: ${DEFAULT-VALUE})")
-        Duration window;
+        @CommandLine.Mixin
+        PingWindowOption ping = new PingWindowOption();
 
         @Override
         public Integer call() throws Exception {
             try (ControlClient client = connect(broker.url())) {
-                List<PingResult> found = PeerDirectory.discover(client, window);
+                List<PingResult> found = PeerDirectory.discover(client, ping.window);
                 for (PingResult p : found) {
                     System.out.printf("%-10s %-20s %-24s round trip %7.3f ms, %s, id %s%n",
                             p.peer().role().wireName(), SafeText.of(p.peer().name()), SafeText.of(p.peer().host()),
@@ -282,9 +281,8 @@ public final class MaestroMain implements Callable<Integer> {
         @CommandLine.Mixin
         BrokerOption broker = new BrokerOption();
 
-        @Option(names = "--window", defaultValue = "2s", converter = TimeConverter.class,
-                description = "how long to collect answers to PING (default: ${DEFAULT-VALUE})")
-        Duration window;
+        @CommandLine.Mixin
+        PingWindowOption ping = new PingWindowOption();
 
         @Option(names = {"-o", "--output"}, paramLabel = "FILE",
                 description = "the file Prometheus reads (written whole, by renaming); standard output without it")
@@ -301,13 +299,13 @@ public final class MaestroMain implements Callable<Integer> {
                 throw new CommandLine.ParameterException(new CommandLine(this), "--every needs --output FILE: the list is"
                         + " rewritten there at each look");
             }
-            if (every != null && every.compareTo(window) <= 0) {
+            if (every != null && every.compareTo(ping.window) <= 0) {
                 throw new CommandLine.ParameterException(new CommandLine(this), "--every " + new TestDuration.ByTime(every)
-                        + " must be longer than --window " + new TestDuration.ByTime(window));
+                        + " must be longer than --window " + new TestDuration.ByTime(ping.window));
             }
             try (ControlClient client = connect(broker.url())) {
                 while (true) {
-                    MetricsTargets.Found found = MetricsTargets.find(client, window);
+                    MetricsTargets.Found found = MetricsTargets.find(client, ping.window);
                     String json = MetricsTargets.fileSd(found.targets());
                     found.skipped().forEach(line -> System.err.println("maestro targets: skipped " + line));
                     if (output == null) {
@@ -319,7 +317,7 @@ public final class MaestroMain implements Callable<Integer> {
                     if (every == null) {
                         return found.targets().isEmpty() ? CANNOT_RUN : PASSED;
                     }
-                    Thread.sleep(every.minus(window).toMillis()); // the interval between looks, not a synchronisation
+                    Thread.sleep(every.minus(ping.window).toMillis()); // the interval between looks, not a synchronisation
                 }
             }
         }

@@ -1,5 +1,7 @@
 package org.maestro.client.topology;
 
+import org.maestro.common.util.EnumLookup;
+
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -61,10 +63,9 @@ public sealed interface Node permits Node.Router, Node.Broker {
         }
 
         public static Attach parse(String text) {
-            for (Attach a : values()) {
-                if (a.word.equalsIgnoreCase(text)) {
-                    return a;
-                }
+            Attach a = EnumLookup.byWord(values(), Attach::word, text);
+            if (a != null) {
+                return a;
             }
             throw new IllegalArgumentException("'" + text + "' is not a way to attach a broker (linkRoute or waypoint)");
         }

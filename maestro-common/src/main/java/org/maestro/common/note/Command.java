@@ -1,5 +1,7 @@
 package org.maestro.common.note;
 
+import org.maestro.common.util.EnumLookup;
+
 /**
  * Note commands. The numbers are those of the Maestro protocol and are on the wire:
  * extend (new commands from 40 up), never renumber. docs/protocol.md describes each one.
@@ -44,11 +46,6 @@ public enum Command {
 
     /** The command with this wire number, or null when there is none. */
     public static Command fromCode(int code) {
-        for (Command c : values()) {
-            if (c.code == code) {
-                return c;
-            }
-        }
-        return null;
+        return EnumLookup.byCode(values(), Command::code, code);
     }
 }

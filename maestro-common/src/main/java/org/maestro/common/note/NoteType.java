@@ -1,5 +1,7 @@
 package org.maestro.common.note;
 
+import org.maestro.common.util.EnumLookup;
+
 /**
  * The three kinds of note. The numbers are on the wire: extend, never renumber.
  */
@@ -20,11 +22,6 @@ public enum NoteType {
 
     /** The type with this wire number, or null when there is none. */
     public static NoteType fromCode(int code) {
-        for (NoteType t : values()) {
-            if (t.code == code) {
-                return t;
-            }
-        }
-        return null;
+        return EnumLookup.byCode(values(), NoteType::code, code);
     }
 }
