@@ -259,7 +259,7 @@ final class SenderJob extends WorkerJob {
         // Nothing sent after the warm-up: the rate and send delay after it are unknown, not 0. Flat out there is no
         // schedule to be late for: no send delay, rather than a p99 of 0.
         boolean measured = sendDelay.measured().getTotalCount() > 0;
-        return String.format(Locale.ROOT, "sent %d message(s), %d acknowledged, %d refused; %s " + Figures.RATE_AFTER_WARMUP + "%s",
+        return String.format(Locale.ROOT, "sent %d message(s), %d acknowledged, %d refused; %s " + Figures.RATE_AFTER_WARMUP + "%s%s",
                 messages.get(), acknowledged.get(), sendErrors.get(),
                 measured ? String.format(Locale.ROOT, "%.1f", achievedRate()) : "unknown",
                 options.rate().isFlatOut() ? " (flat out); no send delay (no schedule)"

@@ -161,7 +161,7 @@ final class SummaryBuilder {
 
         List<Summary.Check> checks = new ArrayList<>(offSchedule);
         checks.addAll(unmeasured);
-        // Judged and found wanting, not unknown: these leave the verdict FAILED, not ERROR.
+        // Judged and found wanting (or not applicable), not unknown: these leave the verdict FAILED or PASSED, not ERROR.
         List<Summary.Check> notJudgedOffSchedule = new ArrayList<>();
         for (Criterion c : plan.criteria()) {
             if (c.isFault()) {
@@ -180,6 +180,15 @@ final class SummaryBuilder {
                         c.operator() + " " + bound(c));
                 notJudgedOffSchedule.add(unjudged);
                 checks.add(unjudged);
+                continue;
+            }
+            if (c.metric().equals("rate-percent") && plan.rate().isFlatOut()) {
+                // A share of no target: the criterion does not apply to a flat-out run, which is neither failed by it
+                // nor left unjudged (a clean flat-out run passes).
+                Summary.Check notApplicable = Summary.Check.notEvaluated(c.text(), "the test ran flat out: there is no target rate",
+                        c.operator() + " " + bound(c));
+                notJudgedOffSchedule.add(notApplicable);
+                checks.add(notApplicable);
                 continue;
             }
             Summary.Check check = needs.isEmpty() ? check(c, plan, totals, all.response, all.delay)

@@ -89,18 +89,46 @@ final class IndependentFigures {
 
     final Path dir;
     final Map<String, Peer> peers = new LinkedHashMap<>();
-    final long measureFromMicros;
+    /** Each worker's warm-up boundary (see {@link #boundary}). */
+    private final Map<String, Long> boundaries = new LinkedHashMap<>();
 
     private IndependentFigures(Path dir, List<Peer> all) {
         this.dir = dir;
         all.forEach(p -> peers.put(p.name(), p));
-        long from = Long.MAX_VALUE;
+        // The definition (maestro-reports/README.md): a sender's warm-up ends with its own (test.json start + actual
+        // warm-up); a receiver's with the earliest of its own route's senders, else the earliest of all senders.
+        Map<String, Long> senderEnds = new LinkedHashMap<>();
         for (Peer p : all) {
             if (p.sender() && p.collected() && p.startMicros() > 0) {
-                from = Math.min(from, p.startMicros() + p.warmupMicros());
+                senderEnds.put(p.name(), p.startMicros() + p.warmupMicros());
             }
         }
-        measureFromMicros = from == Long.MAX_VALUE ? 0 : from;
+        long earliest = senderEnds.values().stream().mapToLong(Long::longValue).min().orElse(0);
+        for (Peer p : all) {
+            boundaries.put(p.name(), p.sender() ? senderEnds.getOrDefault(p.name(), earliest)
+                    : all.stream().filter(s -> s.sender() && s.group().equals(p.group()) && senderEnds.containsKey(s.name()))
+                    .mapToLong(s -> senderEnds.get(s.name())).min().orElse(earliest));
+        }
+    }
+
+    /** Where a worker's measured span starts: messages due at or after it are measured. */
+    long boundary(Peer p) {
+        return boundaries.getOrDefault(p.name(), 0L);
+    }
+
+    /**
+     * The origin of the report's time axis, the load's clock (maestro-reports/README.md): the first sender's start,
+     * else the first receiver's, else {@code fallbackMicros} (the run's start).
+     */
+    long loadOriginMicros(long fallbackMicros) {
+        for (boolean senders : new boolean[] {true, false}) {
+            long first = peers.values().stream().filter(p -> p.collected() && p.sender() == senders && p.startMicros() > 0)
+                    .mapToLong(Peer::startMicros).min().orElse(-1);
+            if (first > 0) {
+                return first;
+            }
+        }
+        return fallbackMicros;
     }
 
     /**
@@ -184,13 +212,14 @@ final class IndependentFigures {
 
     /** A peer's messages due in the measured span. */
     long measured(Peer p) {
-        return p.records().stream().filter(r -> r[0] >= measureFromMicros).count();
+        long from = boundary(p);
+        return p.records().stream().filter(r -> r[0] >= from).count();
     }
 
     /** A peer's rate in msg/s over the measured span, unrounded; null when unknown. */
     Double rawRate(Peer p) {
         long measured = measured(p);
-        double seconds = (p.lastMicros() - measureFromMicros) / 1e6;
+        double seconds = (p.lastMicros() - boundary(p)) / 1e6;
         return !p.collected() || measured == 0 || seconds <= 0 ? null : measured / seconds;
     }
 

@@ -152,7 +152,7 @@ final class Surfaces {
         List<String> lines = console.lines().toList();
         int header = -1;
         for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).matches("^peer\\s+role\\s+messages\\s+msg/s\\s+p50 ms\\s+p99 ms\\s+max ms\\s+lost$")) {
+            if (lines.get(i).matches("^peer\\s+role\\s+messages\\s+msg/s after warm-up\\s+p50 ms\\s+p99 ms\\s+max ms\\s+lost$")) {
                 header = i; // the last table: an incremental run prints one per step, audited step by step
             }
         }
@@ -385,7 +385,7 @@ final class Surfaces {
             }
         }
         int width = data.path("bucketSeconds").asInt(1);
-        long origin = micros(data.at("/summary/start").asText());
+        long origin = f.loadOriginMicros(micros(data.at("/summary/start").asText()));
         for (JsonNode chart : data.path("charts")) {
             String id = chart.path("id").asText();
             if (!id.equals("throughput-sent") && !id.equals("throughput-received")) {
