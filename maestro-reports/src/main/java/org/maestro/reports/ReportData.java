@@ -157,6 +157,10 @@ final class ReportData {
             ObjectNode c = counts.addObject();
             c.put("peer", p.name());
             c.put("role", p.role());
+            if (!Files.isDirectory(p.dir())) {
+                c.putNull("messages"); // its files were not collected: unknown, not 0
+                continue;
+            }
             c.put("messages", t.messages());
             if (t.truncatedFiles() > 0) {
                 notes.add(p.name() + ": " + t.truncatedFiles() + " rate log(s) end inside a frame (the peer died while writing)");

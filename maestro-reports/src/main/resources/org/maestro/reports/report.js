@@ -106,7 +106,7 @@
       (data.peers || []).map(function (p) {
         var s = bySummary[p.name] || {};
         return [p.name, p.role, p.host, s.ok === false ? el('span', { class: 'fail', text: 'FAILED' }) : (s.ok ? 'yes' : ''),
-          rateLogs[p.name] === undefined ? '' : fmt(rateLogs[p.name]), figure(s, s.rate),
+          rateLogs[p.name] === undefined ? '' : rateLogs[p.name] === null ? 'unknown' : fmt(rateLogs[p.name]), figure(s, s.rate),
           figure(s, s.lost), figure(s, s.duplicated), figure(s, s.outOfOrder), latencyCell(s.responseTime || s.sendDelay, p.role === 'sender' || p.role === 'receiver'), s.end || (p.collected ? '' : 'files not collected')];
       }), [false, false, false, false, true, true, true, true, true, false, false]));
     // Each sender's actual warm-up: one that waited for its schedule says how that ended.

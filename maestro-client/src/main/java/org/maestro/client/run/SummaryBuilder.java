@@ -194,7 +194,8 @@ final class SummaryBuilder {
             Summary.Check check = needs.isEmpty() ? check(c, plan, totals, all.response, all.delay)
                     : Summary.Check.notEvaluated(c.text(), String.join("; ", needs), c.operator() + " " + bound(c));
             if (needs.isEmpty() && !check.evaluated()) {
-                unmeasured.add(check);
+                // Nothing measured because a sender never got on schedule: that failed check is the verdict's reason.
+                (offSchedule.isEmpty() ? unmeasured : notJudgedOffSchedule).add(check);
             }
             checks.add(check);
         }

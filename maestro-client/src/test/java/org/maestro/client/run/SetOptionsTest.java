@@ -62,14 +62,14 @@ class SetOptionsTest {
 
     @Test
     void aMessageCountIsSharedAndEverySenderSendsAtLeastOne() throws ScriptException {
-        TestPlan plan = everyPart("1000");
+        TestPlan plan = everyPart("1000msg");
         Map<PeerInfo, Map<String, String>> set = SetOptions.compose(plan, "t-1", assigned(plan));
-        assertEquals(List.of("334", "333", "333"), List.of("sender-east-1", "sender-east-2", "sender-west-1").stream()
+        assertEquals(List.of("334msg", "333msg", "333msg"), List.of("sender-east-1", "sender-east-2", "sender-west-1").stream()
                 .map(s -> byName(set, s).get(TestOptions.DURATION)).toList());
-        assertEquals("1000", byName(set, "receiver-east-1").get(TestOptions.DURATION));
-        TestPlan tiny = everyPart("2");
+        assertEquals("1000msg", byName(set, "receiver-east-1").get(TestOptions.DURATION));
+        TestPlan tiny = everyPart("2msg");
         Map<PeerInfo, Map<String, String>> few = SetOptions.compose(tiny, "t-2", assigned(tiny));
-        assertEquals(List.of("1", "1", "1"), List.of("sender-east-1", "sender-east-2", "sender-west-1").stream()
+        assertEquals(List.of("1msg", "1msg", "1msg"), List.of("sender-east-1", "sender-east-2", "sender-west-1").stream()
                 .map(s -> byName(few, s).get(TestOptions.DURATION)).toList());
     }
 
