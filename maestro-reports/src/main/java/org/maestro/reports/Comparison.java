@@ -6,8 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
+import org.maestro.reports.results.ComparisonJson;
+import org.maestro.reports.results.ResultsJson;
 import org.maestro.reports.results.Summary;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -17,7 +18,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * run's directory and adds the verdicts to its {@code junit.xml}, so a nightly job fails on a regression.
  */
 public final class Comparison {
-    public static final String JSON_FILE = "comparison.json";
     public static final String HTML_FILE = "comparison.html";
 
     private final RunFigures candidate;
@@ -185,56 +185,25 @@ public final class Comparison {
     }
 
     /** comparison.json: the runs, the overall verdict, each metric. */
-    ObjectNode toJson() {
-        ObjectNode n = Json.MAPPER.createObjectNode();
-        n.put("run", candidate.name);
-        n.put("name", candidate.run.summary.name());
-        n.put("baseline", baselines.get(0).name);
-        ArrayNode runs = n.putArray("baselines");
-        for (RunFigures b : baselines) {
-            ObjectNode r = runs.addObject();
-            r.put("run", b.name);
-            r.put("path", relative(b.run.dir));
-            r.put("start", b.run.summary.start());
-            r.put("verdict", b.run.summary.verdict());
-        }
-        n.put("verdict", verdict());
+    ComparisonJson toJson() {
+        List<ComparisonJson.BaselineRun> runs = baselines.stream().map(b -> new ComparisonJson.BaselineRun(b.name,
+                relative(b.run.dir), b.run.summary.start(), b.run.summary.verdict())).toList();
         int k = baselines.size();
-        n.put("method", "worse or better beyond the larger of each metric's floor and its noise times the quantile of the "
+        String method = "worse or better beyond the larger of each metric's floor and its noise times the quantile of the "
                 + "false-alarm level the rule below held it to; the noise is the larger of the spread between slices of the runs"
                 + (k >= 2 ? " and the run-to-run spread of the " + k + " baselines" : "") + (k >= MetricChange.MIN_BASELINES_FOR_SPREAD
                 ? " (Student's t, " + (k - 1) + " dof)" : " (normal quantiles and twice each metric's floor: with fewer than "
                 + MetricChange.MIN_BASELINES_FOR_SPREAD + " baselines the run-to-run spread is not known yet; give a directory of "
-                + "runs as the baseline)"));
-        ObjectNode r = n.putObject("rule");
-        r.put("familyWise", rule.familyWise());
-        r.put("falseAlarmRate", rule.rate());
-        r.put("metricsJudged", FalseAlarmRule.judged(changes));
-        r.put("text", rule.describe(changes));
-        ArrayNode metrics = n.putArray("metrics");
-        for (MetricVerdict v : verdicts) {
-            ObjectNode m = metrics.addObject();
-            m.put("metric", v.metric().name());
-            m.put("unit", v.metric().unit());
-            m.put("higherIsBetter", v.metric().higherIsBetter());
-            number(m, "baseline", v.baseline());
-            if (v.baselines().length > 1) {
-                ArrayNode each = m.putArray("baselines");
-                for (double b : v.baselines()) {
-                    each.add(Json.round(b));
-                }
-            }
-            number(m, "value", v.candidate());
-            number(m, "change", v.change());
-            number(m, "changePercent", v.changePercent());
-            number(m, "threshold", v.threshold());
-            number(m, "level", v.level());
-            m.put("basis", v.basis());
-            m.put("verdict", v.verdict());
-        }
-        ArrayNode n2 = n.putArray("notes");
-        notes.forEach(n2::add);
-        return n;
+                + "runs as the baseline)");
+        ComparisonJson.Rule r = new ComparisonJson.Rule(rule.familyWise(), rule.rate(), rule.judged(changes),
+                rule.describe(changes));
+        List<ComparisonJson.MetricResult> metrics = verdicts.stream().map(v -> new ComparisonJson.MetricResult(v.metric().name(),
+                v.metric().unit(), v.metric().higherIsBetter(), number(v.baseline()), v.baselines().length > 1
+                ? java.util.Arrays.stream(v.baselines()).mapToObj(Comparison::number).toList() : null, number(v.candidate()),
+                number(v.change()), number(v.changePercent()), number(v.threshold()), number(v.level()), v.basis(),
+                v.verdict())).toList();
+        return new ComparisonJson(candidate.name, candidate.run.summary.name(), baselines.get(0).name, runs, verdict(), method,
+                r, metrics, notes);
     }
 
     private String relative(Path dir) {
@@ -242,12 +211,9 @@ public final class Comparison {
         return from.relativize(dir.toAbsolutePath().normalize()).toString().replace('\\', '/');
     }
 
-    private static void number(ObjectNode n, String field, double v) {
-        if (Double.isNaN(v)) {
-            n.putNull(field);
-        } else {
-            n.put(field, Json.round(v));
-        }
+    /** A figure as comparison.json holds it: to six significant digits, null for none (NaN). */
+    private static Double number(double v) {
+        return Double.isNaN(v) ? null : Json.round(v);
     }
 
     /**
@@ -257,11 +223,11 @@ public final class Comparison {
      */
     public Path write() throws ReportException {
         Path dir = candidate.run.dir;
-        ObjectNode json = toJson();
+        ComparisonJson json = toJson();
         try {
-            AtomicFile.write(dir.resolve(JSON_FILE), Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(json));
+            AtomicFile.write(dir.resolve(ComparisonJson.FILE), ResultsJson.MAPPER.writeValueAsString(json));
             ObjectNode data = ComparisonCharts.build(candidate, baselines);
-            data.set("comparison", json);
+            data.set("comparison", ResultsJson.MAPPER.valueToTree(json));
             data.put("comparisonPage", true);
             String title = "Maestro: " + candidate.run.name() + " vs baseline (" + verdict() + ")";
             HtmlPage.write(dir.resolve(HTML_FILE), title, data);

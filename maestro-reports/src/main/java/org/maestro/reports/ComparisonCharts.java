@@ -46,7 +46,7 @@ final class ComparisonCharts {
             }
             for (Summary.ActionResult a : f.run.summary.actions()) {
                 long at = Json.epochMicros(a.start());
-                double x = at >= 0 ? (at - f.loadStartMicros) / 1e6 : a.atMillis() / 1000.0;
+                double x = at >= 0 ? (at - f.originMicros) / 1e6 : a.atMillis() / 1000.0;
                 ObjectNode mk = markers.addObject();
                 mk.put("x", Json.round(x));
                 mk.put("kind", isBaseline ? "baseline-action" : "action");

@@ -21,17 +21,25 @@ import java.util.stream.IntStream;
  * (a count with one baseline) is outside the family: its floor alone decides, as does a fixed verdict (missing, a
  * flow that never resumed). The floors stay: beyond chance but within its floor, a change is "same".
  *
- * <p>{@link #PER_METRIC} is the former rule, each metric alone at 0.5 % (3 standard deviations while the spread is
- * not measured), kept so that bench/compare-noise.sh shows both on the same runs.
+ * <p>With fewer baselines than show the run-to-run spread, a latency's noise is also the spread measured between
+ * identical runs ({@link Metric#runToRunLogSpread}, {@link MetricChange#logNoise}): one run's slices cannot show
+ * what moves a whole run.
  *
- * @param rate       the false-alarm rate: over the whole comparison when {@code familyWise}, else per metric
- * @param familyWise Holm's step-down over the metrics judged, or each metric alone
+ * <p>{@link #PER_METRIC} is the first rule, each metric alone at 0.5 % (3 standard deviations while the spread is
+ * not measured), and {@link #FAMILY_WISE_SLICES_ONLY} the family-wise rule before it took the run-to-run spread as
+ * known; both are kept so that bench/compare-noise.sh shows the rules side by side on the same runs.
+ *
+ * @param rate           the false-alarm rate: over the whole comparison when {@code familyWise}, else per metric
+ * @param familyWise     Holm's step-down over the metrics judged, or each metric alone
+ * @param knownRunToRun  with too few baselines, the run-to-run spread measured on identical runs counts too
  */
-record FalseAlarmRule(double rate, boolean familyWise) {
+record FalseAlarmRule(double rate, boolean familyWise, boolean knownRunToRun) {
     /** The rule of {@code maestro compare}: at most 1 % of comparisons of an unchanged system call anything worse. */
-    static final FalseAlarmRule FAMILY_WISE = new FalseAlarmRule(0.01, true);
-    /** The former rule: each metric alone at 0.5 %. */
-    static final FalseAlarmRule PER_METRIC = new FalseAlarmRule(0.005, false);
+    static final FalseAlarmRule FAMILY_WISE = new FalseAlarmRule(0.01, true, true);
+    /** The family-wise rule with one run's slices as the only noise of too few baselines. */
+    static final FalseAlarmRule FAMILY_WISE_SLICES_ONLY = new FalseAlarmRule(0.01, true, false);
+    /** The first rule: each metric alone at 0.5 %. */
+    static final FalseAlarmRule PER_METRIC = new FalseAlarmRule(0.005, false, false);
     /** The former rule's multiple of the noise while the run-to-run spread is not measured. */
     static final double UNMEASURED_SIGMAS = 3;
 
@@ -40,7 +48,8 @@ record FalseAlarmRule(double rate, boolean familyWise) {
     }
 
     /** Each metric's verdict, in the order of {@code changes}. */
-    List<MetricVerdict> judge(List<MetricChange> changes) {
+    List<MetricVerdict> judge(List<MetricChange> all) {
+        List<MetricChange> changes = considered(all);
         Decision[] worse = decide(changes, true);
         Decision[] better = decide(changes, false);
         List<MetricVerdict> out = new ArrayList<>();
@@ -59,9 +68,14 @@ record FalseAlarmRule(double rate, boolean familyWise) {
         return out;
     }
 
+    /** The changes as this rule sees them: without the known run-to-run spread unless it takes it. */
+    private List<MetricChange> considered(List<MetricChange> changes) {
+        return knownRunToRun ? changes : changes.stream().map(MetricChange::slicesOnly).toList();
+    }
+
     /** The metrics in the family: those with a p-value (a known noise, no fixed verdict). */
-    static int judged(List<MetricChange> changes) {
-        return (int) changes.stream().filter(c -> !Double.isNaN(c.tail(true))).count();
+    int judged(List<MetricChange> changes) {
+        return (int) considered(changes).stream().filter(c -> !Double.isNaN(c.tail(true))).count();
     }
 
     private Decision[] decide(List<MetricChange> changes, boolean towardWorse) {
@@ -117,6 +131,9 @@ record FalseAlarmRule(double rate, boolean familyWise) {
                 + m + " metrics judged worse (Holm's step-down: the metrics' p-values in ascending order, the i-th worse while "
                 + "below " + Format.number(100 * rate) + " % / (" + m + " - i + 1); better likewise, on its own). Each metric's "
                 + "threshold is its noise times the t (or normal) quantile of the level it was held to, never below its floor"
+                + (knownRunToRun && changes.stream().anyMatch(c -> !Double.isNaN(c.logNoise())) ? "; with fewer than "
+                + MetricChange.MIN_BASELINES_FOR_SPREAD + " baselines a latency's noise is at least the run-to-run spread measured "
+                + "on identical runs" : "")
                 + (m < changes.stream().filter(MetricChange::isTested).count() ? "; a metric whose noise is unknown is judged "
                 + "by its floor alone" : "");
     }

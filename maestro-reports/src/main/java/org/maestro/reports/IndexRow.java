@@ -4,12 +4,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
+import java.util.Objects;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.common.dataserver.RelativePath;
 import org.maestro.common.runfiles.RunLayout;
+import org.maestro.reports.results.ComparisonJson;
 import org.maestro.reports.results.Incremental;
 import org.maestro.reports.results.Summary;
 
@@ -20,7 +22,6 @@ import org.maestro.reports.results.Summary;
  * HTTP alike.
  */
 final class IndexRow {
-    static final String COMPARISON = "comparison.json";
     static final String COMPARISON_PAGE = "comparison.html";
     /** Parser messages can carry the whole source text; the first line says what is wrong. */
     private static final int MAX_REASON = 200;
@@ -111,21 +112,21 @@ final class IndexRow {
 
     /** comparison.json's verdict and baseline, linked to comparison.html (else the JSON itself). */
     private static Optional<ObjectNode> comparison(Path dir, String href) {
-        Path file = dir.resolve(COMPARISON);
+        Path file = dir.resolve(ComparisonJson.FILE);
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
         ObjectNode c = Json.MAPPER.createObjectNode();
         try {
-            JsonNode json = readObject(file);
-            c.put("verdict", json.path("verdict").asText("unknown"));
-            c.put("baseline", json.path("baseline").asText(""));
+            ComparisonJson json = ComparisonJson.read(file);
+            c.put("verdict", Objects.requireNonNullElse(json.verdict(), "unknown"));
+            c.put("baseline", Objects.requireNonNullElse(json.baseline(), ""));
         } catch (IOException e) {
             c.put("verdict", "unknown");
             c.put("baseline", "");
             c.put("note", "unreadable: " + reason(e));
         }
-        String page = Files.isRegularFile(dir.resolve(COMPARISON_PAGE)) ? COMPARISON_PAGE : COMPARISON;
+        String page = Files.isRegularFile(dir.resolve(COMPARISON_PAGE)) ? COMPARISON_PAGE : ComparisonJson.FILE;
         c.put("href", href.isEmpty() ? "" : href + "/" + page);
         return Optional.of(c);
     }

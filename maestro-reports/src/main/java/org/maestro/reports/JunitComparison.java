@@ -14,7 +14,7 @@ import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import org.maestro.reports.results.ComparisonJson;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -31,7 +31,7 @@ final class JunitComparison {
     private JunitComparison() {
     }
 
-    static void addTo(Path junitXml, JsonNode comparison) throws IOException {
+    static void addTo(Path junitXml, ComparisonJson comparison) throws IOException {
         try {
             DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
             f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
@@ -54,7 +54,7 @@ final class JunitComparison {
                 root = doc.createElement("testsuites");
                 doc.appendChild(root);
             }
-            String suiteName = "maestro." + comparison.path("name").asText() + ".baseline";
+            String suiteName = "maestro." + comparison.name() + ".baseline";
             NodeList old = root.getElementsByTagName("testsuite");
             for (int i = old.getLength() - 1; i >= 0; i--) {
                 Node n = old.item(i);
@@ -76,28 +76,27 @@ final class JunitComparison {
         }
     }
 
-    private static Element suite(Document doc, String name, JsonNode comparison) {
+    private static Element suite(Document doc, String name, ComparisonJson comparison) {
         Element suite = doc.createElement("testsuite");
         suite.setAttribute("name", name);
         // The family-wise rule once for the suite: each test case's threshold is the one it set for that metric.
         Element properties = doc.createElement("properties");
         Element rule = doc.createElement("property");
         rule.setAttribute("name", "rule");
-        rule.setAttribute("value", comparison.path("rule").path("text").asText());
+        rule.setAttribute("value", comparison.rule().text());
         properties.appendChild(rule);
         suite.appendChild(properties);
         int failures = 0;
-        String baseline = comparison.path("baseline").asText();
-        int n = comparison.path("baselines").size();
-        String against = n > 1 ? n + " baselines" : "baseline " + baseline;
-        for (JsonNode m : comparison.path("metrics")) {
+        int n = comparison.baselines().size();
+        String against = n > 1 ? n + " baselines" : "baseline " + comparison.baseline();
+        for (ComparisonJson.MetricResult m : comparison.metrics()) {
             Element tc = doc.createElement("testcase");
             tc.setAttribute("classname", name);
-            tc.setAttribute("name", m.path("metric").asText() + " vs " + against);
-            String verdict = m.path("verdict").asText();
-            String text = m.path("metric").asText() + ": " + value(m.get("value"), m) + " against " + value(m.get("baseline"), m)
-                    + (m.path("changePercent").isNumber() ? String.format(" (%+.1f %%)", m.path("changePercent").asDouble()) : "")
-                    + ", threshold \u00b1" + value(m.get("threshold"), m) + " (" + m.path("basis").asText() + "): " + verdict;
+            tc.setAttribute("name", m.metric() + " vs " + against);
+            String verdict = m.verdict();
+            String text = m.metric() + ": " + value(m.value(), m) + " against " + value(m.baseline(), m)
+                    + (m.changePercent() != null ? String.format(" (%+.1f %%)", m.changePercent()) : "")
+                    + ", threshold \u00b1" + value(m.threshold(), m) + " (" + m.basis() + "): " + verdict;
             if (verdict.equals(MetricVerdict.WORSE) || verdict.equals(MetricVerdict.MISSING)) {
                 Element failure = doc.createElement("failure");
                 failure.setAttribute("message", "regression: " + text);
@@ -112,15 +111,15 @@ final class JunitComparison {
             suite.appendChild(tc);
         }
         Element out = doc.createElement("system-out");
-        out.setTextContent("rule: " + comparison.path("rule").path("text").asText());
+        out.setTextContent("rule: " + comparison.rule().text());
         suite.appendChild(out);
-        suite.setAttribute("tests", Integer.toString(comparison.path("metrics").size()));
+        suite.setAttribute("tests", Integer.toString(comparison.metrics().size()));
         suite.setAttribute("failures", Integer.toString(failures));
         suite.setAttribute("errors", "0");
         return suite;
     }
 
-    private static String value(JsonNode v, JsonNode metric) {
-        return v == null || v.isNull() ? "none" : Format.number(v.asDouble()) + " " + metric.path("unit").asText();
+    private static String value(Double v, ComparisonJson.MetricResult metric) {
+        return v == null ? "none" : Format.number(v) + " " + metric.unit();
     }
 }

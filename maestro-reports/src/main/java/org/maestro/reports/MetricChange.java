@@ -20,10 +20,14 @@ import java.util.Arrays;
  * @param floorText     the floor in words
  * @param fixed         the verdict when no threshold is involved (missing, new, a flow that never resumed), else null
  * @param fixedBasis    why, for a fixed verdict
+ * @param logNoise      while the run-to-run spread is not measured (fewer than {@value #MIN_BASELINES_FOR_SPREAD}
+ *                      baselines): the spread between identical runs that the metric is known to have
+ *                      ({@link Metric#runToRunLogSpread}), as one standard deviation of ln(run / baseline); the change
+ *                      must be beyond chance on this scale too. NaN when none applies
  */
 record MetricChange(Metric metric, double baseline, double[] baselines, double candidate, double change,
                     double changePercent, double noise, double dof, String noiseSource, double floor, String floorText,
-                    String fixed, String fixedBasis) {
+                    String fixed, String fixedBasis, double logNoise) {
     /** From this many baselines on, their run-to-run spread is taken as measured (Student's t, narrow floors). */
     static final int MIN_BASELINES_FOR_SPREAD = 5;
     /** With fewer baselines the floors are this many times wider. */
@@ -60,7 +64,7 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
 
     private static MetricChange fixed(Metric m, double base, double[] baselines, double candidate, String verdict, String why) {
         return new MetricChange(m, base, baselines, candidate, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null,
-                Double.NaN, null, verdict, why);
+                Double.NaN, null, verdict, why, Double.NaN);
     }
 
     /**
@@ -102,9 +106,20 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
         }
         String source = Double.isNaN(noise) ? null : noise == runToRun ? "run-to-run spread of " + k + " baselines"
                 : "spread between slices of the runs";
+        // Until enough baselines show the spread, what one run's slices show is not all a run moves by chance: the
+        // metric's spread between identical runs, measured once (on the log scale: a latency moves by factors), applies
+        // as well. The difference of two runs' logs has sqrt(1 + 1/k) times one run's spread.
+        double logNoise = !measured && base > 0 && candidate > 0 && !Double.isNaN(m.runToRunLogSpread())
+                ? m.runToRunLogSpread() * Math.sqrt(1 + 1.0 / k) : Double.NaN;
         double change = candidate - base;
         return new MetricChange(m, base, baselines, candidate, change, base == 0 ? Double.NaN : 100 * change / base, noise,
-                measured ? k - 1 : Double.POSITIVE_INFINITY, source, floor, floorText, null, null);
+                measured ? k - 1 : Double.POSITIVE_INFINITY, source, floor, floorText, null, null, logNoise);
+    }
+
+    /** This change without the run-to-run spread known from identical runs: one run's slices alone (the former rule). */
+    MetricChange slicesOnly() {
+        return Double.isNaN(logNoise) ? this : new MetricChange(metric, baseline, baselines, candidate, change, changePercent,
+                noise, dof, noiseSource, floor, floorText, fixed, fixedBasis, Double.NaN);
     }
 
     /** Whether the run-to-run spread is measured (enough baselines): Student's t and the metric's own floor. */
@@ -123,13 +138,18 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
      * decides) or the verdict is fixed.
      */
     double tail(boolean towardWorse) {
-        if (!isTested() || Double.isNaN(noise)) {
+        if (!isTested() || (Double.isNaN(noise) && Double.isNaN(logNoise))) {
             return Double.NaN;
         }
-        double worseward = metric.higherIsBetter() ? -change : change;
-        double signed = towardWorse ? worseward : -worseward;
-        double t = noise > 0 ? signed / noise : signed > 0 ? Double.POSITIVE_INFINITY : signed < 0 ? Double.NEGATIVE_INFINITY : 0;
-        return StudentT.upperTail(t, dof);
+        double sign = (metric.higherIsBetter() ? -1 : 1) * (towardWorse ? 1 : -1);
+        double p = Double.isNaN(noise) ? 0 : StudentT.upperTail(standardized(sign * change, noise), dof);
+        // Beyond chance only when beyond both: the slices' spread and the known run-to-run spread.
+        return Double.isNaN(logNoise) ? p
+                : Math.max(p, StudentT.upperTail(standardized(sign * Math.log(candidate / baseline), logNoise), Double.POSITIVE_INFINITY));
+    }
+
+    private static double standardized(double signed, double sd) {
+        return sd > 0 ? signed / sd : signed > 0 ? Double.POSITIVE_INFINITY : signed < 0 ? Double.NEGATIVE_INFINITY : 0;
     }
 
     /** Whether the change goes the worse way (a change of 0 counts as toward worse: its threshold is the one that matters). */
@@ -152,18 +172,30 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
         }
         double threshold = floor;
         String basis = floorText;
-        if (!Double.isNaN(noise) && sigmas * noise > floor) {
+        if (!Double.isNaN(noise) && sigmas * noise > threshold) {
             threshold = sigmas * noise;
             basis = Format.number(sigmas) + " \u03c3 (" + how + ", " + (spreadMeasured() ? "Student's t, " + Format.number(dof)
                     + " dof" : "normal") + "), \u03c3 = " + Format.number(noise) + " " + metric.unit() + " (" + noiseSource + ")";
-        } else if (Double.isNaN(noise)) {
+        }
+        // The known run-to-run spread as a change in the metric's unit: a factor e^(sigmas * logNoise) up, or its
+        // inverse down, whichever way this change goes (the normal quantile of the same level: its dof are infinite).
+        double logThreshold = Double.isNaN(logNoise) ? Double.NaN
+                : baseline * (change >= 0 ? Math.expm1(sigmas * logNoise) : -Math.expm1(-sigmas * logNoise));
+        if (logThreshold > threshold) {
+            threshold = logThreshold;
+            basis = "a factor " + Format.number(Math.exp(sigmas * logNoise)) + " = e^(" + Format.number(sigmas) + " \u03c3) ("
+                    + how + ", normal), \u03c3 = " + Format.number(logNoise) + " in ln(value) (the run-to-run spread "
+                    + "measured on identical runs; " + (baselines.length == 1 ? "one baseline" : baselines.length + " baselines")
+                    + " cannot show it: give " + MIN_BASELINES_FOR_SPREAD + ")";
+        }
+        boolean noiseKnown = !Double.isNaN(noise) || !Double.isNaN(logNoise);
+        if (!noiseKnown) {
             basis += " (noise unknown)";
         }
         // Beyond chance (the rule's decision) and beyond the floor: a change smaller than the floor is never called.
-        String verdict = rejected && Math.abs(change) > floor ? (towardWorse() ? MetricVerdict.WORSE : MetricVerdict.BETTER)
-                : Double.isNaN(noise) && Math.abs(change) > floor ? (towardWorse() ? MetricVerdict.WORSE : MetricVerdict.BETTER)
-                : MetricVerdict.SAME;
+        String verdict = (rejected || !noiseKnown) && Math.abs(change) > floor
+                ? (towardWorse() ? MetricVerdict.WORSE : MetricVerdict.BETTER) : MetricVerdict.SAME;
         return new MetricVerdict(metric, baseline, baselines, candidate, change, changePercent,
-                Double.isNaN(noise) ? Double.NaN : level, threshold, basis, verdict);
+                noiseKnown ? level : Double.NaN, threshold, basis, verdict);
     }
 }

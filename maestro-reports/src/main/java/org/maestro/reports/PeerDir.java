@@ -39,6 +39,11 @@ record PeerDir(String name, String role, String host, Path dir, long startEpochM
         return "receiver".equals(role);
     }
 
+    /** Whether its CSVs are data series (an inspector's data sets), rather than a worker's or agent's own records. */
+    boolean isInspector() {
+        return "inspector".equals(role);
+    }
+
     /** Whether it ended well: a peer summary.json does not name is taken as such. */
     boolean ok() {
         return summary == null || summary.ok();

@@ -21,6 +21,7 @@ import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.runfiles.TestJson;
 import org.maestro.reports.results.PeerReduction;
 import org.maestro.reports.results.RateLogTally;
+import org.maestro.reports.results.ComparisonJson;
 import org.maestro.reports.results.ResultsJson;
 import org.maestro.reports.results.Summary;
 import org.maestro.reports.results.TimeBuckets;
@@ -263,14 +264,14 @@ final class ReportData {
      */
     private void inspectors() throws IOException {
         for (PeerDir p : run.peers) {
-            if (!Files.isDirectory(p.dir())) {
+            // Only an inspector's CSVs are data series: a receiver's sequence events, a generator's own CPU (the "Load
+            // generators" table) and an agent's handler runs are records shown elsewhere, not charts.
+            if (!p.isInspector() || !Files.isDirectory(p.dir())) {
                 continue;
             }
             List<Path> csvs;
             try (Stream<Path> files = Files.list(p.dir())) {
-                // Not an inspector's data set: the agent's runs, and a generator's own CPU (the "Load generators" table).
-                csvs = files.filter(PeerFiles::isCsv).filter(f -> !f.getFileName().toString().equals(PeerFiles.HANDLERS_CSV)
-                        && !f.getFileName().toString().equals(PeerFiles.RESOURCE_USAGE_CSV)).sorted().toList();
+                csvs = files.filter(PeerFiles::isCsv).sorted().toList();
             }
             Map<String, Map.Entry<String, TestJson.DataSet>> dataSets = inspectorDataSets(p);
             for (Path csv : csvs) {
@@ -394,12 +395,12 @@ final class ReportData {
 
     /** The verdict against a baseline, when {@code maestro compare} or {@code run --baseline} left one. */
     private void comparison() throws IOException {
-        Path file = run.dir.resolve(Comparison.JSON_FILE);
+        Path file = run.dir.resolve(ComparisonJson.FILE);
         if (Files.isRegularFile(file)) {
             try {
-                root.set("comparison", Json.MAPPER.readTree(file.toFile()));
-            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                notes.add(Comparison.JSON_FILE + " is not readable JSON (" + e.getOriginalMessage() + "): run maestro compare again");
+                root.set("comparison", ResultsJson.MAPPER.valueToTree(ComparisonJson.read(file)));
+            } catch (IOException e) {
+                notes.add(e.getMessage() + ": run maestro compare again");
             }
         }
     }

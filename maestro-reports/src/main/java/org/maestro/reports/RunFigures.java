@@ -18,9 +18,9 @@ import org.maestro.reports.results.WarmupBoundary;
 
 /**
  * What a comparison needs of one run besides the figures of its summary.json (which it compares): messages sent and
- * received per second and the worst receiver's p99 per second after warm-up (x in seconds from the load's start, so
- * two runs line up), the latency distributions after warm-up, and the measured period cut into a few slices with
- * each metric measured on each slice — their spread estimates how much the figure moves by chance. Read with the
+ * received per second and the worst receiver's p99 per second after warm-up (x in seconds from the load's clock
+ * origin, the first sender's start, as in the report, so two runs line up), the latency distributions after warm-up,
+ * and the measured period cut into a few slices with each metric measured on each slice — their spread estimates how much the figure moves by chance. Read with the
  * results model's readers ({@link RateLogTally}, {@link HdrIntervalLog}) and warm-up boundaries
  * ({@link WarmupBoundary}). A route's slices span that route's own measured period: from its senders' warm-up end to
  * its own peers' last message (summary.json's routes name its peers), not the run's.
@@ -31,8 +31,8 @@ final class RunFigures {
 
     final RunDirectory run;
     final String name;
-    /** When the load started (the earliest sender or receiver start), epoch microseconds. */
-    final long loadStartMicros;
+    /** The origin of the run's time axis, the load's clock ({@link RunDirectory#originMicros}), epoch microseconds. */
+    final long originMicros;
     final TimeBuckets sent;
     final TimeBuckets received;
     /** Response time p99 per second after warm-up (warm-up-tagged intervals left out), the worst of the receivers. */
@@ -40,7 +40,7 @@ final class RunFigures {
     /** Response time, service time and send delay after warm-up, all peers merged (see {@link PeerFiles#HDR_LOGS}). */
     final Histogram[] measured = {new Histogram(3), new Histogram(3), new Histogram(3)};
     /**
-     * Seconds from the load's start to the end of the warm-up as the data has it: the latest sender's warm-up end or
+     * Seconds from the load's clock origin to the end of the warm-up as the data has it: the latest sender's warm-up end or
      * the end of the latest warm-up-tagged interval of a receiver, whichever is later. 0 when there was none.
      */
     double warmupEndSeconds;
@@ -54,14 +54,14 @@ final class RunFigures {
     /**
      * Counts per second and the measured period's slices of each HDR measure, of the whole run or of one route.
      *
-     * @param from the first whole second after its warm-up boundary, from the load's start
+     * @param from the first whole second after its warm-up boundary, from the load's clock origin
      * @param to   the last whole second of its own peers' messages
      */
     record Part(TimeBuckets sent, TimeBuckets received, Histogram[][] sliced, int from, int to, int slices) {
-        static Part of(long loadStartMicros, long measureFromMicros, long lastMicros) {
+        static Part of(long originMicros, long measureFromMicros, long lastMicros) {
             // Whole seconds only: a partial first or last second would read as a slower slice.
-            int from = (int) Math.ceil((measureFromMicros - loadStartMicros) / 1e6);
-            int to = (int) Math.floor((lastMicros - loadStartMicros) / 1e6);
+            int from = (int) Math.ceil((measureFromMicros - originMicros) / 1e6);
+            int to = (int) Math.floor((lastMicros - originMicros) / 1e6);
             int slices = Math.max(0, Math.min(SLICES, to - from));
             if (slices < 2) {
                 slices = 0;
@@ -72,7 +72,7 @@ final class RunFigures {
                     row[i] = new Histogram(3);
                 }
             }
-            return new Part(new TimeBuckets(loadStartMicros, 1), new TimeBuckets(loadStartMicros, 1), sliced, from, to, slices);
+            return new Part(new TimeBuckets(originMicros, 1), new TimeBuckets(originMicros, 1), sliced, from, to, slices);
         }
 
         /** The slice holding second {@code second}, or -1 outside the measured period (a late interval joins the last). */
@@ -91,10 +91,9 @@ final class RunFigures {
     private RunFigures(RunDirectory run) {
         this.run = run;
         this.name = run.dir.getFileName().toString();
-        this.loadStartMicros = run.peers.stream().filter(p -> p.isSender() || p.isReceiver())
-                .mapToLong(PeerDir::startEpochMicros).filter(s -> s >= 0).min().orElse(run.originMicros());
-        this.sent = new TimeBuckets(loadStartMicros, 1);
-        this.received = new TimeBuckets(loadStartMicros, 1);
+        this.originMicros = run.originMicros();
+        this.sent = new TimeBuckets(originMicros, 1);
+        this.received = new TimeBuckets(originMicros, 1);
         for (Summary.RouteResult r : run.summary.routes()) {
             r.peers().forEach(p -> routeOf.put(p, r.name()));
         }
@@ -115,7 +114,7 @@ final class RunFigures {
         Map<String, long[]> spans = new HashMap<>(); // part -> {measure from, last}
         for (PeerDir p : workers) {
             long boundary = boundaries.getOrDefault(p.name(), 0L);
-            RateLogTally t = RateLogTally.read(p.dir(), boundary, loadStartMicros, 1);
+            RateLogTally t = RateLogTally.read(p.dir(), boundary, originMicros, 1);
             tallies.put(p.name(), t);
             for (String part : partsOf(p)) {
                 long[] span = spans.computeIfAbsent(part, k -> new long[] {Long.MAX_VALUE, 0});
@@ -126,7 +125,7 @@ final class RunFigures {
             }
         }
         spans.forEach((part, span) -> {
-            Part made = Part.of(loadStartMicros, span[0] == Long.MAX_VALUE ? loadStartMicros : span[0], span[1]);
+            Part made = Part.of(originMicros, span[0] == Long.MAX_VALUE ? originMicros : span[0], span[1]);
             if (part.isEmpty()) {
                 whole = made;
             } else {
@@ -134,7 +133,7 @@ final class RunFigures {
             }
         });
         if (whole == null) {
-            whole = Part.of(loadStartMicros, loadStartMicros, loadStartMicros);
+            whole = Part.of(originMicros, originMicros, originMicros);
         }
         long warmupEnd = boundaries.values().stream().mapToLong(Long::longValue).filter(b -> b > 0).max().orElse(0);
         for (PeerDir p : workers) {
@@ -147,7 +146,7 @@ final class RunFigures {
                 if (sendDelay != p.isSender()) {
                     continue;
                 }
-                HdrLogSeries overTime = HdrLogSeries.feed(loadStartMicros, 1);
+                HdrLogSeries overTime = HdrLogSeries.feed(originMicros, 1);
                 int measure = m;
                 long[] lastWarmupMillis = {0};
                 HdrIntervalLog.forEachInterval(p.dir().resolve(PeerFiles.HDR_LOGS.get(m)), h -> {
@@ -159,7 +158,7 @@ final class RunFigures {
                         overTime.add(h);
                     }
                     measured[measure].add(h);
-                    long second = (h.getStartTimeStamp() * 1000 - loadStartMicros) / 1_000_000L;
+                    long second = Math.floorDiv(h.getStartTimeStamp() * 1000 - originMicros, 1_000_000L);
                     for (Part part : parts) {
                         int slice = part.slice(second);
                         if (slice >= 0) {
@@ -174,7 +173,7 @@ final class RunFigures {
                 }
             }
         }
-        warmupEndSeconds = warmupEnd <= loadStartMicros ? 0 : (warmupEnd - loadStartMicros) / 1e6;
+        warmupEndSeconds = warmupEnd <= originMicros ? 0 : (warmupEnd - originMicros) / 1e6;
         for (Metric metric : metrics) {
             Part part = metric.route() == null ? whole : routes.get(metric.route());
             if (metric.window() != null && part != null && part.slices > 0) {
@@ -197,7 +196,7 @@ final class RunFigures {
         return out;
     }
 
-    /** A route's measured period, in whole seconds from the load's start: {from, to}; null when it has none. */
+    /** A route's measured period, in whole seconds from the load's clock origin: {from, to}; null when it has none. */
     int[] routeSeconds(String route) {
         Part p = routes.get(route);
         return p == null ? null : new int[] {p.from, p.to};

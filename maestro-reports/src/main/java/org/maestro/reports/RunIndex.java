@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.common.runfiles.RunLayout;
+import org.maestro.reports.results.ComparisonJson;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +28,7 @@ public final class RunIndex {
     public static final String FILE = "index.html";
     private static final Logger LOG = LoggerFactory.getLogger(RunIndex.class);
     /** The files whose change changes a row: what {@link #fingerprint} looks at in each directory. */
-    private static final List<String> ROW_FILES = List.of(RunLayout.SUMMARY_JSON, RunLayout.INCREMENTAL_JSON, IndexRow.COMPARISON,
+    private static final List<String> ROW_FILES = List.of(RunLayout.SUMMARY_JSON, RunLayout.INCREMENTAL_JSON, ComparisonJson.FILE,
             IndexRow.COMPARISON_PAGE, ReportBuilder.REPORT_FILE);
     /** Newest first; runs with no known start last; ties by directory name, newest name first. */
     private static final Comparator<ObjectNode> NEWEST_FIRST = Comparator

@@ -11,23 +11,26 @@ import java.util.stream.Stream;
 import org.maestro.common.runfiles.RunLayout;
 
 /**
- * bench/compare-noise.sh's comparisons: how often identical runs are called worse, by the former rule (each metric
- * alone at 0.5 %) and by the family-wise rule, both judging the same changes read once per comparison; and whether
- * two real changes are still called worse.
+ * bench/compare-noise.sh's comparisons: how often identical runs are called worse by each rule ({@link #RULES}: each
+ * metric alone at 0.5 %; Holm's family-wise rule on one run's slices; the same with the run-to-run spread measured on
+ * identical runs), all judging the same changes read once per comparison; which metrics cry wolf on one baseline;
+ * how much each metric moves between the identical runs; and whether two real changes are still called worse, with
+ * what moved.
  *
  * <p>usage: {@code CompareNoiseBench SAME_RUNS_DIR CHANGED_RUNS_DIR...}: a directory of identical runs, then
  * directories each holding a changed run.
  */
 public final class CompareNoiseBench {
-    private static final FalseAlarmRule BEFORE = FalseAlarmRule.PER_METRIC;
-    private static final FalseAlarmRule AFTER = FalseAlarmRule.FAMILY_WISE;
+    /** The rules side by side: the first (each metric alone), the family-wise one on slices only, and today's. */
+    private static final List<FalseAlarmRule> RULES = List.of(FalseAlarmRule.PER_METRIC, FalseAlarmRule.FAMILY_WISE_SLICES_ONLY,
+            FalseAlarmRule.FAMILY_WISE);
+    private static final List<String> RULE_NAMES = List.of("per metric", "Holm, slices", "Holm + run-to-run");
 
     /** How many comparisons of one kind, and how many each rule called worse. */
     private static final class Tally {
         final String what;
         int compared;
-        int worseBefore;
-        int worseAfter;
+        final int[] worse = new int[RULES.size()];
 
         Tally(String what) {
             this.what = what;
@@ -35,16 +38,25 @@ public final class CompareNoiseBench {
 
         void add(Comparison c) {
             compared++;
-            worseBefore += c.judgedBy(BEFORE).isRegression() ? 1 : 0;
-            worseAfter += c.isRegression() ? 1 : 0;
+            for (int r = 0; r < RULES.size(); r++) {
+                worse[r] += c.judgedBy(RULES.get(r)).isRegression() ? 1 : 0;
+            }
+        }
+
+        void addAll(Tally t) {
+            compared += t.compared;
+            for (int r = 0; r < RULES.size(); r++) {
+                worse[r] += t.worse[r];
+            }
         }
 
         String row() {
-            return String.format(Locale.ROOT, "%-52s %11d %14s %14s", what, compared, share(worseBefore), share(worseAfter));
-        }
-
-        private String share(int n) {
-            return compared == 0 ? "-" : String.format(Locale.ROOT, "%d (%.1f %%)", n, 100.0 * n / compared);
+            StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-44s %11d", what, compared));
+            for (int n : worse) {
+                b.append(String.format(Locale.ROOT, " %18s", compared == 0 ? "-" : String.format(Locale.ROOT, "%d (%.1f %%)", n,
+                        100.0 * n / compared)));
+            }
+            return b.toString();
         }
     }
 
@@ -58,17 +70,26 @@ public final class CompareNoiseBench {
             System.err.println("CompareNoiseBench: " + args[0] + " holds " + same.size() + " runs; at least 3 are needed");
             System.exit(2);
         }
+        // Which metrics cry wolf on one baseline, and how much each metric moves between the identical runs (the
+        // spread Metric.RUN_TO_RUN_* take as known while too few baselines show it).
+        java.util.Map<String, Integer> firing = new java.util.TreeMap<>();
+        java.util.Map<String, Integer> firingSlicesOnly = new java.util.TreeMap<>();
+        java.util.Map<String, List<Double>> logs = new java.util.LinkedHashMap<>();
         Tally pairs = new Tally("one baseline: every ordered pair");
         Tally nightly = new Tally("nightly: the runs before it (up to " + Baselines.LATEST + ")");
         Tally others = new Tally("leave one out: all " + (same.size() - 1) + " other runs");
         for (Path run : same) {
             for (Path base : same) {
                 if (!base.equals(run)) {
-                    pairs.add(Comparison.of(List.of(base), run, null));
+                    Comparison c = Comparison.of(List.of(base), run, null);
+                    pairs.add(c);
+                    c.verdicts().stream().filter(MetricVerdict::isRegression).forEach(v -> firing.merge(v.metric().name(), 1, Integer::sum));
+                    c.judgedBy(FalseAlarmRule.FAMILY_WISE_SLICES_ONLY).verdicts().stream().filter(MetricVerdict::isRegression)
+                            .forEach(v -> firingSlicesOnly.merge(v.metric().name(), 1, Integer::sum));
                 }
             }
         }
-        System.out.println("nightly (each run against the runs before it) and leave one out, verdicts BEFORE / AFTER:");
+        System.out.println("nightly (each run against the runs before it) and leave one out, the verdict of each rule:");
         for (int i = 0; i < same.size(); i++) {
             Path run = same.get(i);
             // The latest runs before it, as --baseline DIR picks them, but whatever their own verdict: on a busy host the
@@ -81,31 +102,44 @@ public final class CompareNoiseBench {
             }
             Comparison c = Comparison.of(same.stream().filter(p -> !p.equals(run)).toList(), run, null);
             others.add(c);
+            c.verdicts().stream().filter(v -> v.candidate() > 0)
+                    .forEach(v -> logs.computeIfAbsent(v.metric().name(), k -> new ArrayList<>()).add(Math.log(v.candidate())));
             System.out.println("  " + run.getFileName() + " vs the " + (same.size() - 1) + " others: " + verdicts(c));
             System.out.println("    this run: " + figures(c));
         }
         Tally all = new Tally("all comparisons of identical runs");
         for (Tally t : List.of(pairs, nightly, others)) {
-            all.compared += t.compared;
-            all.worseBefore += t.worseBefore;
-            all.worseAfter += t.worseAfter;
+            all.addAll(t);
         }
         Comparison any = Comparison.of(same.subList(0, same.size() - 1), same.get(same.size() - 1), null);
         System.out.println();
-        System.out.println("BEFORE: " + any.judgedBy(BEFORE).toJson().path("rule").path("text").asText());
-        System.out.println("AFTER:  " + any.toJson().path("rule").path("text").asText());
-        System.out.println(String.format(Locale.ROOT, "%-52s %11s %14s %14s", "identical runs (" + same.size() + ")", "comparisons",
-                "worse BEFORE", "worse AFTER"));
+        for (int r = 0; r < RULES.size(); r++) {
+            System.out.println(RULE_NAMES.get(r) + ": " + any.judgedBy(RULES.get(r)).toJson().rule().text());
+        }
+        StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-44s %11s", "identical runs (" + same.size() + ")",
+                "comparisons"));
+        RULE_NAMES.forEach(n -> header.append(String.format(Locale.ROOT, " %18s", "worse: " + n)));
+        System.out.println(header);
         for (Tally t : List.of(pairs, nightly, others, all)) {
             System.out.println(t.row());
         }
+        System.out.println("one baseline, metrics called worse, in how many of the " + pairs.compared + " pairs: Holm, slices "
+                + (firingSlicesOnly.isEmpty() ? "none" : firingSlicesOnly) + "; Holm + run-to-run " + (firing.isEmpty() ? "none" : firing));
+        System.out.println("spread between the identical runs, sd of ln(figure) (Metric.RUN_TO_RUN_P50 = " + Metric.RUN_TO_RUN_P50
+                + ", RUN_TO_RUN_TAIL = " + Metric.RUN_TO_RUN_TAIL + " were measured so):");
+        logs.forEach((metric, l) -> System.out.println(String.format(Locale.ROOT, "  %-28s %.3f  (%d runs)", metric,
+                Spread.standardDeviation(l.stream().mapToDouble(Double::doubleValue).toArray()), l.size())));
         System.out.println();
         for (int i = 1; i < args.length; i++) {
             for (Path changed : runsIn(Path.of(args[i]))) {
                 Comparison c = Comparison.of(same, changed, null);
                 System.out.println("real change " + Path.of(args[i]).getFileName() + " (" + changed.getFileName() + ") vs the "
                         + same.size() + " identical runs: " + verdicts(c));
-                c.toJson().path("notes").forEach(n -> System.out.println("    note: " + n.asText()));
+                c.toJson().notes().forEach(n -> System.out.println("    note: " + n));
+                // What moved, and by how much against its threshold: why a change is (not) called.
+                c.verdicts().stream().filter(v -> v.metric().window() != null).forEach(v -> System.out.println(String.format(Locale.ROOT,
+                        "    %-28s %10s -> %10s %s (%+.1f %%, threshold \u00b1%s): %s", v.metric().name(), Format.number(v.baseline()),
+                        Format.number(v.candidate()), v.metric().unit(), v.changePercent(), Format.number(v.threshold()), v.verdict())));
             }
         }
     }
@@ -122,9 +156,13 @@ public final class CompareNoiseBench {
         return b.toString();
     }
 
-    /** "BEFORE worse (metrics) / AFTER same". */
-    private static String verdicts(Comparison after) {
-        return "BEFORE " + verdict(after.judgedBy(BEFORE)) + " / AFTER " + verdict(after);
+    /** "per metric: worse (metrics) / ...", one verdict per rule. */
+    private static String verdicts(Comparison c) {
+        List<String> each = new ArrayList<>();
+        for (int r = 0; r < RULES.size(); r++) {
+            each.add(RULE_NAMES.get(r) + ": " + verdict(c.judgedBy(RULES.get(r))));
+        }
+        return String.join(" / ", each);
     }
 
     private static String verdict(Comparison c) {

@@ -20,6 +20,8 @@ import javax.xml.parsers.DocumentBuilderFactory;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import org.maestro.reports.results.ComparisonJson;
+import org.maestro.reports.results.ResultsJson;
 import org.maestro.reports.results.Summary;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
@@ -51,7 +53,7 @@ class ComparisonTest {
         assertFalse(c.isRegression());
         c.write();
 
-        JsonNode json = Json.MAPPER.readTree(cand.dir.resolve(Comparison.JSON_FILE).toFile());
+        JsonNode json = Json.MAPPER.readTree(cand.dir.resolve(ComparisonJson.FILE).toFile());
         assertEquals("same", json.path("verdict").asText());
         assertEquals(base.dir.getFileName().toString(), json.path("baseline").asText());
         assertEquals("../" + base.dir.getFileName(), json.path("baselines").get(0).path("path").asText());
@@ -78,10 +80,12 @@ class ComparisonTest {
         SyntheticRun base = run("20261122-010000-synthetic", T0, 300, 1).write();
         SyntheticRun cand = run("20261122-020000-synthetic", T0 + HOUR, 300, 2).write();
         withRoutes(base.dir, 1, "amqp", "core", "kafka");
-        withRoutes(cand.dir, 5, "amqp", "core");
+        // Ten times the p99: one baseline cannot show the run-to-run spread, and the one measured on identical runs lets
+        // a tail move about fivefold by chance.
+        withRoutes(cand.dir, 10, "amqp", "core");
         Comparison c = Comparison.of(List.of(base.dir), cand.dir, null);
         c.write();
-        JsonNode json = Json.MAPPER.readTree(cand.dir.resolve(Comparison.JSON_FILE).toFile());
+        JsonNode json = Json.MAPPER.readTree(cand.dir.resolve(ComparisonJson.FILE).toFile());
         JsonNode amqp = metric(json, "route amqp: response time p99");
         assertEquals("same", amqp.path("verdict").asText(), amqp.toString());
         assertEquals(metric(json, "response time p99").path("threshold").asDouble(), amqp.path("threshold").asDouble(), 1e-9,
@@ -133,19 +137,24 @@ class ComparisonTest {
         assertEquals(1, exit, "a regression fails the command:\n" + out);
         assertTrue(out.toString().contains("WORSE"), out.toString());
 
-        JsonNode json = Json.MAPPER.readTree(cand.dir.resolve(Comparison.JSON_FILE).toFile());
+        JsonNode json = Json.MAPPER.readTree(cand.dir.resolve(ComparisonJson.FILE).toFile());
         assertEquals("worse", json.path("verdict").asText());
         // (Its p99 sits where 1 % of slow messages begins: too unsteady from slice to slice to call.)
-        for (String m : List.of("response time p50", "response time p90", "service time p50")) {
+        for (String m : List.of("response time p50", "service time p50")) {
             JsonNode v = metric(json, m);
             assertEquals("worse", v.path("verdict").asText(), m + ": " + v);
             assertTrue(v.path("changePercent").asDouble() > 50, m + " about doubled: " + v);
         }
+        // A tail percentile doubled against one baseline is within what such a figure moves between identical runs.
+        JsonNode p90 = metric(json, "response time p90");
+        assertEquals("same", p90.path("verdict").asText(), p90.toString());
+        assertTrue(p90.path("basis").asText().contains("run-to-run spread measured on identical runs; one baseline cannot show it"),
+                p90.toString());
         assertEquals("same", metric(json, "receive rate").path("verdict").asText());
         assertEquals("same", metric(json, "send delay p99").path("verdict").asText(), "the sender did not change");
 
         Element suite = suite(junit(cand.dir), "maestro.synthetic.baseline");
-        assertTrue(Integer.parseInt(suite.getAttribute("failures")) >= 3, "a failure per worse metric");
+        assertTrue(Integer.parseInt(suite.getAttribute("failures")) >= 2, "a failure per worse metric");
         assertTrue(text(suite).contains("regression: response time p50"), text(suite));
 
         // Again: the suite is replaced, not added twice; the run's report links the comparison.
@@ -189,7 +198,7 @@ class ComparisonTest {
         assertEquals("worse", c.verdict(), String.join("\n", c.lines()));
         c.write();
 
-        JsonNode json = Json.MAPPER.readTree(slower.dir.resolve(Comparison.JSON_FILE).toFile());
+        JsonNode json = Json.MAPPER.readTree(slower.dir.resolve(ComparisonJson.FILE).toFile());
         JsonNode rule = json.path("rule");
         assertTrue(rule.path("familyWise").asBoolean());
         assertEquals(0.01, rule.path("falseAlarmRate").asDouble(), 1e-12);
@@ -230,12 +239,12 @@ class ComparisonTest {
         assertEquals("worse", verdict(Comparison.of(List.of(base.dir), slower.dir, null), "receive rate"));
         assertEquals("better", verdict(Comparison.of(List.of(base.dir), faster.dir, null), "receive rate"));
         Comparison c = Comparison.of(List.of(base.dir), slower.dir, null);
-        assertTrue(c.toJson().path("notes").toString().contains("rate 300 \u2192 200"), "the parameters that differ are named: "
-                + c.toJson().path("notes"));
+        assertTrue(c.toJson().notes().toString().contains("rate 300 \u2192 200"), "the parameters that differ are named: "
+                + c.toJson().notes());
         SyntheticRun base2 = run("20261122-013000-synthetic", T0 + HOUR / 2, 300, 4).write();
-        JsonNode notes = Comparison.of(List.of(base.dir, base2.dir), slower.dir, null).toJson().path("notes");
+        List<String> notes = Comparison.of(List.of(base.dir, base2.dir), slower.dir, null).toJson().notes();
         assertEquals(1, notes.size(), "one line for a difference all baselines share: " + notes);
-        assertTrue(notes.get(0).asText().startsWith("parameters differ from all 2 baselines: "), notes.toString());
+        assertTrue(notes.get(0).startsWith("parameters differ from all 2 baselines: "), notes.toString());
     }
 
     @Test
@@ -254,7 +263,7 @@ class ComparisonTest {
         assertEquals(b2.dir.getFileName(), baselines.get(1).getFileName());
 
         Comparison c = Comparison.of(baselines, cand.dir, null);
-        JsonNode json = c.toJson();
+        JsonNode json = ResultsJson.MAPPER.valueToTree(c.toJson());
         assertEquals(3, json.path("baselines").size());
         assertTrue(json.path("method").asText().contains("run-to-run"), json.path("method").asText());
         assertEquals(3, metric(json, "response time p99").path("baselines").size());
@@ -278,7 +287,7 @@ class ComparisonTest {
         err.setLength(0);
         assertEquals(2, compare(err, "--min-change", "lots", cand.dir.toString(), cand.dir.toString()));
         assertTrue(err.toString().contains("not a percentage"), err.toString());
-        assertFalse(Files.exists(cand.dir.resolve(Comparison.JSON_FILE)), "nothing written when nothing was compared");
+        assertFalse(Files.exists(cand.dir.resolve(ComparisonJson.FILE)), "nothing written when nothing was compared");
     }
 
     /** One metric judged alone by the former rule (each metric at 0.5 %, 3 sigma while the spread is not measured). */

@@ -134,7 +134,54 @@ class FalseAlarmRuleTest {
         MetricVerdict byFloor = FalseAlarmRule.FAMILY_WISE.judge(List.of(noNoise)).get(0);
         assertEquals(MetricVerdict.WORSE, byFloor.verdict(), byFloor.toString());
         assertEquals(6, byFloor.threshold(), 1e-9, "twice the 3 % floor with one baseline");
-        assertEquals(0, FalseAlarmRule.judged(List.of(noNoise)));
+        assertEquals(0, FalseAlarmRule.FAMILY_WISE.judged(List.of(noNoise)));
+    }
+
+    /**
+     * One baseline. Identical runs whose latency figures move between runs by the spread measured on the quiet host
+     * (ln-spread {@link Metric#RUN_TO_RUN_P50} for medians, {@link Metric#RUN_TO_RUN_TAIL} for the tail) while each run's
+     * slices show only a tenth of that: judged by the slices alone (the rule before), identical pairs are often
+     * called worse; with the known run-to-run spread, at most the family-wise 1 % (+ sampling). A real change still
+     * counts: a p99 ten times higher, a median twice as high.
+     */
+    @Test
+    void oneBaselineTakesTheRunToRunSpreadMeasuredOnIdenticalRuns() {
+        List<Metric> latencies = Metric.of(EMPTY, EMPTY).stream().filter(m -> !Double.isNaN(m.runToRunLogSpread())).toList();
+        assertEquals(8, latencies.size(), "the demo's latency metrics");
+        SplittableRandom random = new SplittableRandom(2111);
+        int comparisons = 2_000;
+        int worseSlicesOnly = 0;
+        int worseKnownSpread = 0;
+        for (int i = 0; i < comparisons; i++) {
+            List<MetricChange> changes = new ArrayList<>();
+            for (Metric m : latencies) {
+                double spread = m.runToRunLogSpread();
+                double base = Math.exp(spread * random.nextGaussian());
+                double run = Math.exp(spread * random.nextGaussian());
+                // Each run's slices: a tenth of the run-to-run spread, in the metric's unit.
+                double slices = spread / 10;
+                changes.add(MetricChange.of(m, new double[] {base}, new double[] {slices * base}, run, slices * run, m.relativeFloor()));
+            }
+            worseKnownSpread += anyWorse(FalseAlarmRule.FAMILY_WISE.judge(changes)) ? 1 : 0;
+            worseSlicesOnly += anyWorse(FalseAlarmRule.FAMILY_WISE_SLICES_ONLY.judge(changes)) ? 1 : 0;
+        }
+        double before = (double) worseSlicesOnly / comparisons;
+        double after = (double) worseKnownSpread / comparisons;
+        assertTrue(before > 0.2, "the slices alone cry wolf: " + before);
+        assertTrue(after <= 0.015, "with the run-to-run spread: at most 1 % (+ sampling), got " + after);
+
+        Metric p99 = latencies.stream().filter(m -> m.name().equals("response time p99")).findFirst().orElseThrow();
+        Metric p50 = latencies.stream().filter(m -> m.name().equals("response time p50")).findFirst().orElseThrow();
+        MetricVerdict tenTimes = FalseAlarmRule.FAMILY_WISE.judge(List.of(MetricChange.of(p99, new double[] {10}, new double[] {1},
+                100, 10, p99.relativeFloor()))).get(0);
+        assertEquals(MetricVerdict.WORSE, tenTimes.verdict(), tenTimes.toString());
+        MetricVerdict twice = FalseAlarmRule.FAMILY_WISE.judge(List.of(MetricChange.of(p50, new double[] {0.7}, new double[] {0.01},
+                1.4, 0.02, p50.relativeFloor()))).get(0);
+        assertEquals(MetricVerdict.WORSE, twice.verdict(), twice.toString());
+        // The threshold shown is the factor applied: e^(z * spread * sqrt 2), z the normal quantile of 1 %.
+        assertEquals(0.7 * Math.expm1(StudentT.upperQuantile(0.01, Double.POSITIVE_INFINITY) * Metric.RUN_TO_RUN_P50 * Math.sqrt(2)),
+                twice.threshold(), 1e-9);
+        assertTrue(twice.basis().contains("run-to-run spread measured on identical runs"), twice.basis());
     }
 
     private static boolean anyWorse(List<MetricVerdict> verdicts) {

@@ -23,6 +23,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.ratelog.RateLogReader;
+import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.common.runfiles.SequenceEventsCsv;
 import picocli.CommandLine;
 
 /** Builds report.html from a run written with the real writers and checks its figures against the raw files. */
@@ -192,6 +194,22 @@ class ReportBuilderTest {
         assertTrue(f.path("label").asText().contains("sender-1") && f.path("label").asText().contains("ABNORMAL_DISCONNECT"));
         // the last message is sent at 2.99 s + up to 100 us after the sender's start, the origin
         assertEquals(2.99, f.path("x").asDouble(), 0.001);
+    }
+
+    @Test
+    void onlyAnInspectorsCsvsAreChartedNotAReceiversSequenceEvents() throws Exception {
+        SyntheticRun withEvents = new SyntheticRun(Files.createDirectories(tmp.resolve("events")), 1_795_000_000_000_000L, 3, 100, 0)
+                .write();
+        try (SequenceEventsCsv events = SequenceEventsCsv.create(withEvents.dir.resolve("peers").resolve(SyntheticRun.RECEIVER))) {
+            events.write(1_795_000_001_000_000L, 1, 7, SequenceEventsCsv.DUPLICATE);
+            events.write(1_795_000_002_000_000L, 1, 9, SequenceEventsCsv.OUT_OF_ORDER);
+        }
+        JsonNode d = ReportHtml.data(ReportBuilder.build(withEvents.dir));
+        List<String> titles = new java.util.ArrayList<>();
+        d.path("charts").forEach(c -> titles.add(c.path("title").asText()));
+        assertTrue(titles.stream().noneMatch(t -> t.contains(PeerFiles.SEQUENCE_EVENTS_CSV)), titles.toString());
+        assertFalse(d.path("notes").toString().contains(PeerFiles.SEQUENCE_EVENTS_CSV), d.path("notes").toString());
+        assertTrue(titles.stream().anyMatch(t -> t.startsWith(SyntheticRun.INSPECTOR + ": queues.csv")), titles.toString());
     }
 
     @Test

@@ -13,20 +13,28 @@ import java.nio.file.Path;
 /**
  * One HdrHistogram interval log (HistogramLogWriter format, values in microseconds): values are
  * recorded from any thread; {@link #tick()} writes the last interval and flushes. Values recorded
- * as warm-up go to intervals tagged {@code warmup} and are left out of {@link #measured()}.
+ * as warm-up go to intervals tagged {@code warmup} and are left out of {@link #measured()}. Without a file (a figure
+ * that does not apply, e.g. the send delay of a sender without a schedule) it keeps its counts in memory only.
  */
 final class IntervalLog implements Closeable {
 
     private final Recorder measuredRecorder = new Recorder(3);
     private final Recorder warmupRecorder = new Recorder(3);
     private final Histogram measured = new Histogram(3);
+    /** Both null when no file is written. */
     private final PrintStream out;
     private final HistogramLogWriter writer;
     private Histogram lastInterval = new Histogram(3);
     private Histogram measuredRecycle;
     private Histogram warmupRecycle;
 
+    /** @param file the log to write, or null to write none */
     IntervalLog(Path file, long startEpochMillis, String comment) throws FileNotFoundException {
+        if (file == null) {
+            this.out = null;
+            this.writer = null;
+            return;
+        }
         this.out = new PrintStream(file.toFile());
         this.writer = new HistogramLogWriter(out);
         writer.outputComment(comment);
@@ -45,18 +53,22 @@ final class IntervalLog implements Closeable {
     synchronized void tick() {
         Histogram warm = warmupRecorder.getIntervalHistogram(warmupRecycle);
         warmupRecycle = warm;
-        if (warm.getTotalCount() > 0) {
+        if (warm.getTotalCount() > 0 && writer != null) {
             warm.setTag(PeerFiles.WARMUP_TAG);
             writer.outputIntervalHistogram(warm);
         }
         Histogram interval = measuredRecorder.getIntervalHistogram(measuredRecycle);
         measuredRecycle = interval;
-        writer.outputIntervalHistogram(interval);
+        if (writer != null) {
+            writer.outputIntervalHistogram(interval);
+        }
         measured.add(interval);
         Histogram both = interval.copy();
         both.add(warm);
         lastInterval = both;
-        out.flush();
+        if (out != null) {
+            out.flush();
+        }
     }
 
     /** Every measured (non-warm-up) value so far, up to the last tick. */
@@ -72,6 +84,8 @@ final class IntervalLog implements Closeable {
     @Override
     public synchronized void close() {
         tick();
-        out.close();
+        if (out != null) {
+            out.close();
+        }
     }
 }

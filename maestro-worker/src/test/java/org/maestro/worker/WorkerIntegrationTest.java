@@ -15,6 +15,7 @@ import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.Stats;
 import org.maestro.common.note.TestOptions;
+import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.ratelog.RateLogReader;
 import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
@@ -29,6 +30,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -121,6 +123,8 @@ class WorkerIntegrationTest {
         assertTrue(sender.stream().allMatch(s -> s.sendDelayP99Micros() == -1), sender.toString());
         String senderEnd = ((Payload.NotifySuccess) end[0].payload()).detail();
         assertTrue(senderEnd.contains("(flat out); no send delay") && !senderEnd.contains("p99 send delay"), senderEnd);
+        // ... nor a send-delay log of zeros, which the report would chart as a figure.
+        assertFalse(Files.exists(dataDir.resolve("flat-topic/sender-1").resolve(PeerFiles.SEND_DELAY_HLOG)));
         // Each peer's last progress, before its end, carries its final counts (the last tick's were up to a second old).
         Stats senderLast = sender.get(sender.size() - 1);
         assertEquals(Stats.DONE, senderLast.phase());

@@ -18,6 +18,11 @@ final class NotRun {
     private NotRun() {
     }
 
+    /** Whether {@code s} is such a summary: no peer and no totals (a run that started has both). */
+    static boolean is(Summary s) {
+        return s.peers().isEmpty() && s.totals() == null;
+    }
+
     /** @param verdict {@link Summary#ERROR}, or {@link Summary#INTERRUPTED} when Ctrl-C came before the load */
     static Summary summary(TestPlan plan, String testId, String start, Path runDir, List<String> reasons,
                            List<Summary.PeerHost> hosts, String verdict) throws IOException {

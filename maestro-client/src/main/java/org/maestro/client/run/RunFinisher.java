@@ -47,11 +47,37 @@ public final class RunFinisher {
      */
     public boolean finish(Path runDir) throws IOException, TransportException, InterruptedException {
         RunRecord record = RunRecord.read(runDir);
-        List<PeerInfo> peers = record.peers();
-        if (peers.isEmpty()) {
-            console.line("test %s: its client ended before any peer was chosen: nothing ran, nothing to collect", record.testId());
+        Path summaryFile = runDir.resolve(RunLayout.SUMMARY_JSON);
+        Summary written = Files.isRegularFile(summaryFile) ? Summary.read(summaryFile) : null;
+        if (written != null && NotRun.is(written)) {
+            // Refused, or stopped before START: its summary already says so, and a rebuild would invent zero figures.
+            console.line("test %s did not run (%s): it has no figures; nothing to collect, its %s is kept", record.testId(),
+                    String.join("; ", written.reasons()), RunLayout.SUMMARY_JSON);
+            return true;
         }
-        return finish(runDir, record, peers);
+        if (record.peers().isEmpty()) {
+            notRun(runDir, record);
+            return true;
+        }
+        return finish(runDir, record, record.peers());
+    }
+
+    /** A run whose client ended before any peer was chosen: a summary that says it did not run, and has no figures. */
+    private void notRun(Path runDir, RunRecord record) throws IOException {
+        console.keepIn(runDir.resolve(RunLayout.CONSOLE_LOG));
+        try {
+            String why = "its client ended before any peer was chosen: no peer was started, nothing was measured";
+            console.line("test %s: %s; nothing to collect", record.testId(), why);
+            TestPlan plan = record.plan() != null ? record.plan() : planFromPeers(runDir, record.testId(), List.of());
+            Summary summary = NotRun.summary(plan, record.testId(), record.start(), runDir, List.of(why), List.of(),
+                    Summary.INTERRUPTED);
+            RunFilesWriter.write(summary, runDir);
+            SummaryTable.print(summary, console);
+            RunPages.report(runDir, console);
+            RunPages.index(runDir.toAbsolutePath().getParent(), console);
+        } finally {
+            console.close();
+        }
     }
 
     /**

@@ -84,5 +84,31 @@ class RefusedRunTest {
                 && Files.isRegularFile(run.resolve("report.html")), console);
         String junit = Files.readString(run.resolve("junit.xml"));
         assertTrue(junit.contains("errors=\"1\"") && !junit.contains("loss == 0"), junit);
+
+        // maestro collect on it keeps "did not run, no figures": it once rebuilt a summary of zeros.
+        String before = Files.readString(run.resolve("summary.json"));
+        ByteArrayOutputStream collectOut = new ByteArrayOutputStream();
+        assertTrue(new RunFinisher(cluster.client(), new Console(new PrintStream(collectOut, true, StandardCharsets.UTF_8)))
+                .finish(run));
+        assertEquals(before, Files.readString(run.resolve("summary.json")));
+        assertTrue(collectOut.toString(StandardCharsets.UTF_8).contains("did not run (") , collectOut.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void collectingARunWhoseClientEndedBeforeAnyPeerWasChosenWritesNoFigures(@TempDir Path runs) throws Exception {
+        TestCluster cluster = lab.cluster().start();
+        Path run = Files.createDirectories(runs.resolve("20260101-000000-fixed"));
+        var plan = ScriptRunner.load("fixed.groovy", "test {\n  url 'amqp://127.0.0.1:1/q'\n  duration '5s'\n"
+                + "  expect 'loss == 0'\n}\n", Map.of());
+        RunRecord.starting("20260101-000000-fixed", lab.controlUrl(), "2026-01-01T00:00:00Z", plan).write(run);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertTrue(new RunFinisher(cluster.client(), new Console(new PrintStream(out, true, StandardCharsets.UTF_8))).finish(run));
+
+        Summary s = Summary.read(run.resolve("summary.json"));
+        assertEquals(Summary.INTERRUPTED, s.verdict());
+        assertNull(s.totals());
+        assertTrue(s.peers().isEmpty() && s.checks().isEmpty(), s.toString());
+        assertTrue(s.reasons().get(0).contains("before any peer was chosen"), s.reasons().toString());
+        assertFalse(out.toString(StandardCharsets.UTF_8).contains("0.000"), out.toString(StandardCharsets.UTF_8));
     }
 }

@@ -16,11 +16,17 @@ public final class NearestName {
 
     /**
      * The known name with the fewest edits from {@code given} (ties by name), when it is near enough to be a
-     * likely misspelling: at most max(2, a third of the given name's length) edits.
+     * likely misspelling: at most max(2, a third of the given name's length) edits, and at most half the longer
+     * name's letters changed (else 'c' would "mean" 'a': one edit, but nothing in common).
      */
     public static Optional<String> nearest(String given, Collection<String> known) {
-        return known.stream().min(Comparator.comparingInt((String k) -> distance(given, k)).thenComparing(k -> k))
-                .filter(n -> distance(given, n) <= Math.max(2, given.length() / 3));
+        return known.stream().filter(k -> isClose(given, k))
+                .min(Comparator.comparingInt((String k) -> distance(given, k)).thenComparing(k -> k));
+    }
+
+    private static boolean isClose(String given, String known) {
+        int edits = distance(given, known);
+        return edits <= Math.max(2, given.length() / 3) && 2 * edits <= Math.max(given.length(), known.length());
     }
 
     /**

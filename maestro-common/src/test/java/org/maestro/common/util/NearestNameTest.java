@@ -25,6 +25,15 @@ class NearestNameTest {
     }
 
     @Test
+    void aShortNameIsNotCloseToAnotherItSharesNothingWith() {
+        // One edit, but every letter changed: 'c' does not mean 'a'.
+        assertEquals(Optional.empty(), NearestName.nearest("c", List.of("a", "b")));
+        assertEquals(Optional.empty(), NearestName.nearest("xy", List.of("ab")));
+        assertEquals(Optional.of("ca"), NearestName.nearest("c", List.of("a", "ca")));
+        assertEquals(Optional.of("rate"), NearestName.nearest("rat", List.of("rate", "size")));
+    }
+
+    @Test
     void distanceCountsEdits() {
         assertEquals(0, NearestName.distance("Rate", "rate"));
         assertEquals(1, NearestName.distance("rat", "rate"));
