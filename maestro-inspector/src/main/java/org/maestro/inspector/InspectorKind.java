@@ -10,23 +10,19 @@ import org.maestro.inspector.jolokia.JolokiaInspector;
 
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 /** The kinds of inspector, by the names used in {@code inspector.type}, START_INSPECTOR and {@code --type}. */
 public enum InspectorKind {
-    /** JMX over HTTP through a Jolokia agent, e.g. ActiveMQ Artemis' console. */
-    JOLOKIA("jolokia"),
-    /** AMQP management ({@code $management}, QUERY), e.g. Qpid Dispatch Router or Qpid Broker-J. */
-    AMQP_MANAGEMENT("amqp-management");
+    /** JMX over HTTP through a Jolokia agent, e.g. ActiveMQ Artemis' console: {@code jolokia}. */
+    JOLOKIA,
+    /** AMQP management ({@code $management}, QUERY), e.g. Qpid Dispatch Router or Qpid Broker-J: {@code amqp-management}. */
+    AMQP_MANAGEMENT;
 
-    private final String wireName;
-
-    InspectorKind(String wireName) {
-        this.wireName = wireName;
-    }
-
+    /** The name in lower case with dashes, as {@link org.maestro.common.note.Role#wireName} spells a role. */
     public String wireName() {
-        return wireName;
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /** @throws IllegalArgumentException naming the bad text and the known kinds */

@@ -10,6 +10,11 @@ public class DriverException extends Exception {
         super(message);
     }
 
+    /** "WHAT URL: reason" with the cause kept, e.g. "cannot connect to amqp://host:5672/q: Connection refused". */
+    public static DriverException of(String what, SutUrl url, Throwable cause) {
+        return new DriverException(what + " " + url + ": " + reasonOf(cause), cause);
+    }
+
     /**
      * The reason a client library gives, for a one-line message: its exceptions often wrap the real one (connection
      * refused, unknown host) a few levels down, so the messages along the causes, each once.

@@ -1,31 +1,14 @@
 package org.maestro.worker.driver.jms;
 
-import jakarta.jms.ConnectionFactory;
 import org.apache.qpid.jms.JmsConnectionFactory;
-import org.maestro.common.util.SystemInfo;
 import org.maestro.worker.driver.SutUrl;
 
-import java.util.List;
 import java.util.Map;
 
 /** AMQP 1.0 with Apache Qpid JMS ({@code amqp://}, {@code amqps://}). */
-public final class AmqpClient extends JmsClient {
-    private static final List<String> PASSED_ON = List.of("jms.", "amqp.", "transport.", "failover.");
-
-    @Override
-    public String description() {
-        return "qpid-jms " + SystemInfo.version(JmsConnectionFactory.class);
-    }
-
-    @Override
-    public String refusal(String key) {
-        // qpid-jms itself refuses an unknown name behind these prefixes when it connects.
-        return unlessPrefixed(key, PASSED_ON, "qpid-jms options start with jms., amqp., transport. or failover.");
-    }
-
-    @Override
-    ConnectionFactory connectionFactory(String connectionUri) {
-        return new JmsConnectionFactory(connectionUri);
+public final class AmqpClient extends JmsClient.PrefixedOptions {
+    public AmqpClient() {
+        super("qpid-jms", JmsConnectionFactory.class, JmsConnectionFactory::new, "qpid-jms", "jms.", "amqp.", "transport.", "failover.");
     }
 
     /** The qpid-jms URI: the AMQP address plus the options passed on, wrapped for failover if asked. */

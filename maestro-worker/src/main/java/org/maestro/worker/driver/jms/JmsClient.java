@@ -5,11 +5,13 @@ import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageProducer;
+import org.maestro.common.util.SystemInfo;
 import org.maestro.worker.driver.LoadDriver;
 import org.maestro.worker.driver.SutUrl;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -57,9 +59,49 @@ public abstract class JmsClient {
         });
     }
 
-    /** For clients that check option names themselves: null when {@code key} has one of the prefixes, else {@code help}. */
-    static String unlessPrefixed(String key, List<String> prefixes, String help) {
-        return prefixes.stream().anyMatch(key::startsWith) ? null : help;
+    /**
+     * A client that checks the option names behind its prefixes itself (it refuses an unknown one when it connects)
+     * and makes its connection factory from its own URI: what qpid-jms and the ActiveMQ client share.
+     */
+    abstract static class PrefixedOptions extends JmsClient {
+        private final String library;
+        private final Class<? extends ConnectionFactory> factoryClass;
+        private final Function<String, ConnectionFactory> factory;
+        private final String optionsName;
+        private final List<String> prefixes;
+
+        /**
+         * @param library     the client library's name; its version is {@code factoryClass}'s
+         * @param optionsName how the refusal names its options, e.g. "OpenWire"
+         * @param prefixes    the prefixes of the options passed on to the client, e.g. "jms."
+         */
+        PrefixedOptions(String library, Class<? extends ConnectionFactory> factoryClass, Function<String, ConnectionFactory> factory,
+                        String optionsName, String... prefixes) {
+            this.library = library;
+            this.factoryClass = factoryClass;
+            this.factory = factory;
+            this.optionsName = optionsName;
+            this.prefixes = List.of(prefixes);
+        }
+
+        @Override
+        public String description() {
+            return library + " " + SystemInfo.version(factoryClass);
+        }
+
+        @Override
+        public String refusal(String key) {
+            if (prefixes.stream().anyMatch(key::startsWith)) {
+                return null;
+            }
+            return optionsName + " options start with " + String.join(", ", prefixes.subList(0, prefixes.size() - 1)) + " or "
+                    + prefixes.get(prefixes.size() - 1);
+        }
+
+        @Override
+        ConnectionFactory connectionFactory(String connectionUri) {
+            return factory.apply(connectionUri);
+        }
     }
 
     /** The client options whose key starts with {@code prefix}, the prefix cut off when {@code strip}. */

@@ -25,19 +25,13 @@ import java.util.concurrent.TimeoutException;
 /**
  * A load driver for any JMS client: one JMS connection and session per producer or consumer. What differs
  * between protocols (the connection factory, the completion of a send) is the {@link JmsClient}'s.
+ *
+ * @param failures told when a connection breaks between operations
  */
-public final class JmsDriver implements LoadDriver {
+public record JmsDriver(JmsClient client, FailureListener failures) implements LoadDriver {
     private static final Logger LOG = LoggerFactory.getLogger(JmsDriver.class);
     /** How long a failed operation waits for the connection's exception listener to tell why. */
     private static final long LOSS_GRACE_MILLIS = 1000;
-    private final JmsClient client;
-    private final FailureListener failures;
-
-    /** @param failures told when a connection breaks between operations */
-    public JmsDriver(JmsClient client, FailureListener failures) {
-        this.client = client;
-        this.failures = failures;
-    }
 
     @Override
     public Producer openProducer(SutUrl url, String clientName) throws DriverException {
@@ -50,7 +44,7 @@ public final class JmsDriver implements LoadDriver {
             return new JmsProducer(client, o, producer, url);
         } catch (JMSException e) {
             o.close();
-            throw failure("cannot create a producer for", url, e);
+            throw DriverException.of("cannot create a producer for", url, e);
         }
     }
 
@@ -65,7 +59,7 @@ public final class JmsDriver implements LoadDriver {
             return new JmsConsumer(o, consumer, url);
         } catch (JMSException e) {
             o.close();
-            throw failure("cannot create a consumer for", url, e);
+            throw DriverException.of("cannot create a consumer for", url, e);
         }
     }
 
@@ -82,10 +76,10 @@ public final class JmsDriver implements LoadDriver {
             try {
                 return new DriverException(lost.get(LOSS_GRACE_MILLIS, TimeUnit.MILLISECONDS), e);
             } catch (TimeoutException | ExecutionException notLost) {
-                return JmsDriver.failure(what, url, e);
+                return DriverException.of(what, url, e);
             } catch (InterruptedException interrupted) {
                 Thread.currentThread().interrupt();
-                return JmsDriver.failure(what, url, e);
+                return DriverException.of(what, url, e);
             }
         }
 
@@ -105,7 +99,7 @@ public final class JmsDriver implements LoadDriver {
             connection = url.username().isEmpty() ? factory.createConnection()
                     : factory.createConnection(url.username(), url.password());
         } catch (JMSException | RuntimeException e) {
-            throw failure("cannot connect to", url, e);
+            throw DriverException.of("cannot connect to", url, e);
         }
         CompletableFuture<String> lost = new CompletableFuture<>();
         try {
@@ -114,10 +108,10 @@ public final class JmsDriver implements LoadDriver {
             }
             connection.setExceptionListener(e -> {
                 if (!client.lost(e)) {
-                    LOG.warn("connection to {} failed over: {}", url, describe(e));
+                    LOG.warn("connection to {} failed over: {}", url, DriverException.reasonOf(e));
                     return;
                 }
-                String reason = "connection to " + url + " lost: " + describe(e);
+                String reason = "connection to " + url + " lost: " + DriverException.reasonOf(e);
                 lost.complete(reason);
                 failures.failed(reason);
             });
@@ -126,18 +120,10 @@ public final class JmsDriver implements LoadDriver {
             return new Opened(connection, session, destination, lost);
         } catch (JMSException e) {
             new Opened(connection, null, null, lost).close();
-            throw failure("cannot open a session on", url, e);
+            throw DriverException.of("cannot open a session on", url, e);
         }
     }
 
-    static DriverException failure(String what, SutUrl url, Exception e) {
-        return new DriverException(what + " " + url + ": " + describe(e), e);
-    }
-
-    /** JMS exceptions often wrap the real reason (connection refused, unknown host) a few levels down. */
-    static String describe(Throwable e) {
-        return DriverException.reasonOf(e);
-    }
 
     private static final class JmsProducer implements Producer {
         private final JmsClient client;
@@ -169,16 +155,7 @@ public final class JmsDriver implements LoadDriver {
         }
     }
 
-    private static final class JmsConsumer implements Consumer {
-        private final Opened opened;
-        private final MessageConsumer consumer;
-        private final SutUrl url;
-
-        JmsConsumer(Opened opened, MessageConsumer consumer, SutUrl url) {
-            this.opened = opened;
-            this.consumer = consumer;
-            this.url = url;
-        }
+    private record JmsConsumer(Opened opened, MessageConsumer consumer, SutUrl url) implements Consumer {
 
         @Override
         public byte[] receive(long timeoutMillis) throws DriverException {

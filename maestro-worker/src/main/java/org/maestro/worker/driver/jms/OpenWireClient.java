@@ -1,17 +1,14 @@
 package org.maestro.worker.driver.jms;
 
-import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageProducer;
 import org.apache.activemq.ActiveMQConnectionFactory;
 import org.apache.activemq.ActiveMQMessageProducer;
 import org.apache.activemq.AsyncCallback;
-import org.maestro.common.util.SystemInfo;
 import org.maestro.worker.driver.LoadDriver;
 import org.maestro.worker.driver.SutUrl;
 
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -22,23 +19,10 @@ import java.util.TreeMap;
  * {@code transport.connectionTimeout}), {@code failover.NAME} the failover transport's {@code NAME}. The
  * client refuses an unknown name behind these prefixes when it connects.
  */
-public final class OpenWireClient extends JmsClient {
-    private static final List<String> PASSED_ON = List.of("jms.", "wireFormat.", "socket.", "transport.", "failover.");
-
-    @Override
-    public String description() {
-        return "activemq-client " + SystemInfo.version(ActiveMQConnectionFactory.class);
-    }
-
-    @Override
-    public String refusal(String key) {
-        // ActiveMQ itself refuses an unknown name behind these prefixes when it connects.
-        return unlessPrefixed(key, PASSED_ON, "OpenWire options start with jms., wireFormat., socket., transport. or failover.");
-    }
-
-    @Override
-    ConnectionFactory connectionFactory(String connectionUri) {
-        return new ActiveMQConnectionFactory(connectionUri);
+public final class OpenWireClient extends JmsClient.PrefixedOptions {
+    public OpenWireClient() {
+        super("activemq-client", ActiveMQConnectionFactory.class, ActiveMQConnectionFactory::new, "OpenWire", "jms.", "wireFormat.",
+                "socket.", "transport.", "failover.");
     }
 
     /**

@@ -55,11 +55,9 @@ public final class KafkaDriver implements LoadDriver {
 
     @Override
     public Producer openProducer(SutUrl url, String clientName) throws DriverException {
-        KafkaSettings settings = KafkaSettings.of(url);
-        ensureTopicOnce(url, settings);
-        Map<String, Object> config = common(url, clientName);
-        config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
-        config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        KafkaSettings settings = settingsWithTopic(url);
+        Map<String, Object> config = common(url, clientName, ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
         config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) BROKER_TIMEOUT.toMillis());
         int linger = settings.lingerMs() == null ? 0 : settings.lingerMs();
         // The client insists on delivery.timeout.ms >= linger.ms + request.timeout.ms.
@@ -71,17 +69,15 @@ public final class KafkaDriver implements LoadDriver {
         try {
             return new Sender(new KafkaProducer<>(config), url, clientName.getBytes(StandardCharsets.UTF_8));
         } catch (KafkaException e) {
-            throw failure("cannot create a producer for", url, e);
+            throw DriverException.of("cannot create a producer for", url, e);
         }
     }
 
     @Override
     public Consumer openConsumer(SutUrl url, String clientName) throws DriverException {
-        KafkaSettings settings = KafkaSettings.of(url);
-        ensureTopicOnce(url, settings);
-        Map<String, Object> config = common(url, clientName);
-        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
-        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        KafkaSettings settings = settingsWithTopic(url);
+        Map<String, Object> config = common(url, clientName, ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
         config.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupOf(url, clientName));
         config.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) BROKER_TIMEOUT.toMillis());
         // Where a partition starts is decided by Receiver's start marks, never by the client's reset policy.
@@ -90,13 +86,13 @@ public final class KafkaDriver implements LoadDriver {
         try {
             consumer = new KafkaConsumer<>(config);
         } catch (KafkaException e) {
-            throw failure("cannot create a consumer for", url, e);
+            throw DriverException.of("cannot create a consumer for", url, e);
         }
         try {
             return new Receiver(consumer, url);
         } catch (KafkaException e) {
             consumer.close(CLOSE_TIMEOUT);
-            throw failure("cannot subscribe to", url, e);
+            throw DriverException.of("cannot subscribe to", url, e);
         } catch (DriverException e) {
             consumer.close(CLOSE_TIMEOUT);
             throw e;
@@ -112,17 +108,28 @@ public final class KafkaDriver implements LoadDriver {
         return config;
     }
 
+    /** {@link #common} for a producer or consumer: its key and value (de)serializer, both {@code serde}. */
+    private static Map<String, Object> common(SutUrl url, String clientName, String keyConfig, String valueConfig, Class<?> serde) {
+        Map<String, Object> config = common(url, clientName);
+        config.put(keyConfig, serde);
+        config.put(valueConfig, serde);
+        return config;
+    }
+
     private static void putIfGiven(Map<String, Object> config, String key, Object value) {
         if (value != null) {
             config.put(key, value);
         }
     }
 
-    private void ensureTopicOnce(SutUrl url, KafkaSettings settings) throws DriverException {
+    /** The URL's settings, once its topic exists (made on the first producer or consumer of a test that needs it). */
+    private KafkaSettings settingsWithTopic(SutUrl url) throws DriverException {
+        KafkaSettings settings = KafkaSettings.of(url);
         if (!topicsSeen.contains(url.toString())) {
             ensureTopic(url, settings);
             topicsSeen.add(url.toString());
         }
+        return settings;
     }
 
     /** Creates the topic with the URL's partitions when it does not exist; bounded by {@link #BROKER_TIMEOUT}. */
@@ -149,24 +156,17 @@ public final class KafkaDriver implements LoadDriver {
                 }
             }
         } catch (ExecutionException e) {
-            throw failure("cannot connect to", url, e.getCause());
+            throw DriverException.of("cannot connect to", url, e.getCause());
         } catch (java.util.concurrent.TimeoutException e) {
             throw new DriverException("cannot connect to " + url + ": no answer within " + BROKER_TIMEOUT.toSeconds() + " s", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DriverException("interrupted while connecting to " + url, e);
         } catch (KafkaException e) {
-            throw failure("cannot connect to", url, e);
+            throw DriverException.of("cannot connect to", url, e);
         }
     }
 
-    static DriverException failure(String what, SutUrl url, Throwable e) {
-        return new DriverException(what + " " + url + ": " + describe(e), e);
-    }
-
-    static String describe(Throwable e) {
-        return DriverException.reasonOf(e);
-    }
 
     /** One producer; each message keyed by the connection, so one stream stays in one partition, in order. */
     private static final class Sender implements Producer {
@@ -184,10 +184,10 @@ public final class KafkaDriver implements LoadDriver {
         public void send(byte[] body, Completion done) throws DriverException {
             try {
                 producer.send(new ProducerRecord<>(url.destination(), key, body), (metadata, error) -> done.completed(
-                        error == null ? null : new DriverException(url + " did not acknowledge a message: " + describe(error), error)));
+                        error == null ? null : new DriverException(url + " did not acknowledge a message: " + DriverException.reasonOf(error), error)));
             } catch (KafkaException e) {
                 // send() itself fails only when the client cannot take the message (no metadata within max.block.ms).
-                throw failure("cannot send to", url, e);
+                throw DriverException.of("cannot send to", url, e);
             }
         }
 

@@ -79,7 +79,7 @@ final class Receiver implements LoadDriver.Consumer {
             }
             return null;
         } catch (KafkaException e) {
-            throw new DriverException("connection to " + url + " lost: " + KafkaDriver.describe(e), e);
+            throw new DriverException("connection to " + url + " lost: " + DriverException.reasonOf(e), e);
         }
     }
 
@@ -125,7 +125,7 @@ final class Receiver implements LoadDriver.Consumer {
                 consumer.commitSync(KafkaDriver.BROKER_TIMEOUT);
             } catch (KafkaException e) {
                 LOG.warn("{}: cannot commit the offsets of partitions moving to another connection ({}): it may receive"
-                        + " some messages again", url, KafkaDriver.describe(e));
+                        + " some messages again", url, DriverException.reasonOf(e));
             }
         }
     }
