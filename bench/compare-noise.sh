@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
 # How often does `maestro compare` cry wolf, and does it still see a real change? Runs the demo (embedded broker,
 # SUT and peers) RUNS times with the same settings, then one run with 64 KiB messages instead of ~1 KiB and one at
-# 80 % of the rate. Then, in one JVM reading each run once per comparison, it judges every comparison twice over the
-# same figures: BEFORE, each metric alone at a 0.5 % false-alarm rate (the former rule), and AFTER, the rule maestro
-# applies now (Holm's step-down over all the metrics judged: at most 1 % false alarms per comparison). It prints,
-# side by side, the share of comparisons of identical runs with any "worse" verdict:
+# 80 % of the rate. Then, in one JVM reading each run once per comparison, it judges every comparison over the
+# same figures by three rules: each metric alone at a 0.5 % false-alarm rate (the first rule); Holm's step-down over
+# all the metrics judged (at most 1 % false alarms per comparison) with one run's slices as the only noise of too few
+# baselines; and the rule maestro applies now, the same with the run-to-run spread measured on identical runs
+# (Metric.RUN_TO_RUN_*). It prints, side by side, the share of comparisons of identical runs with any "worse" verdict:
 #   - one baseline: every ordered pair of identical runs;
 #   - nightly: each run against the runs before it (up to 10, as `--baseline DIR` picks, whatever their verdict);
 #   - leave one out: each run against all the other runs (the steady state, many baselines);
-# and the verdicts of the two real changes against all the identical runs.
+# which metrics cry wolf with one baseline; each metric's spread between the identical runs (sd of ln(figure)), from
+# which Metric.RUN_TO_RUN_* were taken; and the verdicts of the two real changes against all the identical runs, with
+# every metric's change and threshold.
 #
 # usage: bench/compare-noise.sh [RUNS [SECONDS [RATE]]]   (default 10 runs of 10 s at 1000 msg/s; about 30 s per run
 #   on 2 cores of its own). On a host shared with other work, take a RATE the generator sustains (e.g. 200): a starved
 #   sender measures the host, and every run then differs by how busy the host was.
-#   COMPARE_NOISE_DIR=DIR keeps the runs in DIR (default: a temporary directory removed afterwards); runs already
-#   there are reused, so the comparisons can be repeated over the same runs.
+#   COMPARE_NOISE_DIR=DIR puts the runs in DIR (default: a new directory /tmp/maestro-compare-noise-*, kept and named
+#   at the end); runs already there are reused, so the comparisons can be repeated over the same runs with new code,
+#   without new runs (a quiet host's runs are worth keeping: a busy host's are not identical).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs_n=${1:-10}
@@ -25,7 +29,6 @@ if [ -n "${COMPARE_NOISE_DIR:-}" ]; then
     mkdir -p "$dir"
 else
     dir=$(mktemp -d /tmp/maestro-compare-noise-XXXXXX)
-    trap 'rm -rf "$dir"' EXIT
 fi
 
 # Built in the reactor, never installed (bin/maestro would `mvn install` into the shared ~/.m2): the reactor's own
@@ -72,3 +75,4 @@ done
 [ "$(count "$dir/slower")" -ge 1 ] || demo_into "$dir/slower" -P rate=$((rate * 8 / 10))
 echo "runs made in $(($(date +%s) - start)) s (host load: $(cut -d' ' -f1-3 /proc/loadavg)); comparing"
 java_maestro org.maestro.reports.CompareNoiseBench "$dir/same" "$dir/bigger" "$dir/slower"
+echo "runs kept in $dir: COMPARE_NOISE_DIR=$dir bench/compare-noise.sh judges them again without new runs"
