@@ -290,6 +290,15 @@ class ComparisonTest {
         assertFalse(Files.exists(cand.dir.resolve(ComparisonJson.FILE)), "nothing written when nothing was compared");
     }
 
+    /** The comparison's time axis is the report's: the load's clock, from the first sender's start (receivers start before). */
+    @Test
+    void theComparisonCountsTimeFromTheSameOriginAsTheReport() throws Exception {
+        SyntheticRun r = run("20261122-010000-synthetic", T0, 300, 1).write();
+        RunDirectory dir = RunDirectory.open(r.dir);
+        assertEquals(r.startEpochMicros, dir.originMicros(), "the sender's start; the receiver's is 0.25 s earlier");
+        assertEquals(dir.originMicros(), RunFigures.read(dir, List.of()).originMicros);
+    }
+
     /** One metric judged alone by the former rule (each metric at 0.5 %, 3 sigma while the spread is not measured). */
     private static MetricVerdict alone(Metric m, double[] baselines, double[] baselineNoise, double candidate,
                                        double candidateNoise, double relativeFloor) {

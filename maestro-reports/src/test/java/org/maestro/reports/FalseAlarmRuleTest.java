@@ -149,7 +149,7 @@ class FalseAlarmRuleTest {
         List<Metric> latencies = Metric.of(EMPTY, EMPTY).stream().filter(m -> !Double.isNaN(m.runToRunLogSpread())).toList();
         assertEquals(8, latencies.size(), "the demo's latency metrics");
         SplittableRandom random = new SplittableRandom(2111);
-        int comparisons = 2_000;
+        int comparisons = 500;
         int worseSlicesOnly = 0;
         int worseKnownSpread = 0;
         for (int i = 0; i < comparisons; i++) {
@@ -168,7 +168,7 @@ class FalseAlarmRuleTest {
         double before = (double) worseSlicesOnly / comparisons;
         double after = (double) worseKnownSpread / comparisons;
         assertTrue(before > 0.2, "the slices alone cry wolf: " + before);
-        assertTrue(after <= 0.015, "with the run-to-run spread: at most 1 % (+ sampling), got " + after);
+        assertTrue(after <= 0.02, "with the run-to-run spread: at most 1 % (+ sampling), got " + after);
 
         Metric p99 = latencies.stream().filter(m -> m.name().equals("response time p99")).findFirst().orElseThrow();
         Metric p50 = latencies.stream().filter(m -> m.name().equals("response time p50")).findFirst().orElseThrow();
