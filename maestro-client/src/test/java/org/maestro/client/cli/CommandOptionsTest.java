@@ -133,12 +133,12 @@ class CommandOptionsTest {
         run = run("run", FIXED_RATE, "--runs", runs.toString(), "--broker", "mqtt://127.0.0.1:1", "-P", "url=htp://sut:5672/q");
         assertEquals("2", run[0], run[1]);
         assertEquals(1, run[1].strip().lines().count(), run[1]);
-        assertTrue(run[1].startsWith("maestro: the peers would refuse this test: bad SUT URL 'htp://sut:5672/q': scheme must be one of"),
-                run[1]);
+        assertTrue(run[1].startsWith("maestro: the peers would refuse this test: option send.url: bad SUT URL 'htp://sut:5672/q':"
+                + " scheme must be one of amqp://"), run[1]);
         run = run("run", FIXED_RATE, "--runs", runs.toString(), "--broker", "mqtt://127.0.0.1:1", "-P", "url=not a url");
         assertEquals("2", run[0], run[1]);
         assertEquals(1, run[1].strip().lines().count(), run[1]);
-        assertTrue(run[1].startsWith("maestro: the peers would refuse this test: bad SUT URL 'not a url'"), run[1]);
+        assertTrue(run[1].startsWith("maestro: the peers would refuse this test: option send.url: bad SUT URL 'not a url'"), run[1]);
         assertTrue(!java.nio.file.Files.exists(runs), "no run directory for a refused run");
     }
 
