@@ -129,10 +129,11 @@ public final class TestFigures<J> {
      */
     public TestFigures<J> histogram(String name, String help, Function<J, Distribution> distribution) {
         double[] bounds = LatencyBuckets.upperBoundsSeconds();
+        String seconds = name + "_seconds";   // a snapshot's name carries its unit, as the builders add it
         registry.register(new Collector() {
             @Override
             public MetricSnapshot collect() {
-                HistogramSnapshot.Builder snapshot = HistogramSnapshot.builder().name(name).help(help).unit(Unit.SECONDS);
+                HistogramSnapshot.Builder snapshot = HistogramSnapshot.builder().name(seconds).help(help).unit(Unit.SECONDS);
                 J t = test.get();
                 Distribution d = t == null ? null : distribution.apply(t);
                 if (d != null) {
@@ -153,7 +154,7 @@ public final class TestFigures<J> {
 
             @Override
             public String getPrometheusName() {
-                return name;
+                return seconds;
             }
         });
         return this;
