@@ -90,8 +90,8 @@ class CommandOptionsTest {
         assertOneLine("maestro run: unknown option '--lcoal' (did you mean '--local'?); see 'maestro run --help'",
                 "run", FIXED_RATE, "--lcoal");
         assertOneLine("maestro: unknown command 'rnu' (did you mean 'run'?); see 'maestro --help'", "rnu");
-        assertOneLine("maestro: unknown command 'frobnicate' (the commands are run, demo, ping, stats, halt, stop, collect,"
-                + " targets, worker, inspector, inspect, agent, report, compare, serve, topology, help); see 'maestro --help'",
+        assertOneLine("maestro: unknown command 'frobnicate' (the commands are agent, collect, compare, demo, halt, help,"
+                + " inspect, inspector, ping, report, run, serve, stats, stop, targets, topology, worker); see 'maestro --help'",
                 "frobnicate");
         // picocli's own words were "Value for option option '-P' ...", then the 49-line usage.
         String[] run = run("run", FIXED_RATE, "-P", "justaword");

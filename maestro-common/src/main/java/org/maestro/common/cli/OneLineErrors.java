@@ -1,5 +1,6 @@
 package org.maestro.common.cli;
 
+import org.maestro.common.util.NearestName;
 import picocli.CommandLine;
 
 /**
@@ -42,12 +43,12 @@ public final class OneLineErrors {
             if (typed.startsWith("-")) {
                 java.util.Set<String> options = new java.util.TreeSet<>();
                 cmd.getCommandSpec().options().forEach(o -> options.addAll(java.util.List.of(o.names())));
-                return name + ": unknown option '" + typed + "'" + NearestName.of(typed, options).map(n -> " (did you mean '" + n + "'?)").orElse("");
+                return name + ": unknown option '" + typed + "'"
+                        + NearestName.nearest(typed, options).map(n -> " (did you mean '" + n + "'?)").orElse("");
             }
             if (!cmd.getSubcommands().isEmpty()) {
                 java.util.Set<String> commands = cmd.getSubcommands().keySet();
-                return name + ": unknown command '" + typed + "'" + NearestName.of(typed, commands).map(n -> " (did you mean '" + n + "'?)")
-                        .orElse(" (the commands are " + String.join(", ", commands) + ")");
+                return name + ": unknown command '" + typed + "'" + NearestName.hint(typed, commands, "the commands are");
             }
             return name + ": unexpected argument '" + typed + "'";
         }
