@@ -155,19 +155,6 @@ class CommandOptionsTest {
         assertEquals(line, run[1].strip(), "one line, and nothing else");
     }
 
-    /** {exit code, what the command printed on stdout}. */
-    private static String[] runOut(String... args) {
-        PrintStream saved = System.out;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        try {
-            int code = MaestroMain.execute(args);
-            return new String[]{Integer.toString(code), out.toString(StandardCharsets.UTF_8)};
-        } finally {
-            System.setOut(saved);
-        }
-    }
-
     private static final String FIXED_RATE = java.nio.file.Path.of("..", "test-scripts", "fixed-rate.groovy").toString();
 
     /**
@@ -220,14 +207,32 @@ class CommandOptionsTest {
 
     /** {exit code, what the command printed on stderr}. */
     private static String[] run(String... args) {
-        PrintStream saved = System.err;
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        return run(false, args);
+    }
+
+    /** {exit code, what the command printed on stdout}. */
+    private static String[] runOut(String... args) {
+        return run(true, args);
+    }
+
+    private static String[] run(boolean stdout, String... args) {
+        PrintStream saved = stdout ? System.out : System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        PrintStream to = new PrintStream(captured, true, StandardCharsets.UTF_8);
+        if (stdout) {
+            System.setOut(to);
+        } else {
+            System.setErr(to);
+        }
         try {
             int code = MaestroMain.execute(args);
-            return new String[]{Integer.toString(code), err.toString(StandardCharsets.UTF_8)};
+            return new String[]{Integer.toString(code), captured.toString(StandardCharsets.UTF_8)};
         } finally {
-            System.setErr(saved);
+            if (stdout) {
+                System.setOut(saved);
+            } else {
+                System.setErr(saved);
+            }
         }
     }
 }
