@@ -147,6 +147,11 @@ class CommandOptionsTest {
         String[] run = run("run", "/nonexistent/x.groovy", "--local");
         assertEquals("2", run[0], run[1]);
         assertEquals("maestro: cannot read scenario /nonexistent/x.groovy: no such file", run[1].strip());
+        run = run("ping", "--broker", "mqtts://127.0.0.1:1?truststore=/nonexistent/missing.p12");
+        assertEquals("2", run[0], run[1]);
+        assertEquals(1, run[1].strip().lines().count(), run[1]);
+        assertTrue(run[1].startsWith("maestro: cannot use trust store '/nonexistent/missing.p12' for MQTT broker ")
+                && run[1].strip().endsWith(": no such file"), run[1]);
     }
 
     private static void assertOneLine(String line, String... args) {
