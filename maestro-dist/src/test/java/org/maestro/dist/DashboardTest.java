@@ -149,7 +149,8 @@ class DashboardTest {
 
     /**
      * The names the peers expose, from {@link MetricNames} and the client library's suffixes: {@code _total} on
-     * counters, {@code _seconds} on quantile and timestamp gauges, {@code _info} on the peer's identity.
+     * counters, {@code _seconds} on quantile and timestamp gauges ({@code _seconds_bucket}, {@code _sum}, {@code _count}
+     * on histograms), {@code _info} on the peer's identity.
      */
     private static Set<String> exposedNames() throws IllegalAccessException {
         Set<String> names = new HashSet<>();
@@ -159,6 +160,9 @@ class DashboardTest {
                 names.add(name);
                 names.add(name + "_total");
                 names.add(name + "_seconds");
+                for (String part : java.util.List.of("_bucket", "_sum", "_count")) {
+                    names.add(name + "_seconds" + part);   // a histogram's series
+                }
             }
         }
         names.add(org.maestro.common.metrics.PeerMetrics.PEER_INFO + "_info");

@@ -10,7 +10,7 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 
 /**
- * {@code inspect --type jolokia|amqp-management --url URL --once}: prints one sample of every data set, to
+ * {@code inspect --type jolokia|amqp-management --url URL}: prints one sample of every data set, to
  * check a management URL and its credentials before a test. Exit codes as {@link InspectOnce}.
  */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
@@ -27,7 +27,8 @@ public final class InspectMain implements Callable<Integer> {
                     + " with credentials, give it in " + URL_ENV + " instead: the command line is shown to every user of the host (ps)")
     String url;
 
-    @Option(names = "--once", description = "read once and exit (the only mode: the inspector peer samples during tests)")
+    /** Kept so that scripts written when it was required still run: inspect always reads once. */
+    @Option(names = "--once", description = "read once and exit: what inspect always does (the inspector peer samples during tests)")
     boolean once;
 
     @Option(names = "--datasets", defaultValue = "",
@@ -43,10 +44,6 @@ public final class InspectMain implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!once) {
-            System.out.println("FAILED: say --once: continuous sampling is what the inspector peer does during a test");
-            return InspectOnce.FAILED;
-        }
         if (url == null || url.isBlank()) {
             System.out.println("FAILED: no management URL: give --url or set " + URL_ENV);
             return InspectOnce.FAILED;

@@ -33,14 +33,16 @@ class InspectorMainTest {
         System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
         try {
             assertEquals(2, new CommandLine(new InspectorMain()).execute("inspect", "--type", "jmx", "--url", "http://h:1/j", "--once"));
-            assertEquals(2, new CommandLine(new InspectMain()).execute("--type", "jolokia", "--url", "http://h:1/j"));
-            assertEquals(2, new CommandLine(new InspectMain()).execute("--type", "jolokia", "--url", "ftp://h:1/j", "--once"));
+            // Without --once too: it always reads once, and says what is wrong with the URL rather than asking for --once.
+            assertEquals(2, new CommandLine(new InspectMain()).execute("--type", "jolokia", "--url", "ftp://h:1/j"));
+            assertEquals(2, new CommandLine(new InspectMain()).execute("--type", "jolokia", "--url", "ftp://h:2/j", "--once"));
         } finally {
             System.setOut(saved);
         }
         String printed = out.toString(StandardCharsets.UTF_8);
         assertTrue(printed.contains("FAILED: unknown inspector type 'jmx': expected jolokia or amqp-management"), printed);
-        assertTrue(printed.contains("FAILED: say --once"), printed);
+        assertTrue(!printed.contains("--once"), printed);
         assertTrue(printed.contains("FAILED: bad Jolokia URL 'ftp://h:1/j': scheme must be http:// or https://"), printed);
+        assertTrue(printed.contains("FAILED: bad Jolokia URL 'ftp://h:2/j': scheme must be http:// or https://"), printed);
     }
 }

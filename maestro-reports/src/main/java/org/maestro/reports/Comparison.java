@@ -2,6 +2,7 @@ package org.maestro.reports;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -9,6 +10,7 @@ import java.util.Objects;
 import org.maestro.reports.results.ComparisonJson;
 import org.maestro.reports.results.ResultsJson;
 import org.maestro.reports.results.Summary;
+import org.maestro.common.runfiles.RunLayout;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -26,9 +28,12 @@ public final class Comparison {
     private final FalseAlarmRule rule;
     private final List<MetricVerdict> verdicts;
     private final List<String> notes;
+    /** When the comparison began (System.nanoTime): junit.xml's baseline suite takes its time from it. */
+    private final long startNanos;
 
     private Comparison(RunFigures candidate, List<RunFigures> baselines, List<MetricChange> changes, FalseAlarmRule rule,
-                       List<String> notes) {
+                       List<String> notes, long startNanos) {
+        this.startNanos = startNanos;
         this.candidate = candidate;
         this.baselines = baselines;
         this.changes = changes;
@@ -44,6 +49,7 @@ public final class Comparison {
      *                  metric's own floor
      */
     public static Comparison of(List<Path> baselineDirs, Path runDir, Double minChange) throws ReportException {
+        long startNanos = System.nanoTime();
         if (baselineDirs.isEmpty()) {
             throw new ReportException("no baseline run to compare " + runDir + " with");
         }
@@ -72,7 +78,7 @@ public final class Comparison {
                     changes.add(change);
                 }
             }
-            return new Comparison(c, b, changes, FalseAlarmRule.FAMILY_WISE, notes(run, bases));
+            return new Comparison(c, b, changes, FalseAlarmRule.FAMILY_WISE, notes(run, bases), startNanos);
         } catch (IOException e) {
             throw new ReportException("cannot read the runs to compare: " + e.getMessage(), e);
         }
@@ -165,7 +171,7 @@ public final class Comparison {
 
     /** The same runs and changes judged by another rule (bench/compare-noise.sh's before and after). */
     Comparison judgedBy(FalseAlarmRule other) {
-        return new Comparison(candidate, baselines, changes, other, notes);
+        return new Comparison(candidate, baselines, changes, other, notes, startNanos);
     }
 
     /** worse, better or same. */
@@ -231,7 +237,7 @@ public final class Comparison {
             data.put("comparisonPage", true);
             String title = "Maestro: " + candidate.run.name() + " vs baseline (" + verdict() + ")";
             HtmlPage.write(dir.resolve(HTML_FILE), title, data);
-            JunitComparison.addTo(dir.resolve("junit.xml"), json);
+            JunitComparison.addTo(dir.resolve(RunLayout.JUNIT_XML), json, Duration.ofNanos(System.nanoTime() - startNanos));
         } catch (IOException e) {
             throw new ReportException("cannot write the comparison in " + dir + ": " + e.getMessage(), e);
         }

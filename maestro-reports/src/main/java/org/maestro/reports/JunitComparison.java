@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
 
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -25,13 +27,14 @@ import org.xml.sax.SAXException;
  * Puts a comparison into a run's junit.xml as a test suite of its own ({@code maestro.NAME.baseline}): a test case
  * per metric, a failure for each one worse than the baseline (or missing), so Jenkins' JUnit step fails the nightly
  * on a regression. The run's own suite is kept; the root becomes {@code <testsuites>}; an earlier comparison's
- * suite is replaced.
+ * suite is replaced. The suite's {@code time} is how long the comparison took (reading the runs, judging, writing);
+ * its test cases have none of their own: the metrics are judged together, not one after the other.
  */
 final class JunitComparison {
     private JunitComparison() {
     }
 
-    static void addTo(Path junitXml, ComparisonJson comparison) throws IOException {
+    static void addTo(Path junitXml, ComparisonJson comparison, Duration took) throws IOException {
         try {
             DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
             f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
@@ -62,7 +65,9 @@ final class JunitComparison {
                     root.removeChild(n);
                 }
             }
-            root.appendChild(suite(doc, suiteName, comparison));
+            Element suite = suite(doc, suiteName, comparison);
+            suite.setAttribute("time", String.format(Locale.ROOT, "%.3f", took.toNanos() / 1e9));
+            root.appendChild(suite);
             StringWriter out = new StringWriter();
             var t = TransformerFactory.newInstance().newTransformer();
             t.setOutputProperty(OutputKeys.INDENT, "yes");

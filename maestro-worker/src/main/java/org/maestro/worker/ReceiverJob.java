@@ -147,6 +147,18 @@ final class ReceiverJob extends WorkerJob {
         return log == null ? null : log.lastInterval();
     }
 
+    /** The response times of the measured period so far (as its HDR log holds them, warm-up left out); null before the files are open. */
+    Histogram measuredResponseTimes() {
+        IntervalLog log = responseTime;
+        return log == null ? null : log.measured();
+    }
+
+    /** The service times of the measured period so far; null before the files are open. */
+    Histogram measuredServiceTimes() {
+        IntervalLog log = serviceTime;
+        return log == null ? null : log.measured();
+    }
+
     /** {missing, duplicated, outOfOrder} over every account (a shared one counted once). */
     long[] accounts() {
         long[] total = {0, 0, outOfOrder.get()};

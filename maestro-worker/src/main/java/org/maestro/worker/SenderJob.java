@@ -213,6 +213,12 @@ final class SenderJob extends WorkerJob {
         return log == null || options.rate().isFlatOut() ? null : log.lastInterval();
     }
 
+    /** The send delays of the measured period so far (warm-up left out); null before the files are open, and flat out. */
+    Histogram measuredSendDelays() {
+        IntervalLog log = sendDelay;
+        return log == null || options.rate().isFlatOut() ? null : log.measured();
+    }
+
     @Override
     Stats stats(String phase) {
         Histogram delay = lastSendDelays();

@@ -55,7 +55,17 @@ final class WorkerMetrics {
                                 + " omission) over the last second, by quantile",
                         j -> j instanceof ReceiverJob r ? lastSecond(r, r.lastResponseTimes()) : Map.of())
                 .quantiles(MetricNames.SERVICE_TIME, "Received minus actual send time over the last second, by quantile",
-                        j -> j instanceof ReceiverJob r ? lastSecond(r, r.lastServiceTimes()) : Map.of());
+                        j -> j instanceof ReceiverJob r ? lastSecond(r, r.lastServiceTimes()) : Map.of())
+                // The test's measured period so far, from the histograms its HDR logs are written from: one truth.
+                .histogram(MetricNames.RESPONSE_TIME_HISTOGRAM, "Received minus intended send time (corrected for"
+                                + " coordinated omission) over the test's measured period so far (warm-up left out)",
+                        j -> j instanceof ReceiverJob r ? distribution(r.measuredResponseTimes()) : null)
+                .histogram(MetricNames.SERVICE_TIME_HISTOGRAM, "Received minus actual send time over the test's measured"
+                                + " period so far (warm-up left out)",
+                        j -> j instanceof ReceiverJob r ? distribution(r.measuredServiceTimes()) : null)
+                .histogram(MetricNames.SEND_DELAY_HISTOGRAM, "Actual minus intended send time over the test's measured"
+                                + " period so far (warm-up left out; none flat out)",
+                        j -> j instanceof SenderJob s ? distribution(s.measuredSendDelays()) : null);
     }
 
     private static java.util.function.ToDoubleFunction<WorkerJob> sender(Function<SenderJob, Long> value) {
@@ -85,5 +95,28 @@ final class WorkerMetrics {
             seconds.put(q, value / 1e6);
         }
         return seconds;
+    }
+
+    /** An HDR histogram in microseconds as a histogram metric reads it; null when it holds no value (unknown, not 0). */
+    static TestFigures.Distribution distribution(Histogram micros) {
+        if (micros == null || micros.getTotalCount() == 0) {
+            return null;
+        }
+        return new TestFigures.Distribution() {
+            @Override
+            public long count() {
+                return micros.getTotalCount();
+            }
+
+            @Override
+            public long countAtOrBelowMicros(long bound) {
+                return bound >= micros.getMaxValue() ? micros.getTotalCount() : micros.getCountBetweenValues(0, bound);
+            }
+
+            @Override
+            public double sumMicros() {
+                return micros.getMean() * micros.getTotalCount();
+            }
+        };
     }
 }

@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.metrics.LatencyBuckets;
 import org.maestro.common.metrics.MetricNames;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.TestOptions;
+import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.testing.PrometheusServer;
 import org.maestro.common.testing.TestCluster;
 import org.maestro.common.testing.TestLab;
@@ -99,6 +101,23 @@ class MetricsIntegrationTest {
             awaitValue(prometheus, "sum(" + MetricNames.MESSAGE_RATE + test + ")", 0);
             awaitValue(prometheus, "count(" + MetricNames.SEND_DELAY + "_seconds" + test + ") or vector(0)", 0);
             awaitValue(prometheus, "count(" + MetricNames.RESPONSE_TIME + "_seconds" + test + ") or vector(0)", 0);
+
+            // Histograms add up across peers: a test-wide p99 from Prometheus, within one bucket of the HDR logs' own
+            // p99 (HdrHistogram's reader over the measured intervals, what summary.json's p99 is drawn from).
+            Path files = dataDir.resolve(TEST_ID);
+            for (String[] histogram : List.of(
+                    new String[]{MetricNames.RESPONSE_TIME_HISTOGRAM, "receiver-1", PeerFiles.LATENCY_RESPONSE_HLOG},
+                    new String[]{MetricNames.SEND_DELAY_HISTOGRAM, "sender-1", PeerFiles.SEND_DELAY_HLOG})) {
+                org.HdrHistogram.Histogram log = RunOutput.measured(files.resolve(histogram[1]).resolve(histogram[2]));
+                String series = histogram[0] + "_seconds";
+                awaitValue(prometheus, "sum(" + series + "_count" + test + ")", log.getTotalCount());
+                List<Double> p99 = prometheus.values("histogram_quantile(0.99, sum by (le) (" + series + "_bucket" + test + "))");
+                double logP99Seconds = log.getValueAtPercentile(99) / 1e6;
+                double[] bucket = LatencyBuckets.bucketOf(logP99Seconds);
+                assertEquals(1, p99.size(), series + ": " + p99);
+                assertTrue(p99.get(0) >= bucket[0] && p99.get(0) <= bucket[1], series + ": p99 " + p99.get(0) + " s from the"
+                        + " buckets, " + logP99Seconds + " s from the HDR log, whose bucket is " + java.util.Arrays.toString(bucket));
+            }
 
             // While it ran: the rate near the target, and the last second's latency quantiles, per peer.
             List<Double> peakRates = prometheus.values("max_over_time(" + MetricNames.MESSAGE_RATE + test + "[5m])");

@@ -16,6 +16,8 @@ import org.maestro.client.run.RunningTests;
 import org.maestro.client.run.LocalCluster;
 import org.maestro.client.run.MetricsTargets;
 import org.maestro.client.run.PeerDirectory;
+import org.maestro.client.run.PeerRefusals;
+import org.maestro.client.run.StatsText;
 import org.maestro.reports.results.Summary;
 import org.maestro.client.run.TestExecutor;
 import org.maestro.common.cli.BrokerOption;
@@ -82,7 +84,24 @@ public final class MaestroMain implements Callable<Integer> {
         cl.addSubcommand("compare", new org.maestro.reports.CompareMain());
         cl.addSubcommand("serve", new org.maestro.reports.ServeMain());
         cl.addSubcommand("topology", new TopologyCommand());
+        cl.addSubcommand("help", new CommandLine.HelpCommand());
+        named(cl);
         return OneLineErrors.of(cl, "maestro");
+    }
+
+    /**
+     * Each subcommand under the name it is called by ("maestro worker", not the module main's own "maestro-worker"),
+     * and answering {@code -V} with the version as {@code maestro -V} does, rather than printing nothing.
+     */
+    private static void named(CommandLine cl) {
+        cl.getSubcommands().forEach((name, sub) -> {
+            CommandLine.Model.CommandSpec spec = sub.getCommandSpec();
+            spec.name(name);
+            if (spec.version().length == 0) {
+                spec.versionProvider(new MaestroVersion());
+            }
+            named(sub);
+        });
     }
 
     @Override
@@ -222,6 +241,12 @@ public final class MaestroMain implements Callable<Integer> {
 
     private static int runPlan(TestPlan plan, boolean local, BrokerOption broker, Path runs, Waits waits,
                                BaselineCheck baseline, Path handlers, Console console, Interruption interruption) throws Exception {
+        // Before any peer is touched: a setting the peers would refuse costs nothing and leaves no run directory.
+        java.util.Optional<String> refused = PeerRefusals.of(plan);
+        if (refused.isPresent()) {
+            System.err.println("maestro: the peers would refuse this test: " + refused.get());
+            return CANNOT_RUN;
+        }
         if (!local) {
             if (plan.lacksSut()) {
                 System.err.println("maestro: the script names no SUT (url '...'); give one, or use --local for an embedded SUT");
@@ -334,8 +359,9 @@ public final class MaestroMain implements Callable<Integer> {
                 List<PeerInfo> peers = PeerDirectory.discover(client, Duration.ofSeconds(1)).stream().map(PingResult::peer).toList();
                 Replies r = client.request(Address.all(), new Payload.StatsRequest(), peers, Duration.ofSeconds(5));
                 for (PeerInfo p : peers) {
-                    System.out.println(SafeText.of(p.name()) + ": "
-                            + (r.of(p) == null ? "no answer" : SafeText.of(r.of(p).payload().toString(), Integer.MAX_VALUE)));
+                    System.out.println(SafeText.of(p.name()) + " (" + p.role().wireName() + "): " + (r.of(p) == null ? "no answer"
+                            : r.of(p).payload() instanceof Payload.StatsReply reply ? StatsText.of(reply.stats())
+                            : SafeText.of(r.of(p).payload().toString(), Integer.MAX_VALUE)));
                 }
                 return r.missing().isEmpty() ? PASSED : CANNOT_RUN;
             }

@@ -1,5 +1,6 @@
 package org.maestro.client.dsl;
 
+import org.maestro.common.util.IoReason;
 import groovy.lang.Binding;
 import groovy.lang.GroovyCodeSource;
 import groovy.lang.GroovyShell;
@@ -49,7 +50,7 @@ public final class ScriptRunner {
         try {
             text = Files.readString(script, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new ScriptException("cannot read scenario " + script + ": " + e.getMessage());
+            throw new ScriptException("cannot read scenario " + script + ": " + IoReason.of(e));
         }
         return load(script.getFileName().toString(), text, params, local);
     }

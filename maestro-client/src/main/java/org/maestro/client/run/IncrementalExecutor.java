@@ -49,7 +49,7 @@ public final class IncrementalExecutor {
         console.line("sustainable throughput: %s (%d step(s)); results in %s", result.sustainableText(), steps.size(),
                 top.toAbsolutePath());
         RunPages.report(top, console);
-        RunPages.index(runsDir, console);
+        RunPages.index(runsDir, top, console);
         return switch (result.verdict()) {
             case Summary.PASSED -> 0;
             case Summary.FAILED -> 1;

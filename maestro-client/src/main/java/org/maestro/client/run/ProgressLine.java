@@ -64,7 +64,7 @@ final class ProgressLine {
                 alive, peers.size());
     }
 
-    private static String ms(long micros) {
+    static String ms(long micros) {
         return micros < 0 ? "-" : String.format(Locale.ROOT, "%.2fms", micros / 1000.0);
     }
 }

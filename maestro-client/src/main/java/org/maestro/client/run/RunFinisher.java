@@ -135,7 +135,7 @@ public final class RunFinisher {
             SummaryTable.print(summary, console);
             console.line("run directory: %s", runDir.toAbsolutePath());
             RunPages.report(runDir, console);
-            RunPages.index(runDir.toAbsolutePath().getParent(), console);
+            RunPages.index(runDir.toAbsolutePath().getParent(), runDir, console);
             return dataMissing.isEmpty();
         } finally {
             console.close();

@@ -1,14 +1,17 @@
 package org.maestro.client.run;
 
+import java.io.IOException;
 import java.nio.file.Path;
 
+import org.maestro.common.runfiles.RunLayout;
 import org.maestro.reports.ReportBuilder;
 import org.maestro.reports.ReportException;
 import org.maestro.reports.RunIndex;
 
 /**
- * The pages a run leaves behind: its report.html, and the index.html of the runs directory that lists it.
- * Either failing is a console line saying why; the run's results (summary.json, junit.xml) stand without them.
+ * The pages a run leaves behind: its report.html, the index.html of the runs directory that lists it, and the
+ * directory's {@code latest} file naming it. Any failing is a console line saying why; the run's results (summary.json,
+ * junit.xml) stand without them.
  */
 final class RunPages {
     private RunPages() {
@@ -23,12 +26,17 @@ final class RunPages {
         }
     }
 
-    /** Rebuilds {@code runsDir/index.html}, so the new run is listed. */
-    static void index(Path runsDir, Console console) {
+    /** Rebuilds {@code runsDir/index.html}, so the run that just ended ({@code runDir}) is listed, and names it in {@code latest}. */
+    static void index(Path runsDir, Path runDir, Console console) {
         try {
             console.line("runs index: %s", RunIndex.build(runsDir).toAbsolutePath());
         } catch (ReportException | RuntimeException e) {
             console.line("runs index: not written: %s", e.getMessage());
+        }
+        try {
+            RunLayout.pointLatestAt(runsDir, runDir);
+        } catch (IOException | RuntimeException e) {
+            console.line("%s: not written: %s", RunLayout.latest(runsDir), e.getMessage());
         }
     }
 }

@@ -33,7 +33,7 @@ final class RunPublisher {
         RunPages.report(runDir, console);
         if (runsDir != null) {
             // After the comparison: the index shows its verdict.
-            RunPages.index(runsDir, console);
+            RunPages.index(runsDir, runDir, console);
         }
         return regressed;
     }

@@ -67,16 +67,97 @@ class CommandOptionsTest {
     void aWindowGivenAsACountIsAUsageErrorThatSaysSo() {
         String[] run = run("ping", "--broker", "mqtt://127.0.0.1:1", "--window", "5");
         assertEquals("2", run[0]);
-        assertTrue(run[1].startsWith("Invalid value for option '--window': bad time '5': a message count, not a time;"
-                + " expected a time like 5s"), run[1]);
+        assertEquals("maestro ping: Invalid value for option '--window': bad time '5': a message count, not a time;"
+                + " expected a time like 5s; see 'maestro ping --help'", run[1].strip(), "one line, no usage");
     }
 
     @Test
     void aDiscoveryTimeoutOfZeroIsAUsageErrorThatSaysSo() {
         String[] run = run("run", "no-such-script.groovy", "--discovery-timeout", "0");
         assertEquals("2", run[0]);
-        assertTrue(run[1].startsWith("Invalid value for option '--discovery-timeout': bad time '0': must be more than zero;"
-                + " expected a time like 10s"), run[1]);
+        assertEquals("maestro run: Invalid value for option '--discovery-timeout': bad time '0': must be more than zero;"
+                + " expected a time like 10s; see 'maestro run --help'", run[1].strip(), "one line, no usage");
+        for (String bad : List.of("-5s", "abc")) {
+            run = run("run", "no-such-script.groovy", "--discovery-timeout", bad);
+            assertEquals("2", run[0]);
+            assertEquals(1, run[1].strip().lines().count(), run[1]);
+            assertTrue(run[1].startsWith("maestro run: Invalid value for option '--discovery-timeout': bad time '" + bad + "'"), run[1]);
+        }
+    }
+
+    @Test
+    void aTypoGetsOneLineWithTheNearestCommandOrOptionAndExit2() {
+        assertOneLine("maestro run: unknown option '--lcoal' (did you mean '--local'?); see 'maestro run --help'",
+                "run", FIXED_RATE, "--lcoal");
+        assertOneLine("maestro: unknown command 'rnu' (did you mean 'run'?); see 'maestro --help'", "rnu");
+        assertOneLine("maestro: unknown command 'frobnicate' (the commands are agent, collect, compare, demo, halt, help,"
+                + " inspect, inspector, ping, report, run, serve, stats, stop, targets, topology, worker); see 'maestro --help'",
+                "frobnicate");
+        // picocli's own words were "Value for option option '-P' ...", then the 49-line usage.
+        String[] run = run("run", FIXED_RATE, "-P", "justaword");
+        assertEquals("2", run[0], run[1]);
+        assertEquals(1, run[1].strip().lines().count(), run[1]);
+        assertTrue(run[1].startsWith("maestro run: ") && run[1].contains("'-P'") && run[1].contains("justaword")
+                && !run[1].contains("option option"), run[1]);
+    }
+
+    @Test
+    void helpVersionAndTheNamesSubcommandsAreCalledBy() {
+        String[] out = runOut("help", "run");
+        assertEquals("0", out[0]);
+        assertTrue(out[1].startsWith("Usage: maestro run "), out[1]);
+        for (String peer : List.of("worker", "inspector", "agent")) {
+            out = runOut(peer, "--help");
+            assertEquals("0", out[0]);
+            assertTrue(out[1].startsWith("Usage: maestro " + peer + " "), out[1]);
+        }
+        String version = runOut("-V")[1];
+        assertTrue(version.startsWith("maestro "), version);
+        for (String command : List.of("run", "worker", "compare")) {
+            out = runOut(command, "-V");
+            assertEquals("0", out[0]);
+            assertEquals(version, out[1], command + " -V");
+        }
+    }
+
+    @Test
+    void whatThePeersWouldRefuseIsRefusedBeforeAnyPeerIsTouchedAndLeavesNoRunDirectory(@org.junit.jupiter.api.io.TempDir
+                                                                                     java.nio.file.Path tmp) {
+        java.nio.file.Path runs = tmp.resolve("runs");
+        // --local: a run that got past the check would start a broker, an Artemis and two peers, and write a run.
+        String[] run = run("run", FIXED_RATE, "--local", "--runs", runs.toString(), "-P", "size=39");
+        assertEquals("2", run[0], run[1]);
+        assertEquals("maestro: the peers would refuse this test: message.size '39' is too small: every message carries a"
+                + " 40-byte Maestro stamp, so the smallest size is 40", run[1].strip());
+        assertTrue(!java.nio.file.Files.exists(runs), "no run directory for a refused run");
+        run = run("run", FIXED_RATE, "--runs", runs.toString(), "--broker", "mqtt://127.0.0.1:1", "-P", "url=htp://sut:5672/q");
+        assertEquals("2", run[0], run[1]);
+        assertEquals(1, run[1].strip().lines().count(), run[1]);
+        assertTrue(run[1].startsWith("maestro: the peers would refuse this test: option send.url: bad SUT URL 'htp://sut:5672/q':"
+                + " scheme must be one of amqp://"), run[1]);
+        run = run("run", FIXED_RATE, "--runs", runs.toString(), "--broker", "mqtt://127.0.0.1:1", "-P", "url=not a url");
+        assertEquals("2", run[0], run[1]);
+        assertEquals(1, run[1].strip().lines().count(), run[1]);
+        assertTrue(run[1].startsWith("maestro: the peers would refuse this test: option send.url: bad SUT URL 'not a url'"), run[1]);
+        assertTrue(!java.nio.file.Files.exists(runs), "no run directory for a refused run");
+    }
+
+    @Test
+    void aScenarioThatCannotBeReadSaysWhyNotOnlyWhere() {
+        String[] run = run("run", "/nonexistent/x.groovy", "--local");
+        assertEquals("2", run[0], run[1]);
+        assertEquals("maestro: cannot read scenario /nonexistent/x.groovy: no such file", run[1].strip());
+        run = run("ping", "--broker", "mqtts://127.0.0.1:1?truststore=/nonexistent/missing.p12");
+        assertEquals("2", run[0], run[1]);
+        assertEquals(1, run[1].strip().lines().count(), run[1]);
+        assertTrue(run[1].startsWith("maestro: cannot use trust store '/nonexistent/missing.p12' for MQTT broker ")
+                && run[1].strip().endsWith(": no such file"), run[1]);
+    }
+
+    private static void assertOneLine(String line, String... args) {
+        String[] run = run(args);
+        assertEquals("2", run[0], run[1]);
+        assertEquals(line, run[1].strip(), "one line, and nothing else");
     }
 
     private static final String FIXED_RATE = java.nio.file.Path.of("..", "test-scripts", "fixed-rate.groovy").toString();
@@ -131,14 +212,32 @@ class CommandOptionsTest {
 
     /** {exit code, what the command printed on stderr}. */
     private static String[] run(String... args) {
-        PrintStream saved = System.err;
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        return run(false, args);
+    }
+
+    /** {exit code, what the command printed on stdout}. */
+    private static String[] runOut(String... args) {
+        return run(true, args);
+    }
+
+    private static String[] run(boolean stdout, String... args) {
+        PrintStream saved = stdout ? System.out : System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        PrintStream to = new PrintStream(captured, true, StandardCharsets.UTF_8);
+        if (stdout) {
+            System.setOut(to);
+        } else {
+            System.setErr(to);
+        }
         try {
             int code = MaestroMain.execute(args);
-            return new String[]{Integer.toString(code), err.toString(StandardCharsets.UTF_8)};
+            return new String[]{Integer.toString(code), captured.toString(StandardCharsets.UTF_8)};
         } finally {
-            System.setErr(saved);
+            if (stdout) {
+                System.setOut(saved);
+            } else {
+                System.setErr(saved);
+            }
         }
     }
 }

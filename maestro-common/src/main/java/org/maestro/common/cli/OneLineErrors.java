@@ -1,5 +1,6 @@
 package org.maestro.common.cli;
 
+import org.maestro.common.util.NearestName;
 import picocli.CommandLine;
 
 /**
@@ -22,7 +23,37 @@ public final class OneLineErrors {
             return CANNOT_RUN;
         });
         commandLine.setExitCodeExceptionMapper(e -> CANNOT_RUN);
+        commandLine.setParameterExceptionHandler((e, args) -> {
+            CommandLine cmd = e.getCommandLine();
+            cmd.getErr().println(usageError(e) + "; see '" + cmd.getCommandSpec().qualifiedName() + " --help'");
+            return CANNOT_RUN;
+        });
         return commandLine;
+    }
+
+    /**
+     * A usage error in one line, instead of picocli's message followed by the whole usage: an unknown option or command
+     * with the one it most likely meant ({@link NearestName}), else what picocli says was wrong.
+     */
+    static String usageError(CommandLine.ParameterException e) {
+        CommandLine cmd = e.getCommandLine();
+        String name = cmd.getCommandSpec().qualifiedName();
+        if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            String typed = u.getUnmatched().get(0);
+            if (typed.startsWith("-")) {
+                java.util.Set<String> options = new java.util.TreeSet<>();
+                cmd.getCommandSpec().options().forEach(o -> options.addAll(java.util.List.of(o.names())));
+                return name + ": unknown option '" + typed + "'"
+                        + NearestName.nearest(typed, options).map(n -> " (did you mean '" + n + "'?)").orElse("");
+            }
+            if (!cmd.getSubcommands().isEmpty()) {
+                java.util.Set<String> commands = cmd.getSubcommands().keySet();
+                return name + ": unknown command '" + typed + "'" + NearestName.hint(typed, commands, "the commands are");
+            }
+            return name + ": unexpected argument '" + typed + "'";
+        }
+        // picocli names an option's value "option option '-P'" in some messages.
+        return name + ": " + e.getMessage().replace("option option", "option");
     }
 
     /** Runs a module's own main class: {@code new CommandLine(command)} with one-line errors, then its exit code. */

@@ -21,6 +21,10 @@ public final class MetricNames {
     public static final String RESPONSE_TIME = "maestro_response_time";
     public static final String SERVICE_TIME = "maestro_service_time";
     public static final String SEND_DELAY = "maestro_send_delay";
+    /** Histograms ({@code _seconds_bucket}, {@code _sum}, {@code _count}) of the test's measured period, which add up across peers. */
+    public static final String RESPONSE_TIME_HISTOGRAM = "maestro_response_time_histogram";
+    public static final String SERVICE_TIME_HISTOGRAM = "maestro_service_time_histogram";
+    public static final String SEND_DELAY_HISTOGRAM = "maestro_send_delay_histogram";
 
     // Inspectors
     public static final String INSPECTOR_SAMPLES = "maestro_inspector_samples";

@@ -2,7 +2,12 @@ package org.maestro.common.metrics;
 
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
+import io.prometheus.metrics.model.registry.Collector;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
 
 import java.util.Map;
@@ -98,6 +103,60 @@ public final class TestFigures<J> {
                     }
                 })
                 .register(registry);
+        return this;
+    }
+
+    /**
+     * What a histogram callback reads: a distribution in microseconds, the same one the peer's HDR log holds
+     * ({@code countAtOrBelow} of a value in microseconds, the count and the sum), so the buckets are not a second
+     * measurement beside the log's.
+     */
+    public interface Distribution {
+        long count();
+
+        long countAtOrBelowMicros(long micros);
+
+        double sumMicros();
+    }
+
+    /**
+     * A Prometheus histogram in seconds ({@code NAME_seconds_bucket{le}}, {@code _sum}, {@code _count}) of the
+     * test's whole distribution so far, with the {@link LatencyBuckets}: unlike the quantile gauges, the buckets of
+     * every peer add up, so {@code histogram_quantile(0.99, sum by (le) (rate or increase of NAME_seconds_bucket))}
+     * is a test-wide p99. It stays once the test is done: its final buckets are the test's.
+     *
+     * @param distribution the distribution, null when there is none yet
+     */
+    public TestFigures<J> histogram(String name, String help, Function<J, Distribution> distribution) {
+        double[] bounds = LatencyBuckets.upperBoundsSeconds();
+        String seconds = name + "_seconds";   // a snapshot's name carries its unit, as the builders add it
+        registry.register(new Collector() {
+            @Override
+            public MetricSnapshot collect() {
+                HistogramSnapshot.Builder snapshot = HistogramSnapshot.builder().name(seconds).help(help).unit(Unit.SECONDS);
+                J t = test.get();
+                Distribution d = t == null ? null : distribution.apply(t);
+                if (d != null) {
+                    long[] counts = new long[bounds.length];
+                    long below = 0;
+                    for (int i = 0; i < bounds.length - 1; i++) {
+                        long atOrBelow = d.countAtOrBelowMicros(Math.round(bounds[i] * 1e6));
+                        counts[i] = atOrBelow - below;
+                        below = atOrBelow;
+                    }
+                    counts[bounds.length - 1] = d.count() - below;
+                    snapshot.dataPoint(HistogramSnapshot.HistogramDataPointSnapshot.builder()
+                            .classicHistogramBuckets(ClassicHistogramBuckets.of(bounds, counts))
+                            .sum(d.sumMicros() / 1e6).labels(Labels.of(MetricLabels.TEST_ID, testId.apply(t))).build());
+                }
+                return snapshot.build();
+            }
+
+            @Override
+            public String getPrometheusName() {
+                return seconds;
+            }
+        });
         return this;
     }
 

@@ -1,5 +1,6 @@
 package org.maestro.common.mqtt;
 
+import org.maestro.common.util.IoReason;
 import org.eclipse.paho.client.mqttv3.IMqttActionListener;
 import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
 import org.eclipse.paho.client.mqttv3.IMqttToken;
@@ -319,7 +320,7 @@ public final class MqttTransport implements AutoCloseable {
             return context;
         } catch (Exception e) {
             throw new TransportException("cannot use trust store '" + broker.trustStore() + "' for MQTT broker "
-                    + broker + ": " + e.getMessage(), e);
+                    + broker + ": " + IoReason.of(e), e);
         }
     }
 

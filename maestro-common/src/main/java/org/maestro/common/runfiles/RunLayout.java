@@ -1,6 +1,10 @@
 package org.maestro.common.runfiles;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
@@ -25,6 +29,13 @@ public final class RunLayout {
     public static final String RUN_JSON = "run.json";
     /** What the user saw on the console during the run. */
     public static final String CONSOLE_LOG = "console.log";
+    /** The run's criteria and peers as JUnit XML (and, with a baseline, the comparison's suite), for a CI's JUnit step. */
+    public static final String JUNIT_XML = "junit.xml";
+    /**
+     * {@code <runs>/latest}: a symbolic link to the run directory that finished last there, so a pipeline's JUnit,
+     * archive and HTML steps name {@code runs/latest/junit.xml} without parsing the console for the run's name.
+     */
+    public static final String LATEST = "latest";
     private static final String PEERS = "peers";
     /** A run directory's name starts with when it started, in the client's local time zone, to the second. */
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
@@ -62,5 +73,42 @@ public final class RunLayout {
     /** {@code <runDir>/peers/<peerName>}. */
     public static Path peerDir(Path runDir, String peerName) {
         return peersDir(runDir).resolve(peerName);
+    }
+
+    /** {@code <runsDir>/latest} (see {@link #LATEST}). */
+    public static Path latest(Path runsDir) {
+        return runsDir.resolve(LATEST);
+    }
+
+    /**
+     * Writes {@code <runsDir>/latest}: the name of {@code runDir}, one of its directories, on one line. A file, not a
+     * link: every tool that lists the runs (the index, the baselines, a CI's archive step) sees each run once, and it
+     * reads the same on any file system. Written whole and renamed into place, so a reader never finds it half written.
+     *
+     * @return the file
+     */
+    public static Path pointLatestAt(Path runsDir, Path runDir) throws IOException {
+        if (!runsDir.toAbsolutePath().normalize().equals(runDir.toAbsolutePath().normalize().getParent())) {
+            throw new IllegalArgumentException(runDir + " is not a directory of " + runsDir);
+        }
+        Path file = latest(runsDir);
+        Path tmp = runsDir.resolve("." + LATEST + "." + ProcessHandle.current().pid() + "." + Thread.currentThread().getId());
+        try {
+            Files.writeString(tmp, runDir.getFileName() + "\n", StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+        return file;
+    }
+
+    /** The run directory {@code <runsDir>/latest} names; empty when there is none yet. */
+    public static Optional<Path> latestRun(Path runsDir) throws IOException {
+        Path file = latest(runsDir);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        String name = Files.readString(file, StandardCharsets.UTF_8).strip();
+        return name.isEmpty() ? Optional.empty() : Optional.of(runsDir.resolve(name));
     }
 }
