@@ -102,7 +102,8 @@ public final class ScriptRunner {
         }
         if (failure[0] != null) {
             String line = line(failure[0], fileName);
-            throw new ScriptException(fileName + ":" + line + ": " + given(params, unset, text, line) + describe(failure[0]));
+            String why = describe(failure[0]);
+            throw new ScriptException(fileName + ":" + line + ": " + given(params, unset, text, line, why) + why);
         }
         if (plans.size() != 1) {
             throw new ScriptException("scenario " + fileName + " must describe exactly one test with test { ... }; it describes "
@@ -124,10 +125,11 @@ public final class ScriptRunner {
     }
 
     /**
-     * "-P rate=abc: " when the failing line reads a parameter given with -P, and "-P handlers=… : " when it reads one
-     * that has no value, so the message names the -P to give.
+     * "-P rate=abc: " when the failing line reads a parameter given with -P whose value the error quotes (the value is
+     * what was wrong, not another setting of the line), and "-P handlers=… : " when it reads one that has no value,
+     * so the message names the -P to give.
      */
-    private static String given(Map<String, String> params, Set<String> unset, String text, String line) {
+    private static String given(Map<String, String> params, Set<String> unset, String text, String line, String why) {
         String[] lines = text.split("\n", -1);
         int n = line.equals("?") ? -1 : Integer.parseInt(line) - 1;
         if (n < 0 || n >= lines.length) {
@@ -136,7 +138,7 @@ public final class ScriptRunner {
         Set<String> readThere = ParamNames.written(lines[n]);
         StringBuilder out = new StringBuilder();
         params.forEach((name, value) -> {
-            if (readThere.contains(name)) {
+            if (readThere.contains(name) && why.contains(value)) {
                 out.append("-P ").append(name).append('=').append(value).append(": ");
             }
         });

@@ -11,6 +11,7 @@ import org.maestro.reports.results.Tally;
 import org.maestro.reports.results.WarmupBoundary;
 import org.HdrHistogram.Histogram;
 import org.maestro.client.plan.Criterion;
+import org.maestro.client.plan.RouteSettings;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
@@ -126,7 +127,7 @@ final class SummaryBuilder {
             double rate = figures.rate();
             if (p.role() == Role.SENDER) {
                 // Flat out there is no schedule: no send delay (its log holds zeros), rather than 0 / 0 / 0 ms.
-                Histogram delay = plan.rate().isFlatOut() ? null : figures.measured(PeerFiles.SEND_DELAY_HLOG);
+                Histogram delay = flatOut(plan, p) ? null : figures.measured(PeerFiles.SEND_DELAY_HLOG);
                 sums.forEach(t -> t.sender(records, rate, delay));
                 Summary.Warmup warmup = warmup(dir);
                 if (warmup != null && warmup.offSchedule()) {
@@ -182,7 +183,7 @@ final class SummaryBuilder {
                 checks.add(unjudged);
                 continue;
             }
-            if (c.metric().equals("rate-percent") && plan.rate().isFlatOut()) {
+            if (c.metric().equals("rate-percent") && plan.targetRate().isFlatOut()) {
                 // A share of no target: the criterion does not apply to a flat-out run, which is neither failed by it
                 // nor left unjudged (a clean flat-out run passes).
                 Summary.Check notApplicable = Summary.Check.notEvaluated(c.text(), "the test ran flat out: there is no target rate",
@@ -240,6 +241,12 @@ final class SummaryBuilder {
 
     /** A route reads from a topic (each subscriber gets every message) when its receive URL says so. */
     /** A route's figures, summed over its own peers (those of its group), beside what it ran on. */
+    /** Whether the sender {@code p} sent flat out: its route's rate, or the test's. */
+    private static boolean flatOut(TestPlan plan, PeerInfo p) {
+        return plan.effectiveRoutes().stream().filter(r -> r.group().equals(p.group())).findFirst()
+                .map(plan::flatOut).orElse(plan.rate().isFlatOut());
+    }
+
     private static Summary.RouteResult routeResult(TestPlan.Route r, List<PeerInfo> peers, Tally tally) {
         String send = Passwords.redact(r.sendUrl());
         String receive = Passwords.redact(r.receiveUrl());
@@ -311,7 +318,7 @@ final class SummaryBuilder {
                 shown = String.format(Locale.ROOT, "%.3f ms", measured / 1000.0);
             }
             case "rate", "rate-percent" -> {
-                long target = plan.rate().perSecond();
+                long target = plan.targetRate().perSecond();
                 if (c.metric().equals("rate-percent") && target == 0) {
                     return Summary.Check.notEvaluated(c.text(), "the test ran flat out: there is no target rate", bound);
                 }
@@ -367,7 +374,7 @@ final class SummaryBuilder {
             FaultAnalysis cost = null;
             if (timeline != null && o.startMicros() > 0) {
                 long windowEnd = starts.stream().filter(t -> t > o.startMicros()).findFirst().orElse(end);
-                cost = FaultAnalysis.of(timeline, o.startMicros(), windowEnd, plan.rate().perSecond());
+                cost = FaultAnalysis.of(timeline, o.startMicros(), windowEnd, plan.targetRate().perSecond());
             }
             out.add(new Summary.ActionResult(o.action().handler(), o.action().args(), o.action().atMillis(), iso(o.startMicros()),
                     iso(o.endMicros()), o.outcome(), o.exitStatus(), o.reason() == null ? null : SafeText.of(o.reason()), cost == null ? null : cost.lost(),
@@ -392,9 +399,8 @@ final class SummaryBuilder {
 
     private static Map<String, Object> parameters(TestPlan plan) {
         Map<String, Object> p = new LinkedHashMap<>();
-        p.put("routes", plan.effectiveRoutes().stream().map(r -> Map.of("group", r.group(), "sendUrl", Passwords.redact(r.sendUrl()),
-                "receiveUrl", Passwords.redact(r.receiveUrl()), "senders", r.senders(), "receivers", r.receivers())).toList());
-        p.put("rate", plan.rate().perSecond());
+        p.put("routes", plan.effectiveRoutes().stream().map(SummaryBuilder::routeParameters).toList());
+        p.put("rate", plan.targetRate().perSecond());
         p.put("duration", plan.duration().toString());
         p.put("warmup", plan.warmup());
         p.put("messageSize", plan.size().toString());
@@ -409,6 +415,29 @@ final class SummaryBuilder {
         return p;
     }
 
+
+    /** A route's parameters: its URLs and peers, and each setting it sets for itself (the test's are beside). */
+    private static Map<String, Object> routeParameters(TestPlan.Route r) {
+        Map<String, Object> p = new LinkedHashMap<>(Map.of("group", r.group(), "sendUrl", Passwords.redact(r.sendUrl()),
+                "receiveUrl", Passwords.redact(r.receiveUrl()), "senders", r.senders(), "receivers", r.receivers()));
+        RouteSettings own = r.settings();
+        if (own.rate() != null) {
+            p.put("rate", own.rate().perSecond());
+        }
+        if (own.size() != null) {
+            p.put("messageSize", own.size().toString());
+        }
+        if (own.connections() != null) {
+            p.put("connections", own.connections());
+        }
+        if (own.duration() != null) {
+            p.put("duration", own.duration().toString());
+        }
+        if (own.receiverStartAfterMillis() != null) {
+            p.put("receiverStartAfterMillis", own.receiverStartAfterMillis());
+        }
+        return p;
+    }
 
     private static List<String> files(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
