@@ -3,6 +3,7 @@ package org.maestro.client.run;
 import org.maestro.reports.results.FaultAnalysis;
 import org.maestro.reports.results.GeneratorLimits;
 import org.maestro.reports.results.GeneratorUsage;
+import org.maestro.reports.results.DrainTime;
 import org.maestro.reports.results.PeerReduction;
 import org.maestro.reports.results.Timeline;
 import org.maestro.reports.results.RateLogTally;
@@ -65,9 +66,10 @@ final class SummaryBuilder {
             throws IOException {
         List<Summary.PeerResult> results = new ArrayList<>();
         Tally all = new Tally();
-        // Each route's own sum, by group, when the test has more than one route: its figures side by side.
+        // Each route's own sum, by group, when the test has more than one route (its figures side by side), or receivers
+        // that start late (their drain is the route's).
         Map<String, Tally> byRoute = new LinkedHashMap<>();
-        if (plan.effectiveRoutes().size() > 1) {
+        if (plan.effectiveRoutes().size() > 1 || plan.effectiveRoutes().stream().anyMatch(SummaryBuilder::lateReceivers)) {
             plan.effectiveRoutes().forEach(r -> byRoute.put(r.group(), new Tally()));
         }
         // Senders whose warm-up hit its cap before they were on schedule: a failed check each.
@@ -153,8 +155,12 @@ final class SummaryBuilder {
             }
         }
         Summary.Totals totals = all.totals(plan.onTopic(), plan.competingReceivers());
-        List<Summary.RouteResult> routes = plan.effectiveRoutes().stream().filter(r -> byRoute.containsKey(r.group()))
-                .map(r -> routeResult(r, peers, byRoute.get(r.group()))).toList();
+        List<Summary.RouteResult> routes = new ArrayList<>();
+        for (TestPlan.Route r : plan.effectiveRoutes()) {
+            if (byRoute.containsKey(r.group())) {
+                routes.add(routeResult(r, peers, byRoute.get(r.group()), runDir));
+            }
+        }
 
         List<String> workersMissing = new ArrayList<>(sendersMissing);
         workersMissing.addAll(receiversMissing);
@@ -247,14 +253,27 @@ final class SummaryBuilder {
                 .map(plan::flatOut).orElse(plan.rate().isFlatOut());
     }
 
-    private static Summary.RouteResult routeResult(TestPlan.Route r, List<PeerInfo> peers, Tally tally) {
+    private static Summary.RouteResult routeResult(TestPlan.Route r, List<PeerInfo> peers, Tally tally, Path runDir)
+            throws IOException {
         String send = Passwords.redact(r.sendUrl());
         String receive = Passwords.redact(r.receiveUrl());
         String target = send.equals(receive) ? send : send + " -> " + receive;
+        List<PeerInfo> workers = peers.stream().filter(p -> p.group().equals(r.group())
+                && (p.role() == Role.SENDER || p.role() == Role.RECEIVER)).toList();
+        Summary.Drain drain = !lateReceivers(r) ? null
+                : DrainTime.of(dirsOf(workers, Role.SENDER, runDir), dirsOf(workers, Role.RECEIVER, runDir));
         return new Summary.RouteResult(r.group(), Summary.RouteResult.protocolOf(r.sendUrl() != null ? r.sendUrl() : r.receiveUrl()),
-                target, peers.stream().filter(p -> p.group().equals(r.group())
-                        && (p.role() == Role.SENDER || p.role() == Role.RECEIVER)).map(PeerInfo::name).toList(),
-                tally.totals(r.onTopic(), r.competingReceivers()));
+                target, workers.stream().map(PeerInfo::name).toList(), tally.totals(r.onTopic(), r.competingReceivers()), drain);
+    }
+
+    /** The run directory's folders of the {@code role} peers among {@code workers}. */
+    private static List<Path> dirsOf(List<PeerInfo> workers, Role role, Path runDir) {
+        return workers.stream().filter(p -> p.role() == role).map(p -> RunLayout.peerDir(runDir, p.name())).filter(Files::isDirectory).toList();
+    }
+
+    /** Whether the route's receivers start after its senders. */
+    private static boolean lateReceivers(TestPlan.Route r) {
+        return r.settings().receiverStartAfterMillisOr(0) > 0;
     }
 
     /** "data of receiver 'receiver-1' missing (it did not answer when asked for its data server)". */
