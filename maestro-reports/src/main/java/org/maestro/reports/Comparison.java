@@ -265,7 +265,7 @@ public final class Comparison {
             data.put("comparisonPage", true);
             String title = "Maestro: " + candidate.run.name() + " vs baseline (" + verdict() + ")";
             HtmlPage.write(dir.resolve(HTML_FILE), title, data);
-            JunitComparison.addTo(dir.resolve("junit.xml"), json);
+            JunitComparison.addTo(dir.resolve(org.maestro.common.runfiles.RunLayout.JUNIT_XML), json);
         } catch (IOException e) {
             throw new ReportException("cannot write the comparison in " + dir + ": " + e.getMessage(), e);
         }

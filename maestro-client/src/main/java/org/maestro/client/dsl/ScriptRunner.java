@@ -19,8 +19,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Loads a scenario script and returns the test it describes. Any error (a typo, a bad value, an
- * unknown method) becomes a {@link ScriptException} naming the file and line.
+ * Loads a scenario script and returns the test it describes ({@link #load}), or the tests, when it describes several
+ * ({@link #loadAll}: e.g. a matrix of sizes and protocols, one {@code test { }} per combination). Any error (a typo,
+ * a bad value, an unknown method) becomes a {@link ScriptException} naming the file and line.
  */
 public final class ScriptRunner {
     static final String PARAMS = "__maestroParams";
@@ -45,13 +46,18 @@ public final class ScriptRunner {
      *              not, a setting left without a value is refused naming the {@code -P} that gives it
      */
     public static TestPlan load(Path script, Map<String, String> params, boolean local) throws ScriptException {
+        return only(script.getFileName().toString(), loadAll(script, params, local));
+    }
+
+    /** Loads a scenario of one test or more, in the order its {@code test { }} blocks ran; names are distinct. */
+    public static List<TestPlan> loadAll(Path script, Map<String, String> params, boolean local) throws ScriptException {
         String text;
         try {
             text = Files.readString(script, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new ScriptException("cannot read scenario " + script + ": " + e.getMessage());
         }
-        return load(script.getFileName().toString(), text, params, local);
+        return loadAll(script.getFileName().toString(), text, params, local);
     }
 
     public static TestPlan load(String fileName, String text, Map<String, String> params) throws ScriptException {
@@ -59,6 +65,20 @@ public final class ScriptRunner {
     }
 
     public static TestPlan load(String fileName, String text, Map<String, String> params, boolean local) throws ScriptException {
+        return only(fileName, loadAll(fileName, text, params, local));
+    }
+
+    private static TestPlan only(String fileName, List<TestPlan> plans) throws ScriptException {
+        if (plans.size() != 1) {
+            throw new ScriptException("scenario " + fileName + " must describe exactly one test with test { ... } here; it"
+                    + " describes " + plans.size() + " (maestro run runs a script of several, each a run of its own)");
+        }
+        return plans.get(0);
+    }
+
+    /** As {@link #loadAll(Path, Map, boolean)}, from the script's text. */
+    public static List<TestPlan> loadAll(String fileName, String text, Map<String, String> params, boolean local)
+            throws ScriptException {
         CompilerConfiguration config = new CompilerConfiguration();
         config.setScriptBaseClass(ScenarioScript.class.getName());
         ScenarioExit exits = new ScenarioExit();
@@ -105,11 +125,21 @@ public final class ScriptRunner {
             String why = describe(failure[0]);
             throw new ScriptException(fileName + ":" + line + ": " + given(params, unset, text, line, why) + why);
         }
-        if (plans.size() != 1) {
-            throw new ScriptException("scenario " + fileName + " must describe exactly one test with test { ... }; it describes "
-                    + plans.size());
+        if (plans.isEmpty()) {
+            throw new ScriptException("scenario " + fileName + " describes no test: it needs a test { ... }");
         }
-        return plans.get(0);
+        Set<String> names = new java.util.HashSet<>();
+        for (TestPlan plan : plans) {
+            if (!names.add(plan.name())) {
+                throw new ScriptException("scenario " + fileName + ": two tests are named '" + plan.name() + "': give each of"
+                        + " several tests a name of its own (name \"size-${size}\"), so their runs and JUnit suites tell them apart");
+            }
+            if (plans.size() > 1 && plan.incremental() != null) {
+                throw new ScriptException("scenario " + fileName + ": test '" + plan.name() + "' is incremental; an incremental"
+                        + " test runs from a script of its own, not among several");
+            }
+        }
+        return List.copyOf(plans);
     }
 
     /** The script line where {@code e} happened, from its stack trace; "?" when it is not there. */

@@ -33,7 +33,7 @@ public final class RunFilesWriter {
 
     public static void write(Summary s, Path runDir) throws IOException {
         s.write(runDir.resolve(RunLayout.SUMMARY_JSON));
-        try (OutputStream out = Files.newOutputStream(runDir.resolve("junit.xml"))) {
+        try (OutputStream out = Files.newOutputStream(runDir.resolve(RunLayout.JUNIT_XML))) {
             XMLStreamWriter x = XMLOutputFactory.newInstance().createXMLStreamWriter(out, "UTF-8");
             x.writeStartDocument("UTF-8", "1.0");
             long brokenChecks = s.checks().stream().filter(Summary.Check::failed).count();

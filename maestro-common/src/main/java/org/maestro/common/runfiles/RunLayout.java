@@ -23,6 +23,13 @@ public final class RunLayout {
      * password, the plan, then the peers), so {@code maestro collect} can finish a run whose client was killed.
      */
     public static final String RUN_JSON = "run.json";
+    /** The run's criteria and peers as JUnit test cases, for Jenkins. */
+    public static final String JUNIT_XML = "junit.xml";
+    /**
+     * What a script of several tests adds to the runs directory: {@code <yyyyMMdd-HHmmss>-<script>-suite-junit.xml},
+     * one JUnit test suite per run (each its junit.xml's).
+     */
+    public static final String SUITE_JUNIT_SUFFIX = "-suite-junit.xml";
     /** What the user saw on the console during the run. */
     public static final String CONSOLE_LOG = "console.log";
     private static final String PEERS = "peers";
