@@ -118,7 +118,8 @@ final class SummaryTable {
     static String drain(Summary.Drain d) {
         return String.format(Locale.ROOT, "receivers started %.1f s after the senders: backlog %d messages, %s",
                 d.startAfterMillis() / 1000.0, d.backlogMessages(), d.drainMillis() == null
-                        ? "never caught up with the senders" : String.format(Locale.ROOT, "drained in %.0f ms", d.drainMillis()));
+                        ? "never caught up with the senders" : String.format(Locale.ROOT, "drained in %.0f ms (caught up: within"
+                        + " %.0f ms of the senders' count)", d.drainMillis(), d.caughtUpLagMillis()));
     }
 
     /** The figures of the run, or of one route: counts, rates, response time and send delay. */

@@ -53,7 +53,7 @@ public final class DrainTime {
                 break;
             }
         }
-        return new Summary.Drain((received.startEpochMicros - origin) / 1000.0, backlog, drainMillis);
+        return new Summary.Drain((received.startEpochMicros - origin) / 1000.0, backlog, drainMillis, CAUGHT_UP_LAG_MICROS / 1000.0);
     }
 
     private static int bucket(long epochMicros, long origin) {

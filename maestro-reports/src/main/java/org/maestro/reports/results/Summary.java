@@ -180,8 +180,10 @@ public record Summary(String testId, String name, List<String> tags, String desc
      * @param drainMillis      from their start until they had caught up with the senders (received what was sent up to
      *                         {@link DrainTime#CAUGHT_UP_LAG_MICROS} before), {@link DrainTime#BUCKET_MICROS} resolution;
      *                         null when they never did
+     * @param caughtUpLagMillis  how far behind the senders' count the receivers' may be and have caught up: what is in
+     *                         flight, not backlog
      */
-    public record Drain(double startAfterMillis, long backlogMessages, Double drainMillis) {
+    public record Drain(double startAfterMillis, long backlogMessages, Double drainMillis, double caughtUpLagMillis) {
     }
 
     /**
