@@ -45,7 +45,8 @@ public final class DrainTime {
         int lag = (int) (CAUGHT_UP_LAG_MICROS / BUCKET_MICROS);
         long[] s = sent.cumulative(origin);
         long[] r = received.cumulative(origin);
-        long backlog = at(s, start) - at(r, start);
+        // Sent before the receivers started (strictly before their first step), less what they had received by then.
+        long backlog = at(s, start - 1) - at(r, start - 1);
         Double drainMillis = null;
         for (int b = start; b < Math.max(r.length, s.length); b++) {
             if (at(r, b) >= at(s, b - lag)) {
