@@ -126,7 +126,7 @@ public final class ScriptRunner {
             throw new ScriptException(fileName + ":" + line + ": " + given(params, unset, text, line, why) + why);
         }
         if (plans.isEmpty()) {
-            throw new ScriptException("scenario " + fileName + " describes no test: it needs a test { ... }");
+            throw new ScriptException("scenario " + fileName + " describes no test: it must describe at least one with test { ... }");
         }
         Set<String> names = new java.util.HashSet<>();
         for (TestPlan plan : plans) {
