@@ -65,7 +65,14 @@ class ScenariosLocalTest {
         assertEquals(2, runDirs.size(), runDirs.toString());
         Path rates = runDirs.stream().filter(p -> p.getFileName().toString().endsWith("-two-rates")).findFirst().orElseThrow();
 
-        // Each route at its own rate: every message of the schedule, and the achieved rate within 2 %.
+        // One suite JUnit file: a testsuite per run.
+        String xml = Files.readString(suite);
+        assertTrue(xml.contains("<testsuite errors=\"0\" failures=\"0\" name=\"maestro.two-rates\""), xml);
+        assertTrue(xml.contains("name=\"maestro.second\""), xml);
+        assertEquals(2, xml.split("<testsuite ", -1).length - 1, xml);
+        assertTrue(r.output().contains("2 of 2 tests ran; suite JUnit: " + suite), r.output());
+
+        // Each route at its own rate: every message of its schedule, at its own sizes and connections.
         JsonNode s = JSON.readTree(rates.resolve(RunLayout.SUMMARY_JSON).toFile());
         JsonNode slow = s.get("routes").get(0);
         JsonNode fast = s.get("routes").get(1);
@@ -73,9 +80,6 @@ class ScenariosLocalTest {
         assertEquals(1200, slow.get("totals").get("received").asLong());
         assertEquals(3600, fast.get("totals").get("sent").asLong(), "900 msg/s for 4 s");
         assertEquals(3600, fast.get("totals").get("received").asLong());
-        assertEquals(300, slow.get("totals").get("sendRate").asDouble(), 300 * 0.02, slow.toString());
-        assertEquals(900, fast.get("totals").get("sendRate").asDouble(), 900 * 0.02, fast.toString());
-        assertEquals(900, fast.get("totals").get("receiveRate").asDouble(), 900 * 0.02, fast.toString());
         JsonNode fastSender = JSON.readTree(rates.resolve("peers/fast-sender-1/test.json").toFile());
         assertEquals("512: 80, ~4KiB±10%: 20", fastSender.get("messageSize").asText(), fastSender.toString());
         assertEquals(2, fastSender.get("connections").asInt(), fastSender.toString());
@@ -84,24 +88,24 @@ class ScenariosLocalTest {
         JsonNode drain = slow.get("drain");
         assertNotNull(drain, slow.toString());
         double startAfterMillis = drain.get("startAfterMillis").asDouble();
-        assertTrue(startAfterMillis >= 2000 && startAfterMillis < 3000, drain.toString());
+        assertTrue(startAfterMillis >= 2000, drain.toString());
         long receiverStart = headerStart(rates.resolve("peers/slow-receiver-1"));
         long sentBefore = countBefore(rates.resolve("peers/slow-sender-1"), receiverStart);
         assertEquals(sentBefore, drain.get("backlogMessages").asLong(), 1.0, "sent before the receiver started: " + drain);
-        assertEquals(300 * startAfterMillis / 1000, drain.get("backlogMessages").asLong(), 300 * 0.1, drain.toString());
-        assertTrue(drain.get("drainMillis").isNumber() && drain.get("drainMillis").asDouble() > 0
-                && drain.get("drainMillis").asDouble() < 2000, drain.toString());
+        assertTrue(drain.get("drainMillis").isNumber() && drain.get("drainMillis").asDouble() > 0, drain.toString());
         assertTrue(r.output().contains(String.format(Locale.ROOT, "backlog %d messages, drained in %.0f ms",
                 drain.get("backlogMessages").asLong(), drain.get("drainMillis").asDouble())), r.output());
         JsonNode report = org.maestro.reports.ReportHtml.data(rates.resolve("report.html"));
         assertEquals(s.get("routes"), report.get("summary").get("routes"), "the report shows summary.json's routes and drain");
 
-        // One suite JUnit file: a testsuite per run.
-        String xml = Files.readString(suite);
-        assertTrue(xml.contains("<testsuite errors=\"0\" failures=\"0\" name=\"maestro.two-rates\""), xml);
-        assertTrue(xml.contains("name=\"maestro.second\""), xml);
-        assertEquals(2, xml.split("<testsuite ", -1).length - 1, xml);
-        assertTrue(r.output().contains("2 of 2 tests ran; suite JUnit: " + suite), r.output());
+        // What depends on the host keeping up (last, so that the rest is checked on a loaded one too): each route at
+        // its own rate within 2 %, the receiver about 2 s late, its backlog that of 2 s at 300 msg/s, drained within 2 s.
+        assertEquals(300, slow.get("totals").get("sendRate").asDouble(), 300 * 0.02, slow.toString());
+        assertEquals(900, fast.get("totals").get("sendRate").asDouble(), 900 * 0.02, fast.toString());
+        assertEquals(900, fast.get("totals").get("receiveRate").asDouble(), 900 * 0.02, fast.toString());
+        assertTrue(startAfterMillis < 3000, drain.toString());
+        assertEquals(300 * startAfterMillis / 1000, drain.get("backlogMessages").asLong(), 300 * 0.1, drain.toString());
+        assertTrue(drain.get("drainMillis").asDouble() < 2000, drain.toString());
     }
 
     private static long headerStart(Path peerDir) throws Exception {
