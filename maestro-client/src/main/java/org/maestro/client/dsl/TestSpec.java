@@ -121,7 +121,7 @@ public final class TestSpec {
     }
 
 
-    /** Total messages per second of all senders; 0 or {@code 'max'} = flat out. */
+    /** Total messages per second of the senders of every route that sets no rate of its own; 0 or {@code 'max'} = flat out. */
     public void rate(Object value) {
         rate = bounded("rate", Rate.parse(String.valueOf(value)));
     }

@@ -87,4 +87,28 @@ class DrainTimeTest {
         }
         assertNull(DrainTime.of(List.of(sender), List.of(receiver)));
     }
+
+    /** A run longer than its steps at 1 ms: counted in wider steps (4 ms for 40 minutes), in bounded memory. */
+    @Test
+    void aLongRunIsCountedInWiderSteps() throws IOException {
+        Path sender = Files.createDirectories(dir.resolve("sender"));
+        try (RateLogWriter w = RateLogWriter.create(sender.resolve(PeerFiles.senderRateLog(0)), T0, "sender")) {
+            for (long s = 0; s < 2400; s++) {
+                w.record(s * 1_000_000, s * 1_000_000);
+            }
+        }
+        Path receiver = Files.createDirectories(dir.resolve("receiver"));
+        long late = 1200L * 1_000_000 - 500_000;  // 1199.5 s in: 1200 messages wait
+        try (RateLogWriter w = RateLogWriter.create(receiver.resolve(PeerFiles.receiverRateLog(0)), T0 + late, "receiver")) {
+            for (long i = 0; i < 2400; i++) {
+                long ata = i < 1200 ? i * 50 : i * 1_000_000 - late + 1_000;  // the backlog in 60 ms, then as sent
+                w.record(i * 1_000_000 - late, ata);
+            }
+        }
+        Summary.Drain d = DrainTime.of(List.of(sender), List.of(receiver));
+        assertNotNull(d);
+        assertEquals(1200, d.backlogMessages());
+        assertNotNull(d.drainMillis());
+        assertEquals(60, d.drainMillis(), 8, "the backlog taken in 60 ms, to within the 4 ms steps");
+    }
 }
