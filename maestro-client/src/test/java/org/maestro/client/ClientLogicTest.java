@@ -184,7 +184,7 @@ class ClientLogicTest {
                 "test {\n  name 'x'\n  expect 'p99 latency is fine'\n}\n", Map.of()));
         assertTrue(bad.getMessage().startsWith("s.groovy:3: bad criterion 'p99 latency is fine'"), bad.getMessage());
         ScriptException none = assertThrows(ScriptException.class, () -> ScriptRunner.load("s.groovy", "def x = 1\n", Map.of()));
-        assertTrue(none.getMessage().contains("must describe exactly one test"), none.getMessage());
+        assertTrue(none.getMessage().contains("describes no test: it must describe at least one with test { ... }"), none.getMessage());
         ScriptException route = assertThrows(ScriptException.class, () -> ScriptRunner.load("s.groovy",
                 "test {\n  route 'east', urll: 'amqp://h/q'\n}\n", Map.of()));
         assertTrue(route.getMessage().startsWith("s.groovy:2: route 'east': unknown setting 'urll'"), route.getMessage());

@@ -92,6 +92,7 @@
     }
 
     routesSection();
+    drainSection();
 
     // Peers
     var peersSection = document.getElementById('peers');
@@ -167,6 +168,22 @@
       return [r.name, r.protocol, r.target, known(t.sent), known(t.received), known(t.lost), known(t.sendRate), known(t.receiveRate),
         pct(l, 'p50'), pct(l, 'p90'), pct(l, 'p99'), pct(l, 'p999'), pct(l, 'max'), pct(t.sendDelay, 'p99')];
     }), [false, false, false, true, true, true, true, true, true, true, true, true, true, true])).id = 'routes-table';
+  }
+  // Routes whose receivers started after their senders (receiverStartAfter): the backlog they found and how long they took to
+  // catch up (summary.json's routes[].drain, computed once by the results model's DrainTime).
+  function drainSection() {
+    var late = (summary.routes || []).filter(function (r) { return r.drain; });
+    if (!late.length) { return; }
+    var s = document.getElementById('routes');
+    s.appendChild(el('h2', { text: 'Late receivers: backlog and drain' }));
+    s.appendChild(el('p', { text: 'Receivers started after their senders: the messages sent before they started, and the time' +
+      ' from their start until their receive count reached what the senders had sent ' + late[0].drain.caughtUpLagMillis +
+      ' ms before (caught up: the rest is in flight).' }));
+    s.appendChild(table(['route', 'started after senders s', 'backlog messages', 'drain time ms'], late.map(function (r) {
+      var d = r.drain;
+      return [r.name, fmt(d.startAfterMillis / 1000), fmt(d.backlogMessages),
+        d.drainMillis === null || d.drainMillis === undefined ? 'never caught up' : fmt(d.drainMillis)];
+    }), [false, true, true, true])).id = 'drain-table';
   }
   // Where each peer ran and how its clock compared with the client's, as the client measured before the test.
   function hostSection() {

@@ -7,6 +7,7 @@ import org.maestro.common.ratelog.RateLogWriter;
 import org.maestro.common.runfiles.Figures;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.TestJson;
+import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.TestDuration;
 import org.maestro.worker.driver.DriverException;
 import org.maestro.worker.driver.LoadDriver;
@@ -81,8 +82,7 @@ final class SenderJob extends WorkerJob {
         Semaphore inFlight = new Semaphore(options.maxInFlight());
         long[] lastAtaMicros = {-1};
         long stream = streamBase | c;
-        int minSize = options.size().minBytes();
-        int maxSize = options.size().maxBytes();
+        SizeMix sizes = options.size();
         try (RateLogWriter rateLog = RateLogWriter.create(dir.resolve(PeerFiles.senderRateLog(c)), startEpochMicros,
                 "sender " + peer.info().name() + " connection " + c)) {
             long lastFlush = System.nanoTime();
@@ -108,7 +108,7 @@ final class SenderJob extends WorkerJob {
                     inFlight.release();
                     break;
                 }
-                int size = minSize == maxSize ? minSize : ThreadLocalRandom.current().nextInt(minSize, maxSize + 1);
+                int size = sizes.draw(ThreadLocalRandom.current());
                 byte[] body = new byte[size];
                 // Told once: the warm-up may end (in another thread) between two questions.
                 boolean warm = inWarmup(intended - startNanos);

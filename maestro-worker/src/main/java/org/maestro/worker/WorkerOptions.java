@@ -1,7 +1,7 @@
 package org.maestro.worker;
 
 import org.maestro.common.note.TestOptions;
-import org.maestro.common.units.MessageSize;
+import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.TestDuration;
 import org.maestro.common.units.TimeSpan;
@@ -20,7 +20,7 @@ import java.util.TreeMap;
  * @param warmupMax       the longest the warm-up may wait for it
  */
 public record WorkerOptions(Map<String, String> raw, String testId, String testName, TestDuration duration, Rate rate,
-                            int connections, MessageSize size, SutUrl sendUrl, SutUrl receiveUrl, Duration warmup,
+                            int connections, SizeMix size, SutUrl sendUrl, SutUrl receiveUrl, Duration warmup,
                             Duration warmupSendDelay, Duration warmupMax, Duration drainQuiet, int maxInFlight, Criteria criteria) {
 
     public static WorkerOptions parse(Map<String, String> options) {
@@ -32,7 +32,7 @@ public record WorkerOptions(Map<String, String> raw, String testId, String testN
         TestDuration duration = value(o, TestOptions.DURATION, "60s", TestDuration::parse);
         Rate rate = value(o, TestOptions.RATE, "0", Rate::parse);
         int connections = value(o, TestOptions.PARALLEL_COUNT, "1", v -> positive(TestOptions.PARALLEL_COUNT, v));
-        MessageSize size = value(o, TestOptions.MESSAGE_SIZE, "1024", MessageSize::parse);
+        SizeMix size = value(o, TestOptions.MESSAGE_SIZE, "1024", SizeMix::parse);
         if (size.minBytes() < MessageStamp.SIZE) {
             throw new IllegalArgumentException("message.size '" + o.get(TestOptions.MESSAGE_SIZE) + "' is too small: every"
                     + " message carries a " + MessageStamp.SIZE + "-byte Maestro stamp, so the smallest size is " + MessageStamp.SIZE);

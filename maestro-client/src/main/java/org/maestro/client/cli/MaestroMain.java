@@ -11,6 +11,7 @@ import org.maestro.client.run.Console;
 import org.maestro.client.run.IncrementalExecutor;
 import org.maestro.client.run.Interruption;
 import org.maestro.client.run.RunFinisher;
+import org.maestro.client.run.SuiteJunit;
 import org.maestro.client.run.RunRecord;
 import org.maestro.client.run.RunningTests;
 import org.maestro.client.run.LocalCluster;
@@ -163,7 +164,7 @@ public final class MaestroMain implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            TestPlan plan;
+            List<TestPlan> plans;
             try {
                 Map<String, String> all = new LinkedHashMap<>(paramsFile == null ? Map.of() : ParamsFile.read(paramsFile));
                 all.putAll(params);
@@ -174,13 +175,17 @@ public final class MaestroMain implements Callable<Integer> {
                                 + " in ps; give it in --params-file FILE (NAME=VALUE lines, mode 0600) instead");
                     }
                 });
-                plan = ScriptRunner.load(script, all, local);
+                plans = ScriptRunner.loadAll(script, all, local);
             } catch (ScriptException e) {
                 System.err.println("maestro: " + e.getMessage());
                 return CANNOT_RUN;
             }
-            return runPlan(plan, local, broker, runs, new Waits(discoveryTimeout, controlGrace), baseline.check(),
-                    script.toAbsolutePath().resolveSibling("handlers"));
+            Waits waits = new Waits(discoveryTimeout, controlGrace);
+            Path handlers = script.toAbsolutePath().resolveSibling("handlers");
+            if (plans.size() == 1) {
+                return runPlan(plans.get(0), local, broker, runs, waits, baseline.check(), handlers);
+            }
+            return runSuite(plans, script.getFileName().toString(), local, broker, runs, waits, baseline.check(), handlers);
         }
     }
 
@@ -223,9 +228,40 @@ public final class MaestroMain implements Callable<Integer> {
     record Waits(Duration discovery, Duration controlGrace) {
     }
 
+    /**
+     * The tests of a script of several, one after the other, each a run of its own (in the index like any), then the
+     * suite's JUnit file beside them ({@link SuiteJunit}). The exit code is the worst of theirs (2 over 1 over 0);
+     * an interrupted test ends the suite.
+     */
+    static int runSuite(List<TestPlan> plans, String scriptName, boolean local, BrokerOption broker, Path runs, Waits waits,
+                        BaselineCheck baseline, Path handlers) throws Exception {
+        java.time.LocalDateTime start = java.time.LocalDateTime.now();
+        List<Path> runDirs = new java.util.ArrayList<>();
+        int worst = PASSED;
+        for (int i = 0; i < plans.size(); i++) {
+            TestPlan plan = plans.get(i);
+            System.out.printf("maestro: test %d of %d: %s%n", i + 1, plans.size(), plan.name());
+            int code = runPlan(plan, local, broker, runs, waits, baseline, handlers, runDirs);
+            if (code == Summary.INTERRUPTED_EXIT) {
+                worst = code;
+                break;
+            }
+            worst = Math.max(worst, code);
+        }
+        Path suite = SuiteJunit.write(runs, start, scriptName, runDirs);
+        System.out.printf("maestro: %d of %d tests ran; suite JUnit: %s%n", runDirs.size(), plans.size(), suite);
+        return worst;
+    }
+
     /** @param handlers with --local, the handlers an agent without a source takes (the script's handlers/), or null */
     static int runPlan(TestPlan plan, boolean local, BrokerOption broker, Path runs, Waits waits,
                        BaselineCheck baseline, Path handlers) throws Exception {
+        return runPlan(plan, local, broker, runs, waits, baseline, handlers, new java.util.ArrayList<>());
+    }
+
+    /** @param runDirs given the run directory the test wrote (none for an incremental test, which has steps) */
+    private static int runPlan(TestPlan plan, boolean local, BrokerOption broker, Path runs, Waits waits,
+                               BaselineCheck baseline, Path handlers, List<Path> runDirs) throws Exception {
         if (!baseline.isEmpty() && plan.incremental() != null) {
             System.err.println("maestro: --baseline compares runs of a fixed test; this script is incremental (compare its steps "
                     + "with maestro compare)");
@@ -234,13 +270,13 @@ public final class MaestroMain implements Callable<Integer> {
         Console console = new Console(System.out);
         Interruption interruption = new Interruption(Thread.currentThread());
         try (InterruptSignals signals = InterruptSignals.install(interruption, console)) {
-            int code = runPlan(plan, local, broker, runs, waits, baseline, handlers, console, interruption);
+            int code = runPlan(plan, local, broker, runs, waits, baseline, handlers, console, interruption, runDirs);
             return interruption.requested() ? Summary.INTERRUPTED_EXIT : code;
         }
     }
 
-    private static int runPlan(TestPlan plan, boolean local, BrokerOption broker, Path runs, Waits waits,
-                               BaselineCheck baseline, Path handlers, Console console, Interruption interruption) throws Exception {
+    private static int runPlan(TestPlan plan, boolean local, BrokerOption broker, Path runs, Waits waits, BaselineCheck baseline,
+                               Path handlers, Console console, Interruption interruption, List<Path> runDirs) throws Exception {
         // Before any peer is touched: a setting the peers would refuse costs nothing and leaves no run directory.
         java.util.Optional<String> refused = PeerRefusals.of(plan);
         if (refused.isPresent()) {
@@ -253,17 +289,18 @@ public final class MaestroMain implements Callable<Integer> {
                 return CANNOT_RUN;
             }
             try (ControlClient client = connect(broker.url())) {
-                return execute(plan, client, runs, console, waits, baseline, interruption);
+                return execute(plan, client, runs, console, waits, baseline, interruption, runDirs);
             }
         }
         try (LocalCluster cluster = LocalCluster.start(plan, handlers, console);
              ControlClient client = connect(cluster.controlUrl())) {
-            return execute(cluster.complete(plan), client, runs, console, waits, baseline, interruption);
+            return execute(cluster.complete(plan), client, runs, console, waits, baseline, interruption, runDirs);
         }
     }
 
     private static int execute(TestPlan plan, ControlClient client, Path runs, Console console, Waits waits,
-                               BaselineCheck baseline, Interruption interruption) throws IOException, InterruptedException {
+                               BaselineCheck baseline, Interruption interruption, List<Path> runDirs)
+            throws IOException, InterruptedException {
         if (plan.incremental() != null) {
             return new IncrementalExecutor(dir -> new TestExecutor(client, dir, console, waits.discovery(),
                     new BaselineCheck(List.of(), null), waits.controlGrace()).interruptedBy(interruption), runs, console).run(plan);
@@ -271,6 +308,7 @@ public final class MaestroMain implements Callable<Integer> {
         TestExecutor executor = new TestExecutor(client, runs, console, waits.discovery(), baseline, waits.controlGrace())
                 .interruptedBy(interruption);
         Summary s = executor.run(plan);
+        runDirs.add(runs.resolve(s.testId()));
         // A run that passed its criteria but is worse than its baseline fails the nightly all the same.
         return s.exitCode() == PASSED && executor.regressed() ? 1 : s.exitCode();
     }

@@ -20,8 +20,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Loads a scenario script and returns the test it describes. Any error (a typo, a bad value, an
- * unknown method) becomes a {@link ScriptException} naming the file and line.
+ * Loads a scenario script and returns the test it describes ({@link #load}), or the tests, when it describes several
+ * ({@link #loadAll}: e.g. a matrix of sizes and protocols, one {@code test { }} per combination). Any error (a typo,
+ * a bad value, an unknown method) becomes a {@link ScriptException} naming the file and line.
  */
 public final class ScriptRunner {
     static final String PARAMS = "__maestroParams";
@@ -46,13 +47,18 @@ public final class ScriptRunner {
      *              not, a setting left without a value is refused naming the {@code -P} that gives it
      */
     public static TestPlan load(Path script, Map<String, String> params, boolean local) throws ScriptException {
+        return only(script.getFileName().toString(), loadAll(script, params, local));
+    }
+
+    /** Loads a scenario of one test or more, in the order its {@code test { }} blocks ran; names are distinct. */
+    public static List<TestPlan> loadAll(Path script, Map<String, String> params, boolean local) throws ScriptException {
         String text;
         try {
             text = Files.readString(script, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new ScriptException("cannot read scenario " + script + ": " + IoReason.of(e));
         }
-        return load(script.getFileName().toString(), text, params, local);
+        return loadAll(script.getFileName().toString(), text, params, local);
     }
 
     public static TestPlan load(String fileName, String text, Map<String, String> params) throws ScriptException {
@@ -60,6 +66,20 @@ public final class ScriptRunner {
     }
 
     public static TestPlan load(String fileName, String text, Map<String, String> params, boolean local) throws ScriptException {
+        return only(fileName, loadAll(fileName, text, params, local));
+    }
+
+    private static TestPlan only(String fileName, List<TestPlan> plans) throws ScriptException {
+        if (plans.size() != 1) {
+            throw new ScriptException("scenario " + fileName + " must describe exactly one test with test { ... } here; it"
+                    + " describes " + plans.size() + " (maestro run runs a script of several, each a run of its own)");
+        }
+        return plans.get(0);
+    }
+
+    /** As {@link #loadAll(Path, Map, boolean)}, from the script's text. */
+    public static List<TestPlan> loadAll(String fileName, String text, Map<String, String> params, boolean local)
+            throws ScriptException {
         CompilerConfiguration config = new CompilerConfiguration();
         config.setScriptBaseClass(ScenarioScript.class.getName());
         ScenarioExit exits = new ScenarioExit();
@@ -103,13 +123,24 @@ public final class ScriptRunner {
         }
         if (failure[0] != null) {
             String line = line(failure[0], fileName);
-            throw new ScriptException(fileName + ":" + line + ": " + given(params, unset, text, line) + describe(failure[0]));
+            String why = describe(failure[0]);
+            throw new ScriptException(fileName + ":" + line + ": " + given(params, unset, text, line, why) + why);
         }
-        if (plans.size() != 1) {
-            throw new ScriptException("scenario " + fileName + " must describe exactly one test with test { ... }; it describes "
-                    + plans.size());
+        if (plans.isEmpty()) {
+            throw new ScriptException("scenario " + fileName + " describes no test: it must describe at least one with test { ... }");
         }
-        return plans.get(0);
+        Set<String> names = new java.util.HashSet<>();
+        for (TestPlan plan : plans) {
+            if (!names.add(plan.name())) {
+                throw new ScriptException("scenario " + fileName + ": two tests are named '" + plan.name() + "': give each of"
+                        + " several tests a name of its own (name \"size-${size}\"), so their runs and JUnit suites tell them apart");
+            }
+            if (plans.size() > 1 && plan.incremental() != null) {
+                throw new ScriptException("scenario " + fileName + ": test '" + plan.name() + "' is incremental; an incremental"
+                        + " test runs from a script of its own, not among several");
+            }
+        }
+        return List.copyOf(plans);
     }
 
     /** The script line where {@code e} happened, from its stack trace; "?" when it is not there. */
@@ -125,10 +156,11 @@ public final class ScriptRunner {
     }
 
     /**
-     * "-P rate=abc: " when the failing line reads a parameter given with -P, and "-P handlers=… : " when it reads one
-     * that has no value, so the message names the -P to give.
+     * "-P rate=abc: " when the failing line reads a parameter given with -P whose value the error quotes (the value is
+     * what was wrong, not another setting of the line), and "-P handlers=… : " when it reads one that has no value,
+     * so the message names the -P to give.
      */
-    private static String given(Map<String, String> params, Set<String> unset, String text, String line) {
+    private static String given(Map<String, String> params, Set<String> unset, String text, String line, String why) {
         String[] lines = text.split("\n", -1);
         int n = line.equals("?") ? -1 : Integer.parseInt(line) - 1;
         if (n < 0 || n >= lines.length) {
@@ -137,7 +169,7 @@ public final class ScriptRunner {
         Set<String> readThere = ParamNames.written(lines[n]);
         StringBuilder out = new StringBuilder();
         params.forEach((name, value) -> {
-            if (readThere.contains(name)) {
+            if (readThere.contains(name) && why.contains(value)) {
                 out.append("-P ").append(name).append('=').append(value).append(": ");
             }
         });

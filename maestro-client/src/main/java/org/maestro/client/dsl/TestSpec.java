@@ -3,8 +3,9 @@ package org.maestro.client.dsl;
 import groovy.lang.Closure;
 import org.maestro.client.plan.Criterion;
 import org.maestro.client.plan.TestPlan;
-import org.maestro.common.units.MessageSize;
+import org.maestro.client.plan.RouteSettings;
 import org.maestro.common.units.Rate;
+import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.TestDuration;
 import org.maestro.common.units.TimeSpan;
 
@@ -31,7 +32,7 @@ public final class TestSpec {
     private String description = "";
     private String sendUrl;
     private String receiveUrl;
-    private MessageSize size = MessageSize.parse("1024");
+    private SizeMix size = SizeMix.parse("1024");
     private Rate rate = Rate.parse("1000");
     private int connections = 1;
     private TestDuration duration = TestDuration.parse("60s");
@@ -103,23 +104,40 @@ public final class TestSpec {
         topology = text;
     }
 
-    /** {@code 1024}, {@code '~1024'} (±5 %), {@code '4KiB'}. */
+    /**
+     * {@code 1024}, {@code '~1024'} (±5 %), {@code '4KiB'}, {@code '~1 KiB ±10 %'}, or weighted sizes:
+     * {@code '512B: 80, 4KiB: 20'} or {@code ['512B': 80, '4KiB': 20]}.
+     */
     public void messageSize(Object value) {
-        size = MessageSize.parse(String.valueOf(value));
+        size = sizes(value);
     }
 
-    /** Total messages per second of all senders; 0 or {@code 'max'} = flat out. */
+    /** A size, or weighted sizes as text or as a Groovy map of size to weight; see {@link SizeMix#parse}. */
+    private static SizeMix sizes(Object value) {
+        if (value instanceof java.util.Map<?, ?> weighted) {
+            return SizeMix.parse(String.join(", ", weighted.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList()));
+        }
+        return SizeMix.parse(String.valueOf(value));
+    }
+
+
+    /** Total messages per second of the senders of every route that sets no rate of its own; 0 or {@code 'max'} = flat out. */
     public void rate(Object value) {
         rate = bounded("rate", Rate.parse(String.valueOf(value)));
     }
 
     /** Connections per worker. */
     public void connections(Object value) {
-        connections = positive("connections", value);
-        if (connections > MAX_CONNECTIONS) {
-            throw new IllegalArgumentException("connections " + connections + " is more than the " + MAX_CONNECTIONS
+        connections = connectionCount(value);
+    }
+
+    private static int connectionCount(Object value) {
+        int n = positive("connections", value);
+        if (n > MAX_CONNECTIONS) {
+            throw new IllegalArgumentException("connections " + n + " is more than the " + MAX_CONNECTIONS
                     + " a worker may open");
         }
+        return n;
     }
 
     /** A time ({@code '90s'}, {@code '1h30m'}) or a total message count ({@code 1000000}). */
@@ -176,28 +194,62 @@ public final class TestSpec {
 
     /**
      * A route of a multipoint test: {@code route 'east', url: 'amqp://a/q', senders: 2, receivers: 1}
-     * (or {@code sendUrl:} and {@code receiveUrl:}); its peers are those started with {@code --group east}.
+     * (or {@code sendUrl:} and {@code receiveUrl:}); its peers are those started with {@code --group east}. It may set
+     * its own {@code rate:} (shared among its senders), {@code size:}, {@code connections:}, {@code duration:} and
+     * {@code receiverStartAfter:}, each overriding the test's ({@link RouteSettings}).
      */
     public void route(java.util.Map<String, Object> args, String group) {
         org.maestro.common.mqtt.Topics.checkLevel("route group", group);
-        java.util.Set<String> known = java.util.Set.of("url", "sendUrl", "receiveUrl", "senders", "receivers", "protocol");
+        java.util.Set<String> known = new java.util.TreeSet<>(java.util.Set.of("url", "sendUrl", "receiveUrl", "senders",
+                "receivers", "protocol", "rate", "size", "connections", "duration", "receiverStartAfter"));
         for (String key : args.keySet()) {
             if (!known.contains(key)) {
-                throw new IllegalArgumentException("route '" + group + "': unknown setting '" + key + "' (known: " + known + ")");
+                throw new IllegalArgumentException("route '" + group + "': unknown setting '" + key + "'"
+                        + org.maestro.common.util.NearestName.hint(key, known, "a route sets"));
             }
         }
+        try {
+            routes.add(routeOf(args, group));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("route '" + group + "': " + e.getMessage(), e);
+        }
+    }
+
+    /** The route {@code args} describe; a bad setting is refused naming it ({@code rate: ...}). */
+    private static TestPlan.Route routeOf(java.util.Map<String, Object> args, String group) {
         // The protocol --local's embedded SUT is spoken in when the route names no URL of its own.
         String protocol = String.valueOf(args.getOrDefault("protocol", TestPlan.Route.LOCAL_SCHEME));
         if (!TestPlan.Route.LOCAL_SCHEMES.contains(protocol)) {
-            throw new IllegalArgumentException("route '" + group + "': protocol '" + protocol + "' is not one --local's embedded SUT"
+            throw new IllegalArgumentException("protocol '" + protocol + "' is not one --local's embedded SUT"
                     + " speaks (" + String.join(", ", TestPlan.Route.LOCAL_SCHEMES) + ")");
         }
         Object url = args.get("url");
         Object send = args.getOrDefault("sendUrl", url);
         Object receive = args.getOrDefault("receiveUrl", url);
-        routes.add(new TestPlan.Route(group, send == null ? null : send.toString(), receive == null ? null : receive.toString(),
+        RouteSettings settings = new RouteSettings(
+                setting(args, "rate", v -> bounded("rate", Rate.parse(String.valueOf(v)))),
+                setting(args, "size", TestSpec::sizes),
+                setting(args, "connections", v -> connectionCount(v)),
+                setting(args, "duration", v -> TestDuration.parse(String.valueOf(v))),
+                setting(args, "receiverStartAfter", v -> time("receiverStartAfter", v).toMillis()));
+        return new TestPlan.Route(group, send == null ? null : send.toString(), receive == null ? null : receive.toString(),
                 positive("senders", args.getOrDefault("senders", 1)), positive("receivers", args.getOrDefault("receivers", 1)),
-                protocol));
+                protocol, settings);
+    }
+
+    /** The route's {@code key} read by {@code parser}, or null when not given; an error names the setting. */
+    private static <T> T setting(java.util.Map<String, Object> args, String key, java.util.function.Function<Object, T> parser) {
+        if (!args.containsKey(key)) {
+            return null;
+        }
+        Object value = args.get(key);
+        try {
+            return parser.apply(value);
+        } catch (IllegalArgumentException e) {
+            String message = e.getMessage();
+            // A message that starts with the setting's name already points at it.
+            throw new IllegalArgumentException(message.startsWith(key) ? message : key + ": " + message, e);
+        }
     }
 
     /**
@@ -272,10 +324,32 @@ public final class TestSpec {
             throw new IllegalArgumentException("warmupMax " + warmupMax + " must be shorter than the duration " + duration
                     + ": a sender that never got on schedule would leave nothing measured");
         }
+        routes.forEach(this::refuseUnmeasured);
         String receive = receiveUrl == null ? sendUrl : receiveUrl;
         return new TestPlan(name, List.copyOf(tags), description, sendUrl, receive, size, rate, connections, duration,
                 warmup, warmupSendDelay, warmupMax, senders, receivers, List.copyOf(criteria), incremental, List.copyOf(routes), List.copyOf(inspectors), agent,
                 topology);
+    }
+
+    /**
+     * Refuses a route whose own duration the warm-up covers, or whose receivers would start only once its senders
+     * have ended.
+     */
+    private void refuseUnmeasured(TestPlan.Route route) {
+        RouteSettings own = route.settings();
+        TestDuration length = own.durationOr(duration);
+        try {
+            if (own.duration() != null || own.rate() != null) {
+                refuseCoveredByWarmup("duration", length, own.rate() == null ? rate.perSecond() : own.rate().perSecond());
+            }
+            long late = own.receiverStartAfterMillisOr(0);
+            if (late > 0 && length instanceof TestDuration.ByTime byTime && late >= byTime.duration().toMillis()) {
+                throw new IllegalArgumentException("receiverStartAfter (" + late + " ms) must be"
+                        + " shorter than the duration " + length + ": the receivers would start after the senders ended");
+            }
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("route '" + route.group() + "': " + e.getMessage(), e);
+        }
     }
 
     /**

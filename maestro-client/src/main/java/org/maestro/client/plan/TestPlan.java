@@ -1,7 +1,7 @@
 package org.maestro.client.plan;
 
-import org.maestro.common.units.MessageSize;
 import org.maestro.common.units.Rate;
+import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.TestDuration;
 
 import java.util.List;
@@ -14,8 +14,9 @@ import java.util.List;
  * @param description  what the SUT is (product, version, topology), for the report
  * @param sendUrl      where senders send
  * @param receiveUrl   where receivers receive (often the same)
- * @param size         message size
- * @param rate         total target rate of all senders together (0 = flat out)
+ * @param size         message sizes (one size, varying or not, or a weighted mix); a route may set its own
+ * @param rate         total target rate of the senders of every route that sets no rate of its own (0 = flat out);
+ *                     see {@link #targetRate()}
  * @param connections  connections per worker
  * @param duration     time or message count (a count is for all senders together)
  * @param warmup       warm-up time, left out of the figures ("0s" for none): the shortest, when the senders wait for
@@ -35,7 +36,7 @@ import java.util.List;
  *                     file: see org.maestro.client.topology.TopologyDescription)
  */
 public record TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
-                       MessageSize size, Rate rate, int connections, TestDuration duration, String warmup,
+                       SizeMix size, Rate rate, int connections, TestDuration duration, String warmup,
                        String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria, Incremental incremental, List<Route> routes,
                        List<InspectorSpec> inspectors, AgentPlan agent, String topology) {
 
@@ -85,23 +86,34 @@ public record TestPlan(String name, List<String> tags, String description, Strin
      * @param localScheme the scheme of the URL {@code --local} gives the route when it names none
      *                    ({@value #LOCAL_SCHEME} unless the script chose another its embedded SUT speaks)
      */
-    public record Route(String group, String sendUrl, String receiveUrl, int senders, int receivers, String localScheme) {
+    public record Route(String group, String sendUrl, String receiveUrl, int senders, int receivers, String localScheme,
+                        RouteSettings settings) {
         public static final String LOCAL_SCHEME = "amqp";
         /** The protocols --local's embedded SUT speaks (Artemis's names, upper-cased, for its acceptor). */
         public static final List<String> LOCAL_SCHEMES = List.of(LOCAL_SCHEME, "core", "openwire");
 
         public Route {
             localScheme = localScheme == null ? LOCAL_SCHEME : localScheme;   // null: a run.json written before it existed
+            settings = settings == null ? RouteSettings.NONE : settings;
+        }
+
+        public Route(String group, String sendUrl, String receiveUrl, int senders, int receivers, String localScheme) {
+            this(group, sendUrl, receiveUrl, senders, receivers, localScheme, RouteSettings.NONE);
         }
 
         public Route(String group, String sendUrl, String receiveUrl, int senders, int receivers) {
             this(group, sendUrl, receiveUrl, senders, receivers, LOCAL_SCHEME);
         }
 
+        /** The same route at other URLs (e.g. with their passwords masked). */
+        public Route withUrlsReplaced(String send, String receive) {
+            return new Route(group, send, receive, senders, receivers, localScheme, settings);
+        }
+
         /** The same route with its missing URLs given: senders send to {@code send}, receivers receive from {@code receive}. */
         public Route withUrls(String send, String receive) {
             return new Route(group, sendUrl == null ? send : sendUrl, receiveUrl == null ? receive : receiveUrl, senders,
-                    receivers, localScheme);
+                    receivers, localScheme, settings);
         }
 
         /** Whether it receives from a topic: each subscriber gets every message, so its gaps are what was lost. */
@@ -121,6 +133,38 @@ public record TestPlan(String name, List<String> tags, String description, Strin
     /** The routes the test runs: its own, or the single one its fields describe. */
     public List<Route> effectiveRoutes() {
         return routes.isEmpty() ? List.of(new Route("", sendUrl, receiveUrl, senders, receivers)) : routes;
+    }
+
+    /**
+     * The total rate all senders together are asked for: each route's own rate, plus the test's for the routes that set
+     * none; 0 (flat out) when any route sends flat out, since then there is no total to reach.
+     */
+    public Rate targetRate() {
+        long total = 0;
+        boolean shared = false;
+        for (Route r : effectiveRoutes()) {
+            Long own = r.settings().ownRatePerSecond();
+            if (own == null) {
+                shared = true;
+            } else if (own == 0) {
+                return new Rate(0);
+            } else {
+                total += own;
+            }
+        }
+        if (shared) {
+            if (rate.isFlatOut()) {
+                return new Rate(0);
+            }
+            total += rate.perSecond();
+        }
+        return new Rate(total);
+    }
+
+    /** Whether {@code route}'s senders send flat out (no schedule, so no send delay). */
+    public boolean flatOut(Route route) {
+        Long own = route.settings().ownRatePerSecond();
+        return own == null ? rate.isFlatOut() : own == 0;
     }
 
     /** Whether some route receives from a topic ({@link Route#onTopic}). */

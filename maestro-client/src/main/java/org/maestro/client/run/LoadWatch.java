@@ -31,9 +31,11 @@ final class LoadWatch {
     private final ControlPlaneWatch controlPlane;
     private final ControlPlaneTimes times;
     private volatile long loadStartedNanos;
+    private final LateReceivers lateReceivers;
 
     LoadWatch(ControlClient client, Console console, TestPlan plan, PeerAssignment assignment, PeerReports reports,
-              ControlPlaneWatch controlPlane, ControlPlaneTimes times) {
+              ControlPlaneWatch controlPlane, ControlPlaneTimes times, LateReceivers lateReceivers) {
+        this.lateReceivers = lateReceivers;
         this.client = client;
         this.console = console;
         this.plan = plan;
@@ -79,6 +81,7 @@ final class LoadWatch {
                 }
             }
             boolean connected = controlPlane.check(peers);
+            lateReceivers.startDue(System.nanoTime() - started, loadEnded());
             // A peer away from the control plane cannot be told to stop: wait for it (or for the grace to end).
             if (loadEnded() && !receiversStopped && noneAway(assignment.receivers())) {
                 times.start();

@@ -119,6 +119,21 @@ record PeerAssignment(List<Assignment> all) {
         return of(Role.RECEIVER);
     }
 
+    /** The receivers that start with the load: their route sets no receiverStartAfter. */
+    List<Assignment> onTimeReceivers() {
+        return receivers().stream().filter(a -> startAfterMillis(a) == 0).toList();
+    }
+
+    /** The receivers that start after the senders, each {@link #startAfterMillis} later ({@link LateReceivers}). */
+    List<Assignment> lateReceivers() {
+        return receivers().stream().filter(a -> startAfterMillis(a) > 0).toList();
+    }
+
+    /** How long after the senders the peer starts: its route's receiverStartAfter for a receiver, else 0. */
+    static long startAfterMillis(Assignment a) {
+        return a.role() == Role.RECEIVER ? a.route().settings().receiverStartAfterMillisOr(0) : 0;
+    }
+
     List<Assignment> senders() {
         return of(Role.SENDER);
     }

@@ -10,7 +10,7 @@ import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.runfiles.TestJson;
-import org.maestro.common.units.MessageSize;
+import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.TestDuration;
 import org.maestro.common.util.SafeText;
@@ -153,7 +153,7 @@ public final class RunFinisher {
         TestJson.Worker w = any.orElse(null);
         String name = w == null ? testId : w.testName();
         String url = w == null ? null : w.sendUrl().isEmpty() ? w.receiveUrl() : w.sendUrl();
-        return new TestPlan(name, List.of(), "", url, url, w == null ? MessageSize.parse("1KiB") : MessageSize.parse(w.messageSize()),
+        return new TestPlan(name, List.of(), "", url, url, SizeMix.parse(w == null ? "1KiB" : w.messageSize()),
                 new Rate(w == null ? 0 : w.rate() * Math.max(1, senders)), w == null ? 1 : w.connections(),
                 TestDuration.parse(w == null ? "1s" : w.duration()), w == null ? "0s" : (w.warmupMicros() / 1000) + "ms",
                 null, null, senders, receivers, List.of(), null, List.of(), List.of(), null, null);

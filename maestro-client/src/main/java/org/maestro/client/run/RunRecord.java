@@ -105,8 +105,8 @@ public record RunRecord(String testId, String broker, String start, TestPlan pla
     }
 
     private static TestPlan masked(TestPlan p) {
-        List<TestPlan.Route> routes = p.routes().stream().map(r -> new TestPlan.Route(r.group(), mask(r.sendUrl()),
-                mask(r.receiveUrl()), r.senders(), r.receivers(), r.localScheme())).toList();
+        List<TestPlan.Route> routes = p.routes().stream().map(r -> r.withUrlsReplaced(mask(r.sendUrl()),
+                mask(r.receiveUrl()))).toList();
         List<TestPlan.InspectorSpec> inspectors = p.inspectors().stream()
                 .map(i -> new TestPlan.InspectorSpec(i.type(), mask(i.url()), mask(i.options()))).toList();
         TestPlan.AgentPlan agent = p.agent() == null ? null : new TestPlan.AgentPlan(mask(p.agent().sourceUrl()),

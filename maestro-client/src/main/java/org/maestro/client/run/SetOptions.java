@@ -1,5 +1,6 @@
 package org.maestro.client.run;
 
+import org.maestro.client.plan.RouteSettings;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.TestOptions;
@@ -35,8 +36,9 @@ final class SetOptions {
 
     /**
      * Each peer's options, in the order they are SET: the inspectors (with their endpoint's options), the agent
-     * (with the plan's agent options), then the receivers and the senders (with their route's URLs; each sender with
-     * its share of the rate and of a message count).
+     * (with the plan's agent options), then the receivers and the senders (with their route's URLs and own settings;
+     * each sender with its share of its route's rate and message count, or, for a route that sets none, of the
+     * test's, which the senders of all such routes share).
      */
     static Map<PeerInfo, Map<String, String>> compose(TestPlan plan, String testId, PeerAssignment assignment) {
         Map<String, String> common = common(plan, testId);
@@ -52,15 +54,25 @@ final class SetOptions {
             if (a.route() == null) {
                 continue;
             }
+            RouteSettings own = a.route().settings();
             Map<String, String> mine = with(common, Map.of());
             mine.put(TestOptions.SEND_URL, a.route().sendUrl());
             mine.put(TestOptions.RECEIVE_URL, a.route().receiveUrl());
-            int i = senders.indexOf(a);
-            if (i >= 0) {
-                // Rate and message count are the test's totals: each sender gets its share.
-                mine.put(TestOptions.RATE, Long.toString(share(plan.rate().perSecond(), senders.size(), i)));
-                if (plan.duration() instanceof TestDuration.ByCount c) {
-                    mine.put(TestOptions.DURATION, new TestDuration.ByCount(Math.max(1, share(c.messages(), senders.size(), i))).toString());
+            mine.put(TestOptions.MESSAGE_SIZE, own.sizeOr(plan.size()).toString());
+            mine.put(TestOptions.PARALLEL_COUNT, Integer.toString(own.connectionsOr(plan.connections())));
+            TestDuration duration = own.durationOr(plan.duration());
+            mine.put(TestOptions.DURATION, duration.toString());
+            if (senders.contains(a)) {
+                // Rate and message count are totals: each sender gets its share among those that share them.
+                List<PeerAssignment.Assignment> rateSharers = senders.stream()
+                        .filter(s -> own.rate() == null ? s.route().settings().rate() == null : s.route().group().equals(a.route().group())).toList();
+                long rate = own.rate() == null ? plan.rate().perSecond() : own.rate().perSecond();
+                mine.put(TestOptions.RATE, Long.toString(share(rate, rateSharers.size(), rateSharers.indexOf(a))));
+                if (duration instanceof TestDuration.ByCount c) {
+                    List<PeerAssignment.Assignment> countSharers = senders.stream().filter(s -> own.duration() == null
+                            ? s.route().settings().duration() == null : s.route().group().equals(a.route().group())).toList();
+                    long messages = share(c.messages(), countSharers.size(), countSharers.indexOf(a));
+                    mine.put(TestOptions.DURATION, new TestDuration.ByCount(Math.max(1, messages)).toString());
                 }
             }
             out.put(a.peer(), mine);

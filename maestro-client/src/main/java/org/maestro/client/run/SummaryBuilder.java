@@ -3,6 +3,7 @@ package org.maestro.client.run;
 import org.maestro.reports.results.FaultAnalysis;
 import org.maestro.reports.results.GeneratorLimits;
 import org.maestro.reports.results.GeneratorUsage;
+import org.maestro.reports.results.DrainTime;
 import org.maestro.reports.results.PeerReduction;
 import org.maestro.reports.results.Timeline;
 import org.maestro.reports.results.RateLogTally;
@@ -11,6 +12,7 @@ import org.maestro.reports.results.Tally;
 import org.maestro.reports.results.WarmupBoundary;
 import org.HdrHistogram.Histogram;
 import org.maestro.client.plan.Criterion;
+import org.maestro.client.plan.RouteSettings;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
@@ -64,9 +66,10 @@ final class SummaryBuilder {
             throws IOException {
         List<Summary.PeerResult> results = new ArrayList<>();
         Tally all = new Tally();
-        // Each route's own sum, by group, when the test has more than one route: its figures side by side.
+        // Each route's own sum, by group, when the test has more than one route (its figures side by side), or receivers
+        // that start late (their drain is the route's).
         Map<String, Tally> byRoute = new LinkedHashMap<>();
-        if (plan.effectiveRoutes().size() > 1) {
+        if (plan.effectiveRoutes().size() > 1 || plan.effectiveRoutes().stream().anyMatch(SummaryBuilder::lateReceivers)) {
             plan.effectiveRoutes().forEach(r -> byRoute.put(r.group(), new Tally()));
         }
         // Senders whose warm-up hit its cap before they were on schedule: a failed check each.
@@ -126,7 +129,7 @@ final class SummaryBuilder {
             double rate = figures.rate();
             if (p.role() == Role.SENDER) {
                 // Flat out there is no schedule: no send delay (its log holds zeros), rather than 0 / 0 / 0 ms.
-                Histogram delay = plan.rate().isFlatOut() ? null : figures.measured(PeerFiles.SEND_DELAY_HLOG);
+                Histogram delay = flatOut(plan, p) ? null : figures.measured(PeerFiles.SEND_DELAY_HLOG);
                 sums.forEach(t -> t.sender(records, rate, delay));
                 Summary.Warmup warmup = warmup(dir);
                 if (warmup != null && warmup.offSchedule()) {
@@ -152,8 +155,12 @@ final class SummaryBuilder {
             }
         }
         Summary.Totals totals = all.totals(plan.onTopic(), plan.competingReceivers());
-        List<Summary.RouteResult> routes = plan.effectiveRoutes().stream().filter(r -> byRoute.containsKey(r.group()))
-                .map(r -> routeResult(r, peers, byRoute.get(r.group()))).toList();
+        List<Summary.RouteResult> routes = new ArrayList<>();
+        for (TestPlan.Route r : plan.effectiveRoutes()) {
+            if (byRoute.containsKey(r.group())) {
+                routes.add(routeResult(r, peers, byRoute.get(r.group()), runDir));
+            }
+        }
 
         List<String> workersMissing = new ArrayList<>(sendersMissing);
         workersMissing.addAll(receiversMissing);
@@ -182,7 +189,7 @@ final class SummaryBuilder {
                 checks.add(unjudged);
                 continue;
             }
-            if (c.metric().equals("rate-percent") && plan.rate().isFlatOut()) {
+            if (c.metric().equals("rate-percent") && plan.targetRate().isFlatOut()) {
                 // A share of no target: the criterion does not apply to a flat-out run, which is neither failed by it
                 // nor left unjudged (a clean flat-out run passes).
                 Summary.Check notApplicable = Summary.Check.notEvaluated(c.text(), "the test ran flat out: there is no target rate",
@@ -240,14 +247,33 @@ final class SummaryBuilder {
 
     /** A route reads from a topic (each subscriber gets every message) when its receive URL says so. */
     /** A route's figures, summed over its own peers (those of its group), beside what it ran on. */
-    private static Summary.RouteResult routeResult(TestPlan.Route r, List<PeerInfo> peers, Tally tally) {
+    /** Whether the sender {@code p} sent flat out: its route's rate, or the test's. */
+    private static boolean flatOut(TestPlan plan, PeerInfo p) {
+        return plan.effectiveRoutes().stream().filter(r -> r.group().equals(p.group())).findFirst()
+                .map(plan::flatOut).orElse(plan.rate().isFlatOut());
+    }
+
+    private static Summary.RouteResult routeResult(TestPlan.Route r, List<PeerInfo> peers, Tally tally, Path runDir)
+            throws IOException {
         String send = Passwords.redact(r.sendUrl());
         String receive = Passwords.redact(r.receiveUrl());
         String target = send.equals(receive) ? send : send + " -> " + receive;
+        List<PeerInfo> workers = peers.stream().filter(p -> p.group().equals(r.group())
+                && (p.role() == Role.SENDER || p.role() == Role.RECEIVER)).toList();
+        Summary.Drain drain = !lateReceivers(r) ? null
+                : DrainTime.of(dirsOf(workers, Role.SENDER, runDir), dirsOf(workers, Role.RECEIVER, runDir));
         return new Summary.RouteResult(r.group(), Summary.RouteResult.protocolOf(r.sendUrl() != null ? r.sendUrl() : r.receiveUrl()),
-                target, peers.stream().filter(p -> p.group().equals(r.group())
-                        && (p.role() == Role.SENDER || p.role() == Role.RECEIVER)).map(PeerInfo::name).toList(),
-                tally.totals(r.onTopic(), r.competingReceivers()));
+                target, workers.stream().map(PeerInfo::name).toList(), tally.totals(r.onTopic(), r.competingReceivers()), drain);
+    }
+
+    /** The run directory's folders of the {@code role} peers among {@code workers}. */
+    private static List<Path> dirsOf(List<PeerInfo> workers, Role role, Path runDir) {
+        return workers.stream().filter(p -> p.role() == role).map(p -> RunLayout.peerDir(runDir, p.name())).filter(Files::isDirectory).toList();
+    }
+
+    /** Whether the route's receivers start after its senders. */
+    private static boolean lateReceivers(TestPlan.Route r) {
+        return r.settings().receiverStartAfterMillisOr(0) > 0;
     }
 
     /** "data of receiver 'receiver-1' missing (it did not answer when asked for its data server)". */
@@ -311,7 +337,7 @@ final class SummaryBuilder {
                 shown = String.format(Locale.ROOT, "%.3f ms", measured / 1000.0);
             }
             case "rate", "rate-percent" -> {
-                long target = plan.rate().perSecond();
+                long target = plan.targetRate().perSecond();
                 if (c.metric().equals("rate-percent") && target == 0) {
                     return Summary.Check.notEvaluated(c.text(), "the test ran flat out: there is no target rate", bound);
                 }
@@ -367,7 +393,7 @@ final class SummaryBuilder {
             FaultAnalysis cost = null;
             if (timeline != null && o.startMicros() > 0) {
                 long windowEnd = starts.stream().filter(t -> t > o.startMicros()).findFirst().orElse(end);
-                cost = FaultAnalysis.of(timeline, o.startMicros(), windowEnd, plan.rate().perSecond());
+                cost = FaultAnalysis.of(timeline, o.startMicros(), windowEnd, plan.targetRate().perSecond());
             }
             out.add(new Summary.ActionResult(o.action().handler(), o.action().args(), o.action().atMillis(), iso(o.startMicros()),
                     iso(o.endMicros()), o.outcome(), o.exitStatus(), o.reason() == null ? null : SafeText.of(o.reason()), cost == null ? null : cost.lost(),
@@ -392,9 +418,8 @@ final class SummaryBuilder {
 
     private static Map<String, Object> parameters(TestPlan plan) {
         Map<String, Object> p = new LinkedHashMap<>();
-        p.put("routes", plan.effectiveRoutes().stream().map(r -> Map.of("group", r.group(), "sendUrl", Passwords.redact(r.sendUrl()),
-                "receiveUrl", Passwords.redact(r.receiveUrl()), "senders", r.senders(), "receivers", r.receivers())).toList());
-        p.put("rate", plan.rate().perSecond());
+        p.put("routes", plan.effectiveRoutes().stream().map(SummaryBuilder::routeParameters).toList());
+        p.put("rate", plan.targetRate().perSecond());
         p.put("duration", plan.duration().toString());
         p.put("warmup", plan.warmup());
         p.put("messageSize", plan.size().toString());
@@ -409,6 +434,29 @@ final class SummaryBuilder {
         return p;
     }
 
+
+    /** A route's parameters: its URLs and peers, and each setting it sets for itself (the test's are beside). */
+    private static Map<String, Object> routeParameters(TestPlan.Route r) {
+        Map<String, Object> p = new LinkedHashMap<>(Map.of("group", r.group(), "sendUrl", Passwords.redact(r.sendUrl()),
+                "receiveUrl", Passwords.redact(r.receiveUrl()), "senders", r.senders(), "receivers", r.receivers()));
+        RouteSettings own = r.settings();
+        if (own.rate() != null) {
+            p.put("rate", own.rate().perSecond());
+        }
+        if (own.size() != null) {
+            p.put("messageSize", own.size().toString());
+        }
+        if (own.connections() != null) {
+            p.put("connections", own.connections());
+        }
+        if (own.duration() != null) {
+            p.put("duration", own.duration().toString());
+        }
+        if (own.receiverStartAfterMillis() != null) {
+            p.put("receiverStartAfterMillis", own.receiverStartAfterMillis());
+        }
+        return p;
+    }
 
     private static List<String> files(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {

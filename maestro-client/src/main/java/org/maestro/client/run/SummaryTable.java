@@ -49,6 +49,9 @@ final class SummaryTable {
         c.line("total: %s", figures(s.totals(), flatOut(s)));
         for (Summary.RouteResult route : s.routes()) {
             c.line("route %s (%s): %s", route.name(), route.target(), figures(route.totals(), flatOut(s)));
+            if (route.drain() != null) {
+                c.line("  %s", drain(route.drain()));
+            }
         }
         for (Summary.Interruption i : s.interruptions()) {
             c.line("  interruption of the control plane: %s away from %s %s", i.who(), i.from(),
@@ -109,6 +112,14 @@ final class SummaryTable {
     /** A test at rate 0: its senders have no schedule, so no send delay. */
     private static boolean flatOut(Summary s) {
         return s.parameters() != null && s.parameters().get("rate") instanceof Number n && n.longValue() == 0;
+    }
+
+    /** "receivers started 5.0 s after the senders: backlog 1500 messages, drained in 312 ms". */
+    static String drain(Summary.Drain d) {
+        return String.format(Locale.ROOT, "receivers started %.1f s after the senders: backlog %d messages, %s",
+                d.startAfterMillis() / 1000.0, d.backlogMessages(), d.drainMillis() == null
+                        ? "never caught up with the senders" : String.format(Locale.ROOT, "drained in %.0f ms (caught up: within"
+                        + " %.0f ms of the senders' count)", d.drainMillis(), d.caughtUpLagMillis()));
     }
 
     /** The figures of the run, or of one route: counts, rates, response time and send delay. */

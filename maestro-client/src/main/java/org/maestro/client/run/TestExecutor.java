@@ -187,7 +187,8 @@ public final class TestExecutor {
             hosts = probe.hosts();   // in summary.json even when a data server is out of reach
             probe.requireReachable();
             times.end("probe");
-            watch = new LoadWatch(client, console, plan, assignment, reports, controlPlane, times);
+            watch = new LoadWatch(client, console, plan, assignment, reports, controlPlane, times,
+                    new LateReceivers(client, console, stops, assignment));
             PeerAssignment.Assignment agent = assignment.agent();
             agentActions = new AgentActions(agent == null ? null : new RemotePeer(client, agent.peer()),
                     agent == null ? List.of() : plan.agent().actions(), watch::loadEnded, console);
@@ -216,7 +217,8 @@ public final class TestExecutor {
                 new RemotePeer(client, agent.peer()).fetchSource(plan.agent().sourceUrl(), plan.agent().branch());
             }
             // All receivers at once, then all senders at once: each START is one round trip, however many peers.
-            for (List<PeerAssignment.Assignment> role : List.of(assignment.receivers(), assignment.senders())) {
+            // Receivers whose route starts them late are started by the watch (LateReceivers).
+            for (List<PeerAssignment.Assignment> role : List.of(assignment.onTimeReceivers(), assignment.senders())) {
                 List<PeerInfo> each = PeerAssignment.peersOf(role);
                 stops.starting(each);
                 RemotePeer.requireEach(client, RemotePeer.each(each, RemotePeer::startOf), RemotePeer.REQUEST_TIMEOUT);

@@ -2,6 +2,7 @@ package org.maestro.client.run;
 
 import org.junit.jupiter.api.Test;
 import org.maestro.client.dsl.ScriptException;
+import org.maestro.client.dsl.ScriptRunner;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.TestOptions;
@@ -86,5 +87,35 @@ class SetOptionsTest {
         assertEquals("20s", set.get(TestOptions.WARMUP_MAX));
         Map<String, String> defaults = SetOptions.common(everyPart("10s"), "t-1");
         assertFalse(defaults.containsKey(TestOptions.WARMUP_SEND_DELAY) || defaults.containsKey(TestOptions.WARMUP_MAX));
+    }
+
+    /**
+     * A route with its own rate shares it among its own senders; the routes without share the test's; its own size,
+     * connections and duration go to its workers, receivers included.
+     */
+    @Test
+    void aRoutesOwnSettingsGoToItsWorkersAndItsRateIsSharedByItsSenders() throws ScriptException {
+        TestPlan plan = ScriptRunner.load("routes.groovy", """
+                test {
+                    rate 1000
+                    duration '1000msg'
+                    route 'a', url: 'amqp://a/q', senders: 2, rate: 301, size: '~1 KiB ±10 %', connections: 3
+                    route 'b', url: 'amqp://b/q', senders: 2, rate: 900, duration: '20s'
+                    route 'c', url: 'amqp://c/q', senders: 3
+                }
+                """, Map.of());
+        Map<PeerInfo, Map<String, String>> set = SetOptions.compose(plan, "t-1", assigned(plan));
+        assertEquals(List.of("151", "150", "450", "450", "334", "333", "333"), List.of("sender-a-1", "sender-a-2", "sender-b-1",
+                "sender-b-2", "sender-c-1", "sender-c-2", "sender-c-3").stream().map(s -> byName(set, s).get(TestOptions.RATE)).toList());
+        assertEquals(2201, plan.targetRate().perSecond(), "301 + 900 + the test's 1000 for the route that sets none");
+        assertEquals("~1KiB±10%", byName(set, "sender-a-1").get(TestOptions.MESSAGE_SIZE));
+        assertEquals("~1KiB±10%", byName(set, "receiver-a-1").get(TestOptions.MESSAGE_SIZE));
+        assertEquals("1KiB", byName(set, "sender-b-1").get(TestOptions.MESSAGE_SIZE), "the test's");
+        assertEquals("3", byName(set, "receiver-a-1").get(TestOptions.PARALLEL_COUNT));
+        assertEquals("1", byName(set, "sender-b-1").get(TestOptions.PARALLEL_COUNT));
+        assertEquals("20s", byName(set, "sender-b-2").get(TestOptions.DURATION));
+        // The test's count goes to the routes without a duration of their own: a (2 senders) and c (3).
+        assertEquals(List.of("200msg", "200msg", "200msg", "200msg", "200msg"), List.of("sender-a-1", "sender-a-2",
+                "sender-c-1", "sender-c-2", "sender-c-3").stream().map(s -> byName(set, s).get(TestOptions.DURATION)).toList());
     }
 }

@@ -27,13 +27,18 @@ public final class RunLayout {
      * password, the plan, then the peers), so {@code maestro collect} can finish a run whose client was killed.
      */
     public static final String RUN_JSON = "run.json";
+    /**
+     * What a script of several tests adds to the runs directory: {@code <yyyyMMdd-HHmmss>-<script>-suite-junit.xml},
+     * one JUnit test suite per run (each its junit.xml's).
+     */
+    public static final String SUITE_JUNIT_SUFFIX = "-suite-junit.xml";
     /** What the user saw on the console during the run. */
     public static final String CONSOLE_LOG = "console.log";
     /** The run's criteria and peers as JUnit XML (and, with a baseline, the comparison's suite), for a CI's JUnit step. */
     public static final String JUNIT_XML = "junit.xml";
     /**
-     * {@code <runs>/latest}: a symbolic link to the run directory that finished last there, so a pipeline's JUnit,
-     * archive and HTML steps name {@code runs/latest/junit.xml} without parsing the console for the run's name.
+     * {@code <runs>/latest}: a one-line file naming the run directory that finished last there, so a pipeline's JUnit,
+     * archive and HTML steps find the run without parsing the console for its name (see {@link #pointLatestAt}).
      */
     public static final String LATEST = "latest";
     private static final String PEERS = "peers";

@@ -29,6 +29,8 @@ class MessageSizeTest {
         "102400KiB|104857600|false",
         "104857600|104857600|false",
         "'  ~2KiB \t'|2048|true",
+        "4 KiB|4096|false",
+        "~ 4KiB|4096|true",
     })
     void parses(String text, int expectedBytes, boolean expectedVarying) {
         assertEquals(new MessageSize(expectedBytes, expectedVarying), MessageSize.parse(text));
@@ -80,7 +82,7 @@ class MessageSizeTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "", "  ", "abc", "KiB", "~", "4kib", "4KB", "4kb", "4K", "4MB", "4GiB", "4 KiB", "~ 4KiB",
+        "", "  ", "abc", "KiB", "~", "4kib", "4KB", "4kb", "4K", "4MB", "4GiB", "4 K iB", "~1KiB ±", "1KiB ±10",
         "-1", "+1", "~-1", "1.5KiB", "4KiBs", "~~4", "4~", "1e3", "_4", "4_", "1,024",
     })
     void rejectsMalformedText(String text) {

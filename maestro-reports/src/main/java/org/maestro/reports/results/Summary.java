@@ -160,13 +160,30 @@ public record Summary(String testId, String name, List<String> tags, String desc
      * @param protocol its SUT URL's scheme (amqp, core, openwire, kafka...)
      * @param target   its SUT URL, password redacted ("SEND -> RECEIVE" when they differ)
      * @param peers    its senders' and receivers' names
+     * @param drain    when its receivers started after its senders (receiverStartAfter): the backlog they found and how
+     *                 long they took to catch up; else null
      */
-    public record RouteResult(String name, String protocol, String target, List<String> peers, Totals totals) {
+    public record RouteResult(String name, String protocol, String target, List<String> peers, Totals totals, Drain drain) {
         /** The scheme of {@code url}: what the worker's driver is chosen by; "" when it has none. */
         public static String protocolOf(String url) {
             int colon = url == null ? -1 : url.indexOf("://");
             return colon < 0 ? "" : url.substring(0, colon).toLowerCase(java.util.Locale.ROOT);
         }
+    }
+
+    /**
+     * How the receivers of a route that started after its senders drained the backlog the senders built up for them
+     * ({@link DrainTime}).
+     *
+     * @param startAfterMillis how long after the first of the route's senders the first receiver actually started
+     * @param backlogMessages  the messages sent before then, which waited for the receivers
+     * @param drainMillis      from their start until they had caught up with the senders (received what was sent up to
+     *                         {@link DrainTime#CAUGHT_UP_LAG_MICROS} before), {@link DrainTime#BUCKET_MICROS} resolution;
+     *                         null when they never did
+     * @param caughtUpLagMillis  how far behind the senders' count the receivers' may be and have caught up: what is in
+     *                         flight, not backlog
+     */
+    public record Drain(double startAfterMillis, long backlogMessages, Double drainMillis, double caughtUpLagMillis) {
     }
 
     /**
