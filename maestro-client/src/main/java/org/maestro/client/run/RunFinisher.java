@@ -74,7 +74,7 @@ public final class RunFinisher {
             RunFilesWriter.write(summary, runDir);
             SummaryTable.print(summary, console);
             RunPages.report(runDir, console);
-            RunPages.index(runDir.toAbsolutePath().getParent(), console);
+            RunPages.index(runDir.toAbsolutePath().getParent(), runDir, console);
         } finally {
             console.close();
         }
