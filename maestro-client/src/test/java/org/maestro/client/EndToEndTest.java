@@ -40,14 +40,34 @@ class EndToEndTest {
     @TempDir
     Path data;
 
+    /** Peers started and not yet seen ready: {@link #maestro} waits for them, so a test's peers start side by side. */
+    private final List<PeerProcesses.Launched> starting = new ArrayList<>();
+
+    /** A worker peer, started now and ready by the next {@link #maestro} command. */
     private ChildJvm worker(String role, String name, String... more) throws Exception {
-        return PeerProcesses.start(lab, WorkerMain.class, control(), data, name, concat(new String[]{"--role", role}, more));
+        PeerProcesses.Launched peer = PeerProcesses.launch(lab, WorkerMain.class, control(), data, name,
+                concat(new String[]{"--role", role}, more));
+        starting.add(peer);
+        return peer.jvm();
     }
 
-    /** An agent peer, agent-1, that may fetch this repository. */
+    /** An agent peer, agent-1, that may fetch this repository; ready by the next {@link #maestro} command. */
     private void agent(Path repo) throws Exception {
-        PeerProcesses.start(lab, org.maestro.agent.AgentMain.class, control(), data, "agent-1", "--work-dir",
-                data.resolve("agent-work").toString(), "--allow", repo.toUri().toString());
+        starting.add(PeerProcesses.launch(lab, org.maestro.agent.AgentMain.class, control(), data, "agent-1", "--work-dir",
+                data.resolve("agent-work").toString(), "--allow", repo.toUri().toString()));
+    }
+
+    /** Waits until every peer started so far says it is ready. */
+    private void peersReady() {
+        try {
+            for (PeerProcesses.Launched peer : starting) {
+                PeerProcesses.awaitReady(peer);
+            }
+            starting.clear();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     private static String control() {
@@ -60,6 +80,7 @@ class EndToEndTest {
 
     /** Runs the maestro command; returns {exit code, stdout + stderr}. */
     private Object[] maestro(String... args) {
+        peersReady();
         MaestroCommand.Result r = MaestroCommand.run(args);
         return new Object[]{r.exitCode(), r.output()};
     }

@@ -43,20 +43,26 @@ class HundredPeersTest {
     @TempDir
     Path data;
 
+    /** Starts a worker JVM of {@value #EACH} peers of this role; {@link #awaitReady} waits for them. */
     private ChildJvm workers(String role) throws Exception {
-        ChildJvm jvm = lab.closeAfterEach(ChildJvm.start(List.of("-Xmx1g"), WorkerMain.class, "--role", role, "--count",
+        return lab.closeAfterEach(ChildJvm.start(List.of("-Xmx1g"), WorkerMain.class, "--role", role, "--count",
                 Integer.toString(EACH), "--name", role, "--broker", lab.controlUrl().toString(), "--data-dir",
                 data.resolve(role).toString(), "--data-host", "127.0.0.1"));
+    }
+
+    private static void awaitReady(ChildJvm jvm) throws InterruptedException {
         for (int i = 0; i < EACH; i++) {
             jvm.awaitLine("maestro-worker: ", 120);
         }
-        return jvm;
     }
 
     @Test
     void aTestOnAHundredPeersCountsEveryMessageAndCollectsEveryPeer() throws Exception {
-        workers("receiver");
-        workers("sender");
+        // Both JVMs start at once (each ready line is its own peer's): the run finds all 100 or fails naming the missing.
+        ChildJvm receivers = workers("receiver");
+        ChildJvm senders = workers("sender");
+        awaitReady(receivers);
+        awaitReady(senders);
         long started = System.nanoTime();
         MaestroCommand.Result r = MaestroCommand.run("run", Path.of("..", "test-scripts", "many-peers.groovy").toString(),
                 "--broker", lab.controlUrl().toString(), "--runs", runs.toString(),
