@@ -500,6 +500,7 @@ class EndToEndTest {
     void aWorkerKilledMidTestEndsTheRunWithin2NamingThePeerAndKeepsTheFiles() throws Exception {
         worker("receiver", "receiver-1");
         ChildJvm sender = worker("sender", "sender-1");
+        peersReady(); // here, not in the run's thread: the wait for progress below is for the run alone
         CompletableFuture<Object[]> run = CompletableFuture.supplyAsync(() -> maestro("run",
                 SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(), "--runs",
                 runs.toString(), "-P", "url=" + sutUrl("e2e.killed"), "-P", "rate=300", "-P", "duration=60s"));
