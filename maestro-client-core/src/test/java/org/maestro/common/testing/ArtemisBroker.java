@@ -30,9 +30,16 @@ public final class ArtemisBroker extends StandaloneArtemis {
      * @throws IOException           if the instance cannot be created
      */
     public static ArtemisBroker fromSystemProperties() throws IOException {
+        return fromSystemProperties(true);
+    }
+
+    /** As {@link #fromSystemProperties()}; without the tests' JVM options when {@code testJvmOptions} is false. */
+    public static ArtemisBroker fromSystemProperties(boolean testJvmOptions) throws IOException {
         Path home = homeFrom(System.getProperty(HOME_PROPERTY));
         ArtemisBroker broker = new ArtemisBroker(create(home, Path.of(System.getProperty(WORK_PROPERTY, "target/artemis"))));
-        broker.withTestJvmOptions();
+        if (testJvmOptions) {
+            broker.withTestJvmOptions();
+        }
         return broker;
     }
 
