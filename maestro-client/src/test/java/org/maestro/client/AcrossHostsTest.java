@@ -56,7 +56,7 @@ class AcrossHostsTest {
     /** Waits until every worker started so far says it is ready. */
     private void workersReady() throws InterruptedException {
         for (ChildJvm w : starting) {
-            w.awaitLine("maestro-worker: ", 30);
+            w.awaitLine("maestro-worker: ", 30L * starting.size()); // side by side: the 30 s each had in turn
         }
         starting.clear();
     }

@@ -60,9 +60,7 @@ class EndToEndTest {
     /** Waits until every peer started so far says it is ready. */
     private void peersReady() {
         try {
-            for (PeerProcesses.Launched peer : starting) {
-                PeerProcesses.awaitReady(peer);
-            }
+            PeerProcesses.awaitReady(starting);
             starting.clear();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -16,6 +16,9 @@ import java.util.List;
  * the peer says it is ready.
  */
 public final class PeerProcesses {
+    /** How long a peer started alone may take to say it is ready (a cold JVM on a loaded 2-core host). */
+    private static final int READY_SECONDS = 30;
+
     private PeerProcesses() {
     }
 
@@ -43,7 +46,15 @@ public final class PeerProcesses {
 
     /** Returns the peer's JVM once it says it is ready; fails with its output if it does not within 30 s. */
     public static ChildJvm awaitReady(Launched peer) throws InterruptedException {
-        peer.jvm().awaitLine(readyLine(peer.main()), 30);
+        return awaitReady(peer, 1);
+    }
+
+    /**
+     * As {@link #awaitReady(Launched)}, for a peer launched side by side with {@code together - 1} others: it shares the
+     * CPU with them, so it gets the 30 s each would have had in turn, {@code together} times 30 s.
+     */
+    public static ChildJvm awaitReady(Launched peer, int together) throws InterruptedException {
+        peer.jvm().awaitLine(readyLine(peer.main()), READY_SECONDS * Math.max(1, together));
         return peer.jvm();
     }
 
@@ -51,7 +62,7 @@ public final class PeerProcesses {
     public static List<ChildJvm> awaitReady(List<Launched> peers) throws InterruptedException {
         List<ChildJvm> ready = new ArrayList<>();
         for (Launched peer : peers) {
-            ready.add(awaitReady(peer));
+            ready.add(awaitReady(peer, peers.size()));
         }
         return ready;
     }

@@ -93,7 +93,7 @@ class NoteFuzzTest {
         launched.put("agent-1", PeerProcesses.launch(lab, AgentMain.class, control, data, "agent-1",
                 "--work-dir", data.resolve("agent-work").toString()));
         for (Map.Entry<String, PeerProcesses.Launched> peer : launched.entrySet()) {
-            processes.put(peer.getKey(), PeerProcesses.awaitReady(peer.getValue()));
+            processes.put(peer.getKey(), PeerProcesses.awaitReady(peer.getValue(), launched.size()));
         }
         ControlClient probe = lab.closeAfterEach(new ControlClient(lab.controlUrl()).connect(Duration.ofSeconds(10)));
         Map<String, PeerInfo> peers = new LinkedHashMap<>();
