@@ -42,16 +42,27 @@ class AcrossHostsTest {
     @TempDir
     Path data;
 
+    /** Workers started and not yet seen ready: {@link #run} waits for them, so a test's two start side by side. */
+    private final List<ChildJvm> starting = new ArrayList<>();
+
     private void worker(String role, String name, String... dataOptions) throws Exception {
         List<String> args = new ArrayList<>(List.of("--role", role, "--broker", lab.controlUrl().toString(), "--name", name,
                 "--data-dir", data.resolve(name).toString()));
         args.addAll(List.of(dataOptions));
-        ChildJvm w = lab.closeAfterEach(ChildJvm.start(WorkerMain.class, args.toArray(String[]::new)));
-        w.awaitLine("maestro-worker: ", 30);
+        starting.add(lab.closeAfterEach(ChildJvm.start(WorkerMain.class, args.toArray(String[]::new))));
     }
 
     /** Runs fixed-rate.groovy against the lab; returns {exit code, what it printed}. */
-    private Object[] run(String queue, String duration) {
+    /** Waits until every worker started so far says it is ready. */
+    private void workersReady() throws InterruptedException {
+        for (ChildJvm w : starting) {
+            w.awaitLine("maestro-worker: ", 30L * starting.size()); // side by side: the 30 s each had in turn
+        }
+        starting.clear();
+    }
+
+    private Object[] run(String queue, String duration) throws InterruptedException {
+        workersReady();
         PrintStream out = System.out;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
@@ -115,6 +126,7 @@ class AcrossHostsTest {
         // The receiver's server listens on 127.0.0.1 alone but advertises 127.0.0.3: refused. The sender's name resolves nowhere.
         worker("receiver", "receiver-1", "--data-host", "127.0.0.1", "--data-address", "127.0.0.3");
         worker("sender", "sender-1", "--data-address", "sender-1.invalid");
+        workersReady(); // the client's time is timed, not the workers' start
         long started = System.nanoTime();
         Object[] r = run("hosts.unreachable", "30s");
         long seconds = (System.nanoTime() - started) / 1_000_000_000L;

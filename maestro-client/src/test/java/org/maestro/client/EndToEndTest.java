@@ -40,14 +40,32 @@ class EndToEndTest {
     @TempDir
     Path data;
 
+    /** Peers started and not yet seen ready: {@link #maestro} waits for them, so a test's peers start side by side. */
+    private final List<PeerProcesses.Launched> starting = new ArrayList<>();
+
+    /** A worker peer, started now and ready by the next {@link #maestro} command. */
     private ChildJvm worker(String role, String name, String... more) throws Exception {
-        return PeerProcesses.start(lab, WorkerMain.class, control(), data, name, concat(new String[]{"--role", role}, more));
+        PeerProcesses.Launched peer = PeerProcesses.launch(lab, WorkerMain.class, control(), data, name,
+                concat(new String[]{"--role", role}, more));
+        starting.add(peer);
+        return peer.jvm();
     }
 
-    /** An agent peer, agent-1, that may fetch this repository. */
+    /** An agent peer, agent-1, that may fetch this repository; ready by the next {@link #maestro} command. */
     private void agent(Path repo) throws Exception {
-        PeerProcesses.start(lab, org.maestro.agent.AgentMain.class, control(), data, "agent-1", "--work-dir",
-                data.resolve("agent-work").toString(), "--allow", repo.toUri().toString());
+        starting.add(PeerProcesses.launch(lab, org.maestro.agent.AgentMain.class, control(), data, "agent-1", "--work-dir",
+                data.resolve("agent-work").toString(), "--allow", repo.toUri().toString()));
+    }
+
+    /** Waits until every peer started so far says it is ready. */
+    private void peersReady() {
+        try {
+            PeerProcesses.awaitReady(starting);
+            starting.clear();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     private static String control() {
@@ -60,6 +78,7 @@ class EndToEndTest {
 
     /** Runs the maestro command; returns {exit code, stdout + stderr}. */
     private Object[] maestro(String... args) {
+        peersReady();
         MaestroCommand.Result r = MaestroCommand.run(args);
         return new Object[]{r.exitCode(), r.output()};
     }
@@ -479,6 +498,7 @@ class EndToEndTest {
     void aWorkerKilledMidTestEndsTheRunWithin2NamingThePeerAndKeepsTheFiles() throws Exception {
         worker("receiver", "receiver-1");
         ChildJvm sender = worker("sender", "sender-1");
+        peersReady(); // here, not in the run's thread: the wait for progress below is for the run alone
         CompletableFuture<Object[]> run = CompletableFuture.supplyAsync(() -> maestro("run",
                 SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(), "--runs",
                 runs.toString(), "-P", "url=" + sutUrl("e2e.killed"), "-P", "rate=300", "-P", "duration=60s"));

@@ -43,8 +43,9 @@ class LocalFaultInjectionTest {
         Path runs = tmp.resolve("runs");
         Path clientTmp = Files.createDirectories(tmp.resolve("client-tmp"));
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-Djava.io.tmpdir=" + clientTmp, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                "-cp", System.getProperty("java.class.path"), MaestroMain.class.getName(),
+                "-Xmx512m", "-Djava.io.tmpdir=" + clientTmp, "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
+        command.addAll(org.maestro.common.testing.ChildJvm.testOptions());
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), MaestroMain.class.getName(),
                 "run", Path.of("..", "test-scripts", "fixed-rate-with-agent.groovy").toString(), "--local",
                 "-P", "duration=20s", "-P", "at=5s", "--runs", runs.toString()));
         Path output = tmp.resolve("maestro.out");

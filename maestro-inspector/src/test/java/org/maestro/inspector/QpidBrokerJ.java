@@ -66,7 +66,9 @@ final class QpidBrokerJ implements AutoCloseable {
             w.write(CONFIG);
         }
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-DQPID_WORK=" + work, "-cp", Files.readString(Path.of(classpathFile)).trim(),
+                "-Xmx256m", "-DQPID_WORK=" + work));
+        command.addAll(org.maestro.common.testing.ChildJvm.testOptions());
+        command.addAll(List.of("-cp", Files.readString(Path.of(classpathFile)).trim(),
                 "org.apache.qpid.server.Main", "-icp", config.toString(), "-st", "Memory",
                 "-prop", "qpid.amqp_port=" + port));
         process = new ProcessBuilder(command).redirectErrorStream(true).start();

@@ -26,9 +26,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * every protocol; failover, slower, with AMQP and core.
  */
 class BrokerFailureTest {
-    /** On an instance field: each test gets brokers of its own, since a test kills or restarts the SUT. */
+    /**
+     * One Artemis for the class (creating and starting one is ~8 s of each test): every test leaves it running (a kill
+     * test starts it again to run its next test) and sends to a queue of its own (its test id), so no test receives
+     * what another left. A test that failed with the SUT down is followed by a start in {@link #start()}.
+     */
     @RegisterExtension
-    final TestLab lab = TestLab.withMosquitto().withArtemis();
+    static final TestLab lab = TestLab.withMosquitto().withArtemis();
     private ArtemisBroker sut;
     private WorkerCluster cluster;
 
@@ -38,6 +42,9 @@ class BrokerFailureTest {
     @BeforeEach
     void start() throws Exception {
         sut = lab.sut();
+        if (!sut.isRunning()) {
+            sut.start();
+        }
         cluster = new WorkerCluster(lab, dataDir);
     }
 
@@ -48,11 +55,16 @@ class BrokerFailureTest {
     private Map<String, String> options(SutProtocol protocol, String testId, String urlOptions) {
         Map<String, String> o = new HashMap<>();
         o.put(TestOptions.TEST_ID, testId);
-        o.put(TestOptions.SEND_URL, protocol.url(sut, "maestro.failure" + urlOptions));
+        o.put(TestOptions.SEND_URL, protocol.url(sut, queue(protocol, testId) + urlOptions));
         o.put(TestOptions.RATE, "500");
         o.put(TestOptions.DURATION, "12s");
         o.put(TestOptions.DRAIN_QUIET, "1s");
         return o;
+    }
+
+    /** The test's own queue on the class's SUT (a parameterized test's cases each their own too). */
+    private static String queue(SutProtocol protocol, String testId) {
+        return "maestro.failure." + testId + "." + protocol.name().toLowerCase(java.util.Locale.ROOT);
     }
 
     private void startBoth(Map<String, String> o) throws Exception {
@@ -72,7 +84,7 @@ class BrokerFailureTest {
         long seconds = ends.seconds();
         assertTrue(s.reason().contains("lost") || s.reason().contains("refused"), s.reason());
         assertTrue(r.reason().contains("connection to " + protocol.scheme + "://admin@127.0.0.1:" + sut.amqpPort()
-                        + "/maestro.failure lost"),
+                        + "/" + queue(protocol, "killed") + " lost"),
                 r.reason());
         assertTrue(r.reason().contains("received "), "the counts so far are reported: " + r.reason());
         assertTrue(seconds < 30, "ended " + seconds + " s after the kill");

@@ -156,15 +156,28 @@ public abstract class ControlPlaneContract {
         Peer i1 = c.peer("i1");
         Duration window = Duration.ofMillis(1500);
 
-        assertEquals(Set.of("s1", "s2"), answered(Address.role(Role.SENDER), window));
-        assertEquals(Set.of("r1"), answered(Address.role(Role.RECEIVER), window));
-        assertEquals(Set.of("i1"), answered(Address.role(Role.INSPECTOR), window));
-        assertEquals(Set.of(), answered(Address.role(Role.AGENT), window));
-        assertEquals(Set.of("s1", "r1"), answered(Address.group("east"), window));
-        assertEquals(Set.of("s2"), answered(Address.group("west"), window));
-        assertEquals(Set.of("s2"), answered(Address.peer(s2.info().id()), window));
-        assertEquals(Set.of("i1"), answered(Address.peer(i1.info().id()), window));
-        assertEquals(Set.of("s1", "s2", "r1", "i1"), answered(Address.all(), window));
+        Map<Address, Set<String>> expected = new java.util.LinkedHashMap<>();
+        expected.put(Address.role(Role.SENDER), Set.of("s1", "s2"));
+        expected.put(Address.role(Role.RECEIVER), Set.of("r1"));
+        expected.put(Address.role(Role.INSPECTOR), Set.of("i1"));
+        expected.put(Address.role(Role.AGENT), Set.of());
+        expected.put(Address.group("east"), Set.of("s1", "r1"));
+        expected.put(Address.group("west"), Set.of("s2"));
+        expected.put(Address.peer(s2.info().id()), Set.of("s2"));
+        expected.put(Address.peer(i1.info().id()), Set.of("i1"));
+        expected.put(Address.all(), Set.of("s1", "s2", "r1", "i1"));
+        // All at once, each with its own full window (the answers are told apart by their correlation ids): the
+        // windows no longer add up, and the client is also shown to keep concurrent requests' answers apart.
+        java.util.concurrent.ExecutorService askers = java.util.concurrent.Executors.newFixedThreadPool(expected.size());
+        try {
+            Map<Address, java.util.concurrent.Future<Set<String>>> answers = new java.util.LinkedHashMap<>();
+            expected.keySet().forEach(to -> answers.put(to, askers.submit(() -> answered(to, window))));
+            for (Map.Entry<Address, Set<String>> e : expected.entrySet()) {
+                assertEquals(e.getValue(), answers.get(e.getKey()).get(30, TimeUnit.SECONDS), "answered " + e.getKey());
+            }
+        } finally {
+            askers.shutdownNow();
+        }
         assertNotNull(s1);
         assertNotNull(r1);
     }

@@ -52,6 +52,7 @@ public final class TestLab implements BeforeAllCallback, BeforeEachCallback, Aft
     private ArtemisBroker sut;
     private boolean perClass;
     private String[] sutUser;
+    private boolean sutFullJit;
     private Thread shutdownHook;
     private final Deque<AutoCloseable> perTest = new ArrayDeque<>();
 
@@ -84,6 +85,18 @@ public final class TestLab implements BeforeAllCallback, BeforeEachCallback, Aft
             throw new IllegalStateException("an Artemis user needs a lab made withArtemis()");
         }
         sutUser = new String[]{user, password};
+        return this;
+    }
+
+    /**
+     * The same lab, whose Artemis runs with the JIT a user's broker has, not the tests' C1 only
+     * ({@link ArtemisBroker#fromSystemProperties(boolean)}): for a test whose load, not its start, is what it takes.
+     */
+    public TestLab withFullJitSut() {
+        if (!withSut) {
+            throw new IllegalStateException("a full-JIT SUT needs a lab made withArtemis()");
+        }
+        sutFullJit = true;
         return this;
     }
 
@@ -151,7 +164,7 @@ public final class TestLab implements BeforeAllCallback, BeforeEachCallback, Aft
         try {
             control = controlFactory.get();
             if (withSut) {
-                sut = ArtemisBroker.fromSystemProperties();
+                sut = ArtemisBroker.fromSystemProperties(!sutFullJit);
                 if (sutUser != null) {
                     sut.addUser(sutUser[0], sutUser[1]);
                 }

@@ -86,11 +86,15 @@ class NoteFuzzTest {
         System.out.printf("NoteFuzzTest: seed %d, %d notes (-D%s=%d repeats them)%n", seed, notes, SEED_PROPERTY, seed);
         String control = lab.controlUrl().toString();
         Map<String, ChildJvm> processes = new LinkedHashMap<>();
-        processes.put("receiver-1", PeerProcesses.start(lab, WorkerMain.class, control, data, "receiver-1", "--role", "receiver"));
-        processes.put("sender-1", PeerProcesses.start(lab, WorkerMain.class, control, data, "sender-1", "--role", "sender"));
-        processes.put("inspector-1", PeerProcesses.start(lab, InspectorMain.class, control, data, "inspector-1"));
-        processes.put("agent-1", PeerProcesses.start(lab, AgentMain.class, control, data, "agent-1",
+        Map<String, PeerProcesses.Launched> launched = new LinkedHashMap<>(); // side by side, then each awaited
+        launched.put("receiver-1", PeerProcesses.launch(lab, WorkerMain.class, control, data, "receiver-1", "--role", "receiver"));
+        launched.put("sender-1", PeerProcesses.launch(lab, WorkerMain.class, control, data, "sender-1", "--role", "sender"));
+        launched.put("inspector-1", PeerProcesses.launch(lab, InspectorMain.class, control, data, "inspector-1"));
+        launched.put("agent-1", PeerProcesses.launch(lab, AgentMain.class, control, data, "agent-1",
                 "--work-dir", data.resolve("agent-work").toString()));
+        for (Map.Entry<String, PeerProcesses.Launched> peer : launched.entrySet()) {
+            processes.put(peer.getKey(), PeerProcesses.awaitReady(peer.getValue(), launched.size()));
+        }
         ControlClient probe = lab.closeAfterEach(new ControlClient(lab.controlUrl()).connect(Duration.ofSeconds(10)));
         Map<String, PeerInfo> peers = new LinkedHashMap<>();
         for (PingResult p : probe.ping(Address.all(), Duration.ofSeconds(2))) {

@@ -54,13 +54,13 @@ class PasswordEverywhereTest {
     @Test
     void aPassingRunAndRunsWithMalformedUrlsLeaveThePasswordInNoFileLogConsoleOrMessage() throws Exception {
         WireTap wire = lab.closeAfterEach(WireTap.listen(BrokerUrl.parse(control())));
-        List<ChildJvm> peers = List.of(
-                PeerProcesses.start(lab, WorkerMain.class, control(), data, "receiver-1", "--role", "receiver"),
-                PeerProcesses.start(lab, WorkerMain.class, control(), data, "sender-1", "--role", "sender"),
-                PeerProcesses.start(lab, InspectorMain.class, control(), data, "inspector-1"),
+        List<ChildJvm> peers = PeerProcesses.awaitReady(List.of(
+                PeerProcesses.launch(lab, WorkerMain.class, control(), data, "receiver-1", "--role", "receiver"),
+                PeerProcesses.launch(lab, WorkerMain.class, control(), data, "sender-1", "--role", "sender"),
+                PeerProcesses.launch(lab, InspectorMain.class, control(), data, "inspector-1"),
                 // The agent takes sources of this (unreachable) host, so that it tries to fetch one, credentials and all.
-                PeerProcesses.start(lab, AgentMain.class, control(), data, "agent-1", "--work-dir",
-                        data.resolve("agent-work").toString(), "--allow", "https://127.0.0.1:1/"));
+                PeerProcesses.launch(lab, AgentMain.class, control(), data, "agent-1", "--work-dir",
+                        data.resolve("agent-work").toString(), "--allow", "https://127.0.0.1:1/")));
         String sut = lab.sut().amqpUrl();
         // The SUT and its management let the same user in with the same password: every URL of the passing run holds it.
         String jolokia = lab.sut().jolokiaUrl(USER, PASSWORD);

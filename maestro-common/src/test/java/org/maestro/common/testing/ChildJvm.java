@@ -19,6 +19,8 @@ import java.util.concurrent.TimeUnit;
  * waited on line by line.
  */
 public final class ChildJvm implements AutoCloseable {
+    /** System property with JVM options (separated by spaces) for every child JVM; see {@link #testOptions()}. */
+    public static final String OPTIONS_PROPERTY = "maestro.test.childJvmOptions";
     private final Process process;
     private final BlockingQueue<String> lines = new ArrayBlockingQueue<>(10_000);
     private final Path log;
@@ -69,12 +71,24 @@ public final class ChildJvm implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx256m");
+        command.addAll(testOptions());
         command.addAll(jvmOptions);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass.getName());
         command.addAll(List.of(args));
         return command;
+    }
+
+    /**
+     * The options the build gives every child JVM of a test, from the system property {@value #OPTIONS_PROPERTY}
+     * (the root pom sets it for surefire: {@code -XX:TieredStopAtLevel=1}, which halves the CPU a peer JVM spends
+     * until it is ready, and a test starts about a hundred of them). Unset where a bench's main method starts the
+     * child, so a bench measures the JIT a user's peer runs with. For a test that starts a JVM by hand too.
+     */
+    public static List<String> testOptions() {
+        String options = System.getProperty(OPTIONS_PROPERTY, "").trim();
+        return options.isEmpty() ? List.of() : List.of(options.split("\\s+"));
     }
 
     private static ChildJvm launch(Class<?> mainClass, Map<String, String> environment, List<String> command) throws IOException {
