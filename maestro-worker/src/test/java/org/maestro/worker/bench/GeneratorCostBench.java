@@ -92,6 +92,8 @@ public final class GeneratorCostBench {
                 m.run("cost.warmup.maestro", count / 2);
                 b.run("cost.warmup.bare", count / 2);
                 List<ChildJvm> all = List.of(m.sender, m.receiver, b.sender, b.receiver);
+                String[] names = {"maestro sender", "maestro receiver", "bare sender", "bare receiver"};
+                List<ThreadCpu> threads = all.stream().map(jvm -> ThreadCpu.watch(jvm.pid())).toList();
                 if (jfr != null) {
                     for (ChildJvm jvm : all) {
                         jcmd(jvm, "JFR.start", "name=cost", "settings=profile");
@@ -111,10 +113,19 @@ public final class GeneratorCostBench {
                             bare.get(r).full().msgPerSecond(), bare.get(r).cpuMicrosPerMessage(), bare.get(r).marginalMicrosPerMessage());
                 }
                 if (jfr != null) {
-                    String[] names = {"maestro-sender", "maestro-receiver", "bare-sender", "bare-receiver"};
                     for (int i = 0; i < all.size(); i++) {
-                        jcmd(all.get(i), "JFR.stop", "name=cost", "filename=" + Path.of(jfr, names[i] + ".jfr"));
+                        jcmd(all.get(i), "JFR.stop", "name=cost", "filename=" + Path.of(jfr, names[i].replace(' ', '-') + ".jfr"));
                     }
+                }
+                long measured = rounds * (count + SHORT);
+                System.out.printf(Locale.ROOT, "%nCPU by thread over the measured runs (%d messages a side), µs per message; "
+                        + "/proc/PID/task, digits in names folded to N%n", measured);
+                for (int i = 0; i < all.size(); i++) {
+                    StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-17s", names[i]));
+                    threads.get(i).byName().entrySet().stream().limit(8).forEach(e -> line.append(String.format(Locale.ROOT,
+                            "  %s %.1f", e.getKey(), e.getValue() * 1e6 / measured)));
+                    threads.get(i).close();
+                    System.out.println(line);
                 }
                 m.halt();
                 b.end();

@@ -1,0 +1,52 @@
+package org.maestro.worker;
+
+import org.maestro.common.ratelog.RateLogWriter;
+
+import java.io.IOException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A sender connection's work on each message besides the send itself: the body with its {@link MessageStamp}, and what
+ * is kept of every message sent (the count, the rate log, the send delay). One per connection thread, not thread-safe;
+ * the JMH benchmarks of the per-message path (bench/jmh.sh) measure it as the loop calls it.
+ */
+final class SentMessages {
+    private final long stream;
+    private final int minSize;
+    private final int maxSize;
+    private final long startEpochMicros;
+    private final RateLogWriter rateLog;
+    private final IntervalLog sendDelay;
+    private final AtomicLong messages;
+
+    /**
+     * @param stream   this connection's stream, in every stamp
+     * @param messages the job's count of messages sent, all connections together
+     */
+    SentMessages(long stream, int minSize, int maxSize, long startEpochMicros, RateLogWriter rateLog, IntervalLog sendDelay,
+                 AtomicLong messages) {
+        this.stream = stream;
+        this.minSize = minSize;
+        this.maxSize = maxSize;
+        this.startEpochMicros = startEpochMicros;
+        this.rateLog = rateLog;
+        this.sendDelay = sendDelay;
+        this.messages = messages;
+    }
+
+    /** The body of message {@code sequence}, due at {@code etaMicros} and sent at {@code ataMicros} (from the test start). */
+    byte[] body(long sequence, long etaMicros, long ataMicros, boolean warmup) {
+        int size = minSize == maxSize ? minSize : ThreadLocalRandom.current().nextInt(minSize, maxSize + 1);
+        byte[] body = new byte[size];
+        new MessageStamp(stream, sequence, startEpochMicros + etaMicros, startEpochMicros + ataMicros, warmup).writeTo(body);
+        return body;
+    }
+
+    /** Keeps what is known of a message handed to the SUT: counted, in the rate log and the send-delay log. */
+    void sent(long etaMicros, long ataMicros, boolean warmup) throws IOException {
+        messages.incrementAndGet();
+        rateLog.record(etaMicros, ataMicros);
+        sendDelay.record(ataMicros - etaMicros, warmup);
+    }
+}
