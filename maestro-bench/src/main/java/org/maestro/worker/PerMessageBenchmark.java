@@ -57,6 +57,11 @@ public class PerMessageBenchmark {
     private Sequences alone;
     private byte[] body;
     private long sequence;
+    /**
+     * Where each body the sender makes is kept until the next: a real escape, so that the compiler cannot drop the
+     * allocation of a body that a driver would have read (returned to JMH's blackhole, it did).
+     */
+    private byte[] lastBody;
 
     @Setup(Level.Trial)
     public void open() throws IOException {
@@ -91,6 +96,7 @@ public class PerMessageBenchmark {
         long eta = s * 10;
         byte[] b = sent.body(s, eta, eta + 3, false);
         sent.sent(eta, eta + 3, false);
+        lastBody = b;
         return b;
     }
 

@@ -13,6 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * time, account for its sequence number (duplicates and, per connection, order) and write its rate-log record. One per
  * connection thread, not thread-safe (the sequence account it shares with other connections of a queue is); the JMH
  * benchmarks of the per-message path (bench/jmh.sh) measure it as the loop calls it.
+ *
+ * <p>Allocates nothing per message: the stamp is read in place, and a stream's account and highest sequence are kept
+ * in one object per stream, the last one used at hand (a connection mostly receives one stream after another).
  */
 final class ReceivedMessages {
     private final Sequences account;
@@ -23,8 +26,20 @@ final class ReceivedMessages {
     private final long startEpochMicros;
     private final AtomicLong messages;
     private final AtomicLong outOfOrder;
-    /** The highest sequence this connection has seen of each stream: a lower one arrived out of order. */
-    private final Map<Long, Long> highest = new HashMap<>();
+    private final Map<Long, Stream> streams = new HashMap<>();
+    private Stream last;
+
+    /** One stream as this connection sees it: its account, and the highest sequence seen here (a lower one is out of order). */
+    private static final class Stream {
+        final long id;
+        final SequenceTracker tracker;
+        long highest = -1;
+
+        Stream(long id, SequenceTracker tracker) {
+            this.id = id;
+            this.tracker = tracker;
+        }
+    }
 
     /**
      * @param account    the sequence account (shared by the connections of a queue)
@@ -49,19 +64,33 @@ final class ReceivedMessages {
      * @throws IllegalArgumentException when the body has no Maestro stamp (nothing is recorded)
      */
     void record(byte[] body, long nowEpochMicros) throws IOException {
-        MessageStamp stamp = MessageStamp.readFrom(body);
+        MessageStamp.check(body);
+        long id = MessageStamp.stream(body);
+        long sequence = MessageStamp.sequence(body);
+        long intended = MessageStamp.intendedEpochMicros(body);
+        boolean warmup = MessageStamp.warmup(body);
         messages.incrementAndGet();
-        serviceTime.record(nowEpochMicros - stamp.sentEpochMicros(), stamp.warmup());
-        responseTime.record(nowEpochMicros - stamp.intendedEpochMicros(), stamp.warmup());
-        if (!account.record(stamp.stream(), stamp.sequence())) {
-            events.write(nowEpochMicros, stamp.stream(), stamp.sequence(), SequenceEventsCsv.DUPLICATE);
+        serviceTime.record(nowEpochMicros - MessageStamp.sentEpochMicros(body), warmup);
+        responseTime.record(nowEpochMicros - intended, warmup);
+        Stream stream = streamOf(id);
+        if (!Sequences.record(stream.tracker, sequence)) {
+            events.write(nowEpochMicros, id, sequence, SequenceEventsCsv.DUPLICATE);
         }
-        Long before = highest.put(stamp.stream(), stamp.sequence());
-        if (before != null && stamp.sequence() < before) {
+        if (sequence < stream.highest) {
             outOfOrder.incrementAndGet();
-            highest.put(stamp.stream(), before);
-            events.write(nowEpochMicros, stamp.stream(), stamp.sequence(), SequenceEventsCsv.OUT_OF_ORDER);
+            events.write(nowEpochMicros, id, sequence, SequenceEventsCsv.OUT_OF_ORDER);
+        } else {
+            stream.highest = sequence;
         }
-        rateLog.record(stamp.intendedEpochMicros() - startEpochMicros, nowEpochMicros - startEpochMicros);
+        rateLog.record(intended - startEpochMicros, nowEpochMicros - startEpochMicros);
+    }
+
+    private Stream streamOf(long id) {
+        Stream s = last;
+        if (s == null || s.id != id) {
+            s = streams.computeIfAbsent(id, k -> new Stream(id, account.tracker(id)));
+            last = s;
+        }
+        return s;
     }
 }

@@ -19,6 +19,8 @@ final class SentMessages {
     private final RateLogWriter rateLog;
     private final IntervalLog sendDelay;
     private final AtomicLong messages;
+    /** The one body of a fixed message size, reused; null when sizes vary. */
+    private final byte[] fixed;
 
     /**
      * @param stream   this connection's stream, in every stamp
@@ -33,13 +35,17 @@ final class SentMessages {
         this.rateLog = rateLog;
         this.sendDelay = sendDelay;
         this.messages = messages;
+        this.fixed = minSize == maxSize ? new byte[minSize] : null;
     }
 
-    /** The body of message {@code sequence}, due at {@code etaMicros} and sent at {@code ataMicros} (from the test start). */
+    /**
+     * The body of message {@code sequence}, due at {@code etaMicros} and sent at {@code ataMicros} (from the test start).
+     * Of a fixed size it is the same array every time, stamped anew: a driver copies the body before its send returns
+     * ({@link org.maestro.worker.driver.LoadDriver.Producer#send}).
+     */
     byte[] body(long sequence, long etaMicros, long ataMicros, boolean warmup) {
-        int size = minSize == maxSize ? minSize : ThreadLocalRandom.current().nextInt(minSize, maxSize + 1);
-        byte[] body = new byte[size];
-        new MessageStamp(stream, sequence, startEpochMicros + etaMicros, startEpochMicros + ataMicros, warmup).writeTo(body);
+        byte[] body = fixed != null ? fixed : new byte[ThreadLocalRandom.current().nextInt(minSize, maxSize + 1)];
+        MessageStamp.write(body, stream, sequence, startEpochMicros + etaMicros, startEpochMicros + ataMicros, warmup);
         return body;
     }
 
