@@ -16,9 +16,16 @@ import java.nio.file.Path;
  * as warm-up go to intervals tagged {@code warmup} and are left out of {@link #measured()}.
  */
 final class IntervalLog implements Closeable {
+    /**
+     * The largest value a log holds, microseconds (one hour): a larger one is recorded as this. A recorder with a fixed
+     * range hands out its intervals as AtomicHistograms, whose counts a tick reads plainly; an auto-resizing one hands
+     * out ConcurrentHistograms, which take a reader lock for every count read, and the receiver's ticker spent a fifth of
+     * the process's samples there (flight recording of bench/generator-cost.sh).
+     */
+    static final long HIGHEST_MICROS = 3_600_000_000L;
 
-    private final Recorder measuredRecorder = new Recorder(3);
-    private final Recorder warmupRecorder = new Recorder(3);
+    private final Recorder measuredRecorder = new Recorder(1, HIGHEST_MICROS, 3);
+    private final Recorder warmupRecorder = new Recorder(1, HIGHEST_MICROS, 3);
     private final Histogram measured = new Histogram(3);
     private final PrintStream out;
     private final HistogramLogWriter writer;
@@ -38,7 +45,7 @@ final class IntervalLog implements Closeable {
     }
 
     void record(long micros, boolean warmup) {
-        (warmup ? warmupRecorder : measuredRecorder).recordValue(Math.max(0, micros));
+        (warmup ? warmupRecorder : measuredRecorder).recordValue(Math.min(Math.max(0, micros), HIGHEST_MICROS));
     }
 
     /** Writes the interval that just ended (once a second) and flushes the file. */
@@ -53,7 +60,9 @@ final class IntervalLog implements Closeable {
         measuredRecycle = interval;
         writer.outputIntervalHistogram(interval);
         measured.add(interval);
-        Histogram both = interval.copy();
+        // A plain histogram for the readers of the last second (progress percentiles, /metrics).
+        Histogram both = new Histogram(3);
+        both.add(interval);
         both.add(warm);
         lastInterval = both;
         out.flush();

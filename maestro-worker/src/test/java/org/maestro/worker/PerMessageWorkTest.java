@@ -57,6 +57,20 @@ class PerMessageWorkTest {
     }
 
     @Test
+    void anHdrLogHoldsUpToAnHourAndAFasterTickReadsTheSameFigures() throws IOException {
+        IntervalLog log = new IntervalLog(dir.resolve("l.hlog"), START / 1000, "test");
+        log.record(2 * IntervalLog.HIGHEST_MICROS, false);
+        log.record(-5, false);
+        log.record(1_500, true);
+        log.tick();
+        assertEquals(3, log.lastInterval().getTotalCount(), "the warm-up too");
+        assertEquals(2, log.measured().getTotalCount());
+        assertTrue(log.measured().valuesAreEquivalent(IntervalLog.HIGHEST_MICROS, log.measured().getMaxValue()), "held at an hour");
+        assertEquals(0, log.measured().getMinValue());
+        log.close();
+    }
+
+    @Test
     void aReceiverCountsTimesAndAccountsForEveryStreamWithoutMixingThem() throws IOException {
         AtomicLong messages = new AtomicLong();
         AtomicLong outOfOrder = new AtomicLong();

@@ -28,7 +28,7 @@ import java.util.function.ToDoubleFunction;
  * and end-to-end throughput, for a Maestro sender and receiver (two {@code maestro-worker} JVMs) and for
  * {@link BareJmsLoop} (two JVMs, the same qpid-jms calls and nothing else), at the same settings: 1 KiB, flat out,
  * one connection each, 1000 in flight, one standalone Artemis. All four JVMs live through every round, so a round is
- * measured warm (after one unmeasured warm-up run each) and without JVM start-up; a round of each is a long run of
+ * measured warm (after one unmeasured run of COUNT each) and without JVM start-up; a round of each is a long run of
  * COUNT messages and a short one of {@value #SHORT} whose CPU is subtracted for the marginal cost of a message
  * (connections, files and the control plane's notes are paid once per test). Rounds alternate which goes first.
  *
@@ -89,8 +89,9 @@ public final class GeneratorCostBench {
             sut.start();
             try (MaestroSide m = MaestroSide.start(sut, control, work, jvmOptions);
                  BareSide b = BareSide.start(sut, jvmOptions)) {
-                m.run("cost.warmup.maestro", count / 2);
-                b.run("cost.warmup.bare", count / 2);
+                // A whole run each first: with less, the JIT compilers were still a fifth of a round's CPU.
+                m.run("cost.warmup.maestro", count);
+                b.run("cost.warmup.bare", count);
                 List<ChildJvm> all = List.of(m.sender, m.receiver, b.sender, b.receiver);
                 String[] names = {"maestro sender", "maestro receiver", "bare sender", "bare receiver"};
                 List<ThreadCpu> threads = all.stream().map(jvm -> ThreadCpu.watch(jvm.pid())).toList();
