@@ -24,6 +24,11 @@ for r in json.load(open(sys.argv[1])):
         row["err"] = 1000.0 / pm["score"] * pm["scoreError"] / pm["score"] if pm["scoreError"] == pm["scoreError"] else float("nan")
         alloc = r.get("secondaryMetrics", {}).get("gc.alloc.rate.norm")
         row["alloc"] = alloc["score"] if alloc else float("nan")
+    elif r["mode"] == "avgt":  # us/op: a benchmark of a whole second's work
+        row["ns"] = pm["score"] * 1000
+        row["err"] = pm["scoreError"] * 1000
+        alloc = r.get("secondaryMetrics", {}).get("gc.alloc.rate.norm")
+        row["alloc"] = alloc["score"] if alloc else float("nan")
     elif r["mode"] == "sample":  # us/op
         row["p50"] = pm["scorePercentiles"]["50.0"] * 1000
         row["p99"] = pm["scorePercentiles"]["99.0"] * 1000

@@ -1,19 +1,15 @@
 package org.maestro.worker;
 
+import org.maestro.bench.PerMessageSettings;
 import org.maestro.common.ratelog.RateLogWriter;
 import org.maestro.common.runfiles.SequenceEventsCsv;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -32,13 +28,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * account, order, rate log), in order, 1 KiB messages. Their parts alone too, to say which part costs what. The rate
  * logs write to a null stream (their frames are still compressed); the HDR logs to a temporary file, never ticked.
  */
-@State(Scope.Thread)
-@BenchmarkMode({Mode.Throughput, Mode.SampleTime})
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class PerMessageBenchmark {
+public class PerMessageBenchmark extends PerMessageSettings {
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     /** Where the sequence sits in a stamp: after magic, flags and stream. */
     private static final int SEQUENCE_OFFSET = 16;

@@ -86,7 +86,8 @@ public final class GeneratorCostBench {
         List<Round> bare = new ArrayList<>();
         try (ArtemisBroker sut = ArtemisBroker.fromSystemProperties();
              MosquittoBroker control = MosquittoBroker.launch()) {
-            sut.start();
+            // On this shared 2-core host, at a load of 40, Artemis took more than the default 90 s to start.
+            sut.start(Duration.ofMinutes(5));
             try (MaestroSide m = MaestroSide.start(sut, control, work, jvmOptions);
                  BareSide b = BareSide.start(sut, jvmOptions)) {
                 // A whole run each first: with less, the JIT compilers were still a fifth of a round's CPU.
