@@ -16,22 +16,21 @@ import java.nio.file.Path;
  * as warm-up go to intervals tagged {@code warmup} and are left out of {@link #measured()}.
  */
 final class IntervalLog implements Closeable {
-    /**
-     * The largest value a log holds, microseconds (one hour): a larger one is recorded as this. A recorder with a fixed
-     * range hands out its intervals as AtomicHistograms, whose counts a tick reads plainly; an auto-resizing one hands
-     * out ConcurrentHistograms, which take a reader lock for every count read, and the receiver's ticker spent a fifth of
-     * the process's samples there (flight recording of bench/generator-cost.sh).
-     */
-    static final long HIGHEST_MICROS = 3_600_000_000L;
 
-    private final Recorder measuredRecorder = new Recorder(1, HIGHEST_MICROS, 3);
-    private final Recorder warmupRecorder = new Recorder(1, HIGHEST_MICROS, 3);
+    private final Recorder measuredRecorder = new Recorder(3);
+    private final Recorder warmupRecorder = new Recorder(3);
     private final Histogram measured = new Histogram(3);
     private final PrintStream out;
     private final HistogramLogWriter writer;
     private Histogram lastInterval = new Histogram(3);
-    private Histogram measuredRecycle;
-    private Histogram warmupRecycle;
+    /**
+     * The interval just ended, copied out of the recorder once a tick into plain histograms. A recorder hands out
+     * ConcurrentHistograms, which take a reader lock for every count read: writing, adding and copying them each second
+     * read every count three times under that lock, and the receiver's ticker was a fifth of the process's samples in a
+     * flight recording of bench/generator-cost.sh.
+     */
+    private final Histogram interval = new Histogram(3);
+    private final Histogram warm = new Histogram(3);
 
     IntervalLog(Path file, long startEpochMillis, String comment) throws FileNotFoundException {
         this.out = new PrintStream(file.toFile());
@@ -45,24 +44,20 @@ final class IntervalLog implements Closeable {
     }
 
     void record(long micros, boolean warmup) {
-        (warmup ? warmupRecorder : measuredRecorder).recordValue(Math.min(Math.max(0, micros), HIGHEST_MICROS));
+        (warmup ? warmupRecorder : measuredRecorder).recordValue(Math.max(0, micros));
     }
 
     /** Writes the interval that just ended (once a second) and flushes the file. */
     synchronized void tick() {
-        Histogram warm = warmupRecorder.getIntervalHistogram(warmupRecycle);
-        warmupRecycle = warm;
+        warmupRecorder.getIntervalHistogramInto(warm);
         if (warm.getTotalCount() > 0) {
             warm.setTag(PeerFiles.WARMUP_TAG);
             writer.outputIntervalHistogram(warm);
         }
-        Histogram interval = measuredRecorder.getIntervalHistogram(measuredRecycle);
-        measuredRecycle = interval;
+        measuredRecorder.getIntervalHistogramInto(interval);
         writer.outputIntervalHistogram(interval);
         measured.add(interval);
-        // A plain histogram for the readers of the last second (progress percentiles, /metrics).
-        Histogram both = new Histogram(3);
-        both.add(interval);
+        Histogram both = interval.copy();
         both.add(warm);
         lastInterval = both;
         out.flush();
