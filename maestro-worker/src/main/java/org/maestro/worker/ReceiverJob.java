@@ -13,9 +13,7 @@ import org.maestro.worker.driver.LoadDriver;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -81,10 +79,10 @@ final class ReceiverJob extends WorkerJob {
         Sequences account = sequences.get(c);
         long durationNanos = options.duration() instanceof TestDuration.ByTime t ? t.duration().toNanos() : Long.MAX_VALUE;
         long quietNanos = options.drainQuiet().toNanos();
-        // The highest sequence this connection has seen of each stream: a lower one arrived out of order.
-        Map<Long, Long> highest = new HashMap<>();
         try (RateLogWriter rateLog = RateLogWriter.create(dir.resolve(PeerFiles.receiverRateLog(c)), startEpochMicros,
                 "receiver " + peer.info().name() + " connection " + c)) {
+            ReceivedMessages received = new ReceivedMessages(account, rateLog, serviceTime, responseTime, events, startEpochMicros,
+                    messages, outOfOrder);
             long lastFlush = System.nanoTime();
             while (failure.get() == null) {
                 byte[] body = consumer.receive(POLL_MILLIS);
@@ -92,7 +90,7 @@ final class ReceiverJob extends WorkerJob {
                 if (body != null) {
                     long nowEpochMicros = startEpochMicros + (now - startNanos) / 1_000;
                     lastReceiveNanos = now;
-                    record(body, nowEpochMicros, account, highest, rateLog);
+                    record(received, body, nowEpochMicros);
                 } else if (stopRequested ? now - lastReceiveNanos >= quietNanos
                         : now - startNanos >= durationNanos && now - lastReceiveNanos >= Math.max(quietNanos, SELF_STOP_QUIET_NANOS)) {
                     break;
@@ -102,30 +100,15 @@ final class ReceiverJob extends WorkerJob {
         }
     }
 
-    private void record(byte[] body, long nowEpochMicros, Sequences account, Map<Long, Long> highest, RateLogWriter rateLog)
-            throws IOException {
-        MessageStamp stamp;
+    /** Records one message; one not sent by a Maestro sender is counted as foreign, and the first one said. */
+    private void record(ReceivedMessages received, byte[] body, long nowEpochMicros) throws IOException {
         try {
-            stamp = MessageStamp.readFrom(body);
+            received.record(body, nowEpochMicros);
         } catch (IllegalArgumentException e) {
             if (foreign.incrementAndGet() == 1) {
                 org.slf4j.LoggerFactory.getLogger(ReceiverJob.class).warn("{}: {}", peer.info().name(), e.getMessage());
             }
-            return;
         }
-        messages.incrementAndGet();
-        serviceTime.record(nowEpochMicros - stamp.sentEpochMicros(), stamp.warmup());
-        responseTime.record(nowEpochMicros - stamp.intendedEpochMicros(), stamp.warmup());
-        if (!account.record(stamp.stream(), stamp.sequence())) {
-            events.write(nowEpochMicros, stamp.stream(), stamp.sequence(), SequenceEventsCsv.DUPLICATE);
-        }
-        Long before = highest.put(stamp.stream(), stamp.sequence());
-        if (before != null && stamp.sequence() < before) {
-            outOfOrder.incrementAndGet();
-            highest.put(stamp.stream(), before);
-            events.write(nowEpochMicros, stamp.stream(), stamp.sequence(), SequenceEventsCsv.OUT_OF_ORDER);
-        }
-        rateLog.record(stamp.intendedEpochMicros() - startEpochMicros, nowEpochMicros - startEpochMicros);
     }
 
     @Override

@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -85,6 +84,22 @@ final class SenderJob extends WorkerJob {
         SizeMix sizes = options.size();
         try (RateLogWriter rateLog = RateLogWriter.create(dir.resolve(PeerFiles.senderRateLog(c)), startEpochMicros,
                 "sender " + peer.info().name() + " connection " + c)) {
+            SentMessages sent = new SentMessages(stream, sizes, startEpochMicros, rateLog, sendDelay, messages);
+            // One completion for every message of the connection: nothing to allocate per send.
+            LoadDriver.Completion completion = error -> {
+                inFlight.release();
+                if (error == null) {
+                    acknowledged.incrementAndGet();
+                } else if (sendErrors.incrementAndGet() == 1) {
+                    if (options.sendUrl().failover()) {
+                        // The connection is being re-established: this message is lost, and the
+                        // receivers count it from the sequence gap. The test goes on.
+                        LOG.warn("{}: a message was lost while failing over: {}", peer.info().name(), error.getMessage());
+                    } else {
+                        fail("the SUT refused a message: " + error.getMessage());
+                    }
+                }
+            };
             long lastFlush = System.nanoTime();
             for (long i = 0; i < count; i++) {
                 // Connection c sends messages c, c + connections, ... of the test's one schedule.
@@ -108,29 +123,11 @@ final class SenderJob extends WorkerJob {
                     inFlight.release();
                     break;
                 }
-                int size = sizes.draw(ThreadLocalRandom.current());
-                byte[] body = new byte[size];
                 // Told once: the warm-up may end (in another thread) between two questions.
                 boolean warm = inWarmup(intended - startNanos);
-                new MessageStamp(stream, i, startEpochMicros + etaMicros, startEpochMicros + ataMicros, warm).writeTo(body);
-                producer.send(body, error -> {
-                    inFlight.release();
-                    if (error == null) {
-                        acknowledged.incrementAndGet();
-                    } else if (sendErrors.incrementAndGet() == 1) {
-                        if (options.sendUrl().failover()) {
-                            // The connection is being re-established: this message is lost, and the
-                            // receivers count it from the sequence gap. The test goes on.
-                            LOG.warn("{}: a message was lost while failing over: {}", peer.info().name(), error.getMessage());
-                        } else {
-                            fail("the SUT refused a message: " + error.getMessage());
-                        }
-                    }
-                });
-                messages.incrementAndGet();
-                rateLog.record(etaMicros, ataMicros);
+                producer.send(sent.body(i, etaMicros, ataMicros, warm), completion);
+                sent.sent(etaMicros, ataMicros, warm);
                 lastAtaMicros[0] = ataMicros;
-                sendDelay.record(ataMicros - etaMicros, warm);
                 warmup.sent(c, intended - startNanos, actual - startNanos);
                 lastFlush = flushIfDue(c, rateLog, lastFlush);
             }

@@ -17,6 +17,13 @@ final class SequenceTracker {
 
     /** Records one arrival; returns false when it is a duplicate. */
     boolean record(long sequence) {
+        if (sequence == base && above.isEmpty()) {
+            // In order, no gap open: the common case, without touching the bit set.
+            base++;
+            highest = Math.max(highest, sequence);
+            distinct++;
+            return true;
+        }
         if (sequence < base || (sequence - base < Integer.MAX_VALUE && above.get((int) (sequence - base)))) {
             duplicated++;
             return false;

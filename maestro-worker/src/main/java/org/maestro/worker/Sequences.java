@@ -12,9 +12,18 @@ final class Sequences {
 
     /** Records one arrival; returns false when it is a duplicate. */
     boolean record(long stream, long sequence) {
-        SequenceTracker t = streams.computeIfAbsent(stream, s -> new SequenceTracker());
-        synchronized (t) {
-            return t.record(sequence);
+        return record(tracker(stream), sequence);
+    }
+
+    /** The account of one stream, created at its first arrival: a connection may keep it to skip this lookup. */
+    SequenceTracker tracker(long stream) {
+        return streams.computeIfAbsent(stream, s -> new SequenceTracker());
+    }
+
+    /** Records one arrival on a stream's account (from {@link #tracker}); returns false when it is a duplicate. */
+    static boolean record(SequenceTracker tracker, long sequence) {
+        synchronized (tracker) {
+            return tracker.record(sequence);
         }
     }
 

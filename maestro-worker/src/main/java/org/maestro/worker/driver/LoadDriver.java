@@ -17,7 +17,8 @@ public interface LoadDriver {
     interface Producer extends AutoCloseable {
         /**
          * Sends one message without waiting for the broker. {@code done} is called exactly once,
-         * with null when the broker accepted it, or the error.
+         * with null when the broker accepted it, or the error. The body is copied (or written out) before this
+         * returns: the sender stamps the same array for its next message.
          */
         void send(byte[] body, Completion done) throws DriverException;
 

@@ -20,6 +20,7 @@ import org.maestro.common.ratelog.RateLogReader;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.testing.ArtemisBroker;
 import org.maestro.common.testing.MosquittoBroker;
+import org.maestro.common.units.TestDuration;
 import org.maestro.worker.WorkerHandler;
 
 import java.io.IOException;
@@ -150,16 +151,7 @@ public final class ThroughputBench {
      */
     static double maestroRun(String sutUrl, MosquittoBroker control, Path work, int count, int size,
                              int inFlight, String testId, Metrics metrics) throws Exception {
-        Path testDir = maestroRun(sutUrl, control, work, Map.of(TestOptions.RATE, "0",
-                TestOptions.DURATION, Integer.toString(count), TestOptions.MESSAGE_SIZE, Integer.toString(size),
-                TestOptions.MAX_IN_FLIGHT, Integer.toString(inFlight)), count, testId, metrics);
-        long firstSend = firstEta(testDir.resolve(SENDER));
-        long[] received = lastAta(testDir.resolve(RECEIVER));
-        long startDelta = startOffsetMicros(testDir);
-        if (received[1] != count) {
-            throw new IllegalStateException("maestro received " + received[1] + " of " + count);
-        }
-        return count / ((received[0] + startDelta - firstSend) / 1e6);
+        return throughput(maestroRun(sutUrl, control, work, flatOut(count, size, inFlight), count, testId, metrics), count);
     }
 
     /**
@@ -183,24 +175,7 @@ public final class ThroughputBench {
                 prometheus = PrometheusServer.start(PrometheusServer.staticTargets(targets));
                 extras.add(prometheus);
             }
-            LinkedBlockingQueue<Note> ends = new LinkedBlockingQueue<>();
-            client.addListener(n -> {
-                if (n.command() == Command.NOTIFY_SUCCESS || n.command() == Command.NOTIFY_FAIL) {
-                    ends.add(n);
-                }
-            });
-            List<PeerInfo> both = List.of(sender.info(), receiver.info());
-            Duration t = Duration.ofSeconds(20);
-            Map<String, String> options = new HashMap<>(load);
-            options.put(TestOptions.TEST_ID, testId);
-            options.put(TestOptions.SEND_URL, sutUrl);
-            options.put(TestOptions.DRAIN_QUIET, "1s");
-            require(client.request(Address.all(), new Payload.SetOptions(options), both, t).allOk(), "SET");
-            require(client.request(Address.peer(receiver.info().id()), new Payload.StartReceiver(), List.of(receiver.info()), t).allOk(), "START_RECEIVER");
-            require(client.request(Address.peer(sender.info().id()), new Payload.StartSender(), List.of(sender.info()), t).allOk(), "START_SENDER");
-            awaitEnd(ends, sender.info());
-            require(client.request(Address.peer(receiver.info().id()), new Payload.StopReceiver(), List.of(receiver.info()), t).allOk(), "STOP_RECEIVER");
-            awaitEnd(ends, receiver.info());
+            runTest(client, sender.info(), receiver.info(), sutUrl, load, testId);
             if (prometheus != null) {
                 awaitScraped(prometheus, testId, due);
             }
@@ -210,6 +185,58 @@ public final class ThroughputBench {
             }
         }
         return data.resolve(testId);
+    }
+
+    /**
+     * One test on a sender and a receiver peer (in this JVM or not): SET {@code load} with the test id and SUT URL, start the
+     * receiver then the sender, and once the sender has ended stop the receiver (1 s drain) and wait for its end.
+     */
+    static void runTest(ControlClient client, PeerInfo sender, PeerInfo receiver, String sutUrl, Map<String, String> load,
+                        String testId) throws Exception {
+        LinkedBlockingQueue<Note> ends = new LinkedBlockingQueue<>();
+        java.util.function.Consumer<Note> listener = n -> {
+            if (n.command() == Command.NOTIFY_SUCCESS || n.command() == Command.NOTIFY_FAIL) {
+                ends.add(n);
+            }
+        };
+        client.addListener(listener);
+        try {
+            List<PeerInfo> both = List.of(sender, receiver);
+            // A START opens the SUT connection: at a load of 20-40 on this shared host that took more than 20 s.
+            Duration t = Duration.ofSeconds(120);
+            Map<String, String> options = new HashMap<>(load);
+            options.put(TestOptions.TEST_ID, testId);
+            options.put(TestOptions.SEND_URL, sutUrl);
+            options.put(TestOptions.DRAIN_QUIET, "1s");
+            require(client.request(Address.all(), new Payload.SetOptions(options), both, t).allOk(), "SET");
+            require(client.request(Address.peer(receiver.id()), new Payload.StartReceiver(), List.of(receiver), t).allOk(), "START_RECEIVER");
+            require(client.request(Address.peer(sender.id()), new Payload.StartSender(), List.of(sender), t).allOk(), "START_SENDER");
+            awaitEnd(ends, sender);
+            require(client.request(Address.peer(receiver.id()), new Payload.StopReceiver(), List.of(receiver), t).allOk(), "STOP_RECEIVER");
+            awaitEnd(ends, receiver);
+        } finally {
+            client.removeListener(listener);
+        }
+    }
+
+    /** A flat-out load of {@code count} messages of {@code size} bytes, at most {@code inFlight} unacknowledged, as SET options. */
+    static Map<String, String> flatOut(long count, int size, int inFlight) {
+        return Map.of(TestOptions.RATE, "0", TestOptions.DURATION, count + TestDuration.MESSAGES,
+                TestOptions.MESSAGE_SIZE, Integer.toString(size), TestOptions.MAX_IN_FLIGHT, Integer.toString(inFlight));
+    }
+
+    /**
+     * The end-to-end rate of a flat-out test whose files are in {@code testDir} (one directory per peer): messages received
+     * over the time from the first send to the last receive; fails unless the receiver got {@code count}.
+     */
+    static double throughput(Path testDir, long count) throws IOException {
+        long firstSend = firstEta(testDir.resolve(SENDER));
+        long[] received = lastAta(testDir.resolve(RECEIVER));
+        long startDelta = startOffsetMicros(testDir);
+        if (received[1] != count) {
+            throw new IllegalStateException("maestro received " + received[1] + " of " + count);
+        }
+        return count / ((received[0] + startDelta - firstSend) / 1e6);
     }
 
     /** The peer, with its metrics served on a data server of its own unless {@code metrics} is NONE. */
