@@ -35,15 +35,6 @@ final class RemotePeer {
         return info;
     }
 
-    /** The request that starts a sender or a receiver, by its role. */
-    static Payload startOf(PeerInfo peer) {
-        return switch (peer.role()) {
-            case SENDER -> new Payload.StartSender();
-            case RECEIVER -> new Payload.StartReceiver();
-            default -> throw new IllegalStateException(peer.describe() + " is not a sender or a receiver");
-        };
-    }
-
     /** The request that stops a sender, a receiver or an inspector, by its role. */
     static Payload stopOf(PeerInfo peer) {
         return switch (peer.role()) {
@@ -72,7 +63,7 @@ final class RemotePeer {
         }
     }
 
-    /** Each request by role ({@link #startOf}, {@link #stopOf}) for each peer, in their order. */
+    /** Each request by role ({@link #stopOf}) for each peer, in their order. */
     static Map<PeerInfo, Payload> each(List<PeerInfo> peers, java.util.function.Function<PeerInfo, Payload> request) {
         Map<PeerInfo, Payload> out = new java.util.LinkedHashMap<>();
         peers.forEach(p -> out.put(p, request.apply(p)));

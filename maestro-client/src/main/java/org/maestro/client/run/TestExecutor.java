@@ -35,6 +35,8 @@ import java.util.Map;
 public final class TestExecutor {
     /** How long a peer, or the control broker, may be away from the control plane unless told otherwise. */
     public static final String DEFAULT_CONTROL_GRACE = "10s";
+    /** How long the senders and receivers have to open their SUT connections (PREPARE). */
+    private static final Duration PREPARE_TIMEOUT = Duration.ofSeconds(60);
 
     private final ControlClient client;
     private final Path runsDir;
@@ -194,16 +196,31 @@ public final class TestExecutor {
             reports.listenTo(peers, agentActions);
         }
 
-        /** Each peer its own options, all at once: one round trip however many peers there are. */
+        /**
+         * Each peer its own options, all at once: one round trip however many peers there are; then the senders and
+         * receivers open their SUT connections (PREPARE), so a refused one is named here and START carries no connecting.
+         */
         private void set() throws TestCannotRun, TransportException, InterruptedException {
             Map<PeerInfo, Payload> sets = new LinkedHashMap<>();
             SetOptions.compose(plan, testId, assignment).forEach((peer, options) -> sets.put(peer, new Payload.SetOptions(options)));
             times.start();
             RemotePeer.requireEach(client, sets, RemotePeer.REQUEST_TIMEOUT);
             times.end("SET");
+            RemotePeer.requireEach(client, RemotePeer.each(workers(), p -> new Payload.Prepare()), PREPARE_TIMEOUT);
+            times.end("prepare");
         }
 
-        /** Inspectors first, so the SUT's figures cover the whole load; then the agent's source; receivers before senders. */
+        /** The senders and receivers, receivers first. */
+        private List<PeerInfo> workers() {
+            List<PeerInfo> workers = new ArrayList<>(PeerAssignment.peersOf(assignment.receivers()));
+            workers.addAll(PeerAssignment.peersOf(assignment.senders()));
+            return workers;
+        }
+
+        /**
+         * Inspectors first, so the SUT's figures cover the whole load; then the agent's source; then every receiver and
+         * sender in one round, all beginning at one instant ({@link CommonStart}).
+         */
         private void start() throws TestCannotRun, TransportException, InterruptedException {
             times.start();
             Map<PeerInfo, Payload> inspectors = new LinkedHashMap<>();
@@ -215,13 +232,13 @@ public final class TestExecutor {
                 console.line("agent %s fetches %s", agent.peer().name(), Passwords.redact(plan.agent().sourceUrl()));
                 new RemotePeer(client, agent.peer()).fetchSource(plan.agent().sourceUrl(), plan.agent().branch());
             }
-            // All receivers at once, then all senders at once: each START is one round trip, however many peers.
-            for (List<PeerAssignment.Assignment> role : List.of(assignment.receivers(), assignment.senders())) {
-                List<PeerInfo> each = PeerAssignment.peersOf(role);
-                stops.starting(each);
-                RemotePeer.requireEach(client, RemotePeer.each(each, RemotePeer::startOf), RemotePeer.REQUEST_TIMEOUT);
-            }
+            times.end("inspectors");
+            List<PeerInfo> workers = workers();
+            CommonStart at = CommonStart.ahead(workers.size(), hosts);
+            stops.starting(workers);
+            RemotePeer.requireEach(client, at.requests(workers, hosts), RemotePeer.REQUEST_TIMEOUT);
             times.end("START");
+            at.await();
         }
 
         void error(String reason) {
