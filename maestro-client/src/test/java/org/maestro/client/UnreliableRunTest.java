@@ -223,6 +223,39 @@ class UnreliableRunTest {
                 totals.get("received"), totals.get("lost"), peer.get("live"), s.get("checks"));
     }
 
+    /**
+     * A receiver killed the moment it reported success, while the client collects (upstream maestro-java#101 masked
+     * such a failure): the run is an error that names it, whichever step of the collection it hit.
+     */
+    @Test
+    void aReceiverThatFailsAfterReportingSuccessMakesTheRunAnErrorNamingIt() throws Exception {
+        ChildJvm receiver = receiverAndSender();
+        java.util.concurrent.atomic.AtomicBoolean killed = new java.util.concurrent.atomic.AtomicBoolean();
+        try (org.maestro.client.control.ControlClient watcher = new org.maestro.client.control.ControlClient(lab.controlUrl())
+                .connect(java.time.Duration.ofSeconds(10))) {
+            watcher.addListener(n -> {
+                if (n.payload() instanceof org.maestro.common.note.Payload.NotifySuccess ok && ok.detail().startsWith("received ")
+                        && killed.compareAndSet(false, true)) {
+                    try {
+                        receiver.kill();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            });
+            int code = run("after-success", "3s").get(180, TimeUnit.SECONDS);
+            String console = console();
+            assertTrue(killed.get(), "the receiver reported success: " + console);
+            assertEquals(2, code, console);
+            JsonNode s = summary();
+            assertEquals("error", s.get("verdict").asText(), s.toString());
+            String reasons = s.get("reasons").toString();
+            assertTrue(reasons.contains("receiver 'receiver-1'") && reasons.contains("after it reported success"), reasons);
+            assertTrue(console.contains("receiver 'receiver-1'") && console.contains("after it reported success"), console);
+            System.out.printf("receiver killed after its success: %s%n", reasons);
+        }
+    }
+
     /** The control broker killed for good: the run ends saying so, names it, and invents no figure. */
     @Test
     void aControlBrokerLostForGoodEndsTheRunNamingIt() throws Exception {

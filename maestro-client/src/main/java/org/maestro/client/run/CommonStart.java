@@ -20,19 +20,20 @@ import java.util.Objects;
  * @param leadMicros    how far ahead of the moment it was chosen
  */
 record CommonStart(long instantMicros, long leadMicros) {
-    /** The least lead: a START round to a few peers on a loaded host. */
-    static final long MIN_LEAD_MICROS = 300_000;
-    /** What each more peer adds to the START round (publishing its note, taking in its OK) on a busy client. */
-    static final long LEAD_PER_PEER_MICROS = 2_000;
+    /** The least lead: a START round to a few peers on a quiet host. */
+    static final long MIN_LEAD_MICROS = 200_000;
 
     /**
-     * An instant ahead of now by the least lead, a START note and OK per peer, and twice the slowest PING round trip
-     * measured before the test (the worst way there, with room for a broker busier than then).
+     * An instant ahead of now by the least lead plus twice the SET round just measured (one note to each peer and its
+     * answer, as START is: it grows with the peers and with the host's load) plus twice the slowest PING round trip
+     * measured before the test (the farthest peer).
+     *
+     * @param setRoundNanos how long the SET of every peer took
      */
-    static CommonStart ahead(int peers, List<Summary.PeerHost> hosts) {
+    static CommonStart ahead(List<Summary.PeerHost> hosts, long setRoundNanos) {
         double slowestRoundTripMillis = hosts.stream().map(Summary.PeerHost::roundTripMillis).filter(Objects::nonNull)
                 .mapToDouble(Double::doubleValue).max().orElse(0);
-        long lead = MIN_LEAD_MICROS + peers * LEAD_PER_PEER_MICROS + Math.round(2 * slowestRoundTripMillis * 1000);
+        long lead = MIN_LEAD_MICROS + 2 * setRoundNanos / 1_000 + Math.round(2 * slowestRoundTripMillis * 1000);
         return new CommonStart(Clocks.epochMicros() + lead, lead);
     }
 

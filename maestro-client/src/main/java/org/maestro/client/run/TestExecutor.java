@@ -145,6 +145,8 @@ public final class TestExecutor {
         RunRecord record;
         boolean interrupted;
         final ControlPlaneTimes times = new ControlPlaneTimes();
+        /** How long the SET round took: what a START round to the same peers will take ({@link CommonStart}). */
+        long setRoundNanos;
 
         TestExecution(TestPlan plan, String testId, Path runDir) {
             this.plan = plan;
@@ -204,9 +206,14 @@ public final class TestExecutor {
             Map<PeerInfo, Payload> sets = new LinkedHashMap<>();
             SetOptions.compose(plan, testId, assignment).forEach((peer, options) -> sets.put(peer, new Payload.SetOptions(options)));
             times.start();
-            RemotePeer.requireEach(client, sets, RemotePeer.REQUEST_TIMEOUT);
-            times.end("SET");
-            RemotePeer.requireEach(client, RemotePeer.each(workers(), p -> new Payload.Prepare()), PREPARE_TIMEOUT);
+            try (LongWait w = LongWait.on(console, sets.size() + " peer(s) to take their options (SET)")) {
+                RemotePeer.requireEach(client, sets, RemotePeer.REQUEST_TIMEOUT);
+            }
+            setRoundNanos = times.end("SET");
+            List<PeerInfo> workers = workers();
+            try (LongWait w = LongWait.on(console, workers.size() + " sender(s) and receiver(s) to open their SUT connections (PREPARE)")) {
+                RemotePeer.requireEach(client, RemotePeer.each(workers, p -> new Payload.Prepare()), PREPARE_TIMEOUT);
+            }
             times.end("prepare");
         }
 
@@ -232,13 +239,19 @@ public final class TestExecutor {
                 console.line("agent %s fetches %s", agent.peer().name(), Passwords.redact(plan.agent().sourceUrl()));
                 new RemotePeer(client, agent.peer()).fetchSource(plan.agent().sourceUrl(), plan.agent().branch());
             }
-            times.end("inspectors");
+            if (!inspectors.isEmpty() || agent != null) {
+                times.end("inspectors");
+            }
             List<PeerInfo> workers = workers();
-            CommonStart at = CommonStart.ahead(workers.size(), hosts);
+            CommonStart at = CommonStart.ahead(hosts, setRoundNanos);
             stops.starting(workers);
-            RemotePeer.requireEach(client, at.requests(workers, hosts), RemotePeer.REQUEST_TIMEOUT);
+            try (LongWait w = LongWait.on(console, workers.size() + " sender(s) and receiver(s) to answer START")) {
+                RemotePeer.requireEach(client, at.requests(workers, hosts), RemotePeer.REQUEST_TIMEOUT);
+            }
             times.end("START");
             at.await();
+            // What is left of the lead once every peer has answered: the START round's margin.
+            times.end("instant");
         }
 
         void error(String reason) {
@@ -264,6 +277,7 @@ public final class TestExecutor {
                         interrupted ? Summary.INTERRUPTED : Summary.ERROR);
             } else {
                 FinalCollection collected = FinalCollection.of(client, peers, testId, runDir, controlPlane, stops, times, console);
+                errors.addAll(LateFailures.of(client, reports, peers, console));
                 List<ActionOutcome> actions = agentActions == null ? List.of() : agentActions.outcomes();
                 summary = SummaryBuilder.build(plan, testId, start, peers, runDir, new SummaryBuilder.Observed(reports.ends,
                         collected.finalStats(), reports.latest, collected.dataMissing(), errors, actions,
