@@ -1,19 +1,20 @@
 package org.maestro.client.run;
 
 import org.maestro.client.control.ControlClient;
+import org.maestro.client.control.PingResult;
 import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
-import org.maestro.common.util.Clocks;
 import org.maestro.common.util.SafeText;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -52,12 +53,10 @@ final class LateFailures {
                 && !named.contains(p.id())).toList();
         if (!ask.isEmpty()) {
             try (LongWait w = LongWait.on(console, ask.size() + " peer(s) to say they are still there after the collection (PING)")) {
-                client.requestEach(ask, new Payload.Ping(Clocks.epochMicros()), STILL_THERE_TIMEOUT).forEach((p, r) -> {
-                    if (r.of(p) == null) {
-                        failures.add(SummaryBuilder.named(p) + " did not answer after the collection (no PING reply in "
-                                + STILL_THERE_TIMEOUT.toSeconds() + " s): it crashed or left after it reported success");
-                    }
-                });
+                Map<PeerInfo, PingResult> answered = client.pingEach(ask, STILL_THERE_TIMEOUT);
+                ask.stream().filter(p -> !answered.containsKey(p)).forEach(p -> failures.add(SummaryBuilder.named(p)
+                        + " did not answer after the collection (no PING reply in " + STILL_THERE_TIMEOUT.toSeconds()
+                        + " s): it crashed or left after it reported success"));
             } catch (TransportException e) {
                 console.line("cannot ask the peers whether they are still there: %s", e.getMessage());
             }
