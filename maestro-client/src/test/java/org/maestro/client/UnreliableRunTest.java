@@ -75,7 +75,9 @@ class UnreliableRunTest {
 
     private ChildJvm worker(String role, String name) throws Exception {
         return lab.closeAfterEach(ChildJvm.start(WorkerMain.class, "--role", role, "--broker", lab.controlUrl().toString(),
-                "--name", name, "--data-dir", data.resolve(name).toString(), "--data-host", "127.0.0.1"));
+                "--name", name, "--data-dir", data.resolve(name).toString(), "--data-host", "127.0.0.1",
+                // Short, so that a stalled peer's will comes soon: these tests are about the grace that follows it.
+                "--keep-alive", "2"));
     }
 
     /** {@code maestro run} of {@link #SCRIPT} in the background, against a queue of its own; gives its exit code. */
@@ -160,7 +162,7 @@ class UnreliableRunTest {
         awaitSecond(3);
         receiver.freeze();
         try {
-            // The broker drops it after 1.5 keep-alives (2 s); a loaded host has taken 8 s.
+            // The broker drops it after 1.5 keep-alives (2 s, as this test's workers are given); a loaded host has taken 8 s.
             awaitConsole("(crashed or unreachable); waiting up to 10 s for it to come back", 15);
         } finally {
             receiver.thaw();

@@ -36,7 +36,7 @@ public final class TestExecutor {
     /** How long a peer, or the control broker, may be away from the control plane unless told otherwise. */
     public static final String DEFAULT_CONTROL_GRACE = "10s";
     /** How long the senders and receivers have to open their SUT connections (PREPARE). */
-    private static final Duration PREPARE_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration PREPARE_TIMEOUT = Duration.ofSeconds(120);
 
     private final ControlClient client;
     private final Path runsDir;

@@ -29,8 +29,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class StartAtOneInstantTest {
     private static final int EACH = 10;
-    /** Every peer's begin within this of the others' on one host (the bench's goal is 5 ms at 100 peers). */
-    private static final long BOUND_MICROS = 50_000;
+    /**
+     * Every peer's begin within this of the others' on one host. The bench's goal is 5 ms at 100 peers; on a CI host
+     * shared by parallel builds (a load of 40 on 2 cores) the threads woke up to 100 ms apart. Started by START as it
+     * reached each peer, they began as far apart as the START round's answers: 1.5 s for two peers on that host.
+     */
+    private static final long BOUND_MICROS = 250_000;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @RegisterExtension
