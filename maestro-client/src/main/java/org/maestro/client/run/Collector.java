@@ -50,15 +50,19 @@ final class Collector {
         Map<PeerInfo, Replies> tokens;
         try {
             urls = client.requestEach(peers, new Payload.Get(GetKeys.DATA_URL), ASK_TIMEOUT);
-            tokens = client.requestEach(peers, new Payload.Get(GetKeys.DATA_TOKEN), ASK_TIMEOUT);
+            // Only those that answered: a silent peer would hold the round for its whole timeout a second time.
+            Map<PeerInfo, Replies> answered = urls;
+            tokens = client.requestEach(peers.stream().filter(p -> answered.get(p).of(p) != null).toList(),
+                    new Payload.Get(GetKeys.DATA_TOKEN), ASK_TIMEOUT);
         } catch (TransportException e) {
             Map<String, String> missing = new LinkedHashMap<>();
             peers.forEach(p -> missing.put(p.id(), "the client could not ask for its data server: " + e.getMessage()));
             console.line("could not collect the peers' files: %s", e.getMessage());
             return missing;
         }
+        Map<PeerInfo, Replies> tokenReplies = tokens;
         List<Collected> all = BoundedParallel.map(peers, "collect", p -> collect(p, RemotePeer.dataUrlIn(urls.get(p).of(p)),
-                tokens.get(p).of(p), testId, runDir));
+                tokenReplies.containsKey(p) ? tokenReplies.get(p).of(p) : null, testId, runDir));
         Map<String, String> missing = new LinkedHashMap<>();
         int files = 0;
         long bytes = 0;

@@ -270,13 +270,13 @@ public final class TestExecutor {
 
         /** Collects every peer's figures and files, and writes the summary; a test that never started has none. */
         Summary finish() throws IOException, InterruptedException {
-            client.removeListener(reports.listener);
             Summary summary;
             if (!stops.anyStarted()) {
                 summary = NotRun.summary(plan, testId, start, runDir, notRunReasons(), hosts,
                         interrupted ? Summary.INTERRUPTED : Summary.ERROR);
             } else {
                 FinalCollection collected = FinalCollection.of(client, peers, testId, runDir, controlPlane, stops, times, console);
+                // Still listening: a last will or a NOTIFY_FAIL during the collection is a failure after success.
                 errors.addAll(LateFailures.of(client, reports, peers, console));
                 List<ActionOutcome> actions = agentActions == null ? List.of() : agentActions.outcomes();
                 summary = SummaryBuilder.build(plan, testId, start, peers, runDir, new SummaryBuilder.Observed(reports.ends,
@@ -286,6 +286,7 @@ public final class TestExecutor {
                     summary = summary.interrupted();
                 }
             }
+            client.removeListener(reports.listener);
             RunFilesWriter.write(summary, runDir);
             return summary;
         }
