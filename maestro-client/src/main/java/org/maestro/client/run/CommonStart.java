@@ -24,16 +24,23 @@ record CommonStart(long instantMicros, long leadMicros) {
     static final long MIN_LEAD_MICROS = 200_000;
 
     /**
-     * An instant ahead of now by the least lead plus twice the SET round just measured (one note to each peer and its
-     * answer, as START is: it grows with the peers and with the host's load) plus twice the slowest PING round trip
-     * measured before the test (the farthest peer).
+     * How many SET rounds a START round may take: START is one note to each peer and its answer, as SET is, but each peer
+     * also opens its files and threads before it answers. On a 2-core host at a load of 20-40, 20 peers' START round
+     * took 0.75-4.3 times their SET round; with twice it, they began up to 1.25 s apart.
+     */
+    static final int SET_ROUNDS = 5;
+
+    /**
+     * An instant ahead of now by the least lead plus {@link #SET_ROUNDS} times the SET round just measured (it grows
+     * with the peers and with the host's load) plus twice the slowest PING round trip measured before the test (the
+     * farthest peer).
      *
      * @param setRoundNanos how long the SET of every peer took
      */
     static CommonStart ahead(List<Summary.PeerHost> hosts, long setRoundNanos) {
         double slowestRoundTripMillis = hosts.stream().map(Summary.PeerHost::roundTripMillis).filter(Objects::nonNull)
                 .mapToDouble(Double::doubleValue).max().orElse(0);
-        long lead = MIN_LEAD_MICROS + 2 * setRoundNanos / 1_000 + Math.round(2 * slowestRoundTripMillis * 1000);
+        long lead = MIN_LEAD_MICROS + SET_ROUNDS * setRoundNanos / 1_000 + Math.round(2 * slowestRoundTripMillis * 1000);
         return new CommonStart(Clocks.epochMicros() + lead, lead);
     }
 

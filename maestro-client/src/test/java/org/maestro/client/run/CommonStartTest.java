@@ -28,8 +28,8 @@ class CommonStartTest {
         List<Summary.PeerHost> hosts = List.of(host(SENDER, -12.5, 3.0), host(RECEIVER, null, 0.4));
         long before = Clocks.epochMicros();
         CommonStart at = CommonStart.ahead(hosts, 40_000_000L);
-        // 0.2 s + twice the 40 ms SET round + twice the slowest 3 ms round trip.
-        assertEquals(CommonStart.MIN_LEAD_MICROS + 80_000 + 6_000, at.leadMicros());
+        // 0.2 s + SET_ROUNDS times the 40 ms SET round + twice the slowest 3 ms round trip.
+        assertEquals(CommonStart.MIN_LEAD_MICROS + CommonStart.SET_ROUNDS * 40_000 + 6_000, at.leadMicros());
         assertTrue(at.instantMicros() - before >= at.leadMicros(), "ahead of now by the lead");
         Map<PeerInfo, Payload> starts = at.requests(List.of(RECEIVER, SENDER), hosts);
         assertEquals(new Payload.StartSender(at.instantMicros() - 12_500), starts.get(SENDER), "its clock is 12.5 ms behind");
