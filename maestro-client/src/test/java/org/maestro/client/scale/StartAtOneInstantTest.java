@@ -31,8 +31,9 @@ class StartAtOneInstantTest {
     private static final int EACH = 10;
     /**
      * Every peer's begin within this of the others' on one host. The bench's goal is 5 ms at 100 peers; on a CI host
-     * shared by parallel builds (a load of 40 on 2 cores) the threads woke up to 100 ms apart. Started by START as it
-     * reached each peer, they began as far apart as the START round's answers: 1.5 s for two peers on that host.
+     * shared by parallel builds (a load of 25-48 on 2 cores) they began 4.5 ms and 100 ms apart; with a lead shorter
+     * than the START round, 1.25 s. Started by START as it reached each peer, they would begin as far apart as the START
+     * round's answers: 1.5 s for two peers on that host.
      */
     private static final long BOUND_MICROS = 250_000;
     private static final ObjectMapper JSON = new ObjectMapper();
