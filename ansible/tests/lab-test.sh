@@ -104,7 +104,7 @@ run with-agent "{\"scenario\": \"test-scripts/fixed-rate-with-agent.groovy\", \"
 
 # The sender's host loses its link for 15 s, 5 s after it began to send (its first rate log of this run); with a
 # control grace of 2 s (maestro run --control-grace) the lost peer ends the run. The cut must outlast the control
-# broker's keep-alive detection (1.5 x 2 s, seen up to 5 s on a loaded host) plus the grace: a 6 s cut once ended
+# broker's keep-alive detection (1.5 x 5 s; with the former 2 s, seen up to 5 s on a loaded host) plus the grace: a 6 s cut once ended
 # 2.0 s after the will, so the sender came back just inside the grace and the run went on to FAILED instead of ERROR.
 touch "$work/link-cut.mark"
 ( for _ in $(seq 1 600); do

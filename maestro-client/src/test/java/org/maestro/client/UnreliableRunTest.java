@@ -75,7 +75,9 @@ class UnreliableRunTest {
 
     private ChildJvm worker(String role, String name) throws Exception {
         return lab.closeAfterEach(ChildJvm.start(WorkerMain.class, "--role", role, "--broker", lab.controlUrl().toString(),
-                "--name", name, "--data-dir", data.resolve(name).toString(), "--data-host", "127.0.0.1"));
+                "--name", name, "--data-dir", data.resolve(name).toString(), "--data-host", "127.0.0.1",
+                // Short, so that a stalled peer's will comes soon: these tests are about the grace that follows it.
+                "--keep-alive", "2"));
     }
 
     /** {@code maestro run} of {@link #SCRIPT} in the background, against a queue of its own; gives its exit code. */
@@ -160,7 +162,7 @@ class UnreliableRunTest {
         awaitSecond(3);
         receiver.freeze();
         try {
-            // The broker drops it after 1.5 keep-alives (2 s); a loaded host has taken 8 s.
+            // The broker drops it after 1.5 keep-alives (2 s, as this test's workers are given); a loaded host has taken 8 s.
             awaitConsole("(crashed or unreachable); waiting up to 10 s for it to come back", 15);
         } finally {
             receiver.thaw();
@@ -221,6 +223,39 @@ class UnreliableRunTest {
         assertTrue(report.at("/summary/totals/received").isNull(), "the report reads the same unknown");
         System.out.printf("killed receiver: sent %d, received %s, lost %s; live %s; checks %s%n", totals.get("sent").asLong(),
                 totals.get("received"), totals.get("lost"), peer.get("live"), s.get("checks"));
+    }
+
+    /**
+     * A receiver killed the moment it reported success, while the client collects (upstream maestro-java#101 masked
+     * such a failure): the run is an error that names it, whichever step of the collection it hit.
+     */
+    @Test
+    void aReceiverThatFailsAfterReportingSuccessMakesTheRunAnErrorNamingIt() throws Exception {
+        ChildJvm receiver = receiverAndSender();
+        java.util.concurrent.atomic.AtomicBoolean killed = new java.util.concurrent.atomic.AtomicBoolean();
+        try (org.maestro.client.control.ControlClient watcher = new org.maestro.client.control.ControlClient(lab.controlUrl())
+                .connect(java.time.Duration.ofSeconds(10))) {
+            watcher.addListener(n -> {
+                if (n.payload() instanceof org.maestro.common.note.Payload.NotifySuccess ok && ok.detail().startsWith("received ")
+                        && killed.compareAndSet(false, true)) {
+                    try {
+                        receiver.kill();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            });
+            int code = run("after-success", "3s").get(180, TimeUnit.SECONDS);
+            String console = console();
+            assertTrue(killed.get(), "the receiver reported success: " + console);
+            assertEquals(2, code, console);
+            JsonNode s = summary();
+            assertEquals("error", s.get("verdict").asText(), s.toString());
+            String reasons = s.get("reasons").toString();
+            assertTrue(reasons.contains("receiver 'receiver-1'") && reasons.contains("after it reported success"), reasons);
+            assertTrue(console.contains("receiver 'receiver-1'") && console.contains("after it reported success"), console);
+            System.out.printf("receiver killed after its success: %s%n", reasons);
+        }
     }
 
     /** The control broker killed for good: the run ends saying so, names it, and invents no figure. */

@@ -141,6 +141,7 @@
     }
 
     hostSection();
+    startSection();
     generatorSection();
 
     // Latency figures from the HDR logs
@@ -220,6 +221,21 @@
     (check.warnings || []).forEach(function (w) {
       section.appendChild(el('p', { class: 'fail clock-warning', text: 'Warning: ' + w }));
     });
+  }
+  // How together the senders and receivers began at the test's common start instant (summary.json's startSkew).
+  function startSection() {
+    var k = summary.startSkew;
+    if (!k) { return; }
+    var section = document.getElementById('hosts');
+    section.appendChild(el('h3', { text: 'Start at one instant' }));
+    function ms(v) { return typeof v === 'number' ? v.toFixed(3) : 'unknown'; }
+    section.appendChild(el('p', { id: 'start-skew', text: 'Start skew ' + ms(k.skewMillis) + ' ms (\u00b1 ' + ms(k.uncertaintyMillis) +
+      ' ms from the clock offsets): the latest peer\u2019s begin minus the earliest\u2019s, on the client\u2019s clock. Latest: ' +
+      (k.latestPeer || 'none') + ', ' + ms(k.latestLatenessMillis) + ' ms after the instant' +
+      (k.neverBegan ? '; ' + k.neverBegan + ' never began' : '') + '.' }));
+    section.appendChild(table(['peer', 'role', 'began after the instant ms (its own clock)'], (k.peers || []).map(function (p) {
+      return [p.peer, p.role, typeof p.latenessMillis === 'number' ? ms(p.latenessMillis) : 'never began'];
+    }), [false, false, true])).id = 'start-table';
   }
   // The senders' and receivers' own CPU and GC over the measured span (summary.json's loadGenerators), and each
   // warning that a figure may be the generator's rather than the SUT's.

@@ -32,14 +32,14 @@ final class RunFiles {
      * with its actual length and how it ended.
      */
     static void writeTestJson(Path dir, PeerInfo peer, WorkerOptions options, long startEpochMicros, long warmupMicros,
-                              TestJson.WarmupGate warmupGate) throws IOException {
+                              TestJson.WarmupGate warmupGate, TestJson.StartInstant startInstant) throws IOException {
         TestJson.write(dir, new TestJson.Worker(dir.getParent().getFileName().toString(), options.testName(),
                 TestJson.Peer.of(peer), startEpochMicros,
                 Instant.ofEpochSecond(startEpochMicros / 1_000_000, (startEpochMicros % 1_000_000) * 1_000).toString(),
                 warmupMicros, options.duration().toString(), options.rate().perSecond(),
                 options.connections(), options.size().toString(),
                 options.sendUrl() == null ? "" : options.sendUrl().toString(),
-                options.receiveUrl() == null ? "" : options.receiveUrl().toString(), redacted(options.raw()), warmupGate));
+                options.receiveUrl() == null ? "" : options.receiveUrl().toString(), redacted(options.raw()), warmupGate, startInstant));
     }
 
     /** @param sutUrl where this peer sends or receives (null if not SET): its protocol's client is recorded */

@@ -17,10 +17,10 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * What a sender or receiver peer does with its notes: SET gathers and checks options, START opens
- * the connections (answering INTERNAL_ERROR with the SUT's reason if it cannot) and runs the test,
- * STOP ends it, STATS and the one-second progress report its figures. After a test the worker
- * stays up for the next one.
+ * What a sender or receiver peer does with its notes: SET gathers and checks options, PREPARE opens
+ * the connections (answering INTERNAL_ERROR with the SUT's reason if it cannot), START runs the test from the
+ * instant it names (opening the connections first when no PREPARE did), STOP ends it, STATS and the one-second
+ * progress report its figures. After a test the worker stays up for the next one.
  */
 public final class WorkerHandler implements PeerHandler {
     private final Path dataDir;
@@ -29,6 +29,8 @@ public final class WorkerHandler implements PeerHandler {
     private final GivenOptions<WorkerOptions> options = new GivenOptions<>(WorkerOptions::parse);
     private volatile WorkerJob current;
     private volatile WorkerJob last;
+    /** A job whose connections PREPARE opened, waiting for its START; null when none. */
+    private WorkerJob prepared;
 
     /**
      * @param dataUrl the URL of this peer's data server ("" when it has none)
@@ -47,9 +49,12 @@ public final class WorkerHandler implements PeerHandler {
     public Payload handle(Note request, Peer peer) throws Exception {
         Role role = peer.info().role();
         return switch (request.command()) {
-            case SET -> options.apply((Payload.SetOptions) request.payload());
-            case START_SENDER -> role == Role.SENDER ? start(peer) : refuse(request, peer);
-            case START_RECEIVER -> role == Role.RECEIVER ? start(peer) : refuse(request, peer);
+            case SET -> set((Payload.SetOptions) request.payload());
+            case PREPARE -> prepare(peer);
+            case START_SENDER -> role == Role.SENDER ? start(peer, ((Payload.StartSender) request.payload()).startAtMicros())
+                    : refuse(request, peer);
+            case START_RECEIVER -> role == Role.RECEIVER ? start(peer, ((Payload.StartReceiver) request.payload()).startAtMicros())
+                    : refuse(request, peer);
             case STOP_SENDER, STOP_RECEIVER -> role == (request.command().name().endsWith("SENDER") ? Role.SENDER : Role.RECEIVER)
                     ? stop() : refuse(request, peer);
             case STATS -> new Payload.StatsReply(stats(peer));
@@ -59,11 +64,49 @@ public final class WorkerHandler implements PeerHandler {
         };
     }
 
-    private Payload start(Peer peer) throws Exception {
+    /** New options make a prepared job's connections stale: they are closed. */
+    private synchronized Payload set(Payload.SetOptions set) {
+        Payload.Ok ok = options.apply(set);
+        discardPrepared();
+        return ok;
+    }
+
+    /** Opens the connections of the test SET; its START comes later. */
+    private synchronized Payload prepare(Peer peer) throws Exception {
+        refuseWhileRunning();
+        discardPrepared();
+        WorkerJob job = newJob(peer);
+        job.prepare();
+        prepared = job;
+        WorkerOptions o = options.parsed();
+        return new Payload.Ok(peer.info().role().wireName() + " opened " + o.connections() + " connection(s) to "
+                + (peer.info().role() == Role.SENDER ? o.sendUrl() : o.receiveUrl()) + " for test " + job.testId());
+    }
+
+    /** @param startAtMicros when to begin, on this peer's clock; {@link Payload#AT_ONCE} for now */
+    private synchronized Payload start(Peer peer, long startAtMicros) throws Exception {
+        refuseWhileRunning();
+        WorkerJob run = prepared != null ? prepared : newJob(peer);
+        prepared = null;
+        run.start(() -> {
+            last = run;
+            current = null;
+        }, startAtMicros);
+        current = run;
+        WorkerOptions o = options.parsed();
+        return new Payload.Ok(peer.info().role().wireName() + " started test " + run.testId() + " with "
+                + o.connections() + " connection(s) to " + (peer.info().role() == Role.SENDER ? o.sendUrl() : o.receiveUrl())
+                + "; data in " + run.directory());
+    }
+
+    private void refuseWhileRunning() {
         if (current != null) {
             throw new IllegalStateException("test " + current.testId() + " is still running; maestro stop --broker URL --test-id "
                     + current.testId() + " ends it");
         }
+    }
+
+    private WorkerJob newJob(Peer peer) throws Exception {
         WorkerOptions o = options.parsed();
         WorkerJob[] holder = new WorkerJob[1];
         LoadDriver driver = drivers.apply(reason -> {
@@ -71,17 +114,17 @@ public final class WorkerHandler implements PeerHandler {
                 holder[0].fail(reason);
             }
         });
-        WorkerJob run = peer.info().role() == Role.SENDER ? new SenderJob(peer, o, dataDir, driver)
+        WorkerJob job = peer.info().role() == Role.SENDER ? new SenderJob(peer, o, dataDir, driver)
                 : new ReceiverJob(peer, o, dataDir, driver);
-        holder[0] = run;
-        run.start(() -> {
-            last = run;
-            current = null;
-        });
-        current = run;
-        return new Payload.Ok(peer.info().role().wireName() + " started test " + run.testId() + " with "
-                + o.connections() + " connection(s) to " + (peer.info().role() == Role.SENDER ? o.sendUrl() : o.receiveUrl())
-                + "; data in " + run.directory());
+        holder[0] = job;
+        return job;
+    }
+
+    private synchronized void discardPrepared() {
+        if (prepared != null) {
+            prepared.discard();
+            prepared = null;
+        }
     }
 
     private Payload flush() throws InterruptedException {
@@ -98,6 +141,10 @@ public final class WorkerHandler implements PeerHandler {
     private Payload stop() {
         WorkerJob run = current;
         if (run == null) {
+            if (prepared != null) {
+                discardPrepared();
+                return new Payload.Ok("no test running: the prepared connections are closed");
+            }
             return new Payload.Ok("no test running");
         }
         run.requestStop();
@@ -126,6 +173,7 @@ public final class WorkerHandler implements PeerHandler {
 
     @Override
     public void close() {
+        discardPrepared();
         WorkerJob run = current;
         if (run != null) {
             run.fail("the worker was halted during the test");

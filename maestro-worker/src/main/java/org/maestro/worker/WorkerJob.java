@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One test as a worker runs it: opens its connections (a failure there is the answer to START),
@@ -55,7 +56,16 @@ abstract class WorkerJob {
     private final List<Thread> loops = new ArrayList<>();
     private final ScheduledExecutorService ticker;
     private volatile Runnable onEnd = () -> { };
+    /** Whether the connections are open (PREPARE came before START). */
+    private volatile boolean prepared;
+    /** The common start instant on this peer's clock, epoch microseconds; -1 when START gave none. */
+    private volatile long intendedStartEpochMicros = -1;
+    /** When the last connection's thread passed the start instant (System.nanoTime), and how many have. */
+    private final AtomicLong begunNanos = new AtomicLong(Long.MIN_VALUE);
+    private final java.util.concurrent.atomic.AtomicInteger connectionsBegun = new java.util.concurrent.atomic.AtomicInteger();
     private static final long FLUSH_EVERY_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** How often a connection waiting for the start instant looks whether it was told to stop. */
+    private static final long STOP_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     /** FLUSH requests so far, and how many each connection thread has carried out. */
     private final AtomicLong flushRequests = new AtomicLong();
     private final AtomicLongArray flushesDone;
@@ -99,17 +109,50 @@ abstract class WorkerJob {
     /** A one-line account for NOTIFY_SUCCESS / NOTIFY_FAIL. */
     abstract String summary();
 
-    /** Opens the connections and starts the threads; {@code onEnd} runs once the run has ended. */
-    final void start(Runnable onEnd) throws DriverException, IOException {
-        this.onEnd = onEnd;
+    /**
+     * Opens the connections (PREPARE, or START without one): throws, with the SUT's reason, when they cannot be
+     * opened, having closed what it opened.
+     */
+    final void prepare() throws DriverException {
         try {
             open();
-            startEpochMicros = Clocks.epochMicros();
-            startNanos = System.nanoTime();
+        } catch (DriverException | RuntimeException e) {
+            discard();
+            throw e;
+        }
+        prepared = true;
+    }
+
+    /** Closes the connections of a job prepared but never started (a new SET, a STOP, the worker's end). */
+    final void discard() {
+        ticker.shutdownNow();
+        finish();
+    }
+
+    /**
+     * Starts the threads, preparing first when no PREPARE did; {@code onEnd} runs once the run has ended.
+     *
+     * @param startAtEpochMicros when every connection begins, on this peer's clock (the test's origin: the client's
+     *                           common instant translated with this peer's offset); {@link Payload#AT_ONCE} for now
+     */
+    final void start(Runnable onEnd, long startAtEpochMicros) throws DriverException, IOException {
+        this.onEnd = onEnd;
+        if (!prepared) {
+            prepare();
+        }
+        try {
+            long nowMicros = Clocks.epochMicros();
+            long nowNanos = System.nanoTime();
+            // The origin is the common instant even when START came late: this peer's schedule is everyone's, and
+            // its lateness is measured (StartInstant), not hidden by a schedule of its own.
+            boolean atInstant = startAtEpochMicros != Payload.AT_ONCE;
+            startEpochMicros = atInstant ? startAtEpochMicros : nowMicros;
+            startNanos = nowNanos + (startEpochMicros - nowMicros) * 1_000;
+            intendedStartEpochMicros = atInstant ? startAtEpochMicros : -1;
             writeTestJson();
             openFiles();
             usage = ResourceSampler.start(dir);
-        } catch (DriverException | IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             finish();
             throw e;
         }
@@ -120,7 +163,8 @@ abstract class WorkerJob {
             loops.add(t);
             t.start();
         }
-        ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
+        long untilStartNanos = Math.max(0, startNanos - System.nanoTime());
+        ticker.scheduleAtFixedRate(this::tick, untilStartNanos + FLUSH_EVERY_NANOS, FLUSH_EVERY_NANOS, TimeUnit.NANOSECONDS);
         Thread watcher = new Thread(this::awaitEnd, peer.info().name() + "-end");
         watcher.setDaemon(true);
         watcher.start();
@@ -207,7 +251,7 @@ abstract class WorkerJob {
 
     /** Writes test.json with what is known now of the warm-up. */
     final void writeTestJson() throws IOException {
-        RunFiles.writeTestJson(dir, peer.info(), options, startEpochMicros, warmupNanos() / 1_000, warmupGate());
+        RunFiles.writeTestJson(dir, peer.info(), options, startEpochMicros, warmupNanos() / 1_000, warmupGate(), startInstant());
     }
 
     long elapsedNanos() {
@@ -216,9 +260,50 @@ abstract class WorkerJob {
 
     private void runLoop(int index) {
         try {
+            awaitStartInstant(index);
             loop(index);
         } catch (Exception e) {
             fail("connection " + index + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+        }
+    }
+
+    /**
+     * Parks connection {@code index}'s thread until the test's origin and records when it began: the peer has begun
+     * once its last connection has.
+     */
+    private void awaitStartInstant(int index) {
+        for (long left = startNanos - System.nanoTime(); left > 0; left = startNanos - System.nanoTime()) {
+            if (stopRequested || failure.get() != null) {
+                return; // the loop ends at once, and the peer never began
+            }
+            LockSupport.parkNanos(Math.min(left, STOP_CHECK_NANOS));
+        }
+        long begun = System.nanoTime();
+        begunNanos.accumulateAndGet(begun, Math::max);
+        if (connectionsBegun.incrementAndGet() == options.connections()) {
+            writeBegunOnce();
+        }
+    }
+
+    /** When the start was to be and when the peer began, for test.json; null when START gave no instant. */
+    final org.maestro.common.runfiles.TestJson.StartInstant startInstant() {
+        if (intendedStartEpochMicros < 0) {
+            return null;
+        }
+        boolean begun = connectionsBegun.get() == options.connections();
+        return new org.maestro.common.runfiles.TestJson.StartInstant(intendedStartEpochMicros,
+                begun ? startEpochMicros + (begunNanos.get() - startNanos) / 1_000 : null);
+    }
+
+    /** Rewrites test.json once every connection has begun: the peer's own record of its start. */
+    private void writeBegunOnce() {
+        if (intendedStartEpochMicros < 0) {
+            return;
+        }
+        try {
+            writeTestJson();
+        } catch (IOException e) {
+            fail("cannot write the start instant to test.json: " + e.getMessage());
         }
     }
 

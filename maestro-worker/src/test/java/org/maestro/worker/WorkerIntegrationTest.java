@@ -169,6 +169,10 @@ class WorkerIntegrationTest {
         assertTrue(e.reason().startsWith("cannot connect to " + protocol.scheme + "://127.0.0.1:" + closed + "/q"), e.reason());
         // qpid-jms and ActiveMQ pass on the socket's "Connection refused"; Artemis says only that it could not connect.
         assertTrue(e.reason().toLowerCase().contains("refused") || e.reason().contains("Cannot connect to server"), e.reason());
+        // Set-up opens the connections before any START (PREPARE): the same refusal, named there.
+        Replies prepared = cluster.request(cluster.sender, new Payload.Prepare());
+        Payload.InternalError early = assertInstanceOf(Payload.InternalError.class, prepared.of(cluster.sender.info()).payload());
+        assertTrue(early.reason().startsWith("cannot connect to " + protocol.scheme + "://127.0.0.1:" + closed + "/q"), early.reason());
 
         Replies bad = cluster.set(Map.of(TestOptions.RATE, "fast"));
         Payload.InternalError badRate = assertInstanceOf(Payload.InternalError.class, bad.of(cluster.sender.info()).payload());

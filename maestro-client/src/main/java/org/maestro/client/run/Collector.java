@@ -1,6 +1,10 @@
 package org.maestro.client.run;
 
 import org.maestro.client.control.ControlClient;
+import org.maestro.client.control.Replies;
+import org.maestro.common.mqtt.TransportException;
+import org.maestro.common.note.Note;
+import org.maestro.common.note.Payload;
 import org.maestro.client.data.DataClient;
 import org.maestro.common.dataserver.DataToken;
 import org.maestro.client.data.DataTransferException;
@@ -19,10 +23,13 @@ import java.util.Map;
 
 /**
  * Downloads a peer's files for a test into {@code <run>/peers/<name>/}, checksums verified, with the token the peer
- * tells over the control plane (its data server refuses every request without it). Peers are collected
- * {@link BoundedParallel#PEERS_AT_ONCE} at a time.
+ * tells over the control plane (its data server refuses every request without it). Every peer's address and token
+ * are asked all at once (two round trips however many peers: asked peer by peer, 500 peers took 1,000 round trips), then
+ * the files are downloaded from {@link BoundedParallel#PEERS_AT_ONCE} peers at a time.
  */
 final class Collector {
+    /** How long the peers have to say where their data server is, and its token. */
+    private static final Duration ASK_TIMEOUT = Duration.ofSeconds(5);
     private Collector() {
     }
 
@@ -39,7 +46,23 @@ final class Collector {
     static Map<String, String> collectAll(ControlClient client, List<PeerInfo> peers, String testId, Path runDir, Console console)
             throws InterruptedException {
         long started = System.nanoTime();
-        List<Collected> all = BoundedParallel.map(peers, "collect", p -> collect(new RemotePeer(client, p), testId, runDir));
+        Map<PeerInfo, Replies> urls;
+        Map<PeerInfo, Replies> tokens;
+        try {
+            urls = client.requestEach(peers, new Payload.Get(GetKeys.DATA_URL), ASK_TIMEOUT);
+            // Only those that answered: a silent peer would hold the round for its whole timeout a second time.
+            Map<PeerInfo, Replies> answered = urls;
+            tokens = client.requestEach(peers.stream().filter(p -> answered.get(p).of(p) != null).toList(),
+                    new Payload.Get(GetKeys.DATA_TOKEN), ASK_TIMEOUT);
+        } catch (TransportException e) {
+            Map<String, String> missing = new LinkedHashMap<>();
+            peers.forEach(p -> missing.put(p.id(), "the client could not ask for its data server: " + e.getMessage()));
+            console.line("could not collect the peers' files: %s", e.getMessage());
+            return missing;
+        }
+        Map<PeerInfo, Replies> tokenReplies = tokens;
+        List<Collected> all = BoundedParallel.map(peers, "collect", p -> collect(p, RemotePeer.dataUrlIn(urls.get(p).of(p)),
+                tokenReplies.containsKey(p) ? tokenReplies.get(p).of(p) : null, testId, runDir));
         Map<String, String> missing = new LinkedHashMap<>();
         int files = 0;
         long bytes = 0;
@@ -62,25 +85,24 @@ final class Collector {
         return missing;
     }
 
-    private static Collected collect(RemotePeer remote, String testId, Path runDir) {
-        PeerInfo peer = remote.info();
+    /**
+     * @param url   its answer to GET data.url ({@link RemotePeer#dataUrlIn}): null when it did not answer
+     * @param token its answer to GET data.token, null when none came
+     */
+    private static Collected collect(PeerInfo peer, String url, Note token, String testId, Path runDir) {
         try {
-            String url = remote.dataUrl(Duration.ofSeconds(5));
             if (url == null || url.isEmpty()) {
                 return new Collected(peer, 0, 0, url == null ? "it did not answer when asked for its data server" : "it has no data server");
             }
-            DataToken token = remote.dataToken(Duration.ofSeconds(5));
-            if (token == null) {
+            if (!(token != null && token.payload() instanceof Payload.GetReply tokenReply)) {
                 return new Collected(peer, 0, 0, "it told no token for its data server (GET " + GetKeys.DATA_TOKEN + ")");
             }
-            FetchResult fetched = DataClient.fetchAll(URI.create(url), token, PeerFiles.dataPath(testId, peer.name()),
+            DataToken dataToken = DataToken.of(tokenReply.value());
+            FetchResult fetched = DataClient.fetchAll(URI.create(url), dataToken, PeerFiles.dataPath(testId, peer.name()),
                     RunLayout.peerDir(runDir, peer.name()));
             return new Collected(peer, fetched.files(), fetched.bytes(), null);
         } catch (DataTransferException e) {
             return new Collected(peer, 0, 0, e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Collected(peer, 0, 0, "interrupted while collecting");
         } catch (Exception e) {
             return new Collected(peer, 0, 0, e.toString());
         }

@@ -23,11 +23,13 @@ final class ControlPlaneTimes {
         since = System.nanoTime();
     }
 
-    /** Ends the step begun by the last {@link #start} (or the last end). */
-    void end(String step) {
+    /** Ends the step begun by the last {@link #start} (or the last end); gives how long it took. */
+    long end(String step) {
         long now = System.nanoTime();
-        steps.add(new Step(step, now - since));
+        long took = now - since;
+        steps.add(new Step(step, took));
         since = now;
+        return took;
     }
 
     /** "control plane, 100 peers: discover 712 ms, probe 380 ms, SET 15 ms, START 30 ms, STOP 20 ms, collect 1210 ms". */

@@ -42,13 +42,15 @@ record FinalCollection(Map<String, Stats> finalStats, Map<String, String> dataMi
             }
         }
         times.start();
-        try {
+        try (LongWait w = LongWait.on(console, "the final figures of " + askable.size() + " peer(s) (STATS)")) {
             RemotePeer.statsEach(client, askable, Duration.ofSeconds(3)).forEach((p, s) -> finalStats.put(p.id(), s));
         } catch (TransportException e) {
             console.line("cannot ask the peers for their figures: %s", e.getMessage());
         }
         times.end("STATS");
-        dataMissing.putAll(Collector.collectAll(client, askable, testId, runDir, console));
+        try (LongWait w = LongWait.on(console, "the files of " + askable.size() + " peer(s) (collection)")) {
+            dataMissing.putAll(Collector.collectAll(client, askable, testId, runDir, console));
+        }
         times.end("collect");
         console.line(times.line(peers.size()));
         return new FinalCollection(finalStats, dataMissing);

@@ -2,6 +2,7 @@ package org.maestro.client.run;
 
 import org.maestro.client.control.ControlClient;
 import org.maestro.common.mqtt.TransportException;
+import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.util.SafeText;
 
@@ -43,7 +44,7 @@ final class LateReceivers {
         waiting.removeAll(due);
         List<PeerInfo> peers = PeerAssignment.peersOf(due);
         stops.starting(peers);
-        RemotePeer.requireEach(client, RemotePeer.each(peers, RemotePeer::startOf), RemotePeer.REQUEST_TIMEOUT);
+        RemotePeer.requireEach(client, RemotePeer.each(peers, p -> new Payload.StartReceiver()), RemotePeer.REQUEST_TIMEOUT);
         for (PeerAssignment.Assignment a : due) {
             // When it actually started, against the senders' own start, is the summary's drain figure.
             console.line("%s started (receiverStartAfter %.1f s)%s", SafeText.of(a.peer().name()),

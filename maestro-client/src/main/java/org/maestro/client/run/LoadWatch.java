@@ -73,8 +73,10 @@ final class LoadWatch {
                 if (n.payload() instanceof Payload.AbnormalDisconnect) {
                     controlPlane.dropped(who);
                 } else if (n.payload() instanceof Payload.NotifyFail f) {
+                    boolean afterSuccess = reports.succeeded(who.id());
                     reports.ends.put(who.id(), n);
-                    throw new TestCannotRun(who.describe() + " failed: " + SafeText.of(f.reason()));
+                    throw new TestCannotRun(who.describe() + " failed" + (afterSuccess ? " after it reported success" : "")
+                            + ": " + SafeText.of(f.reason()));
                 } else {
                     reports.ends.put(who.id(), n);
                     tellEnded(who, (Payload.NotifySuccess) n.payload());

@@ -70,6 +70,12 @@ final class PeerReports {
         return lastProgressNanos;
     }
 
+    /** Whether the peer's end so far is NOTIFY_SUCCESS. */
+    boolean succeeded(String peerId) {
+        Note end = ends.get(peerId);
+        return end != null && end.command() == Command.NOTIFY_SUCCESS;
+    }
+
     boolean ended(String peerId) {
         return ends.containsKey(peerId);
     }

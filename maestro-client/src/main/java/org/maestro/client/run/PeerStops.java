@@ -90,10 +90,13 @@ final class PeerStops {
         }
         // The receivers drain until quiet; a peer that does not end in time is collected as it is.
         long deadline = System.nanoTime() + INTERRUPTED_END_NANOS;
-        while (running.stream().anyMatch(a -> !reports.ended(a.peer().id())) && System.nanoTime() < deadline) {
-            Note n = reports.nextEvent(100);
-            if (n != null && (n.payload() instanceof Payload.NotifySuccess || n.payload() instanceof Payload.NotifyFail)) {
-                reports.ends.putIfAbsent(n.senderId(), n);
+        try (LongWait w = LongWait.on(console, "the " + running.size() + " stopped peer(s) to end (receivers drain until quiet; at most "
+                + TimeUnit.NANOSECONDS.toSeconds(INTERRUPTED_END_NANOS) + " s)")) {
+            while (running.stream().anyMatch(a -> !reports.ended(a.peer().id())) && System.nanoTime() < deadline) {
+                Note n = reports.nextEvent(100);
+                if (n != null && (n.payload() instanceof Payload.NotifySuccess || n.payload() instanceof Payload.NotifyFail)) {
+                    reports.ends.putIfAbsent(n.senderId(), n);
+                }
             }
         }
         running.stream().filter(a -> !reports.ended(a.peer().id()))

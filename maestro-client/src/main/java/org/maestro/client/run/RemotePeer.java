@@ -2,7 +2,6 @@ package org.maestro.client.run;
 
 import org.maestro.client.control.ControlClient;
 import org.maestro.client.control.Replies;
-import org.maestro.common.dataserver.DataToken;
 import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.GetKeys;
 import org.maestro.common.note.Note;
@@ -35,15 +34,6 @@ final class RemotePeer {
         return info;
     }
 
-    /** The request that starts a sender or a receiver, by its role. */
-    static Payload startOf(PeerInfo peer) {
-        return switch (peer.role()) {
-            case SENDER -> new Payload.StartSender();
-            case RECEIVER -> new Payload.StartReceiver();
-            default -> throw new IllegalStateException(peer.describe() + " is not a sender or a receiver");
-        };
-    }
-
     /** The request that stops a sender, a receiver or an inspector, by its role. */
     static Payload stopOf(PeerInfo peer) {
         return switch (peer.role()) {
@@ -72,7 +62,7 @@ final class RemotePeer {
         }
     }
 
-    /** Each request by role ({@link #startOf}, {@link #stopOf}) for each peer, in their order. */
+    /** Each request by role ({@link #stopOf}) for each peer, in their order. */
     static Map<PeerInfo, Payload> each(List<PeerInfo> peers, java.util.function.Function<PeerInfo, Payload> request) {
         Map<PeerInfo, Payload> out = new java.util.LinkedHashMap<>();
         peers.forEach(p -> out.put(p, request.apply(p)));
@@ -107,31 +97,12 @@ final class RemotePeer {
         return statsEach(client, List.of(info), timeout).get(info);
     }
 
-    /**
-     * The URL of the peer's data server: "" when it has none (or answered with something else), null when it did
-     * not answer in time.
-     */
-    String dataUrl(Duration timeout) throws TransportException, InterruptedException {
-        return dataUrlIn(client.requestOne(info, new Payload.Get(GetKeys.DATA_URL), timeout).of(info));
-    }
-
-    /** What a peer's answer to GET {@link GetKeys#DATA_URL} says, as {@link #dataUrl} tells it. */
+    /** What a peer's answer to GET {@link GetKeys#DATA_URL} says: "" when it has none (or answered with something else), null when it did not answer. */
     static String dataUrlIn(Note answer) {
         if (answer == null) {
             return null;
         }
         return answer.payload() instanceof Payload.GetReply url ? url.value() : "";
-    }
-
-    /**
-     * The token of the peer's data server, for its files alone: null when the peer did not answer in time or
-     * answered with no token (a peer without a data server, or one that refused).
-     *
-     * @throws IllegalArgumentException when what it answered is not a token (the message does not repeat it)
-     */
-    DataToken dataToken(Duration timeout) throws TransportException, InterruptedException {
-        Note answer = client.requestOne(info, new Payload.Get(GetKeys.DATA_TOKEN), timeout).of(info);
-        return answer != null && answer.payload() instanceof Payload.GetReply token ? DataToken.of(token.value()) : null;
     }
 
     private void require(Payload request, Duration timeout) throws TestCannotRun, TransportException, InterruptedException {

@@ -25,6 +25,9 @@ final class RunPublisher {
     boolean publish(Summary summary, Path runDir, Path runsDir) {
         console.line("");
         SummaryTable.print(summary, console);
+        if (summary.startSkew() != null) {
+            console.line("%s", org.maestro.reports.results.StartSkew.describe(summary.startSkew()));
+        }
         if (summary.clockCheck() != null) {
             summary.clockCheck().warnings().forEach(w -> console.line("warning: %s", w));
         }

@@ -22,6 +22,7 @@ import org.maestro.common.note.Stats;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.runfiles.TestJson;
+import org.maestro.reports.results.StartSkew;
 import org.maestro.common.util.Passwords;
 import org.maestro.common.util.SafeText;
 
@@ -229,7 +230,13 @@ final class SummaryBuilder {
         return new Summary(testId, plan.name(), plan.tags(), plan.description(), start, Instant.now().toString(),
                 new LinkedHashMap<>(parameters(plan)), results, totals, routes, checks, actions, List.copyOf(seen.interruptions()),
                 verdict, reasons, seen.peerHosts(), ClockLimits.check(seen.peerHosts(), totals.responseTime()),
-                GeneratorLimits.check(generators(peers, runDir, measureFrom, loadEnd)));
+                GeneratorLimits.check(generators(peers, runDir, measureFrom, loadEnd)), startSkew(peers, runDir, seen.peerHosts()));
+    }
+
+    /** How together the senders and receivers whose files were collected began at the common instant. */
+    private static Summary.StartSkew startSkew(List<PeerInfo> peers, Path runDir, List<Summary.PeerHost> hosts) throws IOException {
+        return StartSkew.of(peers.stream().filter(p -> p.role() == Role.SENDER || p.role() == Role.RECEIVER)
+                .map(p -> new StartSkew.Worker(p.name(), p.role().wireName(), RunLayout.peerDir(runDir, p.name()))).toList(), hosts);
     }
 
     /** Each sender's and receiver's own CPU and GC over the measured span, for those whose file was collected. */

@@ -4,6 +4,7 @@ import org.maestro.reports.results.GeneratorUsage;
 import org.maestro.reports.results.Summary;
 import org.maestro.common.runfiles.Figures;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -24,7 +25,16 @@ final class SummaryTable {
             return;
         }
         c.line("%-14s %-9s %12s %19s %10s %10s %10s %8s", "peer", "role", "messages", Figures.RATE_AFTER_WARMUP, "p50 ms", "p99 ms", "max ms", "lost");
-        for (Summary.PeerResult p : s.peers()) {
+        // For many peers, a row only for each that did not end well or whose data is missing: the rest are in
+        // summary.json and report.html, and the totals below sum them.
+        boolean each = Console.linePerPeer(s.peers().size());
+        List<Summary.PeerResult> shown = s.peers().stream().filter(p -> each || !p.ok() || p.dataMissing() != null || p.live() != null
+                || p.warmup() != null && p.warmup().offSchedule()).toList();
+        if (!each) {
+            c.line("(%d peers: a row for each of the %d that did not end well or whose data is missing; every peer is in summary.json and report.html)",
+                    s.peers().size(), shown.size());
+        }
+        for (Summary.PeerResult p : shown) {
             boolean worker = p.role().equals("sender") || p.role().equals("receiver");
             Summary.Latency l = p.role().equals("receiver") ? p.responseTime() : p.sendDelay();
             // A worker's figure with no sample is unknown; an inspector or agent has none of these figures at all.
@@ -97,8 +107,13 @@ final class SummaryTable {
             return;
         }
         boolean each = Console.linePerPeer(g.peers().size());
+        List<String> saturated = g.peers().stream().filter(Summary.GeneratorLoad::saturated).map(Summary.GeneratorLoad::peer).toList();
+        if (!each && saturated.size() > Console.PEER_LINES) {
+            // Hundreds of saturated generators on one busy host are one fact, told once (each is in summary.json).
+            c.line("load generators: %d of %d saturated: %s", saturated.size(), g.peers().size(), Console.names(saturated));
+        }
         for (Summary.GeneratorLoad p : g.peers()) {
-            if (each || p.saturated()) {
+            if (each || p.saturated() && saturated.size() <= Console.PEER_LINES) {
                 c.line("load generator %s on %s: process %s / %s cores (mean / max of %d), host busy %s / %s %%,"
                                 + " GC %d pause(s) %d ms (max %d ms), saturated %d of %d s", p.peer(), p.host(),
                         GeneratorUsage.cores(p.processCoresMean()), GeneratorUsage.cores(p.processCoresMax()), p.cores(),

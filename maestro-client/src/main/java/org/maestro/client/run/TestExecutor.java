@@ -35,6 +35,8 @@ import java.util.Map;
 public final class TestExecutor {
     /** How long a peer, or the control broker, may be away from the control plane unless told otherwise. */
     public static final String DEFAULT_CONTROL_GRACE = "10s";
+    /** How long the senders and receivers have to open their SUT connections (PREPARE). */
+    private static final Duration PREPARE_TIMEOUT = Duration.ofSeconds(120);
 
     private final ControlClient client;
     private final Path runsDir;
@@ -143,6 +145,8 @@ public final class TestExecutor {
         RunRecord record;
         boolean interrupted;
         final ControlPlaneTimes times = new ControlPlaneTimes();
+        /** How long the SET round took: what a START round to the same peers will take ({@link CommonStart}). */
+        long setRoundNanos;
 
         TestExecution(TestPlan plan, String testId, Path runDir) {
             this.plan = plan;
@@ -195,16 +199,40 @@ public final class TestExecutor {
             reports.listenTo(peers, agentActions);
         }
 
-        /** Each peer its own options, all at once: one round trip however many peers there are. */
+        /**
+         * Each peer its own options, all at once: one round trip however many peers there are; then the senders and
+         * receivers open their SUT connections (PREPARE), so a refused one is named here and START carries no connecting.
+         */
         private void set() throws TestCannotRun, TransportException, InterruptedException {
             Map<PeerInfo, Payload> sets = new LinkedHashMap<>();
             SetOptions.compose(plan, testId, assignment).forEach((peer, options) -> sets.put(peer, new Payload.SetOptions(options)));
             times.start();
-            RemotePeer.requireEach(client, sets, RemotePeer.REQUEST_TIMEOUT);
-            times.end("SET");
+            try (LongWait w = LongWait.on(console, sets.size() + " peer(s) to take their options (SET)")) {
+                RemotePeer.requireEach(client, sets, RemotePeer.REQUEST_TIMEOUT);
+            }
+            setRoundNanos = times.end("SET");
+            List<PeerInfo> workers = workers();
+            try (LongWait w = LongWait.on(console, workers.size() + " sender(s) and receiver(s) to open their SUT connections (PREPARE)")) {
+                RemotePeer.requireEach(client, RemotePeer.each(workers, p -> new Payload.Prepare()), PREPARE_TIMEOUT);
+            }
+            times.end("prepare");
         }
 
-        /** Inspectors first, so the SUT's figures cover the whole load; then the agent's source; receivers before senders. */
+        /**
+         * The senders and receivers that begin with the load, receivers first. Receivers whose route starts them late
+         * are neither prepared nor started here: the watch starts them (LateReceivers), and a consumer opened early
+         * would take the backlog they are there to drain.
+         */
+        private List<PeerInfo> workers() {
+            List<PeerInfo> workers = new ArrayList<>(PeerAssignment.peersOf(assignment.onTimeReceivers()));
+            workers.addAll(PeerAssignment.peersOf(assignment.senders()));
+            return workers;
+        }
+
+        /**
+         * Inspectors first, so the SUT's figures cover the whole load; then the agent's source; then every receiver and
+         * sender in one round, all beginning at one instant ({@link CommonStart}).
+         */
         private void start() throws TestCannotRun, TransportException, InterruptedException {
             times.start();
             Map<PeerInfo, Payload> inspectors = new LinkedHashMap<>();
@@ -216,14 +244,19 @@ public final class TestExecutor {
                 console.line("agent %s fetches %s", agent.peer().name(), Passwords.redact(plan.agent().sourceUrl()));
                 new RemotePeer(client, agent.peer()).fetchSource(plan.agent().sourceUrl(), plan.agent().branch());
             }
-            // All receivers at once, then all senders at once: each START is one round trip, however many peers.
-            // Receivers whose route starts them late are started by the watch (LateReceivers).
-            for (List<PeerAssignment.Assignment> role : List.of(assignment.onTimeReceivers(), assignment.senders())) {
-                List<PeerInfo> each = PeerAssignment.peersOf(role);
-                stops.starting(each);
-                RemotePeer.requireEach(client, RemotePeer.each(each, RemotePeer::startOf), RemotePeer.REQUEST_TIMEOUT);
+            if (!inspectors.isEmpty() || agent != null) {
+                times.end("inspectors");
+            }
+            List<PeerInfo> workers = workers();
+            CommonStart at = CommonStart.ahead(hosts, setRoundNanos);
+            stops.starting(workers);
+            try (LongWait w = LongWait.on(console, workers.size() + " sender(s) and receiver(s) to answer START")) {
+                RemotePeer.requireEach(client, at.requests(workers, hosts), RemotePeer.REQUEST_TIMEOUT);
             }
             times.end("START");
+            at.await();
+            // What is left of the lead once every peer has answered: the START round's margin.
+            times.end("instant");
         }
 
         void error(String reason) {
@@ -242,13 +275,14 @@ public final class TestExecutor {
 
         /** Collects every peer's figures and files, and writes the summary; a test that never started has none. */
         Summary finish() throws IOException, InterruptedException {
-            client.removeListener(reports.listener);
             Summary summary;
             if (!stops.anyStarted()) {
                 summary = NotRun.summary(plan, testId, start, runDir, notRunReasons(), hosts,
                         interrupted ? Summary.INTERRUPTED : Summary.ERROR);
             } else {
                 FinalCollection collected = FinalCollection.of(client, peers, testId, runDir, controlPlane, stops, times, console);
+                // Still listening: a last will or a NOTIFY_FAIL during the collection is a failure after success.
+                errors.addAll(LateFailures.of(client, reports, peers, console));
                 List<ActionOutcome> actions = agentActions == null ? List.of() : agentActions.outcomes();
                 summary = SummaryBuilder.build(plan, testId, start, peers, runDir, new SummaryBuilder.Observed(reports.ends,
                         collected.finalStats(), reports.latest, collected.dataMissing(), errors, actions,
@@ -257,6 +291,7 @@ public final class TestExecutor {
                     summary = summary.interrupted();
                 }
             }
+            client.removeListener(reports.listener);
             RunFilesWriter.write(summary, runDir);
             return summary;
         }

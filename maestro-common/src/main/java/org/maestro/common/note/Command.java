@@ -32,7 +32,9 @@ public enum Command {
     /** A peer's one-second progress while a test runs. */
     NOTIFY_PROGRESS(40),
     /** An agent handler run has ended: its outcome. */
-    NOTIFY_HANDLER(41);
+    NOTIFY_HANDLER(41),
+    /** A sender or receiver opens its SUT connections before START. */
+    PREPARE(42);
 
     private final int code;
 

@@ -28,9 +28,10 @@ public final class NoteCodec {
     private static final Map<Integer, Decoder> DECODERS = new HashMap<>();
 
     static {
-        request(Command.START_RECEIVER, r -> new Payload.StartReceiver());
+        request(Command.START_RECEIVER, r -> new Payload.StartReceiver(r.optionalInt64("startAtMicros")));
         request(Command.STOP_RECEIVER, r -> new Payload.StopReceiver());
-        request(Command.START_SENDER, r -> new Payload.StartSender());
+        request(Command.START_SENDER, r -> new Payload.StartSender(r.optionalInt64("startAtMicros")));
+        request(Command.PREPARE, r -> new Payload.Prepare());
         request(Command.STOP_SENDER, r -> new Payload.StopSender());
         request(Command.START_INSPECTOR, r -> new Payload.StartInspector(r.string("inspectorType")));
         request(Command.STOP_INSPECTOR, r -> new Payload.StopInspector());

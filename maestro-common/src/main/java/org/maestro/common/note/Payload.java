@@ -42,6 +42,9 @@ public sealed interface Payload {
         }
     }
 
+    /** A start instant of 0: start as soon as the request arrives. */
+    long AT_ONCE = 0;
+
     /** A request with no fields. */
     sealed interface EmptyRequest extends Request {
         @Override
@@ -52,9 +55,23 @@ public sealed interface Payload {
 
     // ---- requests: client to peers ----
 
-    record StartReceiver() implements EmptyRequest {
+    /**
+     * Start receiving: at {@code startAtMicros} (the peer's own wall clock, epoch microseconds; the client translates
+     * its common start instant with the peer's measured clock offset), or at once when 0. An appended field: an older
+     * client sends none (at once), an older peer skips it.
+     */
+    record StartReceiver(long startAtMicros) implements Request {
+        /** Start at once. */
+        public StartReceiver() {
+            this(AT_ONCE);
+        }
+
         public Command command() {
             return Command.START_RECEIVER;
+        }
+
+        public void write(PayloadWriter out) throws IOException {
+            out.int64(startAtMicros);
         }
     }
 
@@ -64,9 +81,29 @@ public sealed interface Payload {
         }
     }
 
-    record StartSender() implements EmptyRequest {
+    /** Start sending: the sender's schedule begins at {@code startAtMicros}, as {@link StartReceiver}'s. */
+    record StartSender(long startAtMicros) implements Request {
+        /** Start at once. */
+        public StartSender() {
+            this(AT_ONCE);
+        }
+
         public Command command() {
             return Command.START_SENDER;
+        }
+
+        public void write(PayloadWriter out) throws IOException {
+            out.int64(startAtMicros);
+        }
+    }
+
+    /**
+     * A sender or receiver opens its SUT connections for the test SET, before START (whose round trip then carries no
+     * connecting); a connection the SUT refuses is the INTERNAL_ERROR answer, naming the peer, before any START.
+     */
+    record Prepare() implements EmptyRequest {
+        public Command command() {
+            return Command.PREPARE;
         }
     }
 

@@ -45,6 +45,11 @@ public final class PayloadReader {
         return fieldsLeft > 0 ? string(field) : "";
     }
 
+    /** A 64-bit integer field appended in a later version: 0 when an older sender's payload ends before it. */
+    public long optionalInt64(String field) throws NoteCodecException {
+        return fieldsLeft > 0 ? int64(field) : 0;
+    }
+
     public long int64(String field) throws NoteCodecException {
         take(field);
         expect(field, ValueType.INTEGER);

@@ -13,7 +13,14 @@ import java.time.Duration;
  * @param connectTimeout   how long the first connection may take
  */
 public record PeerConfig(BrokerUrl broker, int keepAliveSeconds, Duration connectTimeout) {
-    public static final int DEFAULT_KEEP_ALIVE_SECONDS = 2;
+    /**
+     * Long enough that a busy host does not look dead, short enough to tell a frozen one. Paho drops its own connection
+     * when a ping's answer takes longer than the keep-alive: at a load of 12-20 on two cores, 2 s timed out ("Timed out
+     * as no activity") and a live agent was "away" mid-run. With 5 s a frozen peer (SIGSTOP, a hung host) is reported
+     * about 7.5 s later (the broker's 1.5 keep-alives); a killed one at once, its socket closed. bench/keep-alive.sh
+     * measures false alarms against detection time.
+     */
+    public static final int DEFAULT_KEEP_ALIVE_SECONDS = 5;
 
     public static PeerConfig of(BrokerUrl broker) {
         return new PeerConfig(broker, DEFAULT_KEEP_ALIVE_SECONDS, Duration.ofSeconds(10));

@@ -45,11 +45,30 @@ public sealed interface TestJson permits TestJson.Worker, TestJson.Inspector, Te
      * @param receiveUrl       "" for a sender
      * @param warmupGate       a sender whose warm-up waited for its connections to be on schedule: how it ended; null
      *                         for a warm-up of fixed length (and in files of earlier versions)
+     * @param startInstant     when START named a common start instant: it and when this peer actually began; null when
+     *                         it started at once (and in files of earlier versions)
      */
     record Worker(String testId, String testName, Peer peer, long startEpochMicros, String start, long warmupMicros,
                   String duration, long rate, int connections, String messageSize, String sendUrl, String receiveUrl,
-                  Map<String, String> options, @JsonInclude(JsonInclude.Include.NON_NULL) WarmupGate warmupGate)
+                  Map<String, String> options, @JsonInclude(JsonInclude.Include.NON_NULL) WarmupGate warmupGate,
+                  @JsonInclude(JsonInclude.Include.NON_NULL) StartInstant startInstant)
             implements TestJson {
+    }
+
+    /**
+     * A peer's start at the test's common instant, both times on the peer's own clock (epoch microseconds), so its
+     * lateness needs no clock offset.
+     *
+     * @param intendedEpochMicros the common instant, translated to this peer's clock by the client
+     * @param begunEpochMicros    when the last of its connections began; null until they all have (or never did: a
+     *                            test stopped before its instant)
+     */
+    record StartInstant(long intendedEpochMicros, Long begunEpochMicros) {
+        /** How late the peer began, microseconds; null when it never began. */
+        @com.fasterxml.jackson.annotation.JsonIgnore
+        public Long latenessMicros() {
+            return begunEpochMicros == null ? null : begunEpochMicros - intendedEpochMicros;
+        }
     }
 
     /**

@@ -129,6 +129,21 @@ class NoteCodecTest {
                 "a peer tells its boot id and process");
     }
 
+    /** An older client's START has no fields: it starts at once; an older peer skips the appended instant. */
+    @Test
+    void aStartOfAnOlderClientStartsAtOnce() throws Exception {
+        for (Command c : List.of(Command.START_SENDER, Command.START_RECEIVER)) {
+            try (var packer = org.msgpack.core.MessagePack.newDefaultBufferPacker()) {
+                packer.packArrayHeader(7).packInt(1).packInt(0).packInt(c.code()).packString("c")
+                        .packString("m").packString("s").packArrayHeader(0);
+                Payload p = NoteCodec.decode(packer.toByteArray()).payload();
+                assertEquals(Payload.AT_ONCE, p instanceof Payload.StartSender s ? s.startAtMicros() : ((Payload.StartReceiver) p).startAtMicros());
+            }
+        }
+        Payload.StartSender at = new Payload.StartSender(1_700_000_000_500_000L);
+        assertEquals(at, NoteCodec.decode(NoteCodec.encode(SampleNotes.wrap(at))).payload());
+    }
+
     @Test
     void truncatedNotesFailWithTheCodecsOwnException() {
         for (Payload p : SampleNotes.all()) {

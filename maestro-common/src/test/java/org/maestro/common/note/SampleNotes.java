@@ -14,7 +14,8 @@ public final class SampleNotes {
 
     public static List<Payload> all() {
         return List.of(
-                new Payload.StartReceiver(), new Payload.StopReceiver(), new Payload.StartSender(),
+                new Payload.StartReceiver(1_700_000_000_500_000L), new Payload.StopReceiver(), new Payload.StartSender(1_700_000_000_500_000L),
+                new Payload.Prepare(),
                 new Payload.StopSender(), new Payload.StartInspector("jolokia"), new Payload.StopInspector(),
                 new Payload.Flush(),
                 new Payload.SetOptions(Map.of(TestOptions.RATE, "1000", TestOptions.DURATION, "1h30m",

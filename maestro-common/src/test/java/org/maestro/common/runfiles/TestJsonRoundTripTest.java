@@ -23,7 +23,7 @@ class TestJsonRoundTripTest {
     void aWorkersTestReadsBackAsWritten(@TempDir Path dir) throws Exception {
         TestJson.Worker w = new TestJson.Worker("t-1", "fixed", SENDER, 1_700_000_000_123_456L,
                 "2023-11-14T22:13:20.123456Z", 2_000_000, "30s", 1000, 2, "1 KiB", "amqp://h:5672/q", "",
-                Map.of("send.url", "amqp://u:***@h:5672/q"), null);
+                Map.of("send.url", "amqp://u:***@h:5672/q"), null, null);
         TestJson.write(dir, w);
         assertEquals(Optional.of(w), TestJson.read(dir));
         assertEquals(Optional.of(w), TestJson.worker(dir));
@@ -80,14 +80,25 @@ class TestJsonRoundTripTest {
     void aSendersWarmupGateReadsBackAndIsLeftOutWhenThereIsNone(@TempDir Path dir) throws Exception {
         TestJson.WarmupGate gate = new TestJson.WarmupGate(5_000_000, 15_000_000, 100_000, false, 1, 812_000);
         TestJson.Worker w = new TestJson.Worker("t-1", "fixed", SENDER, 1, "x", 15_000_000, "30s", 1000, 2, "1 KiB",
-                "amqp://h:5672/q", "", Map.of(), gate);
+                "amqp://h:5672/q", "", Map.of(), gate, null);
         TestJson.write(dir, w);
         TestJson.Worker back = TestJson.worker(dir).orElseThrow();
         assertEquals(gate, back.warmupGate());
         assertTrue(back.warmupGate().offSchedule());
         assertTrue(!Files.readString(dir.resolve(PeerFiles.TEST_JSON)).contains("offSchedule"), "a derived figure is not written");
-        TestJson.write(dir, new TestJson.Worker("t-1", "fixed", SENDER, 1, "x", 0, "30s", 1000, 2, "1 KiB", "", "", Map.of(), null));
+        TestJson.write(dir, new TestJson.Worker("t-1", "fixed", SENDER, 1, "x", 0, "30s", 1000, 2, "1 KiB", "", "", Map.of(), null, null));
         assertTrue(!Files.readString(dir.resolve(PeerFiles.TEST_JSON)).contains("warmupGate"));
+    }
+
+    @Test
+    void aWorkersStartInstantReadsBackWithItsLatenessDerivedNotWritten(@TempDir Path dir) throws Exception {
+        TestJson.StartInstant start = new TestJson.StartInstant(1_700_000_000_000_000L, 1_700_000_000_001_250L);
+        TestJson.write(dir, new TestJson.Worker("t-1", "fixed", SENDER, 1, "x", 0, "30s", 1000, 2, "1 KiB", "", "",
+                Map.of(), null, start));
+        TestJson.Worker back = TestJson.worker(dir).orElseThrow();
+        assertEquals(start, back.startInstant());
+        assertEquals(1_250L, back.startInstant().latenessMicros());
+        assertTrue(!Files.readString(dir.resolve(PeerFiles.TEST_JSON)).contains("lateness"), "a derived figure is not written");
     }
 
     @Test

@@ -18,7 +18,8 @@ public record Summary(String testId, String name, List<String> tags, String desc
                       Map<String, Object> parameters, List<PeerResult> peers, Totals totals, List<RouteResult> routes,
                       List<Check> checks,
                       List<ActionResult> actions, List<Interruption> interruptions, String verdict, List<String> reasons,
-                      List<PeerHost> peerHosts, ClockCheck clockCheck, LoadGenerators loadGenerators) {
+                      List<PeerHost> peerHosts, ClockCheck clockCheck, LoadGenerators loadGenerators,
+                      StartSkew startSkew) {
 
     public static final String PASSED = "passed";
     public static final String FAILED = "failed";
@@ -237,6 +238,25 @@ public record Summary(String testId, String name, List<String> tags, String desc
     }
 
     /**
+     * How together the senders and receivers began at the common start instant (see the results model's StartSkew); null
+     * when no peer was given an instant.
+     *
+     * @param skewMillis           the latest begin minus the earliest, on the client's clock; null when none began
+     * @param uncertaintyMillis    how far off that may be from the clock offsets (0 when every peer reads the client's clock)
+     * @param latestPeer           the peer that began last
+     * @param latestLatenessMillis how long after the instant it began, on its own clock
+     * @param neverBegan           peers stopped before the instant
+     * @param peers                each peer's lateness
+     */
+    public record StartSkew(Double skewMillis, Double uncertaintyMillis, String latestPeer, Double latestLatenessMillis,
+                            int neverBegan, List<PeerStart> peers) {
+    }
+
+    /** @param latenessMillis when it began after the instant, on its own clock; null when it never began */
+    public record PeerStart(String peer, String role, Double latenessMillis) {
+    }
+
+    /**
      * Whether the clocks were close enough for the latency measured across hosts (see the client's ClockLimits).
      *
      * @param limitMillis        the largest offset that passes without a warning
@@ -319,7 +339,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
                 c.bound())).toList();
         return new Summary(testId, name, tags, description, start, end, parameters, peers, totals, routes, unjudged, actions, interruptions,
                 INTERRUPTED, reasons.stream().filter(r -> checks.stream().noneMatch(c -> r.equals(c.failureReason()))).toList(),
-                peerHosts, clockCheck, loadGenerators);
+                peerHosts, clockCheck, loadGenerators, startSkew);
     }
 
     public int exitCode() {
