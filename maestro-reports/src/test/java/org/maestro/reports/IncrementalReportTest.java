@@ -64,7 +64,8 @@ class IncrementalReportTest {
             String run = "steps/20261122-14000" + rate / 500 + "-incremental";
             SyntheticRun step = new SyntheticRun(Files.createDirectories(dir.resolve(run)), 1_795_000_000_000_000L + rate * 10_000_000L,
                     2, (int) rate, 1).write();
-            steps.add(Incremental.Step.of(rate, run, Summary.read(step.dir.resolve("summary.json"))));
+            steps.add(Incremental.Step.of(rate, Incremental.Step.CLIMB, run, Summary.read(step.dir.resolve("summary.json")),
+                    org.maestro.reports.results.Sustainability.DEFAULT));
         }
         Incremental written = Incremental.of("incremental", 1000, steps);
         written.write(dir.resolve("incremental.json"));
@@ -85,7 +86,7 @@ class IncrementalReportTest {
         assertEquals("500 msg/s (the step at 1000 msg/s failed)", failed.sustainableText());
         assertEquals(Summary.PASSED, failed.verdict());
         Incremental none = Incremental.of("incremental", 1000, List.of(new Incremental.Step(500, Summary.FAILED, "steps/x", 400.0, null, List.of())));
-        assertEquals("unknown (no step passed)", none.sustainableText());
+        assertEquals("unknown (no step was sustainable; the step at 500 msg/s failed)", none.sustainableText());
         assertEquals(Summary.FAILED, none.verdict());
     }
 }

@@ -248,6 +248,14 @@ public final class TestSpec {
         agent = spec.build();
     }
 
+    /**
+     * A search for the highest sustainable rate: {@code findLimit { startRate 1000; step 1000; maxRate 10000;
+     * stepDuration '30s'; resolution 100; maxTime '20m' }}; the same block as {@link #incremental}.
+     */
+    public void findLimit(Closure<?> block) {
+        incremental(block);
+    }
+
     /** An incremental test: {@code incremental { startRate 1000; step 1000; maxRate 10000; stepDuration '30s' }}. */
     public void incremental(Closure<?> block) {
         IncrementalSpec spec = new IncrementalSpec();
@@ -417,12 +425,21 @@ public final class TestSpec {
         }
     }
 
-    /** The {@code incremental { }} block. */
+    /**
+     * The {@code incremental { }} (or {@code findLimit { }}) block: the climb's startRate, step, maxRate and
+     * stepDuration; the bisection's resolution (msg/s, default: step, i.e. no bisection); maxTime, the hard cap on the
+     * whole search; sendDelay, the send delay p99 of a sender still on schedule; rateTolerance, the shortfall of a rate
+     * still taken as keeping up.
+     */
     public static final class IncrementalSpec {
         private long startRate = -1;
         private long step = -1;
         private long maxRate = -1;
+        private long resolution = -1;
         private TestDuration stepDuration = TestDuration.parse("30s");
+        private Duration maxTime = Duration.ofMinutes(TestPlan.Incremental.DEFAULT_MAX_MINUTES);
+        private double sendDelayMaxMillis = org.maestro.reports.results.Sustainability.DEFAULT_SEND_DELAY_MAX_MILLIS;
+        private double rateTolerance = org.maestro.reports.results.Sustainability.DEFAULT_RATE_TOLERANCE;
 
         public void startRate(Object v) {
             startRate = bounded("startRate", Rate.parse(String.valueOf(v))).perSecond();
@@ -440,12 +457,55 @@ public final class TestSpec {
             stepDuration = TestDuration.parse(String.valueOf(v));
         }
 
+        public void resolution(Object v) {
+            resolution = bounded("resolution", Rate.parse(String.valueOf(v))).perSecond();
+            if (resolution <= 0) {
+                throw new IllegalArgumentException("resolution must be a rate > 0 like 50 or 50/s, not '" + v + "'");
+            }
+        }
+
+        public void maxTime(Object v) {
+            maxTime = time("maxTime", v);
+            if (maxTime.isZero()) {
+                throw new IllegalArgumentException("maxTime must be a time > 0 like '20m', not '" + v + "'");
+            }
+        }
+
+        public void sendDelay(Object v) {
+            Duration d = time("sendDelay", v);
+            if (d.isZero()) {
+                throw new IllegalArgumentException("sendDelay must be a time > 0 like '50ms', not '" + v + "'");
+            }
+            sendDelayMaxMillis = d.toNanos() / 1e6;
+        }
+
+        public void rateTolerance(Object v) {
+            String t = String.valueOf(v).strip();
+            try {
+                rateTolerance = Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : t) / 100;
+            } catch (NumberFormatException e) {
+                rateTolerance = -1;
+            }
+            if (!(rateTolerance > 0 && rateTolerance < 1)) {
+                throw new IllegalArgumentException("rateTolerance must be a percentage between 0 and 100 like '3 %', not '" + v + "'");
+            }
+        }
+
         TestPlan.Incremental build() {
             if (startRate <= 0 || step <= 0 || maxRate < startRate) {
                 throw new IllegalArgumentException("incremental needs startRate > 0, step > 0 and maxRate >= startRate"
                         + " (got startRate " + startRate + ", step " + step + ", maxRate " + maxRate + ")");
             }
-            return new TestPlan.Incremental(startRate, step, maxRate, stepDuration);
+            if (resolution > step) {
+                throw new IllegalArgumentException("resolution " + resolution + " msg/s is coarser than the step " + step
+                        + " msg/s: the bisection refines the climb, give a resolution <= step");
+            }
+            if (stepDuration instanceof TestDuration.ByTime byTime && byTime.duration().compareTo(maxTime) > 0) {
+                throw new IllegalArgumentException("stepDuration " + stepDuration + " is longer than maxTime "
+                        + maxTime.toSeconds() + "s: not one step would fit in the search's time cap");
+            }
+            return new TestPlan.Incremental(startRate, step, maxRate, stepDuration, resolution < 0 ? step : resolution, maxTime,
+                    sendDelayMaxMillis, rateTolerance);
         }
     }
 }

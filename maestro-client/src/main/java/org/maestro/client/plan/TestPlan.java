@@ -163,10 +163,33 @@ public record TestPlan(String name, List<String> tags, String description, Strin
     }
 
     /**
-     * An incremental test: the rate starts at {@code startRate} and goes up by {@code step} for
-     * each step of {@code stepDuration}, up to {@code maxRate}, until a criterion fails.
+     * A search for the highest sustainable rate (an incremental test): a coarse climb from {@code startRate} by
+     * {@code step} up to {@code maxRate}, each step a run of {@code stepDuration}, then a bisection between the last
+     * sustainable and the first unsustainable rate until they are {@code resolution} apart; the whole search at most
+     * {@code maxTime}. A step is judged by org.maestro.reports.results.Sustainability with {@code sendDelayMaxMillis}
+     * and {@code rateTolerance}.
+     *
+     * @param resolution         msg/s; equal to {@code step}: no bisection (the climb alone, as before)
+     * @param maxTime            the hard cap on the search's total time
+     * @param sendDelayMaxMillis the send delay p99 of a sender still on schedule
+     * @param rateTolerance      the shortfall of a rate still taken as keeping up, a fraction
      */
-    public record Incremental(long startRate, long step, long maxRate, TestDuration stepDuration) {
+    public record Incremental(long startRate, long step, long maxRate, TestDuration stepDuration, long resolution,
+                              java.time.Duration maxTime, double sendDelayMaxMillis, double rateTolerance) {
+        /** The climb alone, as an {@code incremental { }} block without the search's settings has it. */
+        public Incremental(long startRate, long step, long maxRate, TestDuration stepDuration) {
+            this(startRate, step, maxRate, stepDuration, step, java.time.Duration.ofMinutes(DEFAULT_MAX_MINUTES),
+                    org.maestro.reports.results.Sustainability.DEFAULT_SEND_DELAY_MAX_MILLIS,
+                    org.maestro.reports.results.Sustainability.DEFAULT_RATE_TOLERANCE);
+        }
+
+        /** The cap on a search's total time when the script sets none. */
+        public static final long DEFAULT_MAX_MINUTES = 60;
+
+        /** The judge of its steps. */
+        public org.maestro.reports.results.Sustainability sustainability() {
+            return new org.maestro.reports.results.Sustainability(rateTolerance, sendDelayMaxMillis);
+        }
     }
 
     /** The same plan at another total rate (one step of an incremental test). */

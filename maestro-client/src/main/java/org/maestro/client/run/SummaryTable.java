@@ -135,7 +135,7 @@ final class SummaryTable {
         return perSecond == null ? UNKNOWN : String.format(Locale.ROOT, "%.1f", perSecond);
     }
 
-    private static String ms(double millis) {
+    static String ms(double millis) {
         return String.format(Locale.ROOT, "%.3f", millis);
     }
 }
