@@ -12,9 +12,11 @@ test {
     url          param('url', null)
     messageSize  param('size', 1024)
     connections  param('connections', 2)
+    // Each step's warm-up lasts until every sender connection is on schedule (send delay under warmupSendDelay for a
+    // second), at most warmupMax: a step the senders cannot keep up with ends its warm-up off schedule and is not sustainable.
     warmup       param('warmup', '1s')
-    // A fixed warm-up: a step the senders cannot keep up with is judged by its send delay, not waited on.
-    warmupSendDelay param('warmupSendDelay', 'off')
+    warmupSendDelay param('warmupSendDelay', '50ms')
+    warmupMax    param('warmupMax', '3s')
     findLimit {
         startRate    param('startRate', 1000)
         step         param('step', 2000)

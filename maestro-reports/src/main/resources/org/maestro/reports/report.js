@@ -92,6 +92,7 @@
     }
 
     routesSection();
+    stagesSection();
 
     // Peers
     var peersSection = document.getElementById('peers');
@@ -167,6 +168,21 @@
       return [r.name, r.protocol, r.target, known(t.sent), known(t.received), known(t.lost), known(t.sendRate), known(t.receiveRate),
         pct(l, 'p50'), pct(l, 'p90'), pct(l, 'p99'), pct(l, 'p999'), pct(l, 'max'), pct(t.sendDelay, 'p99')];
     }), [false, false, false, true, true, true, true, true, true, true, true, true, true, true])).id = 'routes-table';
+  }
+  // A rate profile (summary.json's stages): each stage's target, what it achieved, its loss and latency.
+  function stagesSection() {
+    var stages = summary.stages || [];
+    if (!stages.length) { return; }
+    var s = document.getElementById('routes');
+    s.appendChild(el('h2', { text: 'Stages' }));
+    s.appendChild(el('p', { text: 'The rate profile stage by stage (warm-up included): messages due in the stage, the receivers’' +
+      ' rate while it ran, what was never received, and the response time (corrected for coordinated omission, ms) of its seconds.' }));
+    function pct(l, q) { return l ? fmt(l[q]) : 'unknown'; }
+    s.appendChild(table(['stage', 'profile', 'from s', 'to s', 'target msg/s', 'achieved msg/s', 'sent', 'received', 'lost', 'p50', 'p99', 'max'],
+      stages.map(function (st) {
+        return [st.index, st.stage, fmt(st.startSeconds), fmt(st.endSeconds), fmt(st.targetRate), fmt(st.achievedRate), fmt(st.sent),
+          fmt(st.received), fmt(st.lost), pct(st.responseTime, 'p50'), pct(st.responseTime, 'p99'), pct(st.responseTime, 'max')];
+      }), [true, false, true, true, true, true, true, true, true, true, true, true])).id = 'stages-table';
   }
   // Where each peer ran and how its clock compared with the client's, as the client measured before the test.
   function hostSection() {

@@ -74,6 +74,7 @@ final class SenderJob extends WorkerJob {
         LoadDriver.Producer producer = producers.get(c);
         int connections = options.connections();
         boolean flatOut = options.rate().isFlatOut();
+        java.util.function.LongUnaryOperator schedule = flatOut ? null : options.schedule();
         long durationNanos = options.duration() instanceof TestDuration.ByTime t ? t.duration().toNanos() : Long.MAX_VALUE;
         long count = options.duration() instanceof TestDuration.ByCount n
                 ? n.messages() / connections + (c < n.messages() % connections ? 1 : 0) : Long.MAX_VALUE;
@@ -87,7 +88,7 @@ final class SenderJob extends WorkerJob {
             long lastFlush = System.nanoTime();
             for (long i = 0; i < count; i++) {
                 // Connection c sends messages c, c + connections, ... of the test's one schedule.
-                long intended = flatOut ? 0 : startNanos + options.rate().offsetNanos(i * connections + c);
+                long intended = flatOut ? 0 : startNanos + schedule.applyAsLong(i * connections + c);
                 warmup.due(c, intended - startNanos);
                 if (!flatOut && !waitUntil(c, intended, rateLog)) {
                     break;

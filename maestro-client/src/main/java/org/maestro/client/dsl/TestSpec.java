@@ -5,6 +5,7 @@ import org.maestro.client.plan.Criterion;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.units.MessageSize;
 import org.maestro.common.units.Rate;
+import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.TestDuration;
 import org.maestro.common.units.TimeSpan;
 
@@ -43,6 +44,7 @@ public final class TestSpec {
     private int receivers = 1;
     private final List<Criterion> criteria = new ArrayList<>();
     private TestPlan.Incremental incremental;
+    private RateProfile stages;
     private final List<TestPlan.Route> routes = new ArrayList<>();
     private final List<TestPlan.InspectorSpec> inspectors = new ArrayList<>();
     private TestPlan.AgentPlan agent;
@@ -249,6 +251,55 @@ public final class TestSpec {
     }
 
     /**
+     * A rate profile: {@code stages { step 500, '5s'; ramp 500, 2000, '10s'; step 2000, '5s' }}, the total rate of all
+     * senders stage by stage (a ramp goes linearly from its first rate to its second). It sets the test's rate (its mean)
+     * and duration (its length); the senders keep the one intended-time schedule across stages.
+     */
+    public void stages(Closure<?> block) {
+        StagesSpec spec = new StagesSpec();
+        block.setDelegate(spec);
+        block.setResolveStrategy(Closure.DELEGATE_FIRST);
+        block.call();
+        if (spec.stages.isEmpty()) {
+            throw new IllegalArgumentException("stages { } needs at least one stage: step RATE, 'TIME' or ramp FROM, TO, 'TIME'");
+        }
+        stages = new RateProfile(spec.stages);
+        if (stages.messages() < 1) {
+            throw new IllegalArgumentException("stages " + stages + " send no message: give a rate above 0 somewhere");
+        }
+    }
+
+    /** The {@code stages { }} block: {@code step RATE, 'TIME'} and {@code ramp FROM, TO, 'TIME'}, in order. */
+    public static final class StagesSpec {
+        private final List<RateProfile.Stage> stages = new ArrayList<>();
+
+        public void step(Object rate, Object time) {
+            long r = stageRate("step", rate);
+            stages.add(new RateProfile.Stage(r, r, stageTime("step " + rate, time)));
+        }
+
+        public void ramp(Object from, Object to, Object time) {
+            stages.add(new RateProfile.Stage(stageRate("ramp", from), stageRate("ramp", to), stageTime("ramp " + from + ", " + to, time)));
+        }
+
+        private static long stageRate(String what, Object rate) {
+            Rate r = bounded(what, Rate.parse(String.valueOf(rate)));
+            if (String.valueOf(rate).strip().equals("max")) {
+                throw new IllegalArgumentException(what + " " + rate + ": a stage has a rate in msg/s (0 for a pause), not 'max'");
+            }
+            return r.perSecond();
+        }
+
+        private static long stageTime(String what, Object time) {
+            Duration d = time(what, time);
+            if (d.isZero()) {
+                throw new IllegalArgumentException(what + ": a stage needs a time > 0 like '10s', not '" + time + "'");
+            }
+            return d.toNanos();
+        }
+    }
+
+    /**
      * A search for the highest sustainable rate: {@code findLimit { startRate 1000; step 1000; maxRate 10000;
      * stepDuration '30s'; resolution 100; maxTime '20m' }}; the same block as {@link #incremental}.
      */
@@ -266,6 +317,14 @@ public final class TestSpec {
     }
 
     TestPlan build() {
+        if (stages != null) {
+            if (incremental != null) {
+                throw new IllegalArgumentException("stages and incremental/findLimit both set the rate: a test has one or the other");
+            }
+            // The profile sets both: its mean rate (for the criteria and the console), its length.
+            rate = new Rate((long) Math.ceil(stages.messages() / (stages.duration().toNanos() / 1e9)));
+            duration = new TestDuration.ByTime(stages.duration());
+        }
         if (incremental == null) {
             refuseCoveredByWarmup("duration", duration, rate.perSecond());
         } else {
@@ -283,7 +342,7 @@ public final class TestSpec {
         String receive = receiveUrl == null ? sendUrl : receiveUrl;
         return new TestPlan(name, List.copyOf(tags), description, sendUrl, receive, size, rate, connections, duration,
                 warmup, warmupSendDelay, warmupMax, senders, receivers, List.copyOf(criteria), incremental, List.copyOf(routes), List.copyOf(inspectors), agent,
-                topology);
+                topology, stages);
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.maestro.client.plan;
 
 import org.maestro.common.units.MessageSize;
+import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.TestDuration;
 
@@ -33,11 +34,22 @@ import java.util.List;
  * @param agent        null, or the agent's handler source and scheduled actions
  * @param topology     null, or the routers {@code --local} starts and points the routes at ({@code line 3}, a graph
  *                     file: see org.maestro.client.topology.TopologyDescription)
+ * @param stages       null for one rate; else the rate profile of all senders together ({@code rate} is then its mean
+ *                     rounded up, {@code duration} its length)
  */
 public record TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
                        MessageSize size, Rate rate, int connections, TestDuration duration, String warmup,
                        String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria, Incremental incremental, List<Route> routes,
-                       List<InspectorSpec> inspectors, AgentPlan agent, String topology) {
+                       List<InspectorSpec> inspectors, AgentPlan agent, String topology, RateProfile stages) {
+
+    /** A plan with one rate for the whole test (no stages). */
+    public TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
+                    MessageSize size, Rate rate, int connections, TestDuration duration, String warmup,
+                    String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria,
+                    Incremental incremental, List<Route> routes, List<InspectorSpec> inspectors, AgentPlan agent, String topology) {
+        this(name, tags, description, sendUrl, receiveUrl, size, rate, connections, duration, warmup, warmupSendDelay, warmupMax,
+                senders, receivers, criteria, incremental, routes, inspectors, agent, topology, null);
+    }
 
     /**
      * What the agent does: clone {@code sourceUrl} (at {@code branch}, "" = default), then run each
@@ -61,7 +73,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
     /** The same plan with another agent plan. */
     public TestPlan withAgent(AgentPlan other) {
         return new TestPlan(name, tags, description, sendUrl, receiveUrl, size, rate, connections, duration, warmup,
-                warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes, inspectors, other, topology);
+                warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes, inspectors, other, topology, stages);
     }
 
     /** A handler run at {@code atMillis} after the senders started. */
@@ -159,7 +171,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
                 sendUrl == null ? sendUrlFor.apply("", Route.LOCAL_SCHEME) : sendUrl,
                 receiveUrl == null ? receiveUrlFor.apply("", Route.LOCAL_SCHEME) : receiveUrl, size, rate, connections,
                 duration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, filled, inspectors, agent,
-                topology);
+                topology, stages);
     }
 
     /**

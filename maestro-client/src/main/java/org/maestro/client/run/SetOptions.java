@@ -59,6 +59,11 @@ final class SetOptions {
             if (i >= 0) {
                 // Rate and message count are the test's totals: each sender gets its share.
                 mine.put(TestOptions.RATE, Long.toString(share(plan.rate().perSecond(), senders.size(), i)));
+                if (plan.stages() != null) {
+                    // Each sender runs the profile at its equal share; its mean rate rounded up keeps it off flat out.
+                    mine.put(TestOptions.RATE_STAGES, plan.stages().scaled(1.0 / senders.size()).toString());
+                    mine.put(TestOptions.RATE, Long.toString(Math.max(1, share(plan.rate().perSecond(), senders.size(), i))));
+                }
                 if (plan.duration() instanceof TestDuration.ByCount c) {
                     mine.put(TestOptions.DURATION, new TestDuration.ByCount(Math.max(1, share(c.messages(), senders.size(), i))).toString());
                 }

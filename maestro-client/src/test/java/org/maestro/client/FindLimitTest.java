@@ -1,0 +1,77 @@
+package org.maestro.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.client.local.EmbeddedBroker;
+import org.maestro.common.util.LoopbackPorts;
+import org.maestro.common.runfiles.RunLayout;
+import org.maestro.reports.results.Incremental;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The limit search with {@code --local} against a SUT whose limit is known: a real Artemis (embedded, in this JVM)
+ * behind the SUT URL's {@code throttle}, which lets each sending connection send at most {@value #THROTTLE} msg/s, so
+ * one sender of {@value #CONNECTIONS} connections cannot send more than {@value #CONNECTIONS} times that. The search must
+ * land within its resolution of that cap. (Artemis's own {@code jms.producerMaxRate} was tried first: its token bucket
+ * let through 72 msg/s of a cap of 500.)
+ */
+class FindLimitTest {
+    private static final Path SCRIPT = Path.of("..", "test-scripts", "find-limit.groovy");
+    private static final int CONNECTIONS = 2;
+    private static final int THROTTLE = 60;
+    private static final long LIMIT = CONNECTIONS * THROTTLE;
+    private static final long RESOLUTION = 10;
+
+    @TempDir
+    Path runs;
+
+    @Test
+    void theSearchLandsWithinItsResolutionOfAThrottle() throws Exception {
+        try (EmbeddedBroker sut = EmbeddedBroker.start(LoopbackPorts.free(), "CORE")) {
+            String url = "core://127.0.0.1:" + sut.port() + "/find.limit?throttle=" + THROTTLE;
+            MaestroCommand.Result r = MaestroCommand.run("run", SCRIPT.toString(), "--local", "--runs", runs.toString(),
+                    "-P", "url=" + url, "-P", "connections=" + CONNECTIONS, "-P", "startRate=50", "-P", "step=50",
+                    "-P", "maxRate=300", "-P", "resolution=" + RESOLUTION, "-P", "stepDuration=4s", "-P", "warmup=1s",
+                    "-P", "maxTime=3m");
+            assertEquals(0, r.exitCode(), r.output());
+            JsonNode inc = new ObjectMapper().readTree(MaestroCommand.onlyRun(runs).resolve(RunLayout.INCREMENTAL_JSON).toFile());
+            long found = inc.get("sustainableRate").asLong();
+            long above = inc.get("unsustainableRate").asLong();
+            assertEquals("resolution", inc.get("stoppedBy").asText(), inc.toString());
+            assertTrue(above - found <= RESOLUTION, inc.toString());
+            // The cap is the true limit: sustainable at or below it, not (beyond the rate tolerance) above it.
+            assertTrue(found <= LIMIT * 1.03 && above > LIMIT * 0.97, "found " + found + ".." + above + " for a cap of " + LIMIT
+                    + "\n" + r.output());
+            for (JsonNode step : inc.get("steps")) {
+                assertTrue(step.hasNonNull("receiveRate") && step.hasNonNull("p50Millis") && step.hasNonNull("p999Millis"),
+                        "every step is a point of the curve: " + step);
+            }
+            Incremental read = Incremental.read(MaestroCommand.onlyRun(runs).resolve(RunLayout.INCREMENTAL_JSON));
+            assertTrue(r.output().contains("sustainable throughput: " + read.sustainableText()), r.output());
+        }
+    }
+
+    /** Below the throttle all the way to maxRate: nothing fails, and the result says "at least". */
+    @Test
+    void whenNothingFailsTheResultIsALowerBound() throws Exception {
+        try (EmbeddedBroker sut = EmbeddedBroker.start(LoopbackPorts.free(), "AMQP")) {
+            String url = "amqp://127.0.0.1:" + sut.port() + "/find.limit.below?throttle=" + THROTTLE;
+            MaestroCommand.Result r = MaestroCommand.run("run", SCRIPT.toString(), "--local", "--runs", runs.toString(),
+                    "-P", "url=" + url, "-P", "connections=" + CONNECTIONS, "-P", "startRate=40", "-P", "step=40",
+                    "-P", "maxRate=80", "-P", "resolution=" + RESOLUTION, "-P", "stepDuration=3s", "-P", "warmup=1s",
+                    "-P", "maxTime=3m");
+            assertEquals(0, r.exitCode(), r.output());
+            Incremental inc = Incremental.read(MaestroCommand.onlyRun(runs).resolve(RunLayout.INCREMENTAL_JSON));
+            assertEquals(Incremental.STOPPED_MAX_RATE, inc.stoppedBy(), r.output());
+            assertTrue(inc.lowerBound());
+            assertEquals("at least 80 msg/s (every step up to 80 msg/s was sustainable)", inc.sustainableText());
+            assertTrue(r.output().contains("sustainable throughput: at least 80 msg/s"), r.output());
+        }
+    }
+}
