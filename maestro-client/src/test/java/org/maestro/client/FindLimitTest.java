@@ -37,8 +37,8 @@ class FindLimitTest {
             String url = "core://127.0.0.1:" + sut.port() + "/find.limit?throttle=" + THROTTLE;
             MaestroCommand.Result r = MaestroCommand.run("run", SCRIPT.toString(), "--local", "--runs", runs.toString(),
                     "-P", "url=" + url, "-P", "connections=" + CONNECTIONS, "-P", "startRate=50", "-P", "step=50",
-                    "-P", "maxRate=300", "-P", "resolution=" + RESOLUTION, "-P", "stepDuration=4s", "-P", "warmup=1s",
-                    "-P", "maxTime=3m");
+                    "-P", "maxRate=300", "-P", "resolution=" + RESOLUTION, "-P", "stepDuration=5s", "-P", "warmup=1s",
+                    "-P", "maxTime=4m", "-P", "sendDelay=200ms", "-P", "warmupSendDelay=200ms");
             assertEquals(0, r.exitCode(), r.output());
             JsonNode inc = new ObjectMapper().readTree(MaestroCommand.onlyRun(runs).resolve(RunLayout.INCREMENTAL_JSON).toFile());
             long found = inc.get("sustainableRate").asLong();
@@ -65,7 +65,7 @@ class FindLimitTest {
             MaestroCommand.Result r = MaestroCommand.run("run", SCRIPT.toString(), "--local", "--runs", runs.toString(),
                     "-P", "url=" + url, "-P", "connections=" + CONNECTIONS, "-P", "startRate=40", "-P", "step=40",
                     "-P", "maxRate=80", "-P", "resolution=" + RESOLUTION, "-P", "stepDuration=3s", "-P", "warmup=1s",
-                    "-P", "maxTime=3m");
+                    "-P", "maxTime=3m", "-P", "sendDelay=200ms", "-P", "warmupSendDelay=200ms");
             assertEquals(0, r.exitCode(), r.output());
             Incremental inc = Incremental.read(MaestroCommand.onlyRun(runs).resolve(RunLayout.INCREMENTAL_JSON));
             assertEquals(Incremental.STOPPED_MAX_RATE, inc.stoppedBy(), r.output());

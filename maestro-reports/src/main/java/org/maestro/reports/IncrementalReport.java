@@ -88,7 +88,7 @@ final class IncrementalReport {
      */
     private static void curve(ArrayNode charts, Incremental incremental) {
         List<Incremental.Step> points = incremental.steps().stream()
-                .filter(s -> s.receiveRate() != null && s.p99Millis() != null)
+                .filter(Incremental.Step::onCurve)
                 .sorted(Comparator.comparingDouble(Incremental.Step::receiveRate)).toList();
         if (points.isEmpty()) {
             return;

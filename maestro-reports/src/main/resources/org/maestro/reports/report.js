@@ -430,7 +430,8 @@
         x: date ? dateAxis(c) : curve ? { type: 'linear', title: { display: true, text: 'achieved receive rate (msg/s)' } } : steps ? { type: 'linear', title: { display: true, text: 'target rate (msg/s)' } } : time ? { type: 'linear', min: isFinite(xMin) ? Math.floor(xMin) : undefined, max: isFinite(xMax) ? Math.ceil(xMax) : undefined, title: { display: true, text: elapsed ? 'seconds from the start of the load' : 'time (UTC)' }, ticks: { callback: function (v) { return at(v); } } }
           : { type: 'logarithmic', min: 1, title: { display: true, text: 'percentile' },
               ticks: { callback: function (v) { var l = Math.log10(v); return (Math.abs(l - Math.round(l)) < 1e-9 || v === 2) ? nines(v) : ''; } } },
-        y: { beginAtZero: true, title: { display: !!c.unit, text: c.unit } }
+        // A curve's latency spans decades (1 ms at ease, seconds past the knee): a logarithmic axis shows both.
+        y: curve ? { type: 'logarithmic', title: { display: true, text: c.unit + ' (log scale)' } } : { beginAtZero: true, title: { display: !!c.unit, text: c.unit } }
       },
       plugins: {
         legend: { position: 'bottom', labels: { boxWidth: 12, font: { size: 11 } } },

@@ -49,6 +49,17 @@ class IncrementalReportTest {
         assertEquals(300.25, p99.path("y").get(1).asDouble());
         assertEquals(200, p99.path("x").get(1).asInt());
         assertEquals("100 msg/s (the step at 200 msg/s failed)", data.path("incremental").path("sustainable").asText());
+        // The throughput-latency curve: p99 against the achieved rate, in order of achieved rate, the chosen rate marked.
+        List<JsonNode> curve = ReportData.series(data, "curve");
+        JsonNode curveP99 = curve.get(1);
+        assertEquals("p99 (ms)", curveP99.path("label").asText());
+        assertEquals(2, curveP99.path("x").size(), "the step that did not run is no point of the curve");
+        assertEquals(List.of(100.0, 180.5), List.of(curveP99.path("x").get(0).asDouble(), curveP99.path("x").get(1).asDouble()));
+        JsonNode chosen = curve.get(3);
+        assertEquals("sustainable rate", chosen.path("label").asText());
+        assertEquals("marker", chosen.path("style").asText());
+        assertEquals(100.0, chosen.path("x").get(0).asDouble());
+        assertEquals(1.5, chosen.path("y").get(0).asDouble());
     }
 
     /**

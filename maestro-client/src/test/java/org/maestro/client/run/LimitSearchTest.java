@@ -55,17 +55,18 @@ class LimitSearchTest {
     }
 
     @Test
-    void aBorderlineStepIsRunAgainAndCountsOnlyWhenBothRunsSustainedIt() {
+    void aBorderlineStepIsRunAgainAndTheRepeatDecides() {
         List<Long> ran = new ArrayList<>();
         Incremental r = search(plan(500, 500, 2000, 500, Duration.ofHours(1)), rate -> {
             ran.add(rate);
-            // 1000 is borderline: sustained the first time, not the second (both borderline).
+            // 1000 is borderline: sustained the first time, not the second.
             boolean first = ran.stream().filter(x -> x == rate).count() == 1;
             return rate == 1000 ? step(rate, null, first, true) : step(rate, null, rate < 1000, false);
         });
         assertEquals(List.of(500L, 1000L, 1000L), ran);
         assertEquals(Incremental.Step.REPEAT, r.steps().get(2).phase());
-        assertEquals(false, r.steps().get(2).sustainable(), "borderline twice, one not sustained: not sustainable");
+        assertEquals(false, r.steps().get(2).sustainable(), "the repeat decides");
+        assertTrue(r.steps().get(2).reasons().contains("run again after a borderline run that was sustainable"), r.steps().get(2).toString());
         assertEquals(500L, r.sustainableRate());
         assertEquals(1000L, r.unsustainableRate());
     }

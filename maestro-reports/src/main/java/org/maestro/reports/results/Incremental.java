@@ -82,23 +82,27 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
         }
 
         /**
-         * This step, a repeat of the borderline {@code first} at the same rate, judged with it: a repeat that is clear
-         * decides alone; borderline twice, the rate is sustainable only when both runs were.
+         * This step, a repeat of the borderline {@code first} at the same rate, as it counts: the repeat decides (one
+         * noisy run decided the first), and its reasons say how the first went.
          */
         public Step afterRepeatOf(Step first) {
-            if (sustainable == null || !borderline || first.sustainable() == null) {
+            if (sustainable == null || first.sustainable() == null) {
                 return this;
             }
-            boolean both = sustainable && first.sustainable();
             List<String> why = new java.util.ArrayList<>(reasons);
-            why.add("borderline twice: sustainable only when both runs were (the first " + (first.sustainable() ? "was" : "was not") + ")");
+            why.add("run again after a borderline run that was " + (first.sustainable() ? "sustainable" : "not sustainable"));
             return new Step(rate, verdict, run, receiveRate, p99Millis, List.copyOf(why), phase, sendRate, p50Millis, p999Millis,
-                    sendDelayP99Millis, lost, both, true);
+                    sendDelayP99Millis, lost, sustainable, borderline);
         }
 
         /** Judged sustainable (in an older file: its run passed). */
         public boolean passed() {
             return sustainable != null ? sustainable : Summary.PASSED.equals(verdict);
+        }
+
+        /** A point of the throughput–latency curve: it ran, and both its achieved rate and its p99 are known. */
+        public boolean onCurve() {
+            return !unjudged() && receiveRate != null && p99Millis != null;
         }
 
         /** Neither run nor judged: an error or an interruption. */
@@ -145,7 +149,7 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
 
     /** The achieved rate where p99 has risen past {@link #KNEE_FACTOR} times the lowest step's; null when it never did. */
     static Double knee(List<Step> steps) {
-        List<Step> known = steps.stream().filter(s -> s.receiveRate() != null && s.p99Millis() != null)
+        List<Step> known = steps.stream().filter(Step::onCurve)
                 .sorted(Comparator.comparingDouble(Step::receiveRate)).toList();
         if (known.isEmpty()) {
             return null;

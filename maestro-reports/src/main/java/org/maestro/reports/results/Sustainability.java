@@ -63,7 +63,7 @@ public record Sustainability(double rateTolerance, double sendDelayMaxMillis) {
         }
         Summary.Totals t = s.totals();
         if (t == null || t.sendRate() == null || t.receiveRate() == null) {
-            failed.add("rates unknown (a peer's files are missing)");
+            failed.add("rates unknown (nothing measured after the warm-up, or a peer's files are missing)");
             return new Judgement(false, false, List.copyOf(failed));
         }
         rate("send rate", t.sendRate(), targetRate, "the target", failed, near);
