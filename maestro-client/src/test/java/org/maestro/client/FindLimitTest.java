@@ -31,14 +31,21 @@ class FindLimitTest {
     @TempDir
     Path runs;
 
+    /**
+     * find-limit.groovy with --local against {@code url} behind the throttle: a climb by {@code step} from it up to
+     * {@code maxRate}, bisected to the resolution; bounds loose enough for a busy 2-core host (send delay 200 ms).
+     */
+    private MaestroCommand.Result search(String url, long step, long maxRate, String stepDuration) {
+        return MaestroCommand.run("run", SCRIPT.toString(), "--local", "--runs", runs.toString(),
+                "-P", "url=" + url + "?throttle=" + THROTTLE, "-P", "connections=" + CONNECTIONS, "-P", "startRate=" + step,
+                "-P", "step=" + step, "-P", "maxRate=" + maxRate, "-P", "resolution=" + RESOLUTION, "-P", "stepDuration=" + stepDuration,
+                "-P", "warmup=1s", "-P", "maxTime=4m", "-P", "sendDelay=200ms", "-P", "warmupSendDelay=200ms");
+    }
+
     @Test
     void theSearchLandsWithinItsResolutionOfAThrottle() throws Exception {
         try (EmbeddedBroker sut = EmbeddedBroker.start(LoopbackPorts.free(), "CORE")) {
-            String url = "core://127.0.0.1:" + sut.port() + "/find.limit?throttle=" + THROTTLE;
-            MaestroCommand.Result r = MaestroCommand.run("run", SCRIPT.toString(), "--local", "--runs", runs.toString(),
-                    "-P", "url=" + url, "-P", "connections=" + CONNECTIONS, "-P", "startRate=50", "-P", "step=50",
-                    "-P", "maxRate=300", "-P", "resolution=" + RESOLUTION, "-P", "stepDuration=5s", "-P", "warmup=1s",
-                    "-P", "maxTime=4m", "-P", "sendDelay=200ms", "-P", "warmupSendDelay=200ms");
+            MaestroCommand.Result r = search("core://127.0.0.1:" + sut.port() + "/find.limit", 50, 300, "5s");
             assertEquals(0, r.exitCode(), r.output());
             JsonNode inc = new ObjectMapper().readTree(MaestroCommand.onlyRun(runs).resolve(RunLayout.INCREMENTAL_JSON).toFile());
             long found = inc.get("sustainableRate").asLong();
@@ -61,11 +68,7 @@ class FindLimitTest {
     @Test
     void whenNothingFailsTheResultIsALowerBound() throws Exception {
         try (EmbeddedBroker sut = EmbeddedBroker.start(LoopbackPorts.free(), "AMQP")) {
-            String url = "amqp://127.0.0.1:" + sut.port() + "/find.limit.below?throttle=" + THROTTLE;
-            MaestroCommand.Result r = MaestroCommand.run("run", SCRIPT.toString(), "--local", "--runs", runs.toString(),
-                    "-P", "url=" + url, "-P", "connections=" + CONNECTIONS, "-P", "startRate=40", "-P", "step=40",
-                    "-P", "maxRate=80", "-P", "resolution=" + RESOLUTION, "-P", "stepDuration=3s", "-P", "warmup=1s",
-                    "-P", "maxTime=3m", "-P", "sendDelay=200ms", "-P", "warmupSendDelay=200ms");
+            MaestroCommand.Result r = search("amqp://127.0.0.1:" + sut.port() + "/find.limit.below", 40, 80, "3s");
             assertEquals(0, r.exitCode(), r.output());
             Incremental inc = Incremental.read(MaestroCommand.onlyRun(runs).resolve(RunLayout.INCREMENTAL_JSON));
             assertEquals(Incremental.STOPPED_MAX_RATE, inc.stoppedBy(), r.output());
