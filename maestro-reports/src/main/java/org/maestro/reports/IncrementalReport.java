@@ -64,6 +64,9 @@ final class IncrementalReport {
                 ReportBuilder.build(stepDir);
                 s.put("report", root.relativize(stepDir.resolve(ReportBuilder.REPORT_FILE)).toString().replace('\\', '/'));
             }
+        }
+        // By target rate: a bisection runs its steps out of order, and a line drawn in step order would double back.
+        for (Incremental.Step step : incremental.steps().stream().sorted(Comparator.comparingLong(Incremental.Step::rate)).toList()) {
             double rate = step.rate();
             target.add(rate, rate);
             if (step.receiveRate() != null) {

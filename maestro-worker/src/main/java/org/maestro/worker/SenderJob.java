@@ -24,7 +24,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A sender's test. Each connection sends on its own intended-time schedule: with a target of R
- * msg/s over C connections, connection c's message i is due at {@code start + (c + i*C)/R}. A
+ * msg/s over C connections, connection c's message i is due at {@code start + (c + i*C)/R} (with a rate profile, when
+ * the profile's cumulative count reaches {@code c + i*C}: {@link WorkerOptions#schedule()}). A
  * message that leaves late still carries its intended time, so the receivers' response time counts
  * the wait (no coordinated omission). At most {@code max.in.flight} messages per connection wait
  * for the SUT's acknowledgement: a slow SUT holds the sender back instead of filling its memory.
