@@ -15,7 +15,8 @@ import java.util.Locale;
  *   <li>the step's criteria passed (the user's p99 bound is one of them, an {@code expect}).</li>
  * </ul>
  * A step is borderline when a measure sits near its bound (a rate shortfall between half and twice the tolerance,
- * a send delay between half and twice its bound): one noisy second may have decided it, so the search runs it again.
+ * a send delay between half and twice its bound) and nothing failed beyond that (a criterion, a loss, a measure far past
+ * its bound): one noisy second may have decided it, so the search runs it again.
  *
  * @param rateTolerance      the shortfall of a rate still taken as keeping up, a fraction (0.03: 3 %)
  * @param sendDelayMaxMillis the send delay p99 of a sender still on schedule
@@ -85,10 +86,10 @@ public record Sustainability(double rateTolerance, double sendDelayMaxMillis) {
         }
         boolean sustainable = failed.isEmpty();
         List<String> reasons = new ArrayList<>(failed);
-        if (!near.isEmpty()) {
-            near.stream().filter(n -> !reasons.contains(n)).map(n -> "near its bound: " + n).forEach(reasons::add);
-        }
-        return new Judgement(sustainable, !near.isEmpty(), List.copyOf(reasons));
+        near.stream().filter(n -> !reasons.contains(n)).map(n -> "near its bound: " + n).forEach(reasons::add);
+        // Borderline only when a second run could turn the verdict: every failure (if any) was near its bound.
+        boolean borderline = !near.isEmpty() && near.containsAll(failed);
+        return new Judgement(sustainable, borderline, List.copyOf(reasons));
     }
 
     private void rate(String what, double measured, double reference, String of, List<String> failed, List<String> near) {
