@@ -41,7 +41,7 @@ class StagesAndLimitDslTest {
     void badSettingsAreRefusedAtTheirLine() {
         ScriptException e = assertThrows(ScriptException.class, () -> load("    findLimit {\n        startRate 1000\n        step 1000\n"
                 + "        maxRate 5000\n        resolution 2000\n    }"));
-        assertTrue(e.getMessage().startsWith("t.groovy:4: resolution 2000 msg/s is coarser than the step 1000 msg/s"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("t.groovy:3: resolution 2000 msg/s is coarser than the step 1000 msg/s"), e.getMessage());
         e = assertThrows(ScriptException.class, () -> load("    stages {\n        step 500, '0s'\n    }"));
         assertTrue(e.getMessage().contains("step 500: a stage needs a time > 0 like '10s', not '0s'"), e.getMessage());
         e = assertThrows(ScriptException.class, () -> load("    stages {\n        step 500, '5s'\n    }\n    incremental {\n"
