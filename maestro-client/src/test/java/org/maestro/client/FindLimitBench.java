@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.testing.ArtemisBroker;
 import org.maestro.common.testing.TestLab;
+import org.maestro.reports.results.Incremental;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,7 +60,8 @@ class FindLimitBench {
         print("%-58s %12.0f", "artemis perf client, flat out", perf);
         print("%-58s %12.0f", "maestro, flat out (received)", flatOut);
         print("%-58s %12s", "maestro, highest sustainable rate", inc.get("sustainableRate").isNull() ? "unknown" : inc.get("sustainableRate").asText());
-        print("search: %s; stopped by %s after %.0f s, %d steps", inc.get("sustainable").asText(), inc.get("stoppedBy").asText(),
+        print("search: %s; stopped by %s after %.0f s, %d steps",
+                Incremental.read(search.resolve(RunLayout.INCREMENTAL_JSON)).sustainableText(), inc.get("stoppedBy").asText(),
                 inc.get("elapsedSeconds").asDouble(), inc.get("steps").size());
         if (!inc.get("sustainableRate").isNull()) {
             print("sustainable / maestro flat out: %.2f; sustainable / artemis perf: %.2f", inc.get("sustainableRate").asDouble() / flatOut,
