@@ -86,13 +86,12 @@ final class IncrementalReport {
     }
 
     /**
-     * The throughput–latency curve: p50, p99 and p99.9 against the achieved rate, a point per step (in order of achieved
-     * rate), with the knee and the chosen (sustainable) rate marked. Drawn only when some step has both figures.
+     * The throughput–latency curve ({@link Incremental#curve()}): p50, p99 and p99.9 against the achieved rate, a point
+     * per target rate in order of target rate (past the limit the achieved rate falls back: the curve bends back, as an
+     * overloaded system does), with the knee, the chosen (sustainable) rate and the unsustainable points marked.
      */
     private static void curve(ArrayNode charts, Incremental incremental) {
-        List<Incremental.Step> points = incremental.steps().stream()
-                .filter(Incremental.Step::onCurve)
-                .sorted(Comparator.comparingDouble(Incremental.Step::receiveRate)).toList();
+        List<Incremental.Step> points = incremental.curve();
         if (points.isEmpty()) {
             return;
         }

@@ -2,7 +2,6 @@ package org.maestro.reports.results;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -21,8 +20,8 @@ import java.util.Locale;
  * @param unsustainableRate the lowest rate judged not sustainable; null when none was
  * @param stoppedBy       why the search ended: "resolution", "maxRate", "time cap", "first step", "error", "interrupted"
  * @param rule            what "sustainable" meant ({@link Sustainability#rule()})
- * @param kneeRate        the achieved rate of the knee of the curve: the first step (by achieved rate) whose p99 is
- *                        more than {@value #KNEE_FACTOR} times the lowest step's; null when latency never rose so
+ * @param kneeRate        the achieved rate of the knee of the curve: the first point (by target rate) whose p99 is
+ *                        more than {@value #KNEE_FACTOR} times the lowest target rate's; null when latency never rose so
  * @param elapsedSeconds  how long the search took, all steps together
  * @param maxSeconds      its hard cap
  */
@@ -147,15 +146,31 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
                 List.copyOf(steps), resolution, unsustainable, stoppedBy, rule, knee(steps), elapsedSeconds, maxSeconds);
     }
 
-    /** The achieved rate where p99 has risen past {@link #KNEE_FACTOR} times the lowest step's; null when it never did. */
+    /**
+     * The throughput–latency curve: a point per target rate (its last run: a repeated step counts by its repeat), in
+     * order of target rate, for the steps that ran with both an achieved rate and a p99.
+     */
+    public List<Step> curve() {
+        return curve(steps);
+    }
+
+    private static List<Step> curve(List<Step> steps) {
+        java.util.Map<Long, Step> last = new java.util.TreeMap<>();
+        steps.stream().filter(Step::onCurve).forEach(s -> last.put(s.rate(), s));
+        return List.copyOf(last.values());
+    }
+
+    /**
+     * The knee: the achieved rate of the first point of the curve (by target rate) whose p99 is more than
+     * {@link #KNEE_FACTOR} times the lowest target rate's; null when latency never rose so.
+     */
     static Double knee(List<Step> steps) {
-        List<Step> known = steps.stream().filter(Step::onCurve)
-                .sorted(Comparator.comparingDouble(Step::receiveRate)).toList();
-        if (known.isEmpty()) {
+        List<Step> curve = curve(steps);
+        if (curve.isEmpty()) {
             return null;
         }
-        double floor = known.get(0).p99Millis();
-        return known.stream().filter(s -> s.p99Millis() > KNEE_FACTOR * floor).findFirst().map(Step::receiveRate).orElse(null);
+        double floor = curve.get(0).p99Millis();
+        return curve.stream().filter(s -> s.p99Millis() > KNEE_FACTOR * floor).findFirst().map(Step::receiveRate).orElse(null);
     }
 
     /**
