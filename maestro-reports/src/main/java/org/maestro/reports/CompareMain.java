@@ -38,6 +38,9 @@ public final class CompareMain implements Callable<Integer> {
     public Integer call() {
         try {
             Path run = runs.get(runs.size() - 1);
+            if (LimitComparison.applies(run)) {
+                return compareLimits(runs);
+            }
             Comparison c = Comparison.of(Baselines.resolve(runs.subList(0, runs.size() - 1), run), run, parsePercent(minChange));
             Path page = c.write();
             c.lines().forEach(spec.commandLine().getOut()::println);
@@ -48,6 +51,17 @@ public final class CompareMain implements Callable<Integer> {
             spec.commandLine().getErr().println("compare: " + e.getMessage());
             return 2;
         }
+    }
+
+    /** Two limit searches: their sustainable rates and curves; exit 1 when the rate fell beyond both resolutions. */
+    private int compareLimits(List<Path> dirs) throws ReportException {
+        if (dirs.size() != 2 || !LimitComparison.applies(dirs.get(0))) {
+            throw new IllegalArgumentException("a limit search (incremental.json) is compared with one other limit search: "
+                    + "give BASELINE_RUN RUN, both run directories of an incremental test");
+        }
+        LimitComparison c = LimitComparison.of(dirs.get(0), dirs.get(1));
+        c.lines().forEach(spec.commandLine().getOut()::println);
+        return c.isRegression() ? 1 : 0;
     }
 
     /** "5%", "5" or "0.5%" as a fraction; null stays null. */

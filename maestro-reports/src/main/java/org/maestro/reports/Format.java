@@ -4,11 +4,11 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 
 /** Numbers as people read them in a table: four significant digits, no trailing zeros, no exponent. */
-final class Format {
+public final class Format {
     private Format() {
     }
 
-    static String number(double v) {
+    public static String number(double v) {
         if (Double.isNaN(v)) {
             return "-";
         }

@@ -89,7 +89,7 @@ final class IndexRow {
         copyNumber(row, "max", response == null ? null : response.max());
     }
 
-    /** An incremental run's figures are those of its sustainable step: the last step that passed. */
+    /** An incremental run's figures are those of its sustainable step: the last run at the sustainable rate. */
     private static void incrementalFigures(ObjectNode row, Incremental inc) {
         if (inc.name() != null) {
             row.put("name", inc.name());
@@ -99,7 +99,7 @@ final class IndexRow {
         row.put("sustainable", inc.sustainableText());
         Incremental.Step sustainable = null;
         for (Incremental.Step step : inc.steps()) {
-            if (step.passed()) {
+            if (step.passed() && inc.sustainableRate() != null && step.rate() == inc.sustainableRate()) {
                 sustainable = step;
             }
         }

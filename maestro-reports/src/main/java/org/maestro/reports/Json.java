@@ -54,7 +54,7 @@ final class Json {
         return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).doubleValue();
     }
 
-    /** Adds an empty chart to {@code charts}: {id, title, kind (time, elapsed, distribution, steps, date), unit, series: []}. */
+    /** Adds an empty chart to {@code charts}: {id, title, kind (time, elapsed, distribution, steps, curve, date), unit, series: []}. */
     static ObjectNode chart(ArrayNode charts, String id, String title, String kind, String unit) {
         ObjectNode c = charts.addObject();
         c.put("id", id);

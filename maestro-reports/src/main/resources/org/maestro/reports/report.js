@@ -93,6 +93,7 @@
 
     routesSection();
     drainSection();
+    stagesSection();
 
     // Peers
     var peersSection = document.getElementById('peers');
@@ -186,6 +187,21 @@
         d.drainMillis === null || d.drainMillis === undefined ? 'never caught up' : fmt(d.drainMillis)];
     }), [false, true, true, true])).id = 'drain-table';
   }
+  // A rate profile (summary.json's stages): each stage's target, what it achieved, its loss and latency.
+  function stagesSection() {
+    var stages = summary.stages || [];
+    if (!stages.length) { return; }
+    var s = document.getElementById('routes');
+    s.appendChild(el('h2', { text: 'Stages' }));
+    s.appendChild(el('p', { text: 'The rate profile stage by stage (warm-up included): messages due in the stage, the receivers’' +
+      ' rate while it ran, what was never received, and the response time (corrected for coordinated omission, ms) of its seconds.' }));
+    function pct(l, q) { return l ? fmt(l[q]) : 'unknown'; }
+    s.appendChild(table(['stage', 'profile', 'from s', 'to s', 'target msg/s', 'achieved msg/s', 'sent', 'received', 'lost', 'p50', 'p99', 'max'],
+      stages.map(function (st) {
+        return [st.index, st.stage, fmt(st.startSeconds), fmt(st.endSeconds), fmt(st.targetRate), fmt(st.achievedRate), fmt(st.sent),
+          fmt(st.received), fmt(st.lost), pct(st.responseTime, 'p50'), pct(st.responseTime, 'p99'), pct(st.responseTime, 'max')];
+      }), [true, false, true, true, true, true, true, true, true, true, true, true])).id = 'stages-table';
+  }
   // Where each peer ran and how its clock compared with the client's, as the client measured before the test.
   function hostSection() {
     var hosts = summary.peerHosts || [];
@@ -267,13 +283,24 @@
     var v = document.getElementById('verdict');
     v.appendChild(el('h2', { text: 'Verdict' }));
     v.appendChild(el('span', { class: 'verdict ' + inc.verdict, id: 'verdict-value', text: String(inc.verdict).toUpperCase() }));
-    v.appendChild(el('p', { text: 'Sustainable rate: ' + inc.sustainable }));
+    v.appendChild(el('p', { id: 'sustainable-rate', text: 'Sustainable rate: ' + inc.sustainable }));
+    if (inc.stoppedBy) {
+      v.appendChild(el('p', { text: 'The search stopped on: ' + inc.stoppedBy + (inc.resolution ? ' (resolution ' + fmt(inc.resolution) + ' msg/s)' : '') +
+        (inc.elapsedSeconds !== null && inc.elapsedSeconds !== undefined ? ' after ' + fmt(Math.round(inc.elapsedSeconds)) + ' s' : '') +
+        (inc.maxSeconds ? ' of at most ' + fmt(Math.round(inc.maxSeconds)) + ' s' : '') +
+        (inc.kneeRate !== null && inc.kneeRate !== undefined ? '; knee of the curve at ' + fmt(inc.kneeRate) + ' msg/s achieved' : '') }));
+    }
+    if (inc.rule) { v.appendChild(el('p', { class: 'note', text: inc.rule })); }
     var r = document.getElementById('run');
     r.appendChild(el('h2', { text: 'Steps' }));
-    r.appendChild(table(['target rate msg/s', 'verdict', 'receive rate msg/s', 'p99 ms', 'reasons', 'report'], (inc.steps || []).map(function (st) {
-      return [fmt(st.rate), el('span', { class: st.verdict === 'passed' ? 'pass' : 'fail', text: st.verdict }), known(st.receiveRate), known(st.p99Millis),
-        (st.reasons || []).join('; '), st.report ? el('a', { href: st.report, text: st.run }) : (st.run || '')];
-    }), [true, false, true, true, false, false]));
+    var n = 0;
+    r.appendChild(table(['step', 'phase', 'target rate msg/s', 'achieved msg/s', 'p50 ms', 'p99 ms', 'p99.9 ms', 'send delay p99 ms', 'lost', 'verdict', 'run verdict', 'reasons', 'report'], (inc.steps || []).map(function (st) {
+      var judged = st.sustainable === null || st.sustainable === undefined ? st.verdict === 'passed' : st.sustainable;
+      n++;
+      return [n, st.phase || '', fmt(st.rate), known(st.receiveRate), known(st.p50Millis), known(st.p99Millis), known(st.p999Millis), known(st.sendDelayP99Millis), known(st.lost),
+        el('span', { class: judged ? 'pass' : 'fail', text: (judged ? 'sustainable' : 'not sustainable') + (st.borderline ? ' (borderline)' : '') }),
+        st.verdict, (st.reasons || []).join('; '), st.report ? el('a', { href: st.report, text: st.run }) : (st.run || '')];
+    }), [true, false, true, true, true, true, true, true, true, false, false, false, false])).id = 'steps-table';
   }
   // The index of a runs directory: trend charts, then a filterable table of the runs, newest first.
   function indexSections() {
@@ -426,22 +453,23 @@
     return (p >= 99.99999 ? '100' : String(parseFloat(p.toPrecision(6)))) + '%';
   }
   function options(c) {
-    var elapsed = c.kind === 'elapsed', time = c.kind === 'time' || elapsed, steps = c.kind === 'steps', date = c.kind === 'date';
+    var elapsed = c.kind === 'elapsed', time = c.kind === 'time' || elapsed, steps = c.kind === 'steps', date = c.kind === 'date', curve = c.kind === 'curve';
     function at(v) { return elapsed ? '+' + Math.round(v) + ' s' : clock(v); }
     var o = {
       animation: false, parsing: false, normalized: true, responsive: true, maintainAspectRatio: false,
       maestroTime: time,
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
       scales: {
-        x: date ? dateAxis(c) : steps ? { type: 'linear', title: { display: true, text: 'target rate (msg/s)' } } : time ? { type: 'linear', min: isFinite(xMin) ? Math.floor(xMin) : undefined, max: isFinite(xMax) ? Math.ceil(xMax) : undefined, title: { display: true, text: elapsed ? 'seconds from the start of the load' : 'time (UTC)' }, ticks: { callback: function (v) { return at(v); } } }
+        x: date ? dateAxis(c) : curve ? { type: 'linear', title: { display: true, text: 'achieved receive rate (msg/s)' } } : steps ? { type: 'linear', title: { display: true, text: 'target rate (msg/s)' } } : time ? { type: 'linear', min: isFinite(xMin) ? Math.floor(xMin) : undefined, max: isFinite(xMax) ? Math.ceil(xMax) : undefined, title: { display: true, text: elapsed ? 'seconds from the start of the load' : 'time (UTC)' }, ticks: { callback: function (v) { return at(v); } } }
           : { type: 'logarithmic', min: 1, title: { display: true, text: 'percentile' },
               ticks: { callback: function (v) { var l = Math.log10(v); return (Math.abs(l - Math.round(l)) < 1e-9 || v === 2) ? nines(v) : ''; } } },
-        y: { beginAtZero: true, title: { display: !!c.unit, text: c.unit } }
+        // A curve's latency spans decades (1 ms at ease, seconds past the knee): a logarithmic axis shows both.
+        y: curve ? { type: 'logarithmic', title: { display: true, text: c.unit + ' (log scale)' } } : { beginAtZero: true, title: { display: !!c.unit, text: c.unit } }
       },
       plugins: {
         legend: { position: 'bottom', labels: { boxWidth: 12, font: { size: 11 } } },
         tooltip: { callbacks: {
-          title: function (items) { return items.length ? (date ? dateTitle(c, items[0]) : steps ? 'target ' + fmt(items[0].parsed.x) + ' msg/s' : elapsed ? '+' + items[0].parsed.x.toFixed(1) + ' s' : time ? clock(items[0].parsed.x) + ' (+' + items[0].parsed.x.toFixed(1) + ' s)' : nines(items[0].parsed.x)) : ''; },
+          title: function (items) { return items.length ? (date ? dateTitle(c, items[0]) : curve ? 'achieved ' + fmt(items[0].parsed.x) + ' msg/s' : steps ? 'target ' + fmt(items[0].parsed.x) + ' msg/s' : elapsed ? '+' + items[0].parsed.x.toFixed(1) + ' s' : time ? clock(items[0].parsed.x) + ' (+' + items[0].parsed.x.toFixed(1) + ' s)' : nines(items[0].parsed.x)) : ''; },
           label: function (item) { return item.dataset.label + ': ' + fmt(item.parsed.y) + (c.unit ? ' ' + c.unit : ''); }
         } }
       }
@@ -490,10 +518,17 @@
     var box = el('div', { class: 'chart' }, [el('h3', { text: c.title }), el('div', { class: 'box' }, [canvas])]);
     if (c.note) { box.appendChild(el('div', { class: 'note', text: c.note })); }
     grid.appendChild(box);
+    var markerShapes = 0;
     var datasets = c.series.map(function (s, i) {
       var points = s.x.map(function (x, j) { return { x: x, y: s.y[j] }; });
       var baseline = s.style === 'baseline';
       var color = s.label === 'total' ? '#000' : baseline ? greys[(i - 1) % greys.length] : palette[i % palette.length];
+      if (s.style === 'marker') {
+        // A marked point of a curve (the chosen rate, the knee, the steps not sustained): no line, a large symbol.
+        var shape = ['rectRot', 'triangle', 'crossRot'][markerShapes++ % 3];
+        return { label: s.label, data: points, borderColor: color, backgroundColor: color, showLine: false, pointStyle: shape,
+          pointRadius: 8, pointHoverRadius: 10, borderWidth: 2 };
+      }
       return { label: s.label, data: points, borderColor: color, backgroundColor: color, borderWidth: 1.5, borderDash: baseline ? [6, 4] : [],
         pointRadius: points.length > 60 ? 0 : 2, pointHoverRadius: 4, tension: 0, stepped: false };
     });

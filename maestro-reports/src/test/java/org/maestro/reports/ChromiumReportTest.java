@@ -233,8 +233,10 @@ class ChromiumReportTest {
         Matcher body = Pattern.compile("<body([^>]*)>").matcher(dom);
         assertTrue(body.find(), "a body in the DOM Chromium dumped:\n" + head(dom));
         assertEquals("", attribute(body.group(1), "data-errors"), "no script or console error in the page");
-        assertEquals("2", attribute(body.group(1), "data-charts-rendered"), "both step charts rendered");
-        assertEquals(2, count(dom, "data-rendered=\"1\""));
+        assertEquals("3", attribute(body.group(1), "data-charts-rendered"), "the curve and both step charts rendered");
+        assertEquals(3, count(dom, "data-rendered=\"1\""));
+        assertTrue(dom.contains("id=\"chart-curve\"") && dom.contains("Throughput\u2013latency curve"), "the curve comes first");
+        assertTrue(dom.contains("id=\"steps-table\""), "the steps table");
         assertTrue(dom.contains("href=\"steps/20261122-130010-incremental/report.html\""), "steps link to their reports");
     }
 

@@ -49,6 +49,17 @@ class IncrementalReportTest {
         assertEquals(300.25, p99.path("y").get(1).asDouble());
         assertEquals(200, p99.path("x").get(1).asInt());
         assertEquals("100 msg/s (the step at 200 msg/s failed)", data.path("incremental").path("sustainable").asText());
+        // The throughput-latency curve: p99 against the achieved rate, in order of achieved rate, the chosen rate marked.
+        List<JsonNode> curve = ReportData.series(data, "curve");
+        JsonNode curveP99 = curve.get(1);
+        assertEquals("p99 (ms)", curveP99.path("label").asText());
+        assertEquals(2, curveP99.path("x").size(), "the step that did not run is no point of the curve");
+        assertEquals(List.of(100.0, 180.5), List.of(curveP99.path("x").get(0).asDouble(), curveP99.path("x").get(1).asDouble()));
+        JsonNode chosen = curve.get(3);
+        assertEquals("sustainable rate", chosen.path("label").asText());
+        assertEquals("marker", chosen.path("style").asText());
+        assertEquals(100.0, chosen.path("x").get(0).asDouble());
+        assertEquals(1.5, chosen.path("y").get(0).asDouble());
     }
 
     /**
@@ -64,7 +75,8 @@ class IncrementalReportTest {
             String run = "steps/20261122-14000" + rate / 500 + "-incremental";
             SyntheticRun step = new SyntheticRun(Files.createDirectories(dir.resolve(run)), 1_795_000_000_000_000L + rate * 10_000_000L,
                     2, (int) rate, 1).write();
-            steps.add(Incremental.Step.of(rate, run, Summary.read(step.dir.resolve("summary.json"))));
+            steps.add(Incremental.Step.of(rate, Incremental.Step.CLIMB, run, Summary.read(step.dir.resolve("summary.json")),
+                    org.maestro.reports.results.Sustainability.DEFAULT));
         }
         Incremental written = Incremental.of("incremental", 1000, steps);
         written.write(dir.resolve("incremental.json"));
@@ -85,7 +97,7 @@ class IncrementalReportTest {
         assertEquals("500 msg/s (the step at 1000 msg/s failed)", failed.sustainableText());
         assertEquals(Summary.PASSED, failed.verdict());
         Incremental none = Incremental.of("incremental", 1000, List.of(new Incremental.Step(500, Summary.FAILED, "steps/x", 400.0, null, List.of())));
-        assertEquals("unknown (no step passed)", none.sustainableText());
+        assertEquals("unknown (no step was sustainable; the step at 500 msg/s failed)", none.sustainableText());
         assertEquals(Summary.FAILED, none.verdict());
     }
 }

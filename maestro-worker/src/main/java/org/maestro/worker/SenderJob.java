@@ -24,7 +24,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A sender's test. Each connection sends on its own intended-time schedule: with a target of R
- * msg/s over C connections, connection c's message i is due at {@code start + (c + i*C)/R}. A
+ * msg/s over C connections, connection c's message i is due at {@code start + (c + i*C)/R} (with a rate profile, when
+ * the profile's cumulative count reaches {@code c + i*C}: {@link WorkerOptions#schedule()}). A
  * message that leaves late still carries its intended time, so the receivers' response time counts
  * the wait (no coordinated omission). At most {@code max.in.flight} messages per connection wait
  * for the SUT's acknowledgement: a slow SUT holds the sender back instead of filling its memory.
@@ -75,6 +76,7 @@ final class SenderJob extends WorkerJob {
         LoadDriver.Producer producer = producers.get(c);
         int connections = options.connections();
         boolean flatOut = options.rate().isFlatOut();
+        java.util.function.LongUnaryOperator schedule = flatOut ? null : options.schedule();
         long durationNanos = options.duration() instanceof TestDuration.ByTime t ? t.duration().toNanos() : Long.MAX_VALUE;
         long count = options.duration() instanceof TestDuration.ByCount n
                 ? n.messages() / connections + (c < n.messages() % connections ? 1 : 0) : Long.MAX_VALUE;
@@ -103,7 +105,7 @@ final class SenderJob extends WorkerJob {
             long lastFlush = System.nanoTime();
             for (long i = 0; i < count; i++) {
                 // Connection c sends messages c, c + connections, ... of the test's one schedule.
-                long intended = flatOut ? 0 : startNanos + options.rate().offsetNanos(i * connections + c);
+                long intended = flatOut ? 0 : startNanos + schedule.applyAsLong(i * connections + c);
                 warmup.due(c, intended - startNanos);
                 if (!flatOut && !waitUntil(c, intended, rateLog)) {
                     break;

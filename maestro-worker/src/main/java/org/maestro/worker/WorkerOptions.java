@@ -3,6 +3,7 @@ package org.maestro.worker;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.Rate;
+import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.TestDuration;
 import org.maestro.common.units.TimeSpan;
 import org.maestro.worker.driver.SutUrl;
@@ -49,10 +50,24 @@ public record WorkerOptions(Map<String, String> raw, String testId, String testN
             throw new IllegalArgumentException("option " + TestOptions.WARMUP_MAX + ": '" + o.get(TestOptions.WARMUP_MAX)
                     + "' is shorter than the warm-up '" + o.get(TestOptions.WARMUP) + "' it caps");
         }
+        value(o, TestOptions.RATE_STAGES, null, RateProfile::parse);   // refused at SET time when malformed
         Duration quiet = value(o, TestOptions.DRAIN_QUIET, "2s", WorkerOptions::time);
         int inFlight = value(o, TestOptions.MAX_IN_FLIGHT, "1000", v -> positive(TestOptions.MAX_IN_FLIGHT, v));
         return new WorkerOptions(Map.copyOf(o), testId, o.getOrDefault(TestOptions.TEST_NAME, ""), duration, rate,
                 connections, size, send, receive, warmup, sendDelayBound, warmupMax, quiet, inFlight, Criteria.parse(o));
+    }
+
+    /**
+     * When a sender's {@code k}-th message (of all its connections, from 0) is due, nanoseconds from the start: on its
+     * rate profile ({@link TestOptions#RATE_STAGES}) when it has one, else on its one rate. Not for a flat-out rate.
+     */
+    public java.util.function.LongUnaryOperator schedule() {
+        String stages = raw.get(TestOptions.RATE_STAGES);
+        if (stages == null) {
+            return rate::offsetNanos;
+        }
+        RateProfile profile = RateProfile.parse(stages);
+        return profile::offsetNanos;
     }
 
     /** The send-delay bound that ends a sender's warm-up when {@link TestOptions#WARMUP_SEND_DELAY} is not SET. */

@@ -5,6 +5,7 @@ import org.maestro.client.plan.Criterion;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.client.plan.RouteSettings;
 import org.maestro.common.units.Rate;
+import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.TestDuration;
 import org.maestro.common.units.TimeSpan;
@@ -44,6 +45,7 @@ public final class TestSpec {
     private int receivers = 1;
     private final List<Criterion> criteria = new ArrayList<>();
     private TestPlan.Incremental incremental;
+    private RateProfile stages;
     private final List<TestPlan.Route> routes = new ArrayList<>();
     private final List<TestPlan.InspectorSpec> inspectors = new ArrayList<>();
     private TestPlan.AgentPlan agent;
@@ -300,6 +302,63 @@ public final class TestSpec {
         agent = spec.build();
     }
 
+    /**
+     * A rate profile: {@code stages { step 500, '5s'; ramp 500, 2000, '10s'; step 2000, '5s' }}, the total rate of all
+     * senders stage by stage (a ramp goes linearly from its first rate to its second). It sets the test's rate (its mean)
+     * and duration (its length); the senders keep the one intended-time schedule across stages.
+     */
+    public void stages(Closure<?> block) {
+        StagesSpec spec = new StagesSpec();
+        block.setDelegate(spec);
+        block.setResolveStrategy(Closure.DELEGATE_FIRST);
+        block.call();
+        if (spec.stages.isEmpty()) {
+            throw new IllegalArgumentException("stages { } needs at least one stage: step RATE, 'TIME' or ramp FROM, TO, 'TIME'");
+        }
+        stages = new RateProfile(spec.stages);
+        if (stages.messages() < 1) {
+            throw new IllegalArgumentException("stages " + stages + " send no message: give a rate above 0 somewhere");
+        }
+    }
+
+    /** The {@code stages { }} block: {@code step RATE, 'TIME'} and {@code ramp FROM, TO, 'TIME'}, in order. */
+    public static final class StagesSpec {
+        private final List<RateProfile.Stage> stages = new ArrayList<>();
+
+        public void step(Object rate, Object time) {
+            long r = stageRate("step", rate);
+            stages.add(new RateProfile.Stage(r, r, stageTime("step " + rate, time)));
+        }
+
+        public void ramp(Object from, Object to, Object time) {
+            stages.add(new RateProfile.Stage(stageRate("ramp", from), stageRate("ramp", to), stageTime("ramp " + from + ", " + to, time)));
+        }
+
+        private static long stageRate(String what, Object rate) {
+            Rate r = bounded(what, Rate.parse(String.valueOf(rate)));
+            if (String.valueOf(rate).strip().equals("max")) {
+                throw new IllegalArgumentException(what + " " + rate + ": a stage has a rate in msg/s (0 for a pause), not 'max'");
+            }
+            return r.perSecond();
+        }
+
+        private static long stageTime(String what, Object time) {
+            Duration d = time(what, time);
+            if (d.isZero()) {
+                throw new IllegalArgumentException(what + ": a stage needs a time > 0 like '10s', not '" + time + "'");
+            }
+            return d.toNanos();
+        }
+    }
+
+    /**
+     * A search for the highest sustainable rate: {@code findLimit { startRate 1000; step 1000; maxRate 10000;
+     * stepDuration '30s'; resolution 100; maxTime '20m' }}; the same block as {@link #incremental}.
+     */
+    public void findLimit(Closure<?> block) {
+        incremental(block);
+    }
+
     /** An incremental test: {@code incremental { startRate 1000; step 1000; maxRate 10000; stepDuration '30s' }}. */
     public void incremental(Closure<?> block) {
         IncrementalSpec spec = new IncrementalSpec();
@@ -310,6 +369,14 @@ public final class TestSpec {
     }
 
     TestPlan build() {
+        if (stages != null) {
+            if (incremental != null) {
+                throw new IllegalArgumentException("stages and incremental/findLimit both set the rate: a test has one or the other");
+            }
+            // The profile sets both: its mean rate (for the criteria and the console), its length.
+            rate = new Rate((long) Math.ceil(stages.messages() / (stages.duration().toNanos() / 1e9)));
+            duration = new TestDuration.ByTime(stages.duration());
+        }
         if (incremental == null) {
             refuseCoveredByWarmup("duration", duration, rate.perSecond());
         } else {
@@ -328,7 +395,7 @@ public final class TestSpec {
         String receive = receiveUrl == null ? sendUrl : receiveUrl;
         return new TestPlan(name, List.copyOf(tags), description, sendUrl, receive, size, rate, connections, duration,
                 warmup, warmupSendDelay, warmupMax, senders, receivers, List.copyOf(criteria), incremental, List.copyOf(routes), List.copyOf(inspectors), agent,
-                topology);
+                topology, stages);
     }
 
     /**
@@ -491,12 +558,21 @@ public final class TestSpec {
         }
     }
 
-    /** The {@code incremental { }} block. */
+    /**
+     * The {@code incremental { }} (or {@code findLimit { }}) block: the climb's startRate, step, maxRate and
+     * stepDuration; the bisection's resolution (msg/s, default: step, i.e. no bisection); maxTime, the hard cap on the
+     * whole search; sendDelay, the send delay p99 of a sender still on schedule; rateTolerance, the shortfall of a rate
+     * still taken as keeping up.
+     */
     public static final class IncrementalSpec {
         private long startRate = -1;
         private long step = -1;
         private long maxRate = -1;
+        private long resolution = -1;
         private TestDuration stepDuration = TestDuration.parse("30s");
+        private Duration maxTime = Duration.ofMinutes(TestPlan.Incremental.DEFAULT_MAX_MINUTES);
+        private double sendDelayMaxMillis = org.maestro.reports.results.Sustainability.DEFAULT_SEND_DELAY_MAX_MILLIS;
+        private double rateTolerance = org.maestro.reports.results.Sustainability.DEFAULT_RATE_TOLERANCE;
 
         public void startRate(Object v) {
             startRate = bounded("startRate", Rate.parse(String.valueOf(v))).perSecond();
@@ -514,12 +590,55 @@ public final class TestSpec {
             stepDuration = TestDuration.parse(String.valueOf(v));
         }
 
+        public void resolution(Object v) {
+            resolution = bounded("resolution", Rate.parse(String.valueOf(v))).perSecond();
+            if (resolution <= 0) {
+                throw new IllegalArgumentException("resolution must be a rate > 0 like 50 or 50/s, not '" + v + "'");
+            }
+        }
+
+        public void maxTime(Object v) {
+            maxTime = time("maxTime", v);
+            if (maxTime.isZero()) {
+                throw new IllegalArgumentException("maxTime must be a time > 0 like '20m', not '" + v + "'");
+            }
+        }
+
+        public void sendDelay(Object v) {
+            Duration d = time("sendDelay", v);
+            if (d.isZero()) {
+                throw new IllegalArgumentException("sendDelay must be a time > 0 like '50ms', not '" + v + "'");
+            }
+            sendDelayMaxMillis = d.toNanos() / 1e6;
+        }
+
+        public void rateTolerance(Object v) {
+            String t = String.valueOf(v).strip();
+            try {
+                rateTolerance = Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : t) / 100;
+            } catch (NumberFormatException e) {
+                rateTolerance = -1;
+            }
+            if (!(rateTolerance > 0 && rateTolerance < 1)) {
+                throw new IllegalArgumentException("rateTolerance must be a percentage between 0 and 100 like '3 %', not '" + v + "'");
+            }
+        }
+
         TestPlan.Incremental build() {
             if (startRate <= 0 || step <= 0 || maxRate < startRate) {
                 throw new IllegalArgumentException("incremental needs startRate > 0, step > 0 and maxRate >= startRate"
                         + " (got startRate " + startRate + ", step " + step + ", maxRate " + maxRate + ")");
             }
-            return new TestPlan.Incremental(startRate, step, maxRate, stepDuration);
+            if (resolution > step) {
+                throw new IllegalArgumentException("resolution " + resolution + " msg/s is coarser than the step " + step
+                        + " msg/s: the bisection refines the climb, give a resolution <= step");
+            }
+            if (stepDuration instanceof TestDuration.ByTime byTime && byTime.duration().compareTo(maxTime) > 0) {
+                throw new IllegalArgumentException("stepDuration " + stepDuration + " is longer than maxTime "
+                        + maxTime.toSeconds() + "s: not one step would fit in the search's time cap");
+            }
+            return new TestPlan.Incremental(startRate, step, maxRate, stepDuration, resolution < 0 ? step : resolution, maxTime,
+                    sendDelayMaxMillis, rateTolerance);
         }
     }
 }

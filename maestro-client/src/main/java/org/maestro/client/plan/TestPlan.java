@@ -1,5 +1,6 @@
 package org.maestro.client.plan;
 
+import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.TestDuration;
@@ -34,11 +35,22 @@ import java.util.List;
  * @param agent        null, or the agent's handler source and scheduled actions
  * @param topology     null, or the routers {@code --local} starts and points the routes at ({@code line 3}, a graph
  *                     file: see org.maestro.client.topology.TopologyDescription)
+ * @param stages       null for one rate; else the rate profile of all senders together ({@code rate} is then its mean
+ *                     rounded up, {@code duration} its length)
  */
 public record TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
                        SizeMix size, Rate rate, int connections, TestDuration duration, String warmup,
                        String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria, Incremental incremental, List<Route> routes,
-                       List<InspectorSpec> inspectors, AgentPlan agent, String topology) {
+                       List<InspectorSpec> inspectors, AgentPlan agent, String topology, RateProfile stages) {
+
+    /** A plan with one rate for the whole test (no stages). */
+    public TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
+                    SizeMix size, Rate rate, int connections, TestDuration duration, String warmup,
+                    String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria,
+                    Incremental incremental, List<Route> routes, List<InspectorSpec> inspectors, AgentPlan agent, String topology) {
+        this(name, tags, description, sendUrl, receiveUrl, size, rate, connections, duration, warmup, warmupSendDelay, warmupMax,
+                senders, receivers, criteria, incremental, routes, inspectors, agent, topology, null);
+    }
 
     /**
      * What the agent does: clone {@code sourceUrl} (at {@code branch}, "" = default), then run each
@@ -62,7 +74,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
     /** The same plan with another agent plan. */
     public TestPlan withAgent(AgentPlan other) {
         return new TestPlan(name, tags, description, sendUrl, receiveUrl, size, rate, connections, duration, warmup,
-                warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes, inspectors, other, topology);
+                warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes, inspectors, other, topology, stages);
     }
 
     /** A handler run at {@code atMillis} after the senders started. */
@@ -203,14 +215,37 @@ public record TestPlan(String name, List<String> tags, String description, Strin
                 sendUrl == null ? sendUrlFor.apply("", Route.LOCAL_SCHEME) : sendUrl,
                 receiveUrl == null ? receiveUrlFor.apply("", Route.LOCAL_SCHEME) : receiveUrl, size, rate, connections,
                 duration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, filled, inspectors, agent,
-                topology);
+                topology, stages);
     }
 
     /**
-     * An incremental test: the rate starts at {@code startRate} and goes up by {@code step} for
-     * each step of {@code stepDuration}, up to {@code maxRate}, until a criterion fails.
+     * A search for the highest sustainable rate (an incremental test): a coarse climb from {@code startRate} by
+     * {@code step} up to {@code maxRate}, each step a run of {@code stepDuration}, then a bisection between the last
+     * sustainable and the first unsustainable rate until they are {@code resolution} apart; the whole search at most
+     * {@code maxTime}. A step is judged by org.maestro.reports.results.Sustainability with {@code sendDelayMaxMillis}
+     * and {@code rateTolerance}.
+     *
+     * @param resolution         msg/s; equal to {@code step}: no bisection (the climb alone, as before)
+     * @param maxTime            the hard cap on the search's total time
+     * @param sendDelayMaxMillis the send delay p99 of a sender still on schedule
+     * @param rateTolerance      the shortfall of a rate still taken as keeping up, a fraction
      */
-    public record Incremental(long startRate, long step, long maxRate, TestDuration stepDuration) {
+    public record Incremental(long startRate, long step, long maxRate, TestDuration stepDuration, long resolution,
+                              java.time.Duration maxTime, double sendDelayMaxMillis, double rateTolerance) {
+        /** The climb alone, as an {@code incremental { }} block without the search's settings has it. */
+        public Incremental(long startRate, long step, long maxRate, TestDuration stepDuration) {
+            this(startRate, step, maxRate, stepDuration, step, java.time.Duration.ofMinutes(DEFAULT_MAX_MINUTES),
+                    org.maestro.reports.results.Sustainability.DEFAULT_SEND_DELAY_MAX_MILLIS,
+                    org.maestro.reports.results.Sustainability.DEFAULT_RATE_TOLERANCE);
+        }
+
+        /** The cap on a search's total time when the script sets none. */
+        public static final long DEFAULT_MAX_MINUTES = 60;
+
+        /** The judge of its steps. */
+        public org.maestro.reports.results.Sustainability sustainability() {
+            return new org.maestro.reports.results.Sustainability(rateTolerance, sendDelayMaxMillis);
+        }
     }
 
     /** The same plan at another total rate (one step of an incremental test). */

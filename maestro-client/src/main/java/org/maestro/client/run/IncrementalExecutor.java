@@ -13,10 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An incremental test: fixed-rate steps at a rising rate, each a full run of its own under
- * {@code steps/}, until a criterion fails or the maximum is reached. The highest passing step is
- * the sustainable throughput, written to {@code incremental.json} ({@link Incremental}): a lower bound when no
- * step failed.
+ * A search for the highest sustainable rate (an incremental test): fixed-rate steps, each a full run of its own under
+ * {@code steps/}, chosen by {@link LimitSearch} (a coarse climb, then a bisection to the resolution, a borderline step
+ * run again, all within the time cap) and judged by the results model's Sustainability. The result and the
+ * throughput–latency curve go to {@code incremental.json} ({@link Incremental}).
  */
 public final class IncrementalExecutor {
     private final TestExecutor.Factory executors;
@@ -29,25 +29,38 @@ public final class IncrementalExecutor {
         this.console = console;
     }
 
-    /** Returns the exit code: 0 when a step passed, 1 when none did, 2 when a step could not run, 130 when interrupted. */
+    /**
+     * Returns the exit code: 0 when a rate was sustainable, 1 when none was, 2 when a step could not run, 130 when
+     * interrupted.
+     */
     public int run(TestPlan plan) throws IOException, InterruptedException {
         TestPlan.Incremental inc = plan.incremental();
         Path top = Files.createDirectories(runsDir.resolve(RunLayout.runDirName(LocalDateTime.now(), plan.name())));
+        LimitSearch search = new LimitSearch(inc);
         List<Incremental.Step> steps = new ArrayList<>();
-        for (long rate = inc.startRate(); rate <= inc.maxRate(); rate += inc.step()) {
+        long startNanos = System.nanoTime();
+        double longestStepSeconds = inc.stepDuration() instanceof org.maestro.common.units.TestDuration.ByTime t
+                ? t.duration().toMillis() / 1000.0 : 0;
+        for (LimitSearch.Next next = search.next(0, longestStepSeconds); next != null;
+             next = search.next(secondsSince(startNanos), longestStepSeconds)) {
             console.line("");
-            console.line("=== step at %d msg/s ===", rate);
-            Summary s = executors.create(top.resolve("steps")).runStep(plan.atRate(rate, inc.stepDuration()));
-            steps.add(Incremental.Step.of(rate, top.relativize(top.resolve("steps").resolve(s.testId())).toString(), s));
-            if (!Summary.PASSED.equals(s.verdict())) {
-                break;
-            }
+            console.line("=== step %d at %d msg/s (%s) ===", steps.size() + 1, next.rate(), next.phase());
+            long stepStart = System.nanoTime();
+            Summary s = executors.create(top.resolve("steps")).runStep(plan.atRate(next.rate(), inc.stepDuration()));
+            longestStepSeconds = Math.max(longestStepSeconds, secondsSince(stepStart));
+            Incremental.Step step = search.record(Incremental.Step.of(next.rate(), next.phase(),
+                    top.relativize(top.resolve("steps").resolve(s.testId())).toString(), s, inc.sustainability()));
+            steps.add(step);
+            console.line("step at %d msg/s: %s%s", step.rate(), judgement(step),
+                    step.reasons().isEmpty() ? "" : " (" + String.join("; ", step.reasons()) + ")");
         }
-        Incremental result = Incremental.of(plan.name(), inc.maxRate(), steps);
+        Incremental result = Incremental.of(plan.name(), inc.maxRate(), steps, inc.resolution(),
+                search.stoppedBy(), inc.sustainability().rule(), secondsSince(startNanos), inc.maxTime().toMillis() / 1000.0);
         result.write(top.resolve(RunLayout.INCREMENTAL_JSON));
         console.line("");
-        console.line("sustainable throughput: %s (%d step(s)); results in %s", result.sustainableText(), steps.size(),
-                top.toAbsolutePath());
+        new CurveTable(result).lines().forEach(console::line);
+        console.line("sustainable throughput: %s (%d step(s) in %.0f s); results in %s", result.sustainableText(), steps.size(),
+                result.elapsedSeconds(), top.toAbsolutePath());
         RunPages.report(top, console);
         RunPages.index(runsDir, top, console);
         return switch (result.verdict()) {
@@ -56,5 +69,16 @@ public final class IncrementalExecutor {
             case Summary.INTERRUPTED -> Summary.INTERRUPTED_EXIT;
             default -> 2;
         };
+    }
+
+    private static String judgement(Incremental.Step step) {
+        if (step.sustainable() == null) {
+            return step.verdict();
+        }
+        return (step.sustainable() ? "sustainable" : "not sustainable") + (step.borderline() ? ", borderline" : "");
+    }
+
+    private static double secondsSince(long nanos) {
+        return (System.nanoTime() - nanos) / 1e9;
     }
 }

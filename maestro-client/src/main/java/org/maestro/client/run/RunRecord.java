@@ -113,7 +113,7 @@ public record RunRecord(String testId, String broker, String start, TestPlan pla
                 p.agent().branch(), p.agent().actions(), mask(p.agent().options()));
         return new TestPlan(p.name(), p.tags(), p.description(), mask(p.sendUrl()), mask(p.receiveUrl()), p.size(), p.rate(),
                 p.connections(), p.duration(), p.warmup(), p.warmupSendDelay(), p.warmupMax(), p.senders(), p.receivers(), p.criteria(), p.incremental(), routes,
-                inspectors, agent, p.topology());
+                inspectors, agent, p.topology(), p.stages());
     }
 
     private static String mask(String url) {

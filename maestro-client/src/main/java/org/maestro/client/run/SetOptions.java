@@ -67,7 +67,13 @@ final class SetOptions {
                 List<PeerAssignment.Assignment> rateSharers = senders.stream()
                         .filter(s -> own.rate() == null ? s.route().settings().rate() == null : s.route().group().equals(a.route().group())).toList();
                 long rate = own.rate() == null ? plan.rate().perSecond() : own.rate().perSecond();
-                mine.put(TestOptions.RATE, Long.toString(share(rate, rateSharers.size(), rateSharers.indexOf(a))));
+                long myRate = share(rate, rateSharers.size(), rateSharers.indexOf(a));
+                if (plan.stages() != null && own.rate() == null) {
+                    // Each sender runs the test's profile at its equal share; its mean rate rounded up keeps it off flat out.
+                    mine.put(TestOptions.RATE_STAGES, plan.stages().scaled(1.0 / rateSharers.size()).toString());
+                    myRate = Math.max(1, myRate);
+                }
+                mine.put(TestOptions.RATE, Long.toString(myRate));
                 if (duration instanceof TestDuration.ByCount c) {
                     List<PeerAssignment.Assignment> countSharers = senders.stream().filter(s -> own.duration() == null
                             ? s.route().settings().duration() == null : s.route().group().equals(a.route().group())).toList();

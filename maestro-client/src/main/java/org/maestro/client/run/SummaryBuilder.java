@@ -6,6 +6,7 @@ import org.maestro.reports.results.GeneratorUsage;
 import org.maestro.reports.results.DrainTime;
 import org.maestro.reports.results.PeerReduction;
 import org.maestro.reports.results.Timeline;
+import org.maestro.reports.results.StageFigures;
 import org.maestro.reports.results.RateLogTally;
 import org.maestro.reports.results.Summary;
 import org.maestro.reports.results.Tally;
@@ -230,7 +231,8 @@ final class SummaryBuilder {
         return new Summary(testId, plan.name(), plan.tags(), plan.description(), start, Instant.now().toString(),
                 new LinkedHashMap<>(parameters(plan)), results, totals, routes, checks, actions, List.copyOf(seen.interruptions()),
                 verdict, reasons, seen.peerHosts(), ClockLimits.check(seen.peerHosts(), totals.responseTime()),
-                GeneratorLimits.check(generators(peers, runDir, measureFrom, loadEnd)), startSkew(peers, runDir, seen.peerHosts()));
+                GeneratorLimits.check(generators(peers, runDir, measureFrom, loadEnd)), startSkew(peers, runDir, seen.peerHosts()),
+                stages(plan, peers, runDir, reduced));
     }
 
     /** How together the senders and receivers whose files were collected began at the common instant. */
@@ -376,25 +378,9 @@ final class SummaryBuilder {
         if (outcomes.isEmpty()) {
             return out;
         }
-        List<Object[]> workers = new ArrayList<>();
-        long origin = Long.MAX_VALUE;
-        long end = 0;
-        for (PeerInfo p : peers) {
-            if (p.role() == Role.SENDER || p.role() == Role.RECEIVER) {
-                Path dir = RunLayout.peerDir(runDir, p.name());
-                PeerReduction r = reduced.get(p.name());
-                if (r == null) {
-                    continue;
-                }
-                RateLogTally logs = r.rateLogs();
-                if (logs.startEpochMicros() > 0) {
-                    origin = Math.min(origin, logs.startEpochMicros());
-                }
-                end = Math.max(end, logs.lastEpochMicros());
-                workers.add(new Object[]{dir, p.role()});
-            }
-        }
-        Timeline timeline = origin == Long.MAX_VALUE || !timelineKnown ? null : Timeline.read(workers, origin, end);
+        Workers w = Workers.of(peers, runDir, reduced);
+        long end = w.end();
+        Timeline timeline = w.origin() == Long.MAX_VALUE || !timelineKnown ? null : Timeline.read(w.dirs(), w.origin(), end);
         List<Long> starts = outcomes.stream().map(ActionOutcome::startMicros).filter(t -> t > 0).sorted().toList();
         for (ActionOutcome o : outcomes) {
             FaultAnalysis cost = null;
@@ -408,6 +394,53 @@ final class SummaryBuilder {
                     cost == null ? null : cost.outageMillis(), cost == null ? null : cost.recoveryMillis()));
         }
         return out;
+    }
+
+    /**
+     * The senders and receivers whose files were reduced: (directory, role) of each, the earliest start of any and of
+     * the senders (the load's start), the latest message, and the receivers' directories.
+     */
+    private record Workers(List<Object[]> dirs, long origin, long sendersStart, long end, List<Path> receivers) {
+        static Workers of(List<PeerInfo> peers, Path runDir, Map<String, PeerReduction> reduced) {
+            List<Object[]> dirs = new ArrayList<>();
+            List<Path> receivers = new ArrayList<>();
+            long origin = Long.MAX_VALUE;
+            long sendersStart = Long.MAX_VALUE;
+            long end = 0;
+            for (PeerInfo p : peers) {
+                PeerReduction r = reduced.get(p.name());
+                if ((p.role() != Role.SENDER && p.role() != Role.RECEIVER) || r == null) {
+                    continue;
+                }
+                Path dir = RunLayout.peerDir(runDir, p.name());
+                RateLogTally logs = r.rateLogs();
+                if (logs.startEpochMicros() > 0) {
+                    origin = Math.min(origin, logs.startEpochMicros());
+                    if (p.role() == Role.SENDER) {
+                        sendersStart = Math.min(sendersStart, logs.startEpochMicros());
+                    }
+                }
+                end = Math.max(end, logs.lastEpochMicros());
+                dirs.add(new Object[]{dir, p.role()});
+                if (p.role() == Role.RECEIVER) {
+                    receivers.add(dir);
+                }
+            }
+            return new Workers(dirs, origin, sendersStart, end, receivers);
+        }
+    }
+
+    /** Each stage of the plan's rate profile with what it achieved; empty without stages or without the senders' files. */
+    private static List<Summary.StageResult> stages(TestPlan plan, List<PeerInfo> peers, Path runDir,
+                                                    Map<String, PeerReduction> reduced) throws IOException {
+        if (plan.stages() == null) {
+            return List.of();
+        }
+        Workers w = Workers.of(peers, runDir, reduced);
+        if (w.sendersStart() == Long.MAX_VALUE) {
+            return List.of();
+        }
+        return StageFigures.of(plan.stages(), Timeline.read(w.dirs(), w.sendersStart(), w.end()), w.sendersStart(), w.receivers());
     }
 
     private static String iso(long epochMicros) {

@@ -63,6 +63,12 @@ final class SummaryTable {
                 c.line("  %s", drain(route.drain()));
             }
         }
+        for (Summary.StageResult st : s.stages()) {
+            Summary.Latency l = st.responseTime();
+            c.line("stage %d (%s, %.1f-%.1f s): target %.1f msg/s, achieved %.1f msg/s, sent %d, received %d, lost %d; response time p50 %s / p99 %s ms",
+                    st.index(), st.stage(), st.startSeconds(), st.endSeconds(), st.targetRate(), st.achievedRate(), st.sent(), st.received(),
+                    st.lost(), known(l) ? ms(l.p50()) : UNKNOWN, known(l) ? ms(l.p99()) : UNKNOWN);
+        }
         for (Summary.Interruption i : s.interruptions()) {
             c.line("  interruption of the control plane: %s away from %s %s", i.who(), i.from(),
                     i.to() == null ? "and not back within the run" : "to " + i.to() + " (" + i.millis() + " ms)");
@@ -161,7 +167,7 @@ final class SummaryTable {
         return perSecond == null ? UNKNOWN : String.format(Locale.ROOT, "%.1f", perSecond);
     }
 
-    private static String ms(double millis) {
+    static String ms(double millis) {
         return String.format(Locale.ROOT, "%.3f", millis);
     }
 }

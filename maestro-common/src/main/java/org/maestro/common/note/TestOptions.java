@@ -16,6 +16,11 @@ public final class TestOptions {
      * a test's total rate among its senders.
      */
     public static final String RATE = "rate";
+    /**
+     * A sender's rate profile (org.maestro.common.units.RateProfile's text form, its share of the test's); absent for
+     * one rate. {@link #RATE} then holds its mean rate, {@link #DURATION} its length.
+     */
+    public static final String RATE_STAGES = "rate.stages";
     /** Connections per worker. */
     public static final String PARALLEL_COUNT = "parallel.count";
     /** Message size in bytes; {@code ~1024} varies by ±5 %. */

@@ -19,7 +19,16 @@ public record Summary(String testId, String name, List<String> tags, String desc
                       List<Check> checks,
                       List<ActionResult> actions, List<Interruption> interruptions, String verdict, List<String> reasons,
                       List<PeerHost> peerHosts, ClockCheck clockCheck, LoadGenerators loadGenerators,
-                      StartSkew startSkew) {
+                      StartSkew startSkew, List<StageResult> stages) {
+
+    /** A run with one rate (no stages) and no start instant. */
+    public Summary(String testId, String name, List<String> tags, String description, String start, String end,
+                   Map<String, Object> parameters, List<PeerResult> peers, Totals totals, List<RouteResult> routes,
+                   List<Check> checks, List<ActionResult> actions, List<Interruption> interruptions, String verdict,
+                   List<String> reasons, List<PeerHost> peerHosts, ClockCheck clockCheck, LoadGenerators loadGenerators) {
+        this(testId, name, tags, description, start, end, parameters, peers, totals, routes, checks, actions, interruptions,
+                verdict, reasons, peerHosts, clockCheck, loadGenerators, null, List.of());
+    }
 
     public static final String PASSED = "passed";
     public static final String FAILED = "failed";
@@ -40,6 +49,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
         interruptions = orEmpty(interruptions);
         reasons = orEmpty(reasons);
         peerHosts = orEmpty(peerHosts);
+        stages = orEmpty(stages);
     }
 
     private static <T> List<T> orEmpty(List<T> list) {
@@ -185,6 +195,22 @@ public record Summary(String testId, String name, List<String> tags, String desc
      *                         flight, not backlog
      */
     public record Drain(double startAfterMillis, long backlogMessages, Double drainMillis, double caughtUpLagMillis) {
+    }
+
+    /**
+     * One stage of a rate profile and what it achieved ({@link StageFigures}); the list is empty for a run of one rate.
+     *
+     * @param stage         its text, e.g. "500/s..2000/s 10s"
+     * @param targetRate    its mean target rate, msg/s (all senders)
+     * @param startSeconds  its start, seconds from the start of the load
+     * @param sent          messages due in it (by intended time)
+     * @param received      messages that arrived while it ran
+     * @param achievedRate  received over its length, msg/s
+     * @param lost          of the messages due in it, those never received
+     * @param responseTime  the response time of the seconds it spans; null when none was measured
+     */
+    public record StageResult(int index, String stage, double targetRate, double startSeconds, double endSeconds, long sent,
+                              long received, double achievedRate, long lost, Latency responseTime) {
     }
 
     /**
@@ -339,7 +365,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
                 c.bound())).toList();
         return new Summary(testId, name, tags, description, start, end, parameters, peers, totals, routes, unjudged, actions, interruptions,
                 INTERRUPTED, reasons.stream().filter(r -> checks.stream().noneMatch(c -> r.equals(c.failureReason()))).toList(),
-                peerHosts, clockCheck, loadGenerators, startSkew);
+                peerHosts, clockCheck, loadGenerators, startSkew, stages);
     }
 
     public int exitCode() {

@@ -79,7 +79,8 @@ public final class Protocols {
 
             @Override
             public Producer openProducer(SutUrl url, String clientName) throws DriverException {
-                return of(url).openProducer(url, clientName);
+                Producer producer = of(url).openProducer(url, clientName);
+                return url.throttlePerSecond() > 0 ? new ThrottledProducer(producer, url.throttlePerSecond()) : producer;
             }
 
             @Override

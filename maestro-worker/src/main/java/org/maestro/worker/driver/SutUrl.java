@@ -19,6 +19,8 @@ import org.maestro.worker.driver.kafka.KafkaSettings;
  *   <li>{@code persistent=true|false}: delivery mode of sent messages (default false)</li>
  *   <li>{@code durable=true|false}: a topic receiver uses a durable subscription (default false)</li>
  *   <li>{@code failover=true}: reconnect after the connection is lost (the client's own failover)</li>
+ *   <li>{@code throttle=N}: each sending connection sends at most N msg/s ({@link ThrottledProducer}): a SUT whose limit
+ *       is known, to check a limit search against, or a producer quota</li>
  * </ul>
  * Any other option goes to the protocol's client if its {@link org.maestro.worker.driver.jms.JmsClient#refusal}
  * lets it through; else it is an error naming it. {@code kafka://host:port/topic} has options of its own, checked
@@ -26,9 +28,16 @@ import org.maestro.worker.driver.kafka.KafkaSettings;
  */
 public record SutUrl(String scheme, String host, int port, String destination, boolean topic, boolean persistent,
                      boolean durable, boolean failover, String username, String password,
-                     Map<String, String> clientOptions) {
+                     Map<String, String> clientOptions, long throttlePerSecond) {
 
-    private static final Set<String> OWN = Set.of("type", "persistent", "durable", "failover");
+    private static final String THROTTLE = "throttle";
+    private static final Set<String> OWN = Set.of("type", "persistent", "durable", "failover", THROTTLE);
+
+    /** A URL with no throttle. */
+    public SutUrl(String scheme, String host, int port, String destination, boolean topic, boolean persistent, boolean durable,
+                  boolean failover, String username, String password, Map<String, String> clientOptions) {
+        this(scheme, host, port, destination, topic, persistent, durable, failover, username, password, clientOptions, 0);
+    }
 
     public static SutUrl parse(String text) {
         if (text == null || text.isBlank()) {
@@ -71,7 +80,7 @@ public record SutUrl(String scheme, String host, int port, String destination, b
                 String refusal = protocol.client().refusal(key);
                 if (refusal != null) {
                     throw new IllegalArgumentException("bad SUT URL '" + shown + "': unknown option '" + SafeText.of(key)
-                            + "' (Maestro's: type, persistent, durable, failover; " + refusal + ")");
+                            + "' (Maestro's: type, persistent, durable, failover, throttle; " + refusal + ")");
                 }
                 client.put(key, option.getValue());
             }
@@ -80,7 +89,7 @@ public record SutUrl(String scheme, String host, int port, String destination, b
         int port = uri.getPort() == -1 ? protocol.defaultPort() : uri.getPort();
         return new SutUrl(scheme, uri.getHost(), port, destination, isTopicType(own.get("type"), shown),
                 bool(own, "persistent", shown), bool(own, "durable", shown), bool(own, "failover", shown), credentials[0], credentials[1],
-                Map.copyOf(client));
+                Map.copyOf(client), throttle(own.get(THROTTLE), shown));
     }
 
     /** A form safe to print: no password, no client options. */
@@ -99,6 +108,23 @@ public record SutUrl(String scheme, String host, int port, String destination, b
             return true;
         }
         throw new IllegalArgumentException("bad SUT URL '" + shown + "': type must be queue or topic, not '" + SafeText.of(type) + "'");
+    }
+
+    /** The {@code throttle} option: messages per second and connection, 0 when not given. */
+    private static long throttle(String value, String shown) {
+        if (value == null) {
+            return 0;
+        }
+        try {
+            long perSecond = Long.parseLong(value.strip());
+            if (perSecond > 0) {
+                return perSecond;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("bad SUT URL '" + shown + "': throttle must be a whole number of messages per second > 0, not '"
+                + SafeText.of(value) + "'");
     }
 
     private static boolean bool(Map<String, String> own, String key, String shown) {

@@ -1,0 +1,31 @@
+// Find the limit: the highest rate the SUT sustains. A coarse climb from startRate by step (up to maxRate), then a
+// bisection between the last sustainable and the first unsustainable rate down to the resolution; each step a run of
+// stepDuration judged sustainable when its criteria pass, the senders keep their schedule (send rate within
+// rateTolerance of the target, send delay p99 under sendDelay), the receivers keep up with the senders and nothing is
+// lost. A borderline step is run again; the whole search stops at maxTime. The result (or "at least X" when maxRate
+// or maxTime stopped it) and the throughput-latency curve are in incremental.json and the report.
+//   maestro run test-scripts/find-limit.groovy --local
+//   maestro run test-scripts/find-limit.groovy --broker mqtt://broker.lab:1883 -P url=amqp://sut.lab:5672/perf.queue -P maxRate=50000
+test {
+    name         'find-limit'
+    tags         'find-limit', 'amqp'
+    url          param('url', null)
+    messageSize  param('size', 1024)
+    connections  param('connections', 2)
+    // Each step's warm-up lasts until every sender connection is on schedule (send delay under warmupSendDelay for a
+    // second), at most warmupMax: a step the senders cannot keep up with ends its warm-up off schedule and is not sustainable.
+    warmup       param('warmup', '1s')
+    warmupSendDelay param('warmupSendDelay', '50ms')
+    warmupMax    param('warmupMax', '3s')
+    findLimit {
+        startRate    param('startRate', 1000)
+        step         param('step', 2000)
+        maxRate      param('maxRate', 50000)
+        resolution   param('resolution', 250)
+        stepDuration param('stepDuration', '10s')
+        maxTime      param('maxTime', '15m')
+        sendDelay    param('sendDelay', '50ms')
+        rateTolerance param('rateTolerance', '3 %')
+    }
+    expect       "p99 latency < ${param('p99', '200 ms')}", 'loss == 0'
+}
