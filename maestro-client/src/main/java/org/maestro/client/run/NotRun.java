@@ -31,6 +31,6 @@ final class NotRun {
                 Map.of(), Map.of(), Map.of(), reasons, List.of(), List.of(), hosts));
         return new Summary(described.testId(), described.name(), described.tags(), described.description(), described.start(),
                 described.end(), described.parameters(), List.of(), null, List.of(), List.of(), List.of(), List.of(), verdict,
-                List.copyOf(reasons), hosts, null, null, null);
+                List.copyOf(reasons), hosts, null, null, null, List.of());
     }
 }

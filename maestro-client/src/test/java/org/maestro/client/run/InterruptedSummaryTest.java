@@ -20,7 +20,7 @@ class InterruptedSummaryTest {
                 new Summary.Check("loss == 0", true, "0 message(s)", "== 0 message(s)"));
         Summary ran = new Summary("t-1", "fixed-rate", List.of(), "", "2026-01-01T00:00:00Z", "2026-01-01T00:00:05Z", Map.of(),
                 List.of(), totals, List.of(), checks, List.of(), List.of(), Summary.FAILED,
-                List.of("interrupted by SIGINT 3.0 s into the load", "rate >= 200/s: measured 180.0 msg/s"), List.of(), null, null, null);
+                List.of("interrupted by SIGINT 3.0 s into the load", "rate >= 200/s: measured 180.0 msg/s"), List.of(), null, null, null, List.of());
 
         Summary s = ran.interrupted();
 
