@@ -97,7 +97,8 @@ class AgentMainTest {
         for (String[] c : cases) {
             try (ChildJvm agent = ChildJvm.start(AgentMain.class, "--broker", "mqtt://127.0.0.1:1", "--name", "x",
                     "--work-dir", tmp.resolve("work").toString(), "--data-dir", tmp.resolve("data").toString(), c[0], c[1])) {
-                agent.awaitLine(c[2], 30);
+                // One line: the program, then the problem.
+                agent.awaitLine("maestro-agent: " + c[2], 30);
                 assertTrue(agent.process().waitFor(15, TimeUnit.SECONDS));
                 assertEquals(2, agent.process().exitValue(), c[0] + " " + c[1]);
             }

@@ -143,7 +143,7 @@ class WorkerMainTest {
     void aBadRoleIsAUsageError() throws Exception {
         try (ChildJvm worker = ChildJvm.start(WorkerMain.class, "--role", "inspector", "--broker", "mqtt://127.0.0.1:1",
                 "--name", "x")) {
-            String line = worker.awaitLine("--role must be sender or receiver", 30);
+            String line = worker.awaitLine("maestro-worker: --role must be sender or receiver", 30);
             assertTrue(line.contains("inspector"), line);
             assertTrue(worker.process().waitFor(15, TimeUnit.SECONDS));
             assertEquals(2, worker.process().exitValue());
