@@ -257,7 +257,7 @@ class FiguresAuditTest {
         }
         Path top = MaestroCommand.onlyRun(runs);
         JsonNode inc = JSON.readTree(top.resolve(RunLayout.INCREMENTAL_JSON).toFile());
-        String[] consoles = r.output().split("=== step at ");
+        String[] consoles = r.output().split("=== step \\d+ at ");
         IndependentFigures.Sums sustainable = null;
         long sustainableRate = 0;
         int i = 1;

@@ -42,10 +42,14 @@ public final class NearestName {
                 .orElseGet(() -> " (" + knownAre + " " + String.join(", ", new TreeSet<>(known)) + ")");
     }
 
-    /** Levenshtein distance, case-insensitive: the edits that turn one name into the other. */
+    /**
+     * Edit distance, case-insensitive: the edits that turn one name into the other, where two neighbouring letters
+     * swapped count as one edit (the commonest typo: 'rnu' for 'run'), not two as in plain Levenshtein.
+     */
     public static int distance(String a, String b) {
         String s = a.toLowerCase(Locale.ROOT);
         String t = b.toLowerCase(Locale.ROOT);
+        int[] beforePrevious = new int[t.length() + 1];
         int[] previous = new int[t.length() + 1];
         int[] current = new int[t.length() + 1];
         for (int j = 0; j <= t.length(); j++) {
@@ -56,8 +60,12 @@ public final class NearestName {
             for (int j = 1; j <= t.length(); j++) {
                 int substitute = previous[j - 1] + (s.charAt(i - 1) == t.charAt(j - 1) ? 0 : 1);
                 current[j] = Math.min(substitute, Math.min(previous[j] + 1, current[j - 1] + 1));
+                if (i > 1 && j > 1 && s.charAt(i - 1) == t.charAt(j - 2) && s.charAt(i - 2) == t.charAt(j - 1)) {
+                    current[j] = Math.min(current[j], beforePrevious[j - 2] + 1);
+                }
             }
-            int[] swap = previous;
+            int[] swap = beforePrevious;
+            beforePrevious = previous;
             previous = current;
             current = swap;
         }

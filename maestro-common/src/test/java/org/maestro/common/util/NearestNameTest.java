@@ -38,5 +38,7 @@ class NearestNameTest {
         assertEquals(0, NearestName.distance("Rate", "rate"));
         assertEquals(1, NearestName.distance("rat", "rate"));
         assertEquals(3, NearestName.distance("kitten", "sitting"));
+        assertEquals(1, NearestName.distance("rnu", "run"), "two neighbouring letters swapped are one edit");
+        assertEquals(Optional.of("run"), NearestName.nearest("rnu", List.of("report", "run", "stats")));
     }
 }

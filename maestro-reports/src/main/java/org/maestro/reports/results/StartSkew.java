@@ -77,8 +77,11 @@ public final class StartSkew {
             return String.format(Locale.ROOT, "start skew unknown: none of the %d peer(s) began (stopped before the start instant)",
                     s.peers().size());
         }
-        return String.format(Locale.ROOT, "start skew %.3f ms (\u00b1 %.3f ms from the clock offsets) across %d peer(s); latest %s, %.3f ms after the instant%s",
-                s.skewMillis(), s.uncertaintyMillis(), s.peers().size() - s.neverBegan(), s.latestPeer(), s.latestLatenessMillis(),
+        // Peers on the client's own clock have no offset to be unsure of: say so rather than print a zero.
+        String uncertainty = s.uncertaintyMillis() == null || s.uncertaintyMillis() == 0 ? "(one clock: no offset uncertainty)"
+                : String.format(Locale.ROOT, "(\u00b1 %.3f ms from the clock offsets)", s.uncertaintyMillis());
+        return String.format(Locale.ROOT, "start skew %.3f ms %s across %d peer(s); latest %s, %.3f ms after the instant%s",
+                s.skewMillis(), uncertainty, s.peers().size() - s.neverBegan(), s.latestPeer(), s.latestLatenessMillis(),
                 s.neverBegan() == 0 ? "" : "; " + s.neverBegan() + " never began");
     }
 }
