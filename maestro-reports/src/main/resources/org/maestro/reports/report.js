@@ -58,8 +58,10 @@
       v.appendChild(el('h3', { text: 'Criteria' }));
       v.appendChild(table(['criterion', 'result', 'measured', 'bound'], summary.checks.map(function (c) {
         var evaluated = c.passed !== null && c.passed !== undefined;
+        // summary.json's Check.notApplicable: a criterion with no meaning for this run (a share of no target rate).
+        var notApplicable = !evaluated && (c.measured || '').indexOf('not applicable') === 0;
         return [c.criterion, el('span', { class: !evaluated ? 'skip' : c.passed ? 'pass' : 'fail',
-          text: !evaluated ? 'not evaluated' : c.passed ? 'passed' : 'FAILED' }), c.measured, c.bound];
+          text: notApplicable ? 'not applicable' : !evaluated ? 'not evaluated' : c.passed ? 'passed' : 'FAILED' }), c.measured, c.bound];
       })));
     }
 
@@ -122,6 +124,19 @@
             w.maxSeconds === null ? '' : fmt(w.maxSeconds),
             w.onSchedule === false ? el('span', { class: 'fail', text: 'OFF SCHEDULE: ' + w.detail }) : w.detail];
         }), [false, true, true, true, false]));
+    }
+    // Each sender's delivery mode and how the SUT disposed of its messages (its delivery.json): presettled sends are
+    // not acknowledged, so what arrived is the receivers' count.
+    var deliveries = (summary.peers || []).filter(function (p) { return p.delivery; });
+    if (deliveries.length) {
+      peersSection.appendChild(el('h3', { text: 'Delivery (settled: acknowledged by the SUT; presettled: fire-and-forget)' }));
+      peersSection.appendChild(table(['sender', 'mode', 'acknowledged', 'released and resent', 'not resent by the end', 'refused'],
+        deliveries.map(function (p) {
+          var d = p.delivery;
+          var presettled = d.mode === 'presettled';
+          return [p.name, d.mode, presettled ? 'not acknowledged (presettled): see the receivers\' loss' : fmt(d.acknowledged),
+            presettled ? '' : fmt(d.released), presettled ? '' : fmt(d.unresent), fmt(d.refused)];
+        }), [false, false, true, true, true, true]));
     }
     var missing = (summary.peers || []).filter(function (p) { return p.dataMissing; });
     if (missing.length) {

@@ -4,6 +4,8 @@ import org.HdrHistogram.Histogram;
 import org.maestro.common.note.Stats;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.ratelog.RateLogWriter;
+import org.maestro.common.runfiles.DeliveryJson;
+import org.maestro.common.runfiles.DeliveryMode;
 import org.maestro.common.runfiles.Figures;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.TestJson;
@@ -39,6 +41,10 @@ final class SenderJob extends WorkerJob {
     private volatile IntervalLog sendDelay;
     private final AtomicLong acknowledged = new AtomicLong();
     private final AtomicLong sendErrors = new AtomicLong();
+    /** Deliveries the SUT gave back unrefused (released, modified), each sent again ({@link Resends}). */
+    private final AtomicLong released = new AtomicLong();
+    /** Of those, the ones still waiting to be sent again when their connection stopped. */
+    private final AtomicLong unresent = new AtomicLong();
     private final long streamBase;
     /** The latest actual send time of any connection, microseconds from the test start; -1 before the first. */
     private final AtomicLong lastSentMicros = new AtomicLong(-1);
@@ -88,18 +94,27 @@ final class SenderJob extends WorkerJob {
                 "sender " + peer.info().name() + " connection " + c)) {
             SentMessages sent = new SentMessages(stream, sizes, startEpochMicros, rateLog, sendDelay, messages);
             // One completion for every message of the connection: nothing to allocate per send.
-            LoadDriver.Completion completion = error -> {
-                inFlight.release();
-                if (error == null) {
-                    acknowledged.incrementAndGet();
-                } else if (sendErrors.incrementAndGet() == 1) {
-                    if (options.sendUrl().failover()) {
-                        // The connection is being re-established: this message is lost, and the
-                        // receivers count it from the sequence gap. The test goes on.
-                        LOG.warn("{}: a message was lost while failing over: {}", peer.info().name(), error.getMessage());
-                    } else {
-                        fail("the SUT refused a message: " + error.getMessage());
+            Resends resends = new Resends(peer.info().name(), options.sendUrl().toString(), released);
+            LoadDriver.Completion completion = new LoadDriver.Completion() {
+                @Override
+                public void completed(Throwable error) {
+                    inFlight.release();
+                    if (error == null) {
+                        acknowledged.incrementAndGet();
+                    } else if (sendErrors.incrementAndGet() == 1) {
+                        if (options.sendUrl().failover()) {
+                            // The connection is being re-established: this message is lost, and the
+                            // receivers count it from the sequence gap. The test goes on.
+                            LOG.warn("{}: a message was lost while failing over: {}", peer.info().name(), error.getMessage());
+                        } else {
+                            fail("the SUT refused a message: " + error.getMessage());
+                        }
                     }
+                }
+
+                @Override
+                public void givenBack(byte[] body, String outcome) {
+                    resends.add(body, outcome); // its in-flight permit stays taken until it is acknowledged
                 }
             };
             long lastFlush = System.nanoTime();
@@ -110,10 +125,13 @@ final class SenderJob extends WorkerJob {
                 if (!flatOut && !waitUntil(c, intended, rateLog)) {
                     break;
                 }
-                while (!inFlight.tryAcquire(MAX_PARK_NANOS, TimeUnit.NANOSECONDS)) {
+                resends.sendDue(producer, completion);
+                while (!inFlight.tryAcquire(Resends.POLL_NANOS, TimeUnit.NANOSECONDS)) {
                     if (stopRequested || failure.get() != null) {
+                        unresent.addAndGet(resends.pending());
                         return;
                     }
+                    resends.sendDue(producer, completion);
                 }
                 long actual = System.nanoTime();
                 if (flatOut) {
@@ -136,11 +154,13 @@ final class SenderJob extends WorkerJob {
             // Wait (bounded) for the SUT to acknowledge what is still in flight.
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (System.nanoTime() < deadline && failure.get() == null) {
-                if (inFlight.tryAcquire(options.maxInFlight(), 100, TimeUnit.MILLISECONDS)) {
+                resends.sendDue(producer, completion);
+                if (inFlight.tryAcquire(options.maxInFlight(), Resends.POLL_NANOS, TimeUnit.NANOSECONDS)) {
                     inFlight.release(options.maxInFlight());
                     break;
                 }
             }
+            unresent.addAndGet(resends.pending());
         } finally {
             lastSentMicros.accumulateAndGet(lastAtaMicros[0], Math::max);
         }
@@ -203,6 +223,19 @@ final class SenderJob extends WorkerJob {
         return sendErrors.get();
     }
 
+    /** Deliveries the SUT gave back unrefused and that were sent again. */
+    long releasedCount() {
+        return released.get();
+    }
+
+    /** The sender's delivery.json: its mode and how the SUT disposed of its messages. */
+    DeliveryJson delivery() {
+        if (options.sendUrl().presettled()) {
+            return new DeliveryJson(DeliveryMode.PRESETTLED, null, null, null, sendErrors.get());
+        }
+        return new DeliveryJson(DeliveryMode.SETTLED, acknowledged.get(), released.get(), unresent.get(), sendErrors.get());
+    }
+
     /**
      * The send delays of the last second, warm-up included; null before the files are open, and null flat out: with no
      * schedule every message is sent when it is due, and a delay of 0 would be a figure where none applies.
@@ -236,6 +269,11 @@ final class SenderJob extends WorkerJob {
         warmup.sendingEnded(elapsedNanos());
         writeWarmupOnceEnded();
         sendDelay.close();
+        try {
+            delivery().write(dir);
+        } catch (IOException e) {
+            fail("cannot write " + PeerFiles.DELIVERY_JSON + ": " + e.getMessage());
+        }
         if (failure.get() != null) {
             return List.of();
         }
@@ -265,8 +303,8 @@ final class SenderJob extends WorkerJob {
         // Nothing sent after the warm-up: the rate and send delay after it are unknown, not 0. Flat out there is no
         // schedule to be late for: no send delay, rather than a p99 of 0.
         boolean measured = sendDelay.measured().getTotalCount() > 0;
-        return String.format(Locale.ROOT, "sent %d message(s), %d acknowledged, %d refused; %s " + Figures.RATE_AFTER_WARMUP + "%s%s",
-                messages.get(), acknowledged.get(), sendErrors.get(),
+        return String.format(Locale.ROOT, "sent %d message(s), %s; %s " + Figures.RATE_AFTER_WARMUP + "%s%s",
+                messages.get(), delivery().describe(),
                 measured ? String.format(Locale.ROOT, "%.1f", achievedRate()) : "unknown",
                 options.rate().isFlatOut() ? " (flat out); no send delay (no schedule)"
                         : String.format(Locale.ROOT, " (target %d); p99 send delay %s", options.rate().perSecond(),

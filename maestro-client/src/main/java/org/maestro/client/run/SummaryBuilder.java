@@ -27,6 +27,9 @@ import org.maestro.reports.results.StartSkew;
 import org.maestro.common.util.Passwords;
 import org.maestro.common.util.SafeText;
 
+import org.maestro.common.runfiles.DeliveryJson;
+import org.maestro.common.runfiles.DeliveryMode;
+import org.maestro.worker.driver.SutUrl;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -147,7 +150,8 @@ final class SummaryBuilder {
                     }
                 }
                 results.add(new Summary.PeerResult(p.name(), "sender", p.host(), records, known(rate), null, null,
-                        delay == null ? null : Summary.Latency.of(delay), null, null, null, ok, endText, files(dir), null, null, warmup));
+                        delay == null ? null : Summary.Latency.of(delay), null, null, null, ok, endText, files(dir), null, null, warmup,
+                        DeliveryJson.read(dir).orElse(null)));
             } else {
                 sums.forEach(t -> t.receiver(figures, s));
                 results.add(new Summary.PeerResult(p.name(), "receiver", p.host(), records, known(rate),
@@ -194,7 +198,7 @@ final class SummaryBuilder {
             if (c.metric().equals("rate-percent") && plan.targetRate().isFlatOut()) {
                 // A share of no target: the criterion does not apply to a flat-out run, which is neither failed by it
                 // nor left unjudged (a clean flat-out run passes).
-                Summary.Check notApplicable = Summary.Check.notEvaluated(c.text(), "the test ran flat out: there is no target rate",
+                Summary.Check notApplicable = Summary.Check.notApplicable(c.text(), "the test ran flat out: there is no target rate",
                         c.operator() + " " + bound(c));
                 notJudgedOffSchedule.add(notApplicable);
                 checks.add(notApplicable);
@@ -348,7 +352,7 @@ final class SummaryBuilder {
             case "rate", "rate-percent" -> {
                 long target = plan.targetRate().perSecond();
                 if (c.metric().equals("rate-percent") && target == 0) {
-                    return Summary.Check.notEvaluated(c.text(), "the test ran flat out: there is no target rate", bound);
+                    return Summary.Check.notApplicable(c.text(), "the test ran flat out: there is no target rate", bound);
                 }
                 if (totals.sendRate() == null || totals.receiveRate() == null) {
                     return Summary.Check.notEvaluated(c.text(), "no message was " + (totals.sendRate() == null ? "sent" : "received")
@@ -491,6 +495,10 @@ final class SummaryBuilder {
         }
         if (own.duration() != null) {
             p.put("duration", own.duration().toString());
+        }
+        if (r.sendUrl() != null) {
+            // The delivery mode as the senders' parser reads it from their URL: what their counts mean.
+            p.put(DeliveryMode.URL_OPTION, SutUrl.parse(r.sendUrl()).delivery().word());
         }
         if (own.receiverStartAfterMillis() != null) {
             p.put("receiverStartAfterMillis", own.receiverStartAfterMillis());

@@ -49,6 +49,9 @@ final class SummaryTable {
             if (p.warmup() != null) {
                 c.line("  warm-up of %s: %.1f s, %s", p.name(), p.warmup().seconds(), p.warmup().detail());
             }
+            if (p.delivery() != null) {
+                c.line("  delivery of %s: %s", p.name(), p.delivery().describe());
+            }
             if (p.live() != null) {
                 Summary.LiveFigures f = p.live();
                 c.line("  %s reported %d message(s)%s, phase %s (%s)", p.name(), f.messages(),
@@ -90,6 +93,8 @@ final class SummaryTable {
             if (check.evaluated()) {
                 c.line("  [%s] %s: measured %s, bound %s", check.passed() ? "PASS" : "FAIL", check.criterion(), check.measured(),
                         check.bound());
+            } else if (check.notApplicable()) {
+                c.line("  [N/A] %s, bound %s: %s", check.criterion(), check.bound(), check.measured());
             } else {
                 // Its "measured" says why: "not evaluated: data of receiver 'r' missing (...)".
                 c.line("  [NOT EVALUATED] %s, bound %s: %s", check.criterion(), check.bound(), check.measured());

@@ -18,6 +18,8 @@ public final class PeerFiles {
     public static final String SYSTEM_JSON = "system.json";
     /** An agent's handler runs ({@link HandlersCsv}). */
     public static final String HANDLERS_CSV = "handlers.csv";
+    /** A sender's delivery mode and how the SUT disposed of its messages ({@link DeliveryJson}), written at its end. */
+    public static final String DELIVERY_JSON = "delivery.json";
     /** A receiver's duplicates and out-of-order arrivals. */
     public static final String SEQUENCE_EVENTS_CSV = "sequence-events.csv";
     /**

@@ -123,11 +123,20 @@ public record Summary(String testId, String name, List<String> tags, String desc
      * @param dataMissing null when its files (and, for a receiver, its final figures) were collected; else why not
      * @param live        what it reported over the control plane, kept when its data is missing; else null
      * @param warmup      a sender's warm-up as it was; null for another role, no warm-up, or data missing
+     * @param delivery    a sender's delivery mode and how the SUT disposed of its messages (acknowledged, released and
+     *                    resent, refused: its delivery.json); null for another role or data missing
      */
     public record PeerResult(String name, String role, String host, Long messages, Double rate, Latency responseTime,
                              Latency serviceTime, Latency sendDelay, Long lost, Long duplicated, Long outOfOrder,
                              boolean ok, String end, List<String> files, String dataMissing, LiveFigures live,
-                             Warmup warmup) {
+                             Warmup warmup, org.maestro.common.runfiles.DeliveryJson delivery) {
+        /** A peer without delivery figures (not a sender, or a sender's files missing). */
+        public PeerResult(String name, String role, String host, Long messages, Double rate, Latency responseTime,
+                          Latency serviceTime, Latency sendDelay, Long lost, Long duplicated, Long outOfOrder,
+                          boolean ok, String end, List<String> files, String dataMissing, LiveFigures live, Warmup warmup) {
+            this(name, role, host, messages, rate, responseTime, serviceTime, sendDelay, lost, duplicated, outOfOrder, ok, end,
+                    files, dataMissing, live, warmup, null);
+        }
     }
 
     /**
@@ -338,6 +347,20 @@ public record Summary(String testId, String name, List<String> tags, String desc
     public record Check(String criterion, Boolean passed, String measured, String bound) {
         public static Check notEvaluated(String criterion, String why, String bound) {
             return new Check(criterion, null, "not evaluated: " + why, bound);
+        }
+
+        private static final String NOT_APPLICABLE = "not applicable: ";
+
+        /**
+         * A criterion that has no meaning for this run (a share of the target rate in a run with none): neither passed
+         * nor failed, and not a missing figure either, so it leaves the verdict to the other criteria.
+         */
+        public static Check notApplicable(String criterion, String why, String bound) {
+            return new Check(criterion, null, NOT_APPLICABLE + why, bound);
+        }
+
+        public boolean notApplicable() {
+            return passed == null && measured != null && measured.startsWith(NOT_APPLICABLE);
         }
 
         /** The verdict's reason when this check is broken: "CRITERION: measured VALUE". */

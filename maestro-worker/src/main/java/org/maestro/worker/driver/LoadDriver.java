@@ -38,6 +38,16 @@ public interface LoadDriver {
     @FunctionalInterface
     interface Completion {
         void completed(Throwable errorOrNull);
+
+        /**
+         * Instead of {@link #completed}: the SUT gave the message back without refusing it (AMQP released or modified,
+         * e.g. a router whose next hop is down), so it may be sent again; {@code body} is what was sent.
+         *
+         * @param outcome how it was given back ("released", "modified")
+         */
+        default void givenBack(byte[] body, String outcome) {
+            completed(new DriverException("the SUT gave a message back (" + outcome + ")"));
+        }
     }
 
     /** Called when a connection breaks outside a send or receive (e.g. the broker went away). */

@@ -5,6 +5,7 @@ import java.net.URISyntaxException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.maestro.common.runfiles.DeliveryMode;
 import org.maestro.common.util.Passwords;
 import org.maestro.common.util.SafeText;
 import org.maestro.common.util.UrlParts;
@@ -19,6 +20,8 @@ import org.maestro.worker.driver.kafka.KafkaSettings;
  *   <li>{@code persistent=true|false}: delivery mode of sent messages (default false)</li>
  *   <li>{@code durable=true|false}: a topic receiver uses a durable subscription (default false)</li>
  *   <li>{@code failover=true}: reconnect after the connection is lost (the client's own failover)</li>
+ *   <li>{@code delivery=settled|presettled}: settled (the default) waits for the SUT to acknowledge each message and
+ *       sends a released one again; presettled sends fire-and-forget, AMQP only ({@link DeliveryMode})</li>
  *   <li>{@code throttle=N}: each sending connection sends at most N msg/s ({@link ThrottledProducer}): a SUT whose limit
  *       is known, to check a limit search against, or a producer quota</li>
  * </ul>
@@ -28,15 +31,19 @@ import org.maestro.worker.driver.kafka.KafkaSettings;
  */
 public record SutUrl(String scheme, String host, int port, String destination, boolean topic, boolean persistent,
                      boolean durable, boolean failover, String username, String password,
-                     Map<String, String> clientOptions, long throttlePerSecond) {
+                     Map<String, String> clientOptions, long throttlePerSecond, DeliveryMode delivery) {
 
     private static final String THROTTLE = "throttle";
-    private static final Set<String> OWN = Set.of("type", "persistent", "durable", "failover", THROTTLE);
+    private static final Set<String> OWN = Set.of("type", "persistent", "durable", "failover", THROTTLE, DeliveryMode.URL_OPTION);
+    /** qpid-jms's own ways to presettle sends: the delivery mode says it, so that the figures say it too. */
+    private static final Set<String> PRESETTLE_OPTIONS = Set.of("jms.presettlePolicy.presettleAll",
+            "jms.presettlePolicy.presettleProducers");
 
-    /** A URL with no throttle. */
+    /** A URL with no throttle, settled. */
     public SutUrl(String scheme, String host, int port, String destination, boolean topic, boolean persistent, boolean durable,
                   boolean failover, String username, String password, Map<String, String> clientOptions) {
-        this(scheme, host, port, destination, topic, persistent, durable, failover, username, password, clientOptions, 0);
+        this(scheme, host, port, destination, topic, persistent, durable, failover, username, password, clientOptions, 0,
+                DeliveryMode.SETTLED);
     }
 
     public static SutUrl parse(String text) {
@@ -80,16 +87,43 @@ public record SutUrl(String scheme, String host, int port, String destination, b
                 String refusal = protocol.client().refusal(key);
                 if (refusal != null) {
                     throw new IllegalArgumentException("bad SUT URL '" + shown + "': unknown option '" + SafeText.of(key)
-                            + "' (Maestro's: type, persistent, durable, failover, throttle; " + refusal + ")");
+                            + "' (Maestro's: type, persistent, durable, failover, throttle, delivery; " + refusal + ")");
                 }
                 client.put(key, option.getValue());
             }
         }
+        DeliveryMode delivery = delivery(own.get(DeliveryMode.URL_OPTION), protocol, client, shown);
         String[] credentials = UrlParts.credentials(uri);
         int port = uri.getPort() == -1 ? protocol.defaultPort() : uri.getPort();
         return new SutUrl(scheme, uri.getHost(), port, destination, isTopicType(own.get("type"), shown),
                 bool(own, "persistent", shown), bool(own, "durable", shown), bool(own, "failover", shown), credentials[0], credentials[1],
-                Map.copyOf(client), throttle(own.get(THROTTLE), shown));
+                Map.copyOf(client), throttle(own.get(THROTTLE), shown), delivery);
+    }
+
+    /** The {@code delivery} option: settled when not given; presettled only where the client can (AMQP). */
+    private static DeliveryMode delivery(String value, Protocols.Protocol protocol, Map<String, String> client, String shown) {
+        DeliveryMode mode;
+        try {
+            mode = value == null ? DeliveryMode.SETTLED : DeliveryMode.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("bad SUT URL '" + shown + "': " + SafeText.of(e.getMessage()));
+        }
+        for (String presettle : PRESETTLE_OPTIONS) {
+            if (Boolean.parseBoolean(client.getOrDefault(presettle, "false")) && mode != DeliveryMode.PRESETTLED) {
+                throw new IllegalArgumentException("bad SUT URL '" + shown + "': " + presettle + "=true presettles the sends;"
+                        + " say delivery=presettled instead, so that the figures say the sends were not acknowledged");
+            }
+        }
+        if (mode == DeliveryMode.PRESETTLED && !protocol.client().presettles()) {
+            throw new IllegalArgumentException("bad SUT URL '" + shown + "': delivery=presettled is AMQP's (amqp://, amqps://);"
+                    + " a " + protocol.scheme() + ":// client waits for the broker");
+        }
+        return mode;
+    }
+
+    /** Whether sends are fire-and-forget: the SUT acknowledges nothing, a sender's count is only what it sent. */
+    public boolean presettled() {
+        return delivery == DeliveryMode.PRESETTLED;
     }
 
     /** A form safe to print: no password, no client options. */

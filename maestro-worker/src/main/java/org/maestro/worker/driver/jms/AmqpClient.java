@@ -1,27 +1,59 @@
 package org.maestro.worker.driver.jms;
 
 import org.apache.qpid.jms.JmsConnectionFactory;
+import org.apache.qpid.jms.provider.exceptions.ProviderDeliveryModifiedException;
+import org.apache.qpid.jms.provider.exceptions.ProviderDeliveryReleasedException;
 import org.maestro.worker.driver.SutUrl;
 
 import java.util.Map;
+import java.util.TreeMap;
 
 /** AMQP 1.0 with Apache Qpid JMS ({@code amqp://}, {@code amqps://}). */
 public final class AmqpClient extends JmsClient.PrefixedOptions {
+    /** qpid-jms's option that settles a producer's messages before they are sent ({@code delivery=presettled}). */
+    static final String PRESETTLE_PRODUCERS = "jms.presettlePolicy.presettleProducers";
+
     public AmqpClient() {
         super("qpid-jms", JmsConnectionFactory.class, JmsConnectionFactory::new, "qpid-jms", "jms.", "amqp.", "transport.", "failover.");
+    }
+
+    @Override
+    public boolean presettles() {
+        return true;
+    }
+
+    /**
+     * qpid-jms tells a released delivery (the SUT took it from no one: a router with no route to a receiver) and a
+     * modified one (a router whose next hop went away with it in flight) by the cause of the send's exception.
+     */
+    @Override
+    String givenBack(Exception e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ProviderDeliveryReleasedException) {
+                return "released";
+            }
+            if (t instanceof ProviderDeliveryModifiedException) {
+                return "modified";
+            }
+        }
+        return null;
     }
 
     /** The qpid-jms URI: the AMQP address plus the options passed on, wrapped for failover if asked. */
     @Override
     String connectionUri(SutUrl url) {
-        Map<String, String> transportOptions = url.clientOptions().entrySet().stream()
-                .filter(e -> !e.getKey().startsWith("failover."))
-                .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+        Map<String, String> options = new TreeMap<>(url.clientOptions());
+        if (url.presettled()) {
+            options.put(PRESETTLE_PRODUCERS, "true");
+        }
+        Map<String, String> transportOptions = new TreeMap<>(options);
+        transportOptions.keySet().removeIf(k -> k.startsWith("failover."));
         String base = url.scheme() + "://" + url.host() + ":" + url.port();
         if (!url.failover()) {
             return base + query(transportOptions);
         }
-        Map<String, String> failoverOptions = withPrefix(url, "failover.", false);
+        Map<String, String> failoverOptions = new TreeMap<>(options);
+        failoverOptions.keySet().removeIf(k -> !k.startsWith("failover.") && !k.startsWith("jms."));
         // qpid-jms backs off up to 30 s between attempts: a test would measure the back-off, not the
         // SUT's recovery. Retry at least every second unless the URL says otherwise.
         failoverOptions.putIfAbsent("failover.maxReconnectDelay", "1000");
@@ -29,7 +61,6 @@ public final class AmqpClient extends JmsClient.PrefixedOptions {
         failoverOptions.putIfAbsent("failover.startupMaxReconnectAttempts", "1");
         // jms.* options belong on the failover URI, transport/amqp ones on the nested address.
         transportOptions.keySet().removeIf(k -> k.startsWith("jms."));
-        failoverOptions.putAll(withPrefix(url, "jms.", false));
         return "failover:(" + base + query(transportOptions) + ")" + query(failoverOptions);
     }
 }

@@ -44,7 +44,23 @@ public abstract class JmsClient {
         return true;
     }
 
-    /** Sends without waiting for the broker; {@code done} is called once the broker accepted or refused it. */
+    /** Whether it can send presettled (fire-and-forget, {@code delivery=presettled}): AMQP's only. */
+    public boolean presettles() {
+        return false;
+    }
+
+    /**
+     * How the SUT gave a message back without refusing it ("released", "modified"), when {@code e} says so; null for
+     * a refusal or a failure. Only AMQP has such outcomes.
+     */
+    String givenBack(Exception e) {
+        return null;
+    }
+
+    /**
+     * Sends without waiting for the broker; {@code done} is called once the broker accepted or refused it, or gave it
+     * back ({@link LoadDriver.Completion#givenBack}, with the body read back from the message: it may be sent again).
+     */
     void send(MessageProducer producer, Message message, LoadDriver.Completion done) throws JMSException {
         producer.send(message, new CompletionListener() {
             @Override
@@ -54,9 +70,30 @@ public abstract class JmsClient {
 
             @Override
             public void onException(Message m, Exception e) {
-                done.completed(e);
+                String outcome = givenBack(e);
+                byte[] body = outcome == null ? null : bodyOf(m);
+                if (body == null) {
+                    done.completed(e);
+                } else {
+                    done.givenBack(body, outcome);
+                }
             }
         });
+    }
+
+    /** The body of a message that was sent, read back; null when it cannot be (then it is not sent again). */
+    private static byte[] bodyOf(Message m) {
+        try {
+            if (m instanceof jakarta.jms.BytesMessage bytes) {
+                bytes.reset();
+                byte[] body = new byte[(int) bytes.getBodyLength()];
+                bytes.readBytes(body);
+                return body;
+            }
+        } catch (JMSException e) {
+            // not readable: the give-back counts as a failed send
+        }
+        return null;
     }
 
     /**
