@@ -16,7 +16,12 @@ test {
     connections  param('connections', 2)
     senders      param('senders', 1)
     receivers    param('receivers', 1)
+    // -P sendUrl=amqp://router1.lab:5672/perf -P receiveUrl=amqp://router3.lab:5672/perf: the ends of a line; each overrides url
+    if (param('sendUrl', null)) { sendUrl param('sendUrl', null) }
+    if (param('receiveUrl', null)) { receiveUrl param('receiveUrl', null) }
     // -P jolokia=http://user:pass@sut:8161/console/jolokia: the SUT's metrics sampled by an inspector peer, into CSVs
     if (param('jolokia', '')) { inspector 'jolokia', url: param('jolokia', ''), interval: '1s' }
+    // -P mgmt=amqp://router:5672: a router's AMQP management instead (the qpid-dispatch data sets)
+    if (param('mgmt', '')) { inspector 'amqp-management', url: param('mgmt', ''), datasets: 'qpid-dispatch', interval: '1s' }
     expect       "p99 latency < ${param('p99', '100 ms')}", 'rate >= 95 %', 'loss == 0'
 }

@@ -160,7 +160,7 @@ class RouterLineTest {
     }
 
     /** The middle router's deliveries between two other routers, through its AMQP management. */
-    private static long transit(RouterBinary binary, String managementUrl) throws Exception {
+    static long transit(RouterBinary binary, String managementUrl) throws Exception {
         try (AmqpManagementInspector m = new AmqpManagementInspector(ManagementUrl.parse(managementUrl),
                 List.of(new EntityQuery("router", binary.flavour().entityType("router"), List.of("deliveriesTransit"))),
                 Duration.ofSeconds(5))) {

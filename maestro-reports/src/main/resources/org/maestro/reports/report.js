@@ -130,7 +130,7 @@
     var deliveries = (summary.peers || []).filter(function (p) { return p.delivery; });
     if (deliveries.length) {
       peersSection.appendChild(el('h3', { text: 'Delivery (settled: acknowledged by the SUT; presettled: fire-and-forget)' }));
-      peersSection.appendChild(table(['sender', 'mode', 'acknowledged', 'released and resent', 'not resent by the end', 'refused'],
+      peersSection.appendChild(table(['sender', 'mode', 'acknowledged', 'given back (released, modified) and sent again', 'not sent again by the end', 'refused'],
         deliveries.map(function (p) {
           var d = p.delivery;
           var presettled = d.mode === 'presettled';

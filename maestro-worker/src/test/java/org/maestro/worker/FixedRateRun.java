@@ -49,7 +49,7 @@ final class FixedRateRun {
         assertEquals(1500, RunOutput.hdrCounts(receiver.resolve("latency-service.hlog")).total());
         assertEquals(1500, RunOutput.hdrCounts(sender.resolve("send-delay.hlog")).total());
         String sent = ((Payload.NotifySuccess) end[0].payload()).detail();
-        assertTrue(sent.contains("sent 1500 message(s), settled: 1500 acknowledged, 0 released and resent, 0 refused"), "the SUT settled every message: " + sent);
+        assertTrue(sent.contains("sent 1500 message(s), settled: 1500 acknowledged, 0 given back (released or modified) and sent again, 0 refused"), "the SUT settled every message: " + sent);
         String received = ((Payload.NotifySuccess) end[1].payload()).detail();
         assertTrue(received.contains("received 1500 message(s)") && received.contains("lost 0, duplicated 0, out of order 0"),
                 received);

@@ -281,7 +281,23 @@ public final class TestSpec {
         if (args.containsKey("datasets")) {
             options.put(org.maestro.common.note.TestOptions.INSPECTOR_DATASETS, args.get("datasets").toString());
         }
+        inspectorRefusal(type, options);
         inspectors.add(new TestPlan.InspectorSpec(type, args.get("url").toString(), options));
+    }
+
+    /**
+     * Refuses, on the script's line, what the inspector peer would refuse at SET, read by its own parser: a router's
+     * amqp:// URL where a Jolokia http:// URL belongs costs no peer.
+     */
+    private static void inspectorRefusal(String type, java.util.Map<String, String> options) {
+        try {
+            org.maestro.inspector.InspectorOptions.parse(options);
+        } catch (IllegalArgumentException e) {
+            String url = options.get(org.maestro.common.note.TestOptions.MANAGEMENT_URL).strip().toLowerCase(java.util.Locale.ROOT);
+            String hint = type.equals("jolokia") && url.startsWith("amqp") ? "; an amqp:// URL is AMQP management:"
+                    + " inspector 'amqp-management'" : "";
+            throw new IllegalArgumentException("inspector '" + type + "': " + e.getMessage() + hint, e);
+        }
     }
 
     /**

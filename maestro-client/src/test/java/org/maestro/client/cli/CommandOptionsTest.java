@@ -169,8 +169,8 @@ class CommandOptionsTest {
     @Test
     void whatARunCannotHonourIsRefusedInOneLineBeforeAnyPeerIsTouched() {
         assertRefused("maestro: unknown parameter 'rat' (did you mean 'rate'?)", "-P", "rat=10");
-        assertRefused("maestro: unknown parameter 'nosuch' (the script reads connections, duration, jolokia, p99, rate, receivers,"
-                + " senders, size, sut, url, warmup, warmupMax, warmupSendDelay)", "-P", "nosuch=1");
+        assertRefused("maestro: unknown parameter 'nosuch' (the script reads connections, duration, jolokia, mgmt, p99, rate,"
+                + " receiveUrl, receivers, sendUrl, senders, size, sut, url, warmup, warmupMax, warmupSendDelay)", "-P", "nosuch=1");
         assertRefused("maestro: fixed-rate.groovy:9: -P rate=abc: bad rate 'abc': expected messages per second like 1000"
                 + " or 1000/s, or max for as fast as possible", "-P", "rate=abc");
         assertRefused("maestro: fixed-rate.groovy:9: -P rate=1e12: bad rate '1e12': expected messages per second like 1000"
@@ -179,6 +179,13 @@ class CommandOptionsTest {
                 + " a test may ask for; use 'max' to send as fast as possible", "-P", "rate=20000000");
         assertRefused("maestro: fixed-rate.groovy:16: -P connections=100000: connections 100000 is more than the 1000 a"
                 + " worker may open", "-P", "connections=100000");
+        // A router's AMQP URL where the Jolokia one belongs (issue 22): refused by the inspector's own parser, on its line.
+        assertRefused("maestro: fixed-rate.groovy:23: -P jolokia=amqp://127.0.0.1:5672: inspector 'jolokia': option management.url:"
+                + " bad Jolokia URL 'amqp://127.0.0.1:5672': scheme must be http:// or https://; an amqp:// URL is AMQP management:"
+                + " inspector 'amqp-management'", "-P", "jolokia=amqp://127.0.0.1:5672");
+        assertRefused("maestro: fixed-rate.groovy:25: -P mgmt=http://127.0.0.1:8161: inspector 'amqp-management': option"
+                + " management.url: bad AMQP management URL 'http://127.0.0.1:8161': scheme must be amqp:// or amqps://",
+                "-P", "mgmt=http://127.0.0.1:8161");
         assertRefused("maestro: fixed-rate.groovy:4: warmup 30s must be shorter than the duration 30s: nothing would be"
                 + " measured", "-P", "warmup=30s", "-P", "duration=30s");
 

@@ -33,13 +33,16 @@ public record DeliveryJson(DeliveryMode mode, Long acknowledged, Long released, 
         return Optional.of(RunJson.MAPPER.readValue(file.toFile(), DeliveryJson.class));
     }
 
-    /** "settled: 2000 acknowledged, 37 released and resent" or "presettled: sent, not acknowledged", for people. */
+    /**
+     * "settled: 2000 acknowledged, 37 given back (released or modified) and sent again, 0 refused" or "presettled: sent,
+     * not acknowledged ...", for people. A message given back several times counts each time.
+     */
     public String describe() {
         if (mode == DeliveryMode.PRESETTLED) {
             return mode + ": sent, not acknowledged (the receivers' loss is the truth)"
                     + (refused > 0 ? "; " + refused + " refused" : "");
         }
-        return mode + ": " + acknowledged + " acknowledged, " + released + " released and resent"
-                + (unresent > 0 ? " (" + unresent + " not resent before the end)" : "") + ", " + refused + " refused";
+        return mode + ": " + acknowledged + " acknowledged, " + released + " given back (released or modified) and sent again"
+                + (unresent > 0 ? " (" + unresent + " not sent again before the end)" : "") + ", " + refused + " refused";
     }
 }
