@@ -26,7 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Issue 21, reproduction 5 ("zeros where nothing was measured"), on real runs: a figure with no sample is "unknown"
  * on the console (the peers' table, the totals, the peers' end lines) and in junit.xml, never 0; a criterion on it is
- * "not evaluated", and the verdict says why; a sender whose sending ended inside its warm-up is not "off schedule".
+ * "not evaluated", and the verdict says why; a sender whose sending ended inside its warm-up is not "off schedule". A
+ * criterion with no meaning for the run (a share of no target rate, flat out) is "not applicable", and leaves the verdict
+ * to the others.
  * Embedded MQTT and an embedded Artemis as the SUT, the peers in this JVM, the maestro command as a user runs it.
  */
 class NothingMeasuredTest {
@@ -127,5 +129,47 @@ class NothingMeasuredTest {
         String junit = Files.readString(MaestroCommand.onlyRun(runs).resolve("junit.xml"));
         assertTrue(junit.contains("failures=\"0\"") && junit.contains("errors=\"1\""), junit);
         assertFalse(junit.contains("measured none") || junit.contains("0.000 ms"), junit);
+    }
+
+    /**
+     * Issue 22: a clean flat-out run. Its 'rate >= 95 %' has no target to be a share of: the criterion is reported as
+     * not applicable (neither FAIL nor a silent PASS), the others decide, and the run exits 0. Its sender's delivery
+     * (settled: each message acknowledged) is shown beside its counts.
+     */
+    @Test
+    void aCleanFlatOutRunJudgesNoRateShareAndPasses() throws Exception {
+        MaestroCommand.Result r = run("amqp://127.0.0.1:" + sut.port() + "/flat.out.passes", "-P", "rate=max",
+                "-P", "duration=2000msg", "-P", "warmup=0s", "-P", "p99=30 s", "-P", "connections=1");
+        String out = r.output();
+        assertEquals(0, r.exitCode(), out);
+        assertTrue(out.contains("  [N/A] rate >= 95 %, bound >= 95.0 %: not applicable: the test ran flat out: there is no"
+                + " target rate"), out);
+        assertTrue(out.contains("[PASS] loss == 0"), out);
+        assertTrue(out.contains("  delivery of sender-1: settled: 2000 acknowledged, 0 given back (released or modified) and sent"
+                + " again, 0 refused"), out);
+        Path run = MaestroCommand.onlyRun(runs);
+        JsonNode s = JSON.readTree(run.resolve(org.maestro.common.runfiles.RunLayout.SUMMARY_JSON).toFile());
+        assertEquals("passed", s.path("verdict").asText());
+        JsonNode rateCheck = s.path("checks").get(1);
+        assertTrue(rateCheck.path("passed").isNull(), rateCheck.toString());
+        assertTrue(rateCheck.path("measured").asText().startsWith("not applicable: "), rateCheck.toString());
+        assertEquals("settled", s.at("/parameters/routes/0/delivery").asText(), s.path("parameters").toString());
+        assertEquals(2000, s.at("/peers/1/delivery/acknowledged").asLong(), s.path("peers").toString());
+    }
+
+    /** Issue 22: presettled sends are fire-and-forget: no count of acknowledgements is shown, the receivers' loss is the truth. */
+    @Test
+    void presettledSendsShowNoAcknowledgements() throws Exception {
+        MaestroCommand.Result r = run("amqp://127.0.0.1:" + sut.port() + "/presettled?delivery=presettled", "-P", "rate=500",
+                "-P", "duration=2s", "-P", "warmup=0s", "-P", "p99=30 s", "-P", "connections=1");
+        String out = r.output();
+        assertEquals(0, r.exitCode(), out);
+        assertTrue(out.contains("  delivery of sender-1: presettled: sent, not acknowledged (the receivers' loss is the truth)"), out);
+        assertFalse(out.contains("acknowledged,"), "no count of acknowledgements: " + out);
+        JsonNode s = JSON.readTree(MaestroCommand.onlyRun(runs).resolve(org.maestro.common.runfiles.RunLayout.SUMMARY_JSON).toFile());
+        assertEquals("presettled", s.at("/parameters/routes/0/delivery").asText(), s.path("parameters").toString());
+        assertEquals("presettled", s.at("/peers/1/delivery/mode").asText(), s.path("peers").toString());
+        assertTrue(s.at("/peers/1/delivery/acknowledged").isNull(), s.path("peers").toString());
+        assertEquals(0, s.at("/totals/lost").asLong(), s.path("totals").toString());
     }
 }

@@ -4,6 +4,8 @@ import org.maestro.common.note.Command;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.TestOptions;
+import org.maestro.common.runfiles.DeliveryJson;
+import org.maestro.common.runfiles.DeliveryMode;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -50,6 +52,8 @@ final class FixedRateRun {
         assertEquals(1500, RunOutput.hdrCounts(sender.resolve("send-delay.hlog")).total());
         String sent = ((Payload.NotifySuccess) end[0].payload()).detail();
         assertTrue(sent.contains("sent 1500 message(s), settled: 1500 acknowledged, 0 given back (released or modified) and sent again, 0 refused"), "the SUT settled every message: " + sent);
+        DeliveryJson delivery = DeliveryJson.read(sender).orElseThrow();
+        assertEquals(new DeliveryJson(DeliveryMode.SETTLED, 1500L, 0L, 0L, 0), delivery, "the sender's delivery.json");
         String received = ((Payload.NotifySuccess) end[1].payload()).detail();
         assertTrue(received.contains("received 1500 message(s)") && received.contains("lost 0, duplicated 0, out of order 0"),
                 received);

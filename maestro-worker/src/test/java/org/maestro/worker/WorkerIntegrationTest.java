@@ -104,6 +104,22 @@ class WorkerIntegrationTest {
         }
     }
 
+    /**
+     * Issue 22: presettled (fire-and-forget) sends. The SUT acknowledges nothing, so the sender's end line and its
+     * delivery.json say "sent, not acknowledged" instead of a count of acknowledgements; what arrived is the receiver's.
+     */
+    @Test
+    void presettledSendsAreNotCountedAsAcknowledged() throws Exception {
+        Note[] end = cluster.run(FixedRateRun.options(options("presettled", url("maestro.presettled", "delivery=presettled"))));
+        String sent = ((Payload.NotifySuccess) end[0].payload()).detail();
+        assertTrue(sent.startsWith("sent 1500 message(s), presettled: sent, not acknowledged (the receivers' loss is the truth);"), sent);
+        assertFalse(sent.contains("acknowledged,"), "no count of acknowledgements: " + sent);
+        assertEquals(new org.maestro.common.runfiles.DeliveryJson(org.maestro.common.runfiles.DeliveryMode.PRESETTLED, null, null,
+                null, 0), org.maestro.common.runfiles.DeliveryJson.read(dataDir.resolve("presettled/sender-1")).orElseThrow());
+        String received = ((Payload.NotifySuccess) end[1].payload()).detail();
+        assertTrue(received.contains("received 1500 message(s)") && received.contains("lost 0"), received);
+    }
+
     @ParameterizedTest
     @EnumSource(SutProtocol.class)
     void flatOutToATopicForACount(SutProtocol protocol) throws Exception {

@@ -13,6 +13,11 @@ public final class JmsDriverAccess {
         return Protocols.of(url.scheme()).client().lost(e);
     }
 
+    /** How {@code url}'s client reads a failed send: "released", "modified" (given back, to send again), or null. */
+    public static String givenBack(SutUrl url, Exception e) {
+        return Protocols.of(url.scheme()).client().givenBack(e);
+    }
+
     public static String uri(SutUrl url) {
         return Protocols.of(url.scheme()).client().connectionUri(url);
     }
