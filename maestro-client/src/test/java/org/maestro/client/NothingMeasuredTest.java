@@ -160,8 +160,8 @@ class NothingMeasuredTest {
     /** Issue 22: presettled sends are fire-and-forget: no count of acknowledgements is shown, the receivers' loss is the truth. */
     @Test
     void presettledSendsShowNoAcknowledgements() throws Exception {
-        MaestroCommand.Result r = run("amqp://127.0.0.1:" + sut.port() + "/presettled?delivery=presettled", "-P", "rate=500",
-                "-P", "duration=2s", "-P", "warmup=0s", "-P", "p99=30 s", "-P", "connections=1");
+        MaestroCommand.Result r = run("amqp://127.0.0.1:" + sut.port() + "/presettled?delivery=presettled", "-P", "rate=max",
+                "-P", "duration=1000msg", "-P", "warmup=0s", "-P", "p99=30 s", "-P", "connections=1");
         String out = r.output();
         assertEquals(0, r.exitCode(), out);
         assertTrue(out.contains("  delivery of sender-1: presettled: sent, not acknowledged (the receivers' loss is the truth)"), out);
