@@ -138,10 +138,7 @@ class NothingMeasuredTest {
      */
     @Test
     void aCleanFlatOutRunJudgesNoRateShareAndPasses() throws Exception {
-        MaestroCommand.Result r = run("amqp://127.0.0.1:" + sut.port() + "/flat.out.passes", "-P", "rate=max",
-                "-P", "duration=2000msg", "-P", "warmup=0s", "-P", "p99=30 s", "-P", "connections=1");
-        String out = r.output();
-        assertEquals(0, r.exitCode(), out);
+        String out = cleanFlatOut("flat.out.passes", 2000);
         assertTrue(out.contains("  [N/A] rate >= 95 %, bound >= 95.0 %: not applicable: the test ran flat out: there is no"
                 + " target rate"), out);
         assertTrue(out.contains("[PASS] loss == 0"), out);
@@ -160,10 +157,7 @@ class NothingMeasuredTest {
     /** Issue 22: presettled sends are fire-and-forget: no count of acknowledgements is shown, the receivers' loss is the truth. */
     @Test
     void presettledSendsShowNoAcknowledgements() throws Exception {
-        MaestroCommand.Result r = run("amqp://127.0.0.1:" + sut.port() + "/presettled?delivery=presettled", "-P", "rate=max",
-                "-P", "duration=1000msg", "-P", "warmup=0s", "-P", "p99=30 s", "-P", "connections=1");
-        String out = r.output();
-        assertEquals(0, r.exitCode(), out);
+        String out = cleanFlatOut("presettled?delivery=presettled", 1000);
         assertTrue(out.contains("  delivery of sender-1: presettled: sent, not acknowledged (the receivers' loss is the truth)"), out);
         assertFalse(out.contains("acknowledged,"), "no count of acknowledgements: " + out);
         JsonNode s = JSON.readTree(MaestroCommand.onlyRun(runs).resolve(org.maestro.common.runfiles.RunLayout.SUMMARY_JSON).toFile());
@@ -171,5 +165,13 @@ class NothingMeasuredTest {
         assertEquals("presettled", s.at("/peers/1/delivery/mode").asText(), s.path("peers").toString());
         assertTrue(s.at("/peers/1/delivery/acknowledged").isNull(), s.path("peers").toString());
         assertEquals(0, s.at("/totals/lost").asLong(), s.path("totals").toString());
+    }
+
+    /** {@code messages} flat out to {@code destination} (with its URL options), latency unbounded: it passes; its output. */
+    private String cleanFlatOut(String destination, long messages) throws Exception {
+        MaestroCommand.Result r = run("amqp://127.0.0.1:" + sut.port() + "/" + destination, "-P", "rate=max",
+                "-P", "duration=" + messages + "msg", "-P", "warmup=0s", "-P", "p99=30 s", "-P", "connections=1");
+        assertEquals(0, r.exitCode(), r.output());
+        return r.output();
     }
 }

@@ -226,6 +226,40 @@ class ChromiumReportTest {
         assertTrue(dom.contains("OFF SCHEDULE: connection 1 send delay 812.000 ms when the warm-up hit its 6.0 s cap"), head(dom));
     }
 
+    /**
+     * Issue 22: a presettled sender's delivery says "not acknowledged", never a count of acknowledgements, and a
+     * criterion with no meaning for the run (a share of no target rate) reads "not applicable".
+     */
+    @Test
+    void aPresettledSendersDeliveryAndANotApplicableCriterionAreSaid() throws Exception {
+        SyntheticRun run = new SyntheticRun(Files.createDirectories(tmp.resolve("presettled")), 1_795_000_000_000_000L, 5, 300, 2).write();
+        com.fasterxml.jackson.databind.node.ObjectNode s = (com.fasterxml.jackson.databind.node.ObjectNode)
+                Json.MAPPER.readTree(run.dir.resolve("summary.json").toFile());
+        for (com.fasterxml.jackson.databind.JsonNode p : s.get("peers")) {
+            if (p.path("name").asText().equals(SyntheticRun.SENDER)) {
+                com.fasterxml.jackson.databind.node.ObjectNode d = ((com.fasterxml.jackson.databind.node.ObjectNode) p).putObject("delivery");
+                d.put("mode", "presettled");
+                d.putNull("acknowledged");
+                d.putNull("released");
+                d.putNull("unresent");
+                d.put("refused", 0);
+            }
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode c = s.withArray("checks").addObject();
+        c.put("criterion", "rate >= 95 %");
+        c.putNull("passed");
+        c.put("measured", "not applicable: the test ran flat out: there is no target rate");
+        c.put("bound", ">= 95.0 %");
+        Json.MAPPER.writeValue(run.dir.resolve("summary.json").toFile(), s);
+        String dom = dumpDom(ReportBuilder.build(run.dir));
+        Matcher body = Pattern.compile("<body([^>]*)>").matcher(dom);
+        assertTrue(body.find(), "a body in the DOM Chromium dumped:\n" + head(dom));
+        assertEquals("", attribute(body.group(1), "data-errors"), "no script or console error in the page");
+        assertTrue(dom.contains("Delivery (settled: acknowledged by the SUT; presettled: fire-and-forget)"), head(dom));
+        assertTrue(dom.contains("not acknowledged (presettled): see the receivers' loss"), head(dom));
+        assertTrue(dom.contains(">not applicable<"), head(dom));
+    }
+
     @Test
     void incrementalPageRendersWithoutErrors() throws Exception {
         Path report = ReportBuilder.build(IncrementalReportTest.incrementalRun(tmp));
