@@ -205,23 +205,15 @@ class ChromiumReportTest {
     @Test
     void eachSendersWarmupIsShownAndOneOffScheduleSaysSo() throws Exception {
         SyntheticRun run = new SyntheticRun(Files.createDirectories(tmp.resolve("warm")), 1_795_000_000_000_000L, 5, 300, 2).write();
-        com.fasterxml.jackson.databind.node.ObjectNode s = (com.fasterxml.jackson.databind.node.ObjectNode)
-                Json.MAPPER.readTree(run.dir.resolve("summary.json").toFile());
-        for (com.fasterxml.jackson.databind.JsonNode p : s.get("peers")) {
-            if (p.path("name").asText().equals(SyntheticRun.SENDER)) {
-                com.fasterxml.jackson.databind.node.ObjectNode w = ((com.fasterxml.jackson.databind.node.ObjectNode) p).putObject("warmup");
-                w.put("seconds", 6.0);
-                w.put("maxSeconds", 6.0);
-                w.put("sendDelayBoundMillis", 100.0);
-                w.put("onSchedule", false);
-                w.put("detail", "connection 1 send delay 812.000 ms when the warm-up hit its 6.0 s cap");
-            }
-        }
-        Json.MAPPER.writeValue(run.dir.resolve("summary.json").toFile(), s);
-        String dom = dumpDom(ReportBuilder.build(run.dir));
-        Matcher body = Pattern.compile("<body([^>]*)>").matcher(dom);
-        assertTrue(body.find(), "a body in the DOM Chromium dumped:\n" + head(dom));
-        assertEquals("", attribute(body.group(1), "data-errors"), "no script or console error in the page");
+        editSummary(run, (s, sender) -> {
+            com.fasterxml.jackson.databind.node.ObjectNode w = sender.putObject("warmup");
+            w.put("seconds", 6.0);
+            w.put("maxSeconds", 6.0);
+            w.put("sendDelayBoundMillis", 100.0);
+            w.put("onSchedule", false);
+            w.put("detail", "connection 1 send delay 812.000 ms when the warm-up hit its 6.0 s cap");
+        });
+        String dom = renderedWithoutErrors(run.dir);
         assertTrue(dom.contains("Warm-up (left out of the figures)"), head(dom));
         assertTrue(dom.contains("OFF SCHEDULE: connection 1 send delay 812.000 ms when the warm-up hit its 6.0 s cap"), head(dom));
     }
@@ -233,31 +225,46 @@ class ChromiumReportTest {
     @Test
     void aPresettledSendersDeliveryAndANotApplicableCriterionAreSaid() throws Exception {
         SyntheticRun run = new SyntheticRun(Files.createDirectories(tmp.resolve("presettled")), 1_795_000_000_000_000L, 5, 300, 2).write();
+        editSummary(run, (s, sender) -> {
+            com.fasterxml.jackson.databind.node.ObjectNode d = sender.putObject("delivery");
+            d.put("mode", "presettled");
+            d.putNull("acknowledged");
+            d.putNull("released");
+            d.putNull("unresent");
+            d.put("refused", 0);
+            com.fasterxml.jackson.databind.node.ObjectNode c = s.withArray("checks").addObject();
+            c.put("criterion", "rate >= 95 %");
+            c.putNull("passed");
+            c.put("measured", "not applicable: the test ran flat out: there is no target rate");
+            c.put("bound", ">= 95.0 %");
+        });
+        String dom = renderedWithoutErrors(run.dir);
+        assertTrue(dom.contains("Delivery (settled: acknowledged by the SUT; presettled: fire-and-forget)"), head(dom));
+        assertTrue(dom.contains("not acknowledged (presettled): see the receivers' loss"), head(dom));
+        assertTrue(dom.contains(">not applicable<"), head(dom));
+    }
+
+    /** Rewrites {@code run}'s summary.json after {@code edit} changed it (given it and its sender's entry). */
+    private static void editSummary(SyntheticRun run,
+                                    java.util.function.BiConsumer<com.fasterxml.jackson.databind.node.ObjectNode,
+                                            com.fasterxml.jackson.databind.node.ObjectNode> edit) throws IOException {
         com.fasterxml.jackson.databind.node.ObjectNode s = (com.fasterxml.jackson.databind.node.ObjectNode)
                 Json.MAPPER.readTree(run.dir.resolve("summary.json").toFile());
         for (com.fasterxml.jackson.databind.JsonNode p : s.get("peers")) {
             if (p.path("name").asText().equals(SyntheticRun.SENDER)) {
-                com.fasterxml.jackson.databind.node.ObjectNode d = ((com.fasterxml.jackson.databind.node.ObjectNode) p).putObject("delivery");
-                d.put("mode", "presettled");
-                d.putNull("acknowledged");
-                d.putNull("released");
-                d.putNull("unresent");
-                d.put("refused", 0);
+                edit.accept(s, (com.fasterxml.jackson.databind.node.ObjectNode) p);
             }
         }
-        com.fasterxml.jackson.databind.node.ObjectNode c = s.withArray("checks").addObject();
-        c.put("criterion", "rate >= 95 %");
-        c.putNull("passed");
-        c.put("measured", "not applicable: the test ran flat out: there is no target rate");
-        c.put("bound", ">= 95.0 %");
         Json.MAPPER.writeValue(run.dir.resolve("summary.json").toFile(), s);
-        String dom = dumpDom(ReportBuilder.build(run.dir));
+    }
+
+    /** The report of {@code runDir} as Chromium rendered it, which ran without a script or console error. */
+    private String renderedWithoutErrors(Path runDir) throws Exception {
+        String dom = dumpDom(ReportBuilder.build(runDir));
         Matcher body = Pattern.compile("<body([^>]*)>").matcher(dom);
         assertTrue(body.find(), "a body in the DOM Chromium dumped:\n" + head(dom));
         assertEquals("", attribute(body.group(1), "data-errors"), "no script or console error in the page");
-        assertTrue(dom.contains("Delivery (settled: acknowledged by the SUT; presettled: fire-and-forget)"), head(dom));
-        assertTrue(dom.contains("not acknowledged (presettled): see the receivers' loss"), head(dom));
-        assertTrue(dom.contains(">not applicable<"), head(dom));
+        return dom;
     }
 
     @Test
