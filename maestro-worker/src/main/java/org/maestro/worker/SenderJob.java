@@ -214,8 +214,9 @@ final class SenderJob extends WorkerJob {
         }
     }
 
-    long acknowledgedCount() {
-        return acknowledged.get();
+    /** Messages the SUT acknowledged; null when presettled (it acknowledges nothing). */
+    Long acknowledgedCount() {
+        return delivery().acknowledged();
     }
 
     /** Messages the SUT refused (or lost while failing over). */
@@ -223,9 +224,9 @@ final class SenderJob extends WorkerJob {
         return sendErrors.get();
     }
 
-    /** Deliveries the SUT gave back unrefused and that were sent again. */
-    long releasedCount() {
-        return released.get();
+    /** Deliveries the SUT gave back unrefused and that were sent again; null when presettled. */
+    Long releasedCount() {
+        return delivery().released();
     }
 
     /** The sender's delivery.json: its mode and how the SUT disposed of its messages. */

@@ -88,6 +88,7 @@ class MetricsIntegrationTest {
             assertEquals(1500, sent);
             assertEquals(sent, received);
             assertEquals(List.of(0.0), prometheus.values(MetricNames.MESSAGES_REFUSED + "_total" + test));
+            assertEquals(List.of(0.0), prometheus.values(MetricNames.MESSAGES_RELEASED + "_total" + test), "nothing given back");
             // Lost appears once the receiver is done: its first scrape may come a second after the counts are final.
             awaitValue(prometheus, MetricNames.MESSAGES_LOST + test, 0);
             // Pending while it ran (gaps a late message may still fill), lost only once done: never both at once.

@@ -12,6 +12,7 @@ public final class MetricNames {
     public static final String MESSAGES_SENT = "maestro_messages_sent";
     public static final String MESSAGES_ACKNOWLEDGED = "maestro_messages_acknowledged";
     public static final String MESSAGES_REFUSED = "maestro_messages_refused";
+    public static final String MESSAGES_RELEASED = "maestro_messages_released";
     public static final String MESSAGES_RECEIVED = "maestro_messages_received";
     public static final String MESSAGES_LOST = "maestro_messages_lost";
     public static final String MESSAGES_PENDING = "maestro_messages_pending";
