@@ -110,8 +110,9 @@ class ControlPlaneScaleBench {
         return jvm;
     }
 
-    private Path gcLog(String role, int size) {
-        return work.resolve("gc-" + role + size + ".log");
+    /** In target/, not the temporary directory: kept for a look after a failed round. */
+    private static Path gcLog(String role, int size) {
+        return Path.of("target", "scale-bench-gc-" + role + size + ".log").toAbsolutePath();
     }
 
     /** The longest pause in a JVM's -Xlog:gc file ("... Pause Young (Normal) (G1 Evacuation Pause) 51M->20M(1024M) 3.456ms"). */
