@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -63,6 +64,16 @@ abstract class WorkerJob {
     /** When the last connection's thread passed the start instant (System.nanoTime), and how many have. */
     private final AtomicLong begunNanos = new AtomicLong(Long.MIN_VALUE);
     private final java.util.concurrent.atomic.AtomicInteger connectionsBegun = new java.util.concurrent.atomic.AtomicInteger();
+    /** Whether test.json has the begin: written once, after the instant. */
+    private final java.util.concurrent.atomic.AtomicBoolean begunWritten = new java.util.concurrent.atomic.AtomicBoolean();
+    /**
+     * How many peers of this process open their SUT connections at once. A worker with {@code --count 250} got 250
+     * PREPAREs together: on 2 cores at a load of 40-90, 250 AMQP handshakes shared the CPU until one passed the
+     * driver's connect timeout (15 s) and the run was an ERROR. A few dozen at a time each finish in time, and a SUT
+     * far away (one handshake = a few round trips) still sees many in flight.
+     */
+    static final int CONNECTING_AT_ONCE = 32;
+    private static final Semaphore CONNECTING = new Semaphore(CONNECTING_AT_ONCE);
     private static final long FLUSH_EVERY_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** How often a connection waiting for the start instant looks whether it was told to stop. */
     private static final long STOP_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
@@ -115,7 +126,17 @@ abstract class WorkerJob {
      */
     final void prepare() throws DriverException {
         try {
-            open();
+            try {
+                CONNECTING.acquire();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new DriverException("halted before its turn to open the connections", e);
+            }
+            try {
+                open();
+            } finally {
+                CONNECTING.release();
+            }
         } catch (DriverException | RuntimeException e) {
             discard();
             throw e;
@@ -280,9 +301,11 @@ abstract class WorkerJob {
         }
         long begun = System.nanoTime();
         begunNanos.accumulateAndGet(begun, Math::max);
-        if (connectionsBegun.incrementAndGet() == options.connections()) {
-            writeBegunOnce();
-        }
+        connectionsBegun.incrementAndGet();
+        // Every peer of the host woke at this instant; the first ones to run would otherwise take their first
+        // send's CPU before the others have stamped their begin: on 2 cores, 100 peers' begins spread over 25 ms
+        // (a thread that stamps, then yields, left 4 ms). test.json gets the begin later, off this instant (tick).
+        Thread.yield();
     }
 
     /** When the start was to be and when the peer began, for test.json; null when START gave no instant. */
@@ -295,9 +318,12 @@ abstract class WorkerJob {
                 begun ? startEpochMicros + (begunNanos.get() - startNanos) / 1_000 : null);
     }
 
-    /** Rewrites test.json once every connection has begun: the peer's own record of its start. */
+    /**
+     * Rewrites test.json once every connection has begun: the peer's own record of its start. Called by the ticker
+     * and at the end, never at the instant itself, where a file written by each peer would make the others late.
+     */
     private void writeBegunOnce() {
-        if (intendedStartEpochMicros < 0) {
+        if (intendedStartEpochMicros < 0 || connectionsBegun.get() != options.connections() || !begunWritten.compareAndSet(false, true)) {
             return;
         }
         try {
@@ -315,6 +341,7 @@ abstract class WorkerJob {
     private void tick() {
         try {
             usage.sample();
+            writeBegunOnce();
             tickLogs();
             long now = messages.get();
             lastSecondCount = now - lastTickCount;
@@ -357,6 +384,7 @@ abstract class WorkerJob {
         // No tick comes any more and no message either: without this, /metrics and STATS would show the last tick's
         // count (a sender's catch-up burst) as the rate for as long as the peer lives.
         lastSecondCount = 0;
+        writeBegunOnce(); // a run shorter than a tick
         // The load is over: its last part-second is written, and the JVM's GC beans let go of this job.
         usage.close();
         List<String> broken = finish();

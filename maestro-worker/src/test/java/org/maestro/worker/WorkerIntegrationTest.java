@@ -152,6 +152,29 @@ class WorkerIntegrationTest {
         assertEquals(0, receiverLast.lost());
     }
 
+    /**
+     * test.json gets the begin after the instant (by the one-second tick), never at it: a run over before its first
+     * tick writes it at its end.
+     */
+    @Test
+    void aRunOverBeforeItsFirstTickStillRecordsWhenItBeganAtItsInstant() throws Exception {
+        Map<String, String> o = options("short-instant", url("maestro.short.instant", ""));
+        o.put(TestOptions.RATE, "0");
+        o.put(TestOptions.DURATION, "50msg");
+        assertTrue(cluster.set(o).allOk());
+        assertTrue(cluster.request(cluster.receiver, new Payload.StartReceiver()).allOk());
+        long instant = org.maestro.common.util.Clocks.epochMicros() + 300_000;
+        assertTrue(cluster.request(cluster.sender, new Payload.StartSender(instant)).allOk());
+        Note senderEnd = cluster.awaitEnd(cluster.sender.info(), 60);
+        assertInstanceOf(Payload.NotifySuccess.class, senderEnd.payload(), senderEnd.toString());
+        assertTrue(cluster.request(cluster.receiver, new Payload.StopReceiver()).allOk());
+        cluster.awaitEnd(cluster.receiver.info(), 60);
+        com.fasterxml.jackson.databind.JsonNode start = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(dataDir.resolve("short-instant/sender-1/test.json").toFile()).path("startInstant");
+        assertEquals(instant, start.path("intendedEpochMicros").asLong(), start.toString());
+        assertTrue(start.path("begunEpochMicros").isNumber() && start.path("begunEpochMicros").asLong() >= instant, start.toString());
+    }
+
     /** The progress notes of one peer, in arrival order. */
     private List<Stats> progressOf(org.maestro.common.peer.Peer peer) {
         return cluster.progress.stream().filter(n -> n.senderId().equals(peer.info().id()))

@@ -47,6 +47,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class ControlPlaneScaleBench {
     private static final String OUT = "control-plane-scale: ";
     private static final Pattern STEP = Pattern.compile("([A-Za-z]+) (\\d+) ms");
+    private static final Pattern GC_PAUSE = Pattern.compile("Pause .* (\\d+\\.\\d+)ms");
 
     @RegisterExtension
     static final TestLab lab = TestLab.withMosquitto().withArtemis();
@@ -71,8 +72,18 @@ class ControlPlaneScaleBench {
             try (ChildJvm receivers = workers("receiver", size, half); ChildJvm senders = workers("sender", size, half)) {
                 print("%d peers: %d receivers and %d senders ready in %.1f s", size, half, half, (System.nanoTime() - jvmsStarted) / 1e9);
                 for (int round = 1; round <= rounds; round++) {
-                    Map<String, Long> steps = run(size, half, seconds, round, ratePerPeer);
-                    print("%d peers, round %d: %s; heap after GC: receivers' JVM %.1f MB, senders' %.1f MB", size, round, steps,
+                    Map<String, Long> steps;
+                    try {
+                        steps = run(size, half, seconds, round, ratePerPeer);
+                    } catch (AssertionError e) {
+                        print("%d peers, round %d failed at load %s; longest GC pause: receivers' JVM %.1f ms, senders' %.1f ms",
+                                size, round, Files.readString(Path.of("/proc/loadavg")).trim(),
+                                longestGcPauseMillis(gcLog("receiver", size)), longestGcPauseMillis(gcLog("sender", size)));
+                        throw e;
+                    }
+                    print("%d peers, round %d: %s; longest GC pause so far: receivers' JVM %.1f ms, senders' %.1f ms;"
+                                    + " heap after GC: receivers' JVM %.1f MB, senders' %.1f MB", size, round, steps,
+                            longestGcPauseMillis(gcLog("receiver", size)), longestGcPauseMillis(gcLog("sender", size)),
                             JvmFigures.heapAfterGcMb(receivers.jvm().pid()), JvmFigures.heapAfterGcMb(senders.jvm().pid()));
                     runs.add(steps);
                 }
@@ -86,14 +97,32 @@ class ControlPlaneScaleBench {
     }
 
     private ChildJvm workers(String role, int size, int count) throws Exception {
-        // A peer's buffers (its rate log, HDR logs, MQTT client) are about 3 MB: 250 in one JVM want more than 1 GB.
-        ChildJvm jvm = ChildJvm.start(List.of(count > 100 ? "-Xmx2g" : "-Xmx1g"), WorkerMain.class, "--role", role, "--count", Integer.toString(count),
+        // A peer's buffers (its rate log, HDR logs, MQTT client, SUT connection) are about 3 MB when idle and more in a
+        // run: 250 in a 2 GB heap left little room. The full JIT, as a user's peer runs (the build's child JVMs are C1
+        // only). The GC log says whether a pause, rather than the control plane, made a peer miss its keep-alive.
+        ChildJvm jvm = ChildJvm.start(List.of("-Xmx" + Math.max(1024, count * 12) + "m", "-XX:TieredStopAtLevel=4",
+                        "-Xlog:gc:file=" + gcLog(role, size)), WorkerMain.class, "--role", role, "--count", Integer.toString(count),
                 "--name", role + size, "--broker", lab.controlUrl().toString(), "--data-dir", work.resolve(role + size).toString(),
                 "--data-host", "127.0.0.1");
         for (int i = 0; i < count; i++) {
             jvm.awaitLine("maestro-worker: ", 300);
         }
         return jvm;
+    }
+
+    /** In target/, not the temporary directory: kept for a look after a failed round. */
+    private static Path gcLog(String role, int size) {
+        return Path.of("target", "scale-bench-gc-" + role + size + ".log").toAbsolutePath();
+    }
+
+    /** The longest pause in a JVM's -Xlog:gc file ("... Pause Young (Normal) (G1 Evacuation Pause) 51M->20M(1024M) 3.456ms"). */
+    private static double longestGcPauseMillis(Path gcLog) throws java.io.IOException {
+        Matcher m = GC_PAUSE.matcher(Files.exists(gcLog) ? Files.readString(gcLog) : "");
+        double longest = 0;
+        while (m.find()) {
+            longest = Math.max(longest, Double.parseDouble(m.group(1)));
+        }
+        return longest;
     }
 
     /** One run: the steps its console timed, and "PING" the median round trip (ms) of a PING every 100 ms meanwhile. */
