@@ -32,6 +32,9 @@ class RouterFaultTest {
      */
     private static final long ROUTES_BACK_WITHIN_MILLIS = 10_000;
 
+    /** How long router-1 may go on routing to a killed router-2 before it takes the other path, on a loaded host. */
+    private static final long REROUTE_WITHIN_MILLIS = 2_500;
+
     @TempDir
     Path dir;
 
@@ -66,28 +69,31 @@ class RouterFaultTest {
 
     /**
      * test-scripts/redundant-path.yaml: the sender on router-1, the receiver on router-4, the cheap path through router-2
-     * (cost 2) and a costlier one through router-3 (cost 20). router-2 is killed and kept down for 3 s: the traffic takes
-     * the costlier path meanwhile, and back when router-2 returns. Expected loss: the deliveries router-2 held when it
-     * was killed, which router-1 releases to the sender, and today's sender does not resend (with released-retry: 0),
-     * a few at this rate; bound: one second's messages. Were the traffic not going around router-2, the 3 s down would
-     * cost at least three seconds' (600).
+     * (cost 2) and a costlier one through router-3 (cost 20). router-2 is killed and kept down for 6 s: the traffic takes
+     * the costlier path meanwhile, and back when router-2 returns. Expected loss: what router-1 still routed to router-2
+     * until it noticed the link gone and computed the other path (measured: 26 to 336 at 200 msg/s, up to 1.7 s on a
+     * loaded host), released back to the sender, which today does not resend them (with released-retry: 0); bound:
+     * {@link #REROUTE_WITHIN_MILLIS} of messages. Were the traffic not going around router-2, its 6 s down would cost
+     * at least 1,200.
      */
     @Test
     void aRouterOnTheCheapPathKilledForThreeSecondsIsSurvivedThroughTheCostlierPath() throws Exception {
         TestRouters.binary();
         Path runs = dir.resolve("runs");
         MaestroCommand.Result r = MaestroCommand.run("run", script(), "--local", "--runs", runs.toString(),
-                "-P", "topology=" + Path.of("..", "test-scripts", "redundant-path.yaml"), "-P", "downFor=3", "-P", "kill=true",
-                "-P", "rate=" + RATE, "-P", "duration=10s", "-P", "at=3s");
+                "-P", "topology=" + Path.of("..", "test-scripts", "redundant-path.yaml"), "-P", "downFor=6", "-P", "kill=true",
+                "-P", "rate=" + RATE, "-P", "duration=13s", "-P", "at=3s");
         assertEquals(0, r.exitCode(), r.output());
         JsonNode action = onlyAction(runs, r);
         assertEquals("stop-router-for.sh", action.get("handler").asText());
-        assertEquals(List.of("--kill", "3"), JSON.convertValue(action.get("args"), List.class));
+        assertEquals(List.of("--kill", "6"), JSON.convertValue(action.get("args"), List.class));
         assertEquals("succeeded", action.get("outcome").asText(), action.toString());
         long handlerMillis = Duration.between(Instant.parse(action.get("start").asText()), Instant.parse(action.get("end").asText())).toMillis();
-        assertTrue(handlerMillis >= 3000, "router-2 was down for 3 s at least: " + action);
+        assertTrue(handlerMillis >= 6000, "router-2 was down for 6 s at least: " + action);
         long lost = action.get("lost").asLong();
-        assertTrue(lost <= RATE, "lost " + lost + " (at most the in-flight deliveries, bound one second's " + RATE + "): " + action);
+        long bound = RATE * REROUTE_WITHIN_MILLIS / 1000;
+        assertTrue(lost <= bound, "lost " + lost + " (what was routed to router-2 until the other path was taken; bound "
+                + bound + "): " + action);
         assertTrue(r.output().contains("receivers on router-4 ("), r.output());
     }
 
