@@ -111,10 +111,7 @@ final class AgentActions implements AutoCloseable {
             Thread.sleep(100);
         }
         for (Scheduled run : actions) {
-            if (run.pending()) {
-                run.finish((run.firedEpochMicros > 0 ? Outcome.UNKNOWN : Outcome.NOT_RUN).wireName(), -1, run.firedEpochMicros > 0
-                        ? "no outcome from the agent within " + AWAIT_SECONDS + " s of the end of the load" : "the test ended first", 0, 0);
-            }
+            run.giveUp("no outcome from the agent within " + AWAIT_SECONDS + " s of the end of the load");
         }
     }
 
@@ -133,18 +130,13 @@ final class AgentActions implements AutoCloseable {
      */
     List<ActionOutcome> outcomes() {
         for (Scheduled run : actions) {
-            if (run.pending() && run.firedEpochMicros > 0) {
-                run.finish(Outcome.UNKNOWN.wireName(), -1, "fired, but the test ended before the agent told its outcome",
-                        run.firedEpochMicros, 0);
-            } else if (run.pending()) {
-                run.finish(Outcome.NOT_RUN.wireName(), -1, "the test ended first", 0, 0);
-            }
+            run.giveUp("fired, but the test ended before the agent told its outcome");
         }
         return actions.stream().map(Scheduled::done).toList();
     }
 
     /** One scheduled agent action as it happens. */
-    private static final class Scheduled {
+    static final class Scheduled {
         final TestPlan.Action action;
         volatile long firedEpochMicros;
         private volatile ActionOutcome outcome;
@@ -165,6 +157,18 @@ final class AgentActions implements AutoCloseable {
 
         ActionOutcome done() {
             return outcome;
+        }
+
+        /**
+         * No outcome is coming: a fired action is unknown ({@code firedWhy}), timed from when it was fired so that its
+         * cost is measured (it may well have injected its fault: never "not run"); one never fired was not run.
+         */
+        void giveUp(String firedWhy) {
+            if (firedEpochMicros > 0) {
+                finish(Outcome.UNKNOWN.wireName(), -1, firedWhy, firedEpochMicros, 0);
+            } else {
+                finish(Outcome.NOT_RUN.wireName(), -1, "the test ended first", 0, 0);
+            }
         }
     }
 }
