@@ -291,6 +291,7 @@ public final class TestSpec {
      *     source 'https://git.lab/qe/handlers.git', branch: 'main'
      *     at '60s', run: 'restart-broker.sh', args: ['/opt/artemis/instance']
      *     every '30s', from: '90s', until: '180s', run: 'stop-broker-for.sh', args: ['5']
+     *     at '120s', agent: 'router-2', run: 'restart-router.sh'   // by the agent peer named router-2
      * }
      * </pre>
      */
