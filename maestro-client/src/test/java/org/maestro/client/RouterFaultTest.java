@@ -79,7 +79,7 @@ class RouterFaultTest {
      * at least 1,200.
      */
     @Test
-    void aRouterOnTheCheapPathKilledForThreeSecondsIsSurvivedThroughTheCostlierPath() throws Exception {
+    void aRouterOnTheCheapPathKilledForSixSecondsIsSurvivedThroughTheCostlierPath() throws Exception {
         TestRouters.binary();
         Path runs = dir.resolve("runs");
         MaestroCommand.Result r = MaestroCommand.run("run", script(), "--local", "--runs", runs.toString(),
