@@ -113,7 +113,8 @@ public final class AgentHandler implements PeerHandler {
         Checkout source = checkout;
         String runId = Ids.next();
         Path dir = testDir(peer);
-        Map<String, String> opts = options.parsed();
+        Map<String, String> opts = new java.util.HashMap<>(options.parsed());
+        opts.putAll(settings.ownOptions()); // what this agent sits beside is its own, whatever the test SET for all
         String runTestId = testId();
         ExecutionContext ctx = new ExecutionContext(runId, request.command(), handler, args, null, source, opts, runTestId, dir,
                 AgentOptions.handlerTimeout(opts, settings.handlerTimeout()), request, peer.info().name(),

@@ -106,6 +106,24 @@ class ScriptExecutionTest {
         assertEquals("succeeded", f.run(20, "ok.sh").outcome());
     }
 
+    /** The SUT a handler started again in a session of its own outlives the handler's stop (timeout, halt). */
+    @Test
+    void whatAHandlerStartedWithSetsidOutlivesItsKill() throws Exception {
+        f.set(Map.of("agent.handler.timeout", "1s"));
+        String runId = f.start("detach.sh");
+        Payload.HandlerOutcome o = f.awaitOutcome(runId, 15);
+        String log = f.logText(runId);
+        long detached = number(log, "detached (\\d+)");
+        try {
+            assertEquals("timed-out", o.outcome());
+            assertTrue(o.reason().contains("killed it (2 processes)"), "the handler and its own child: " + o.reason());
+            assertFalse(ProcessHandle.of(number(log, "child (\\d+)")).map(ProcessHandle::isAlive).orElse(false), "its own child is gone");
+            assertTrue(ProcessHandle.of(detached).map(ProcessHandle::isAlive).orElse(false), "what it detached still runs");
+        } finally {
+            ProcessHandle.of(detached).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
     @Test
     void handlerPathsThatLeaveTheRepositoryAreRefused() throws Exception {
         repo.symlink("outside.sh", "/bin/true");

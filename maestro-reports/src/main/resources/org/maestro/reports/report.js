@@ -565,9 +565,9 @@
   }
   if ((summary.actions || []).length) {
     act.appendChild(el('h3', { text: 'Agent actions and what they cost' }));
-    act.appendChild(table(['handler', 'args', 'planned at s', 'start', 'end', 'outcome', 'exit', 'reason', 'lost', 'outage ms', 'recovery ms'],
+    act.appendChild(table(['agent', 'handler', 'args', 'planned at s', 'start', 'end', 'outcome', 'exit', 'reason', 'lost', 'outage ms', 'recovery ms'],
       summary.actions.map(function (a) {
-        return [a.handler, (a.args || []).join(' '), a.atMillis / 1000, a.start, a.end, a.outcome, a.exitStatus, a.reason,
+        return [a.agent || '', a.handler, (a.args || []).join(' '), a.atMillis / 1000, a.start, a.end, a.outcome, a.exitStatus, a.reason,
           known(a.lost), known(a.outageMillis), known(a.recoveryMillis)];
       })));
   }

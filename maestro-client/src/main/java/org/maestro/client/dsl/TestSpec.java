@@ -307,6 +307,7 @@ public final class TestSpec {
      *     source 'https://git.lab/qe/handlers.git', branch: 'main'
      *     at '60s', run: 'restart-broker.sh', args: ['/opt/artemis/instance']
      *     every '30s', from: '90s', until: '180s', run: 'stop-broker-for.sh', args: ['5']
+     *     at '120s', agent: 'router-2', run: 'restart-router.sh'   // by the agent peer named router-2
      * }
      * </pre>
      */
@@ -521,9 +522,9 @@ public final class TestSpec {
             options.put("agent.handler.timeout", String.valueOf(value));
         }
 
-        /** {@code at '60s', run: 'restart-broker.sh', args: [...]}. */
+        /** {@code at '60s', run: 'restart-broker.sh', args: [...]}; {@code agent: 'router-2'} has that agent run it. */
         public void at(java.util.Map<String, Object> args, Object time) {
-            actions.add(new TestPlan.Action(millis("at", time), handler(args), arguments(args)));
+            actions.add(new TestPlan.Action(millis("at", time), handler(args), arguments(args), agentOf(args)));
         }
 
         /** {@code every '30s', from: '60s', until: '180s', run: '...', args: [...]}. */
@@ -539,7 +540,7 @@ public final class TestSpec {
                         + args.get("until") + " repeats nothing");
             }
             for (long t = from; t <= until; t += step) {
-                actions.add(new TestPlan.Action(t, handler(args), arguments(args)));
+                actions.add(new TestPlan.Action(t, handler(args), arguments(args), agentOf(args)));
             }
         }
 
@@ -549,6 +550,15 @@ public final class TestSpec {
                 throw new IllegalArgumentException("an agent action needs run: the handler's path in the source repository");
             }
             return run.toString();
+        }
+
+        /** The agent an action names ({@code agent: 'router-2'}: that peer's name), or "" for the test's one agent. */
+        private static String agentOf(java.util.Map<String, Object> args) {
+            Object agent = args.get("agent");
+            if (agent != null && agent.toString().isBlank()) {
+                throw new IllegalArgumentException("an agent action's agent: is empty: give an agent's name (e.g. router-2) or leave agent: out");
+            }
+            return agent == null ? "" : agent.toString();
         }
 
         /** The handler's arguments; a null one (a param with no value) is left out, so the handler uses its own default. */

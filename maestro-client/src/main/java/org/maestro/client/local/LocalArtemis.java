@@ -17,7 +17,7 @@ public final class LocalArtemis implements AutoCloseable {
      * Workers reconnect after the broker restarts (qpid-jms failover), quickly, so that the outage measured is
      * the broker's, not a reconnect back-off.
      */
-    static final String RECONNECT = "failover=true&failover.initialReconnectDelay=100&failover.reconnectDelay=200";
+    public static final String RECONNECT = "failover=true&failover.initialReconnectDelay=100&failover.reconnectDelay=200";
 
     private final StandaloneArtemis broker;
     private final String version;

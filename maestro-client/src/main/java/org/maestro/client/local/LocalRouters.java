@@ -31,7 +31,8 @@ import java.util.concurrent.TimeUnit;
  * ({@code DIR/<router>/qdrouterd.conf}, its log {@code qdrouterd.log}, its standard output and error
  * {@code qdrouterd.out}). {@link #start} returns once every router's routing table, read through AMQP management,
  * lists every router it can reach (the inter-router links are up and the routes computed); {@link #close} stops them
- * all, as does a shutdown hook if the JVM exits first, and a start that fails stops what it started.
+ * all, as does a shutdown hook if the JVM exits first, and a start that fails stops what it started. A router a handler
+ * restarted (a new process of the same configuration file, {@link #confOf}) is stopped too.
  */
 public final class LocalRouters implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LocalRouters.class);
@@ -205,6 +206,16 @@ public final class LocalRouters implements AutoCloseable {
         return processes.get(router).pid();
     }
 
+    /** {@code router}'s configuration file: what a handler restarts it with, and how its processes are known. */
+    public Path confOf(String router) {
+        known(router);
+        return TopologyOutput.confOf(dir, router).toAbsolutePath();
+    }
+
+    public RouterBinary binary() {
+        return binary;
+    }
+
     private void known(String router) {
         if (!processes.containsKey(router)) {
             throw new IllegalArgumentException("no router '" + router + "' runs here; the routers are " + processes.keySet());
@@ -221,20 +232,52 @@ public final class LocalRouters implements AutoCloseable {
         }
     }
 
-    /** SIGTERM to every router at once, then SIGKILL to any still running after the grace. */
+    /**
+     * SIGTERM to every router at once, then SIGKILL to any still running after the grace: those it started, and those
+     * a handler started again (not its children: found by the configuration file on their command line).
+     */
     private synchronized void stopAll() {
-        processes.values().forEach(Process::destroy);
+        Map<String, ProcessHandle> running = new LinkedHashMap<>();
+        processes.forEach((router, p) -> running.put(router + " (pid " + p.pid() + ")", p.toHandle()));
+        restarted().forEach((router, p) -> running.put(router + " (pid " + p.pid() + ", started again by a handler)", p));
+        running.values().forEach(ProcessHandle::destroy);
         long deadline = System.nanoTime() + STOP_GRACE.toNanos();
-        for (Map.Entry<String, Process> e : processes.entrySet()) {
+        for (Map.Entry<String, ProcessHandle> e : running.entrySet()) {
             try {
-                if (!e.getValue().waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-                    LOG.warn("router {} did not end within {} s of SIGTERM: killed", e.getKey(), STOP_GRACE.toSeconds());
-                    e.getValue().destroyForcibly().waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS);
-                }
+                e.getValue().onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException ex) {
+                LOG.warn("router {} did not end within {} s of SIGTERM: killed", e.getKey(), STOP_GRACE.toSeconds());
+                e.getValue().destroyForcibly();
             } catch (InterruptedException ex) {
                 e.getValue().destroyForcibly();
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /** The processes running a router's configuration that this class did not start: a handler started them again. */
+    private Map<String, ProcessHandle> restarted() {
+        Map<String, ProcessHandle> found = new LinkedHashMap<>();
+        Set<Long> mine = new HashSet<>();
+        processes.values().forEach(p -> mine.add(p.pid()));
+        Map<String, String> routerByConf = new LinkedHashMap<>();
+        for (String r : processes.keySet()) {
+            Path conf = TopologyOutput.confOf(dir, r).toAbsolutePath();
+            routerByConf.put(conf.toString(), r);
+            try {
+                routerByConf.put(conf.toRealPath().toString(), r); // the handlers name it by its physical path
+            } catch (IOException e) {
+                // Deleted already: no router can be running it anew.
+            }
+        }
+        ProcessHandle.allProcesses().filter(p -> !mine.contains(p.pid())).forEach(p -> p.info().arguments().ifPresent(args -> {
+            for (int i = 0; i + 1 < args.length; i++) {
+                String router = routerByConf.get(args[i + 1]);
+                if (args[i].equals("-c") && router != null) {
+                    found.put(router, p);
+                }
+            }
+        }));
+        return found;
     }
 }

@@ -69,6 +69,16 @@ public record TestPlan(String name, List<String> tags, String description, Strin
             more.put(key, value);
             return new AgentPlan(sourceUrl, branch, actions, java.util.Map.copyOf(more));
         }
+
+        /** The agents the actions name, in the order first named; "" (the test's one agent) last, when an action names none. */
+        public List<String> agents() {
+            java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+            actions.stream().map(Action::agent).filter(a -> !a.isEmpty()).forEach(names::add);
+            if (actions.isEmpty() || actions.stream().anyMatch(a -> a.agent().isEmpty())) {
+                names.add("");
+            }
+            return List.copyOf(names);
+        }
     }
 
     /** The same plan with another agent plan. */
@@ -77,8 +87,14 @@ public record TestPlan(String name, List<String> tags, String description, Strin
                 warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes, inspectors, other, topology, stages);
     }
 
-    /** A handler run at {@code atMillis} after the senders started. */
-    public record Action(long atMillis, String handler, List<String> args) {
+    /**
+     * A handler run at {@code atMillis} after the senders started, by the agent named {@code agent} (a peer's name, e.g.
+     * {@code router-2}, the agent beside that router), or by the test's one agent when {@code agent} is "".
+     */
+    public record Action(long atMillis, String handler, List<String> args, String agent) {
+        public Action(long atMillis, String handler, List<String> args) {
+            this(atMillis, handler, args, "");
+        }
     }
 
     /**

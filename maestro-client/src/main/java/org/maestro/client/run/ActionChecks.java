@@ -22,6 +22,15 @@ final class ActionChecks {
     }
 
     /**
+     * Whether the action was fired and the agent ran its handler: anything but refused or not run. One that failed,
+     * timed out or whose outcome never came may still have injected its fault (the router was stopped and did not come
+     * back), so its cost is shown with its outcome, never "no fault took place".
+     */
+    static boolean ran(Summary.ActionResult a) {
+        return !a.outcome().equals(Outcome.NOT_RUN.wireName()) && !a.outcome().equals(Outcome.REFUSED.wireName());
+    }
+
+    /**
      * @param costUnknownWhy why an action's cost is unknown when it is (e.g. "data of receiver 'r' missing (...)")
      */
     static List<Summary.Check> of(List<Summary.ActionResult> actions, List<Criterion> criteria, String costUnknownWhy) {
@@ -63,10 +72,9 @@ final class ActionChecks {
         return new Summary.Check(text, c.holds(millis * 1_000.0), millis + " ms", bound);
     }
 
-    /** The action as the scenario planned it: {@code restart-broker.sh [/opt/artemis] at 10.0 s}. */
+    /** The action as the scenario planned it: {@code restart-broker.sh [/opt/artemis] at 10.0 s}, {@code router-2: ...}. */
     private static String name(Summary.ActionResult a) {
-        return String.format(Locale.ROOT, "%s%s at %.1f s", a.handler(), a.args().isEmpty() ? "" : " " + a.args(),
-                a.atMillis() / 1000.0);
+        return String.format(Locale.ROOT, "%s at %.1f s", a.describe(), a.atMillis() / 1000.0);
     }
 
     /** What happened, in the handler's (or the agent's) own words. */

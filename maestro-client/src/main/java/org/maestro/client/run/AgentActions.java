@@ -5,7 +5,9 @@ import org.maestro.client.plan.TestPlan;
 import org.maestro.common.note.Payload;
 import org.maestro.common.util.Clocks;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -21,7 +23,8 @@ final class AgentActions implements AutoCloseable {
     /** How long handlers still running at the end of the load may take to report. */
     private static final long AWAIT_SECONDS = 60;
 
-    private final RemotePeer agent;
+    /** Each agent the actions name ("" for the test's one agent), as assigned. */
+    private final Map<String, RemotePeer> agents;
     private final List<TestPlan.Action> planned;
     private final BooleanSupplier loadEnded;
     private final Console console;
@@ -30,14 +33,26 @@ final class AgentActions implements AutoCloseable {
     private ScheduledExecutorService scheduler;
 
     /**
-     * @param agent     the agent, or null when the test has none (then there is nothing to do)
+     * @param agents    each agent by the name the actions give it ("" for the test's one agent); empty when the test has
+     *                  no agent (then there is nothing to do)
      * @param loadEnded whether every sender has ended: an action due after that is not run
      */
-    AgentActions(RemotePeer agent, List<TestPlan.Action> planned, BooleanSupplier loadEnded, Console console) {
-        this.agent = agent;
-        this.planned = agent == null ? List.of() : planned;
+    AgentActions(Map<String, RemotePeer> agents, List<TestPlan.Action> planned, BooleanSupplier loadEnded, Console console) {
+        this.agents = Map.copyOf(agents);
+        this.planned = agents.isEmpty() ? List.of() : planned;
         this.loadEnded = loadEnded;
         this.console = console;
+    }
+
+    /** The plan's actions with the agents assigned to them: the names of {@code plan.agent().agents()}, in order. */
+    static AgentActions byName(org.maestro.client.control.ControlClient client, TestPlan plan, PeerAssignment assignment,
+                               BooleanSupplier loadEnded, Console console) {
+        Map<String, RemotePeer> agents = new LinkedHashMap<>();
+        List<PeerAssignment.Assignment> assigned = assignment.agents();
+        for (int i = 0; i < assigned.size(); i++) {
+            agents.put(plan.agent().agents().get(i), new RemotePeer(client, assigned.get(i).peer()));
+        }
+        return new AgentActions(agents, plan.agent() == null ? List.of() : plan.agent().actions(), loadEnded, console);
     }
 
     /** Schedules each action at its time from now, the start of the load. */
@@ -63,7 +78,9 @@ final class AgentActions implements AutoCloseable {
             return;
         }
         run.firedEpochMicros = Clocks.epochMicros();
-        console.line("agent: at %.1f s run %s %s", run.action.atMillis() / 1000.0, run.action.handler(), run.action.args());
+        RemotePeer agent = agents.get(run.action.agent());
+        console.line("agent%s: at %.1f s run %s %s", run.action.agent().isEmpty() ? "" : " " + run.action.agent(),
+                run.action.atMillis() / 1000.0, run.action.handler(), run.action.args());
         try {
             agent.runHandler(run.action.handler(), run.action.args());
         } catch (TestCannotRun refused) {
@@ -74,10 +91,11 @@ final class AgentActions implements AutoCloseable {
         }
     }
 
-    /** A handler ended: the oldest pending action with that handler is the one. */
-    void onOutcome(Payload.HandlerOutcome o) {
+    /** A handler ended on the agent {@code peerId}: the oldest pending action of that agent with that handler is the one. */
+    void onOutcome(String peerId, Payload.HandlerOutcome o) {
         for (Scheduled run : actions) {
-            if (run.pending() && run.firedEpochMicros > 0 && run.action.handler().equals(o.handler())) {
+            if (run.pending() && run.firedEpochMicros > 0 && run.action.handler().equals(o.handler())
+                    && agents.get(run.action.agent()).info().id().equals(peerId)) {
                 run.finish(o.outcome(), o.exitStatus(), o.reason(), o.startMicros(), o.endMicros());
                 console.line("agent: %s %s (exit %d)%s", o.handler(), o.outcome(), o.exitStatus(),
                         o.reason().isEmpty() ? "" : ": " + o.reason());
@@ -93,10 +111,7 @@ final class AgentActions implements AutoCloseable {
             Thread.sleep(100);
         }
         for (Scheduled run : actions) {
-            if (run.pending()) {
-                run.finish((run.firedEpochMicros > 0 ? Outcome.UNKNOWN : Outcome.NOT_RUN).wireName(), -1, run.firedEpochMicros > 0
-                        ? "no outcome from the agent within " + AWAIT_SECONDS + " s of the end of the load" : "the test ended first", 0, 0);
-            }
+            run.giveUp("no outcome from the agent within " + AWAIT_SECONDS + " s of the end of the load");
         }
     }
 
@@ -108,18 +123,20 @@ final class AgentActions implements AutoCloseable {
         }
     }
 
-    /** Every scheduled action's outcome; those still pending (the test ended first) as not run. */
+    /**
+     * Every scheduled action's outcome: those never fired (the test ended first) as not run; those fired whose outcome
+     * never came (the test ended in error before, say) as unknown, with when they were fired: they may well have
+     * injected their fault, so "not run" would be a lie.
+     */
     List<ActionOutcome> outcomes() {
         for (Scheduled run : actions) {
-            if (run.pending()) {
-                run.finish(Outcome.NOT_RUN.wireName(), -1, "the test ended first", 0, 0);
-            }
+            run.giveUp("fired, but the test ended before the agent told its outcome");
         }
         return actions.stream().map(Scheduled::done).toList();
     }
 
     /** One scheduled agent action as it happens. */
-    private static final class Scheduled {
+    static final class Scheduled {
         final TestPlan.Action action;
         volatile long firedEpochMicros;
         private volatile ActionOutcome outcome;
@@ -140,6 +157,18 @@ final class AgentActions implements AutoCloseable {
 
         ActionOutcome done() {
             return outcome;
+        }
+
+        /**
+         * No outcome is coming: a fired action is unknown ({@code firedWhy}), timed from when it was fired so that its
+         * cost is measured (it may well have injected its fault: never "not run"); one never fired was not run.
+         */
+        void giveUp(String firedWhy) {
+            if (firedEpochMicros > 0) {
+                finish(Outcome.UNKNOWN.wireName(), -1, firedWhy, firedEpochMicros, 0);
+            } else {
+                finish(Outcome.NOT_RUN.wireName(), -1, "the test ended first", 0, 0);
+            }
         }
     }
 }

@@ -65,7 +65,7 @@ final class LoadWatch {
         boolean receiversStopped = false;
         boolean inspectorsStopped = false;
         // The agent does not end: it runs handlers until the load is over.
-        int toEnd = peers.size() - (assignment.agent() == null ? 0 : 1);
+        int toEnd = peers.size() - assignment.agents().size();
         while (reports.ends.size() < toEnd) {
             Note n = reports.nextEvent(Math.max(1, (nextLine - System.nanoTime()) / 1_000_000));
             if (n != null) {

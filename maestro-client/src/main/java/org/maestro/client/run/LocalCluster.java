@@ -42,6 +42,10 @@ import java.util.function.BiFunction;
 public final class LocalCluster implements AutoCloseable {
     /** The SET option restart-broker.sh and stop-broker-for.sh read when given no instance argument. */
     static final String INSTANCE_OPTION = "artemis.instance";
+    /** The agent options the router handlers read (lib/qdrouterd.sh): each router's agent has its router's own. */
+    static final String ROUTER_CONF_OPTION = "router.conf";
+    static final String ROUTER_BINARY_OPTION = "router.binary";
+    static final String ROUTER_NAME_OPTION = "router.name";
 
     private final Path work;
     private final List<Peer> peers = new ArrayList<>();
@@ -115,9 +119,13 @@ public final class LocalCluster implements AutoCloseable {
         if (agent != null) {
             // A local agent may fetch only the scenario's own handler source.
             Path agentWork = Files.createDirectories(work.resolve("agent-work"));
-            AgentSettings settings = AgentSettings.of(dataDir, agentWork, SourceAllowlist.of(List.of(handlerSource), agentWork), url);
-            peers.add(new Peer(Peer.identity("agent-1", Role.AGENT, ""), PeerConfig.of(control.mqttUrl()),
-                    new DataTokenAnswer(dataServer.token(), new AgentHandler(settings))).start());
+            if (routers != null) {
+                startRouterAgents(dataDir, url, agentWork);
+            } else {
+                AgentSettings settings = AgentSettings.of(dataDir, agentWork, SourceAllowlist.of(List.of(handlerSource), agentWork), url);
+                peers.add(new Peer(Peer.identity("agent-1", Role.AGENT, ""), PeerConfig.of(control.mqttUrl()),
+                        new DataTokenAnswer(dataServer.token(), new AgentHandler(settings))).start());
+            }
         }
         for (int i = 1; i <= plan.inspectors().size(); i++) {
             peers.add(new Peer(Peer.identity("inspector-" + i, Role.INSPECTOR, ""), PeerConfig.of(control.mqttUrl()),
@@ -146,8 +154,7 @@ public final class LocalCluster implements AutoCloseable {
                     + " them: give no url, sendUrl or receiveUrl with it");
         }
         if (plan.agent() != null) {
-            throw new TestCannotRun("topology '" + plan.topology() + "': an agent that restarts a local router is not there"
-                    + " yet (its handlers restart Artemis)");
+            checkRouterAgents(plan, topology);
         }
         String other = nonAmqpScheme(plan);
         if (other != null) {
@@ -164,10 +171,45 @@ public final class LocalCluster implements AutoCloseable {
         List<String> ends = topology.ends();
         console.line("local SUT: %s routers up; senders on %s (%s), receivers on %s (%s)", topology.routers().size(),
                 ends.get(0), routers.managementUrl(ends.get(0)), ends.get(1), routers.managementUrl(ends.get(1)));
-        sutUrl = (scheme, queue) -> routers.amqpUrl(ends.get(0), queue);
-        receiveUrl = (scheme, queue) -> routers.amqpUrl(ends.get(1), queue);
+        // With an agent restarting routers, workers reconnect as with the restarted broker (a router they are on may be the one).
+        String reconnect = plan.agent() == null ? "" : "?" + LocalArtemis.RECONNECT;
+        sutUrl = (scheme, queue) -> routers.amqpUrl(ends.get(0), queue) + reconnect;
+        receiveUrl = (scheme, queue) -> routers.amqpUrl(ends.get(1), queue) + reconnect;
         sutDescription = "router topology '" + topology.description() + "' (" + topology.routers().size()
                 + " routers on this machine, " + binary.flavour().command() + " " + binary.executable() + ")";
+    }
+
+    /**
+     * With a topology, an agent runs beside each router, named after it: every action names the router whose agent runs
+     * it ({@code agent: 'router-2'}), one of the topology's.
+     */
+    private static void checkRouterAgents(TestPlan plan, Topology topology) throws TestCannotRun {
+        List<String> routerNames = topology.routers().stream().map(org.maestro.client.topology.Node::name).toList();
+        for (TestPlan.Action a : plan.agent().actions()) {
+            if (a.agent().isEmpty()) {
+                throw new TestCannotRun("topology '" + plan.topology() + "': agent action " + a.handler() + " names no agent;"
+                        + " an agent runs beside each router: say which, e.g. agent: '" + routerNames.get(routerNames.size() / 2)
+                        + "' (the routers are " + String.join(", ", routerNames) + ")");
+            }
+            if (!routerNames.contains(a.agent())) {
+                throw new TestCannotRun("topology '" + plan.topology() + "': no agent '" + a.agent() + "'"
+                        + org.maestro.common.util.NearestName.hint(a.agent(), routerNames, "the agents are")
+                        + "; an agent runs beside each router, named after it: " + String.join(", ", routerNames));
+            }
+        }
+    }
+
+    /** The agent beside each router of the topology, named after it, knowing its router (the options its handlers read). */
+    private void startRouterAgents(Path dataDir, String url, Path agentWork) throws Exception {
+        for (org.maestro.client.topology.Node.Router r : routers.topology().routers()) {
+            Path work = Files.createDirectories(agentWork.resolve(r.name()));
+            AgentSettings settings = AgentSettings.of(dataDir, work, SourceAllowlist.of(List.of(handlerSource), work), url)
+                    .withOwnOptions(java.util.Map.of(ROUTER_NAME_OPTION, r.name(),
+                            ROUTER_CONF_OPTION, routers.confOf(r.name()).toString(),
+                            ROUTER_BINARY_OPTION, routers.binary().executable().toString()));
+            peers.add(new Peer(Peer.identity(r.name(), Role.AGENT, ""), PeerConfig.of(control.mqttUrl()),
+                    new DataTokenAnswer(dataServer.token(), new AgentHandler(settings))).start());
+        }
     }
 
     /** The script's handlers/ committed into a git repository in this cluster's directory; its file:// URL. */

@@ -17,8 +17,6 @@ import java.util.List;
  *            peers are listed, watched and collected in
  */
 record PeerAssignment(List<Assignment> all) {
-    /** A test has one agent at most, from any group. */
-    private static final PeerDirectory.Requirement AGENT = new PeerDirectory.Requirement(Role.AGENT, "", 1);
 
     /** One peer's part: {@code route} is null but for workers, {@code inspector} null but for inspectors. */
     record Assignment(PeerInfo peer, TestPlan.Route route, TestPlan.InspectorSpec inspector) {
@@ -48,7 +46,8 @@ record PeerAssignment(List<Assignment> all) {
             needs.add(inspectorsOf(plan));
         }
         if (plan.agent() != null) {
-            needs.add(AGENT);
+            // One agent per name the actions give (the agent beside router-2), and one of any name for actions naming none.
+            plan.agent().agents().forEach(name -> needs.add(new PeerDirectory.Requirement(Role.AGENT, "", 1, name)));
         }
         return needs;
     }
@@ -69,7 +68,7 @@ record PeerAssignment(List<Assignment> all) {
         List<PeerInfo> inspectors = plan.inspectors().isEmpty() ? List.of() : byNeed.next();
         List<Assignment> all = new ArrayList<>();
         if (plan.agent() != null) {
-            all.add(new Assignment(byNeed.next().get(0), null, null));
+            plan.agent().agents().forEach(name -> all.add(new Assignment(byNeed.next().get(0), null, null)));
         }
         for (int i = 0; i < inspectors.size(); i++) {
             all.add(new Assignment(inspectors.get(i), null, plan.inspectors().get(i)));
@@ -106,9 +105,9 @@ record PeerAssignment(List<Assignment> all) {
         return assignments.stream().map(Assignment::peer).toList();
     }
 
-    /** The agent's part, or null when the test has no agent. */
-    Assignment agent() {
-        return all.stream().filter(a -> a.role() == Role.AGENT).findFirst().orElse(null);
+    /** The agents' parts, in the order of the plan's {@code agents()}: empty when the test has no agent. */
+    List<Assignment> agents() {
+        return of(Role.AGENT);
     }
 
     List<Assignment> inspectors() {

@@ -32,14 +32,21 @@ public final class PeerDirectory {
         return found;
     }
 
-    /** {@code count} peers of {@code role} in {@code group} ("" = any group). */
-    public record Requirement(Role role, String group, int count) {
+    /** {@code count} peers of {@code role} in {@code group} ("" = any group), named {@code name} ("" = any name). */
+    public record Requirement(Role role, String group, int count, String name) {
+        public Requirement(Role role, String group, int count) {
+            this(role, group, count, "");
+        }
+
         String describe(int missing) {
+            if (!name.isEmpty()) {
+                return role.wireName() + " '" + name + "'";
+            }
             return missing + " " + role.wireName() + (missing > 1 ? "s" : "") + (group.isEmpty() ? "" : " in group " + group);
         }
 
         boolean accepts(PeerInfo p) {
-            return p.role() == role && (group.isEmpty() || group.equals(p.group()));
+            return p.role() == role && (group.isEmpty() || group.equals(p.group())) && (name.isEmpty() || name.equals(p.name()));
         }
     }
 
@@ -80,9 +87,10 @@ public final class PeerDirectory {
         List<PeerInfo> free = new ArrayList<>(found);
         List<List<PeerInfo>> chosen = new ArrayList<>(Collections.nCopies(needs.size(), List.of()));
         List<String> missing = new ArrayList<>();
-        // Grouped requirements first: they can only be met by their own group's peers.
+        // Named, then grouped requirements first: they can only be met by that peer, or by their own group's peers.
         List<Integer> ordered = new ArrayList<>(IntStream.range(0, needs.size()).boxed().toList());
-        ordered.sort(Comparator.comparing((Integer i) -> needs.get(i).group().isEmpty()));
+        ordered.sort(Comparator.comparing((Integer i) -> needs.get(i).name().isEmpty())
+                .thenComparing(i -> needs.get(i).group().isEmpty()));
         for (int i : ordered) {
             Requirement r = needs.get(i);
             List<PeerInfo> fits = free.stream().filter(r::accepts).limit(r.count()).toList();

@@ -53,7 +53,7 @@ final class PeerReports {
             latest.put(n.senderId(), progress.stats());
             lastProgressNanos = System.nanoTime();
         } else if (n.payload() instanceof Payload.HandlerOutcome outcome) {
-            agentActions.onOutcome(outcome);
+            agentActions.onOutcome(n.senderId(), outcome);
         } else if (n.command() == Command.NOTIFY_SUCCESS || n.command() == Command.NOTIFY_FAIL
                 || n.command() == Command.ABNORMAL_DISCONNECT) {
             events.add(n);

@@ -46,8 +46,8 @@ final class SetOptions {
         for (PeerAssignment.Assignment a : assignment.inspectors()) {
             out.put(a.peer(), with(common, a.inspector().options()));
         }
-        if (assignment.agent() != null) {
-            out.put(assignment.agent().peer(), with(common, plan.agent().options()));
+        for (PeerAssignment.Assignment agent : assignment.agents()) {
+            out.put(agent.peer(), with(common, plan.agent().options()));
         }
         List<PeerAssignment.Assignment> senders = assignment.senders();
         for (PeerAssignment.Assignment a : assignment.all()) {

@@ -395,7 +395,7 @@ final class SummaryBuilder {
             out.add(new Summary.ActionResult(o.action().handler(), o.action().args(), o.action().atMillis(), iso(o.startMicros()),
                     iso(o.endMicros()), o.outcome(), o.exitStatus(), o.reason() == null ? null : SafeText.of(o.reason()), cost == null ? null : cost.lost(),
                     cost == null ? null : cost.duplicated(), cost == null ? null : cost.outOfOrder(),
-                    cost == null ? null : cost.outageMillis(), cost == null ? null : cost.recoveryMillis()));
+                    cost == null ? null : cost.outageMillis(), cost == null ? null : cost.recoveryMillis(), o.action().agent()));
         }
         return out;
     }

@@ -193,9 +193,7 @@ public final class TestExecutor {
             times.end("probe");
             watch = new LoadWatch(client, console, plan, assignment, reports, controlPlane, times,
                     new LateReceivers(client, console, stops, assignment));
-            PeerAssignment.Assignment agent = assignment.agent();
-            agentActions = new AgentActions(agent == null ? null : new RemotePeer(client, agent.peer()),
-                    agent == null ? List.of() : plan.agent().actions(), watch::loadEnded, console);
+            agentActions = AgentActions.byName(client, plan, assignment, watch::loadEnded, console);
             reports.listenTo(peers, agentActions);
         }
 
@@ -239,12 +237,11 @@ public final class TestExecutor {
             assignment.inspectors().forEach(a -> inspectors.put(a.peer(), new Payload.StartInspector(a.inspector().type())));
             stops.starting(List.copyOf(inspectors.keySet()));
             RemotePeer.requireEach(client, inspectors, RemotePeer.REQUEST_TIMEOUT);
-            PeerAssignment.Assignment agent = assignment.agent();
-            if (agent != null) {
+            for (PeerAssignment.Assignment agent : assignment.agents()) {
                 console.line("agent %s fetches %s", agent.peer().name(), Passwords.redact(plan.agent().sourceUrl()));
                 new RemotePeer(client, agent.peer()).fetchSource(plan.agent().sourceUrl(), plan.agent().branch());
             }
-            if (!inspectors.isEmpty() || agent != null) {
+            if (!inspectors.isEmpty() || !assignment.agents().isEmpty()) {
                 times.end("inspectors");
             }
             List<PeerInfo> workers = workers();

@@ -129,10 +129,13 @@ final class Surfaces {
         }
     }
 
-    /** An action's cost by its definition, or null when it did not run. */
+    /**
+     * An action's cost by its definition, or null when it has no start: measured for every action that was fired,
+     * whatever its outcome (one that failed or whose outcome never came may have injected its fault all the same).
+     */
     private static long[] cost(IndependentFigures f, JsonNode actions, int i, long target) throws Exception {
         String start = actions.get(i).path("start").asText("");
-        if (start.isEmpty() || !actions.get(i).path("outcome").asText().equals("succeeded")) {
+        if (start.isEmpty()) {
             return null;
         }
         long next = Long.MAX_VALUE;

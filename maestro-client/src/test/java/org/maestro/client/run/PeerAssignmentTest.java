@@ -9,7 +9,6 @@ import org.maestro.common.note.Role;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.maestro.client.run.PlanFixtures.assigned;
 import static org.maestro.client.run.PlanFixtures.everyPart;
 
@@ -36,10 +35,22 @@ class PeerAssignmentTest {
                 "amqp://east:5672/q", "amqp://west:5672/out", "amqp://west:5672/out",
                 "amqp://east:5672/q", "amqp://east:5672/q", "amqp://west:5672/in"),
                 a.all().stream().map(p -> p.target(plan)).toList());
-        assertEquals("agent-1", a.agent().peer().name());
+        assertEquals(List.of("agent-1"), a.agents().stream().map(g -> g.peer().name()).toList());
         assertEquals(List.of("jolokia", "amqp-management"), a.inspectors().stream().map(i -> i.inspector().type()).toList());
         assertEquals(List.of("east", "west", "west"), a.receivers().stream().map(r -> r.route().group()).toList());
         assertEquals(List.of("east", "east", "west"), a.senders().stream().map(s -> s.route().group()).toList());
+    }
+
+    @Test
+    void eachAgentAnActionNamesIsRequiredByNameAndTheUnnamedOnesShareOneAgent() throws ScriptException {
+        TestPlan plan = org.maestro.client.dsl.ScriptRunner.load("named.groovy", "test {\n name 'n'\n url 'amqp://h/q'\n"
+                + " agent {\n source 'file:///srv/h.git'\n at '5s', run: 'a.sh'\n at '10s', run: 'restart-router.sh', agent: 'router-2'\n"
+                + " at '12s', run: 'start-router.sh', agent: 'router-2'\n at '15s', run: 'stop-router-for.sh', agent: 'router-3'\n }\n}\n",
+                java.util.Map.of());
+        assertEquals(List.of("router-2", "router-3", ""), plan.agent().agents());
+        assertEquals(List.of(new PeerDirectory.Requirement(Role.RECEIVER, "", 1), new PeerDirectory.Requirement(Role.SENDER, "", 1),
+                new PeerDirectory.Requirement(Role.AGENT, "", 1, "router-2"), new PeerDirectory.Requirement(Role.AGENT, "", 1, "router-3"),
+                new PeerDirectory.Requirement(Role.AGENT, "", 1, "")), PeerAssignment.requirements(plan));
     }
 
     @Test
@@ -49,7 +60,7 @@ class PeerAssignmentTest {
         assertEquals(List.of(new PeerDirectory.Requirement(Role.RECEIVER, "", 1), new PeerDirectory.Requirement(Role.SENDER, "", 2)),
                 PeerAssignment.requirements(plan));
         PeerAssignment a = assigned(plan);
-        assertNull(a.agent());
+        assertEquals(List.of(), a.agents());
         assertEquals(List.of(), a.inspectors());
         assertEquals(List.of("receiver-1", "sender-1", "sender-2"), a.peers().stream().map(PeerInfo::name).toList());
     }

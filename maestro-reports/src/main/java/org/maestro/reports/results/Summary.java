@@ -247,10 +247,16 @@ public record Summary(String testId, String name, List<String> tags, String desc
      * @param recoveryMillis until the rate was back within 5 % of the target (-1: it never was, or no target)
      *                       <p>The five costs are null (unknown) when the action did not run, or when a sender's or
      *                       receiver's rate logs are missing.
+     * @param agent          the agent the action named (e.g. router-2, the agent beside that router); "" or null (a
+     *                       summary written before agents were named): the test's one agent
      */
     public record ActionResult(String handler, List<String> args, long atMillis, String start, String end, String outcome,
                                long exitStatus, String reason, Long lost, Long duplicated, Long outOfOrder,
-                               Long outageMillis, Long recoveryMillis) {
+                               Long outageMillis, Long recoveryMillis, String agent) {
+        /** {@code router-2: restart-router.sh [..]} when an agent is named, else the handler and its arguments. */
+        public String describe() {
+            return (agent == null || agent.isEmpty() ? "" : agent + ": ") + handler + (args.isEmpty() ? "" : " " + args);
+        }
     }
 
     /**

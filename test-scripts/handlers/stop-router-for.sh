@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# stop-router-for.sh [--kill] SECONDS [QDROUTERD_CONF]
+#
+# Stops a Qpid Dispatch router (SIGTERM, or SIGKILL with --kill), checks that its client port closed, keeps it down
+# for SECONDS (a whole or decimal number), then starts it again and waits until the port accepts connections: an
+# outage of a chosen length. The router: the argument, else $QDROUTERD_CONF, else the agent option router.conf.
+# Give the agent a handler timeout longer than SECONDS plus the restart.
+set -euo pipefail
+here=$(cd -- "$(dirname -- "$0")" && pwd -P)
+# shellcheck source=lib/qdrouterd.sh
+. "$here/lib/qdrouterd.sh"
+
+signal=TERM
+if [ "${1:-}" = "--kill" ]; then
+  signal=KILL
+  shift
+fi
+[ $# -ge 1 ] && [ $# -le 2 ] || die "usage: stop-router-for.sh [--kill] SECONDS [QDROUTERD_CONF]"
+seconds=$1
+[[ $seconds =~ ^[0-9]+([.][0-9]+)?$ ]] || die "SECONDS must be a number, not '$seconds'"
+conf=$(router_conf "${2:-}")
+
+t0=$(now_millis)
+router_stop "$conf" "$signal"
+log "router stays down for $seconds s"
+sleep "$seconds" # the outage itself
+router_start "$conf"
+log "router down and back in $(( $(now_millis) - t0 )) ms"
