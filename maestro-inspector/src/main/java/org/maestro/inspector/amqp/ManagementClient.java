@@ -63,10 +63,45 @@ final class ManagementClient implements AutoCloseable {
     synchronized Map<String, List<String>> attributes(String entityType, long deadlineNanos) throws InspectorException {
         Message answer = ask(QueryRequest.getAttributes(entityType), entityType, deadlineNanos);
         try {
-            return AttributeCheck.answer(entityType, answer.getObjectProperty("statusCode"), body(answer), url.toString());
+            return AttributeCheck.answer("GET-ATTRIBUTES of " + entityType, answer.getObjectProperty("statusCode"), body(answer),
+                    url.toString());
         } catch (JMSException e) {
             throw new InspectorException("cannot read the answer to GET-ATTRIBUTES of " + entityType + " at " + url + ": "
                     + reason(e), e);
+        }
+    }
+
+    /** Runs GET-TYPES: every entity type the server has; empty when it does not answer the operation. */
+    synchronized java.util.Set<String> types(long deadlineNanos) throws InspectorException {
+        Message answer = ask(QueryRequest.getTypes(), "every entity type", deadlineNanos);
+        try {
+            return AttributeCheck.answer("GET-TYPES", answer.getObjectProperty("statusCode"), body(answer), url.toString()).keySet();
+        } catch (JMSException e) {
+            throw new InspectorException("cannot read the answer to GET-TYPES at " + url + ": " + reason(e), e);
+        }
+    }
+
+    /** The attribute names the server's answer to a QUERY of {@code query} carries (what it answers, in its order). */
+    synchronized List<String> answeredAttributes(EntityQuery query, long deadlineNanos) throws InspectorException {
+        Message answer = ask(QueryRequest.of(query), query.entityType(), deadlineNanos);
+        try {
+            return QueryResponse.attributeNames(query, answer.getObjectProperty("statusCode"),
+                    answer.getObjectProperty("statusDescription"), body(answer), url.toString());
+        } catch (JMSException e) {
+            throw new InspectorException("cannot read the answer to QUERY of " + query.entityType() + " at " + url + ": "
+                    + reason(e), e);
+        }
+    }
+
+    /**
+     * This connection's container id as the server sees it (qpid-jms makes its client id the AMQP container id), so
+     * the server's entities of this very connection can be told apart; "" when not connected.
+     */
+    synchronized String container() {
+        try {
+            return connection == null ? "" : java.util.Objects.requireNonNullElse(connection.getClientID(), "");
+        } catch (JMSException e) {
+            return "";
         }
     }
 
