@@ -289,12 +289,13 @@ public final class MaestroMain implements Callable<Integer> {
                 return CANNOT_RUN;
             }
             try (ControlClient client = connect(broker.url())) {
-                return execute(plan, client, runs, console, waits, baseline, interruption, runDirs);
+                return execute(plan, client, runs, console, waits, baseline, interruption, runDirs, dir -> { });
             }
         }
         try (LocalCluster cluster = LocalCluster.start(plan, handlers, console);
              ControlClient client = connect(cluster.controlUrl())) {
-            return execute(cluster.complete(plan), client, runs, console, waits, baseline, interruption, runDirs);
+            return execute(cluster.complete(plan), client, runs, console, waits, baseline, interruption, runDirs,
+                    cluster::writeTopology);
         }
     }
 

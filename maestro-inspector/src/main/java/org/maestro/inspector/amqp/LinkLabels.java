@@ -24,9 +24,9 @@ import java.util.Map;
  */
 public final class LinkLabels {
     /** The links data set of the router presets. */
-    public static final String LINKS = "links";
+    public static final String LINKS = org.maestro.common.runfiles.PeerFiles.ROUTER_LINKS_DATA_SET;
     /** The derived column: the link's stable name. */
-    public static final String LINK = "link";
+    public static final String LINK = org.maestro.common.runfiles.PeerFiles.ROUTER_LINK_COLUMN;
     /** Qpid Dispatch's {@code router.link} and skupper-router's. */
     private static final String LINK_TYPE_SUFFIX = ".router.link";
     private static final String CONNECTION_TYPE_SUFFIX = ".connection";
