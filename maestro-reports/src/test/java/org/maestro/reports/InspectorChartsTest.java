@@ -162,7 +162,8 @@ class InspectorChartsTest {
         JsonNode line = Json.series(rates);
         assertEquals("[1.0,2.0,4.0]", line.path("x").toString());
         assertEquals("[150.0,null,140.0]", line.path("y").toString(), "150/s of both lanes; no value (a break) at the missing sample");
-        assertEquals(Map.of(link, Map.of("deliveryCount", 290.0)), c.counterIncreases(), "150 before the restart and 140 after");
+        assertEquals(Map.of(link, Map.of("deliveryCount", 290.0), "perf in", Map.of("deliveryCount", 0.0)), c.counterIncreases(),
+                "150 before the restart and 140 after");
         assertEquals(List.of("number of links"), c.charts.stream().filter(x -> !x.rates()).flatMap(x -> x.lines().stream())
                 .map(s -> s.label).toList());
         Series count = c.charts.get(1).lines().get(0);

@@ -300,14 +300,15 @@ public final class MaestroMain implements Callable<Integer> {
     }
 
     private static int execute(TestPlan plan, ControlClient client, Path runs, Console console, Waits waits,
-                               BaselineCheck baseline, Interruption interruption, List<Path> runDirs)
-            throws IOException, InterruptedException {
+                               BaselineCheck baseline, Interruption interruption, List<Path> runDirs,
+                               TestExecutor.RunFiles runFiles) throws IOException, InterruptedException {
         if (plan.incremental() != null) {
             return new IncrementalExecutor(dir -> new TestExecutor(client, dir, console, waits.discovery(),
-                    new BaselineCheck(List.of(), null), waits.controlGrace()).interruptedBy(interruption), runs, console).run(plan);
+                    new BaselineCheck(List.of(), null), waits.controlGrace()).interruptedBy(interruption).withRunFiles(runFiles),
+                    runs, console).run(plan);
         }
         TestExecutor executor = new TestExecutor(client, runs, console, waits.discovery(), baseline, waits.controlGrace())
-                .interruptedBy(interruption);
+                .interruptedBy(interruption).withRunFiles(runFiles);
         Summary s = executor.run(plan);
         runDirs.add(runs.resolve(s.testId()));
         // A run that passed its criteria but is worse than its baseline fails the nightly all the same.
