@@ -117,8 +117,9 @@ final class InspectorCsv {
     }
 
     /**
-     * A counter's total increase over the run (restarts of the SUT skipped, not subtracted), by row key and column:
-     * e.g. how many deliveries one link carried.
+     * A counter's total increase over the run, by row key and column, e.g. how many deliveries one link carried: each
+     * rise between samples; a row that appears during the run from 0; after a drop (the SUT restarted) from 0 again, so
+     * only what was counted between a restart's last sample and the restart is missing.
      */
     Map<String, Map<String, Double>> counterIncreases() {
         Map<String, Map<String, Double>> out = new LinkedHashMap<>();
@@ -145,11 +146,19 @@ final class InspectorCsv {
             this.counter = counter;
         }
 
-        void add(double x, double y) {
+        /**
+         * @param appeared whether this is the series' first value and the file had samples before it: its entity (a
+         *                 link) was created during the run, its counter from 0
+         */
+        void add(double x, double y, boolean appeared) {
             min = Math.min(min, y);
             max = Math.max(max, y);
-            if (!Double.isNaN(last) && y > last && x > lastX) {
-                increase += y - last; // a drop is a restart of the SUT, not a negative rate
+            if (appeared) {
+                increase += y;
+            } else if (!Double.isNaN(last) && y > last && x > lastX) {
+                increase += y - last;
+            } else if (!Double.isNaN(last) && y < last) {
+                increase += y; // a drop is the SUT (or the entity) starting again from 0: counted from there, never negative
             }
             last = y;
             lastX = x;
@@ -166,24 +175,30 @@ final class InspectorCsv {
 
     /** First pass: how much each series moved, and how many rows each sample had. */
     private void measure() throws IOException {
+        double[] firstX = {Double.NaN};
         forEachSample((x, key, row, rows) -> {
+            if (Double.isNaN(firstX[0])) {
+                firstX[0] = x;
+            }
             rowsPerSample.merge(x, rows, Integer::sum);
             for (int i = 1; i < row.size() && i < header.size(); i++) {
                 Double y = charted(kind[i]) ? CsvColumnKinds.number(row.get(i).trim()) : null;
                 if (y != null) {
                     int column = i;
-                    moved.computeIfAbsent(label(key, header.get(i)), n -> {
+                    String label = label(key, header.get(i));
+                    boolean appeared = x > firstX[0] && !moved.containsKey(label);
+                    moved.computeIfAbsent(label, n -> {
                         Movement m = new Movement(kind[column] == ColumnKind.COUNTER);
                         m.key = key;
                         m.column = header.get(column);
                         return m;
-                    }).add(x, y);
+                    }).add(x, y, appeared);
                 }
             }
         });
         if (!countLabel.isEmpty()) {
             Movement count = new Movement(false);
-            rowsPerSample.forEach(count::add);
+            rowsPerSample.forEach((x, n) -> count.add(x, n, false));
             moved.put(countLabel, count);
         }
     }

@@ -382,10 +382,8 @@ final class ReportData {
                 continue; // not collected or unreadable: it used no router the report can tell
             }
             List<String[]> uses = new ArrayList<>(); // {url, what}
-            test.flatMap(TestJson::asWorker).ifPresent(w -> {
-                uses.add(new String[] {w.sendUrl(), "sends"});
-                uses.add(new String[] {w.receiveUrl(), "receives"});
-            });
+            test.flatMap(TestJson::asWorker).ifPresent(w -> uses.add(p.isSender() ? new String[] {w.sendUrl(), "sends"}
+                    : new String[] {w.receiveUrl(), "receives"}));
             test.filter(x -> x instanceof TestJson.Inspector).map(x -> (TestJson.Inspector) x)
                     .ifPresent(i -> uses.add(new String[] {i.managementUrl(), "inspects"}));
             for (String[] use : uses) {
