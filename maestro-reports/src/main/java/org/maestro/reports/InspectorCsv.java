@@ -176,7 +176,7 @@ final class InspectorCsv {
     /** First pass: how much each series moved, and how many rows each sample had. */
     private void measure() throws IOException {
         double[] firstX = {Double.NaN};
-        forEachSample((x, key, row, rows) -> {
+        forEachSample((x, key, row, rows, restarted) -> {
             if (Double.isNaN(firstX[0])) {
                 firstX[0] = x;
             }
@@ -249,7 +249,7 @@ final class InspectorCsv {
     /** Second pass: the chosen series' points; a counter's rate between consecutive samples of its row. */
     private void collect(int bucketSeconds) throws IOException {
         Map<String, double[]> previous = new HashMap<>(); // series -> {x, y} of its last sample
-        forEachSample((x, key, row, rows) -> {
+        forEachSample((x, key, row, rows, restarted) -> {
             for (int i = 1; i < row.size() && i < header.size(); i++) {
                 String name = label(key, header.get(i));
                 Series s = chosen.get(name);
@@ -261,7 +261,7 @@ final class InspectorCsv {
                 boolean broken = before != null && gap(s, before[0], x);
                 if (kind[i] == ColumnKind.COUNTER) {
                     // A rate across a gap would be an average over samples that are not there: the line breaks instead.
-                    if (before != null && !broken && x > before[0] && y >= before[1]) {
+                    if (before != null && !broken && !restarted && x > before[0] && y >= before[1]) {
                         add(s, x, (y - before[1]) / (x - before[0]), bucketSeconds);
                     }
                 } else {
@@ -296,11 +296,12 @@ final class InspectorCsv {
     }
 
     /**
-     * One row of the CSV with a readable time: x in seconds from the origin, the row's key, and how many rows of the
-     * sample had that key (their charted columns added up).
+     * One row of the CSV with a readable time: x in seconds from the origin, the row's key, how many rows of the
+     * sample had that key (their charted columns added up), and whether a counter of one of them dropped (its SUT
+     * restarted: the rate to this sample is not known).
      */
     private interface SampleVisitor {
-        void visit(double x, String key, List<String> row, int rows);
+        void visit(double x, String key, List<String> row, int rows, boolean restarted);
     }
 
     /**
@@ -308,48 +309,105 @@ final class InspectorCsv {
      * added up; both passes read the file so. A sample's rows share its timestamp and follow one another.
      */
     private void forEachSample(SampleVisitor visitor) throws IOException {
+        int identity = header.indexOf(IDENTITY_COLUMN);
+        Map<String, double[]> lastOfRow = new HashMap<>(); // a row's entity -> its counters' last values
+        Map<String, double[]> totalOfKey = new HashMap<>(); // a key -> its counters' growth since the file began
         try (CsvReader csv = CsvReader.open(file)) {
             csv.next();
             String stamp = null;
             Double x = null;
+            Double firstX = null;
             Map<String, List<String>> merged = new LinkedHashMap<>();
             Map<String, Integer> rows = new HashMap<>();
+            java.util.Set<String> restarted = new java.util.HashSet<>();
             List<String> row;
             while ((row = csv.next()) != null) {
                 if (!row.get(0).equals(stamp)) {
-                    visitAll(visitor, x, merged, rows);
+                    visitAll(visitor, x, merged, rows, restarted);
                     stamp = row.get(0);
                     x = seconds(stamp);
+                    firstX = firstX == null ? x : firstX;
                 }
                 if (x == null) {
                     continue;
                 }
                 String key = key(row);
+                String entity = identity < 0 || identity >= row.size() ? key : key + "\u0000" + row.get(identity);
+                boolean appeared = !x.equals(firstX) && !lastOfRow.containsKey(entity);
+                double[] total = totalOfKey.computeIfAbsent(key, k -> new double[header.size()]);
+                if (grow(row, lastOfRow.computeIfAbsent(entity, e -> nans()), total, appeared)) {
+                    restarted.add(key);
+                }
                 List<String> into = merged.get(key);
                 if (into == null) {
-                    merged.put(key, new ArrayList<>(row));
+                    into = new ArrayList<>(row);
+                    merged.put(key, into);
                 } else {
                     addUp(into, row);
                 }
+                for (int i = 1; i < into.size() && i < header.size(); i++) {
+                    if (kind[i] == ColumnKind.COUNTER && CsvColumnKinds.number(row.get(i).trim()) != null) {
+                        into.set(i, String.valueOf(total[i]));
+                    }
+                }
                 rows.merge(key, 1, Integer::sum);
             }
-            visitAll(visitor, x, merged, rows);
+            visitAll(visitor, x, merged, rows, restarted);
         }
     }
 
-    private void visitAll(SampleVisitor visitor, Double x, Map<String, List<String>> merged, Map<String, Integer> rows) {
+    /**
+     * The AMQP-management column naming one entity (a link's {@code identity}): rows of one key are told apart by it,
+     * so that each one's counter grows on its own (a link that appears, ends, or starts again from 0 when its router
+     * restarts) and the key's line is the sum of their growths, never a jump of one entity's whole count.
+     */
+    private static final String IDENTITY_COLUMN = "identity";
+
+    private double[] nans() {
+        double[] a = new double[header.size()];
+        java.util.Arrays.fill(a, Double.NaN);
+        return a;
+    }
+
+    /**
+     * Adds to {@code total} how much each counter of {@code row} grew since its entity's last row: from its last value,
+     * from 0 after a drop (a restart), from 0 for an entity that appeared during the run, nothing at the file's first sample.
+     *
+     * @return whether a counter dropped
+     */
+    private boolean grow(List<String> row, double[] last, double[] total, boolean appeared) {
+        boolean dropped = false;
+        for (int i = 1; i < row.size() && i < header.size(); i++) {
+            if (kind[i] != ColumnKind.COUNTER) {
+                continue;
+            }
+            Double v = CsvColumnKinds.number(row.get(i).trim());
+            if (v == null) {
+                continue;
+            }
+            double prev = last[i];
+            total[i] += Double.isNaN(prev) ? (appeared ? v : 0) : v >= prev ? v - prev : v;
+            dropped |= v < prev;
+            last[i] = v;
+        }
+        return dropped;
+    }
+
+    private void visitAll(SampleVisitor visitor, Double x, Map<String, List<String>> merged, Map<String, Integer> rows,
+                          java.util.Set<String> restarted) {
         if (x != null) {
-            merged.forEach((key, row) -> visitor.visit(x, key, row, rows.get(key)));
+            merged.forEach((key, row) -> visitor.visit(x, key, row, rows.get(key), restarted.contains(key)));
         }
         merged.clear();
         rows.clear();
+        restarted.clear();
     }
 
-    /** Adds the charted columns of {@code row} into {@code into}: the sample's rows of one key are one line's point. */
+    /** Adds the gauges of {@code row} into {@code into}: the sample's rows of one key are one line's point. */
     private void addUp(List<String> into, List<String> row) {
         for (int i = 1; i < row.size() && i < into.size() && i < header.size(); i++) {
-            if (!charted(kind[i])) {
-                continue;
+            if (kind[i] != ColumnKind.GAUGE) {
+                continue; // counters are the key's total growth, set by forEachSample
             }
             Double a = CsvColumnKinds.number(into.get(i).trim());
             Double b = CsvColumnKinds.number(row.get(i).trim());
