@@ -190,7 +190,7 @@
       return [n.name, n.kind, n.url, links, who(n, 'sends'), who(n, 'receives'), who(n, 'inspects')];
     })));
     if ((data.hops || []).length) {
-      s.appendChild(el('h3', { text: 'Deliveries per link of the inspected routers (their links.csv counters over the whole run, warm-up included; a link counted from 0 when it appeared or its router restarted; what a link carried after its router's last sample of it, e.g. a client's link closed between samples, is not seen)' }));
+      s.appendChild(el('h3', { text: 'Deliveries per link of the inspected routers (their links.csv counters over the whole run, warm-up included; a link counted from 0 when it appeared or its router restarted; what a link carried after its router\u2019s last sample of it, e.g. a client\u2019s link closed between samples, is not seen)' }));
       s.appendChild(table(['router', 'link', 'deliveries', 'accepted', 'released', 'modified', 'rejected', 'dropped presettled'], data.hops.map(function (h) {
         return [h.router || h.inspector, h.link, known(h.deliveryCount), known(h.acceptedCount), known(h.releasedCount), known(h.modifiedCount),
           known(h.rejectedCount), known(h.droppedPresettledCount)];
