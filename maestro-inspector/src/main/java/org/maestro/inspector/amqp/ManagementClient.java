@@ -35,7 +35,7 @@ final class ManagementClient implements AutoCloseable {
 
     private final ManagementUrl url;
     private final Duration timeout;
-    private Connection connection;
+    private volatile Connection connection;
     private Session session;
     private MessageProducer producer;
     private TemporaryQueue replies;
@@ -180,8 +180,14 @@ final class ManagementClient implements AutoCloseable {
             factory.setPassword(url.password());
         }
         try {
-            connection = factory.createConnection();
-            connection.setExceptionListener(e -> broken = reason(e));
+            Connection opened = factory.createConnection();
+            connection = opened;
+            // Only this connection's failure breaks it: a closed one's listener may still fire after the next one opened.
+            opened.setExceptionListener(e -> {
+                if (connection == opened) {
+                    broken = reason(e);
+                }
+            });
             broken = null;
             session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             producer = session.createProducer(session.createQueue(url.address()));
