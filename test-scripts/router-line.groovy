@@ -6,6 +6,8 @@
 //   maestro run test-scripts/router-line.groovy --broker mqtt://broker.lab:1883 \
 //       -P sendUrl=amqp://router1.lab:5672/perf -P receiveUrl=amqp://router3.lab:5676/perf
 //   -P mgmt=amqp://127.0.0.1:5674: a router's AMQP management, sampled by an inspector (the qpid-dispatch preset)
+//   -P inspect=router-2 (or all): with --local's topology, an inspector on that router (on each), its CSVs under
+//       peers/inspector-router-2/; the report draws the topology and says which routers were inspected
 test {
     name         'router-line'
     tags         'router', 'line', 'amqp'
@@ -24,6 +26,7 @@ test {
     senders      param('senders', 1)
     receivers    param('receivers', 1)
     if (param('mgmt', '')) { inspector 'amqp-management', url: param('mgmt', ''), datasets: 'qpid-dispatch', interval: '1s' }
+    if (param('inspect', '')) { inspector 'amqp-management', router: param('inspect', ''), datasets: 'qpid-dispatch', interval: '1s' }
     // Each acknowledged send waits for its disposition from the receiver, back through every router: one connection
     // carries at most 1 / that round trip, so a long line may need more connections for the rate (or -P minRate=…).
     expect       "p99 latency < ${param('p99', '100 ms')}", "rate >= ${param('minRate', '95 %')}", 'loss == 0'

@@ -9,6 +9,7 @@ import org.maestro.client.local.RouterBinary;
 import org.maestro.client.local.TestRouters;
 import org.maestro.client.topology.Topology;
 import org.maestro.client.topology.TopologyFile;
+import org.maestro.common.runfiles.RunTopology;
 import org.maestro.inspector.amqp.AmqpManagementInspector;
 import org.maestro.inspector.amqp.EntityQuery;
 import org.maestro.inspector.amqp.ManagementUrl;
@@ -84,9 +85,27 @@ class RouterLineTest {
         MaestroCommand.Result r = MaestroCommand.run("run", Path.of("..", "test-scripts", "router-line.groovy").toString(),
                 "--local", "--runs", runs.toString(), "-P", "topology=line 3", "-P", "rate=" + RATE,
                 "-P", "duration=" + SECONDS + "s", "-P", "warmup=1s", "-P", "warmupSendDelay=500ms", "-P", "warmupMax=3s",
-                "-P", "connections=2", "-P", "p99=5 s", "-P", "minRate=50 %");
+                "-P", "connections=2", "-P", "p99=5 s", "-P", "minRate=50 %", "-P", "inspect=router-2");
         assertEquals(0, r.exitCode(), r.output());
-        JsonNode s = JSON.readTree(MaestroCommand.onlyRun(runs).resolve("summary.json").toFile());
+        Path run = MaestroCommand.onlyRun(runs);
+        JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());
+        // The middle router inspected by a peer of its own, named after it; the topology recorded once for the report.
+        assertTrue(Files.isRegularFile(run.resolve("peers/inspector-router-2/links.csv")), "router-2's CSVs in its own directory");
+        JsonNode topology = JSON.readTree(run.resolve(RunTopology.FILE).toFile());
+        assertEquals("line 3", topology.get("description").asText());
+        assertEquals("router-1", topology.get("sendsOn").asText());
+        assertEquals("router-3", topology.get("receivesOn").asText());
+        assertTrue(Files.readString(run.resolve(RunTopology.PICTURE)).startsWith("<svg"), "the picture beside it");
+        String html = Files.readString(run.resolve("report.html"));
+        JsonNode report = JSON.readTree(html.substring(html.indexOf('>', html.indexOf("id=\"report-data\"")) + 1,
+                html.indexOf("</script>", html.indexOf("id=\"report-data\""))));
+        JsonNode nodes = report.get("topology").get("nodes");
+        assertEquals("inspector-router-2", nodes.get(1).get("peers").get(0).get("peer").asText(), nodes.toString());
+        assertTrue(report.get("charts").findValuesAsText("title").contains("router-2 (inspector-router-2): links.csv: rates per second (counters)"),
+                report.get("charts").findValuesAsText("title").toString());
+        List<String> hops = new ArrayList<>();
+        report.get("hops").forEach(h -> hops.add(h.get("link").asText() + " " + h.get("deliveryCount").asLong()));
+        assertTrue(hops.stream().anyMatch(h -> h.startsWith("inter-router out to router-3 ")), "the hop toward the receiver: " + hops);
         JsonNode totals = s.get("totals");
         assertEquals((long) RATE * SECONDS, totals.get("sent").asLong(), totals.toString());
         assertEquals(totals.get("sent").asLong(), totals.get("received").asLong(), totals.toString());

@@ -33,7 +33,7 @@ final class Json {
         }
     }
 
-    /** A series as {label, x: [...], y: [...]}. */
+    /** A series as {label, x: [...], y: [...]}, y null where the series has no value (NaN). */
     static ObjectNode series(Series s) {
         ObjectNode n = MAPPER.createObjectNode();
         n.put("label", s.label);
@@ -41,7 +41,11 @@ final class Json {
         ArrayNode ys = n.putArray("y");
         for (int i = 0; i < s.size(); i++) {
             xs.add(round(s.x(i)));
-            ys.add(round(s.y(i)));
+            if (Double.isNaN(s.y(i))) {
+                ys.addNull(); // no value there: the line breaks (the report's charts do not span gaps)
+            } else {
+                ys.add(round(s.y(i)));
+            }
         }
         return n;
     }

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,6 +19,7 @@ import org.maestro.common.runfiles.Figures;
 import org.maestro.common.runfiles.HandlersCsv;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.RunLayout;
+import org.maestro.common.runfiles.RunTopology;
 import org.maestro.common.runfiles.TestJson;
 import org.maestro.reports.results.PeerReduction;
 import org.maestro.reports.results.RateLogTally;
@@ -52,8 +54,12 @@ final class ReportData {
     /** Each one's HDR logs per bucket (p50, p99, max), by peer name and file. */
     private final Map<String, Map<String, HdrLogSeries>> perBucket = new HashMap<>();
 
+    /** The topology the client started for this run, or null: which router each inspector and worker used. */
+    private final RunTopology topology;
+
     private ReportData(RunDirectory run) throws IOException {
         this.run = run;
+        this.topology = RunTopology.read(run.dir).orElse(null);
         this.originMicros = run.originMicros();
         long end = Json.epochMicros(run.summary.end());
         this.bucketSeconds = bucketSeconds(end < 0 ? 0 : end - originMicros, MAX_POINTS);
@@ -81,6 +87,7 @@ final class ReportData {
         d.warmup();
         d.throughput();
         d.latency();
+        d.topology();
         d.inspectors();
         d.actions();
         d.failures();
@@ -260,9 +267,12 @@ final class ReportData {
 
     /**
      * A chart of rates (counters) and one of levels (gauges) per inspector CSV, each with the series that moved most
-     * and a note on what it left out; a CSV where nothing moved gets a line in the notes instead.
+     * and a note on what it left out; a CSV where nothing moved gets a line in the notes instead. A chart names the
+     * router its inspector sampled (by the run's topology); a router's links.csv also gives each link's deliveries over
+     * the run (the hops of a line), computed once here from the counters the chart draws.
      */
     private void inspectors() throws IOException {
+        ArrayNode hops = root.putArray("hops");
         for (PeerDir p : run.peers) {
             // Only an inspector's CSVs are data series: a receiver's sequence events, a generator's own CPU (the "Load
             // generators" table) and an agent's handler runs are records shown elsewhere, not charts.
@@ -274,23 +284,111 @@ final class ReportData {
                 csvs = files.filter(PeerFiles::isCsv).sorted().toList();
             }
             Map<String, Map.Entry<String, TestJson.DataSet>> dataSets = inspectorDataSets(p);
+            java.util.NavigableSet<Double> ticks = InspectorCsv.ticks(p.dir().resolve(PeerFiles.dataSetCsv(PeerFiles.SAMPLING_DATA_SET)),
+                    originMicros);
+            String router = inspected(p);
+            String who = router.isEmpty() ? p.name() : router + " (" + p.name() + ")";
             for (Path csv : csvs) {
                 String file = csv.getFileName().toString();
                 Map.Entry<String, TestJson.DataSet> named = dataSets.get(file);
                 TestJson.DataSet d = named == null ? null : named.getValue();
                 String noun = named == null ? "" : named.getKey();
-                InspectorCsv c = InspectorCsv.read(csv, d == null ? Map.of() : d.kinds(), noun, originMicros, bucketSeconds);
+                InspectorCsv c = InspectorCsv.read(csv, d == null ? Map.of() : d.kinds(), noun, originMicros, bucketSeconds, ticks);
                 for (InspectorCsv.Chart cc : c.charts) {
-                    ObjectNode chart = chart("csv-" + charts.size(), p.name() + ": " + file
+                    ObjectNode chart = chart("csv-" + charts.size(), who + ": " + file
                             + (cc.rates() ? ": rates per second (counters)" : ": levels (gauges)"), "time", cc.rates() ? "/s" : "");
+                    chart.put("inspector", p.name());
                     cc.lines().forEach(s -> ((ArrayNode) chart.get("series")).add(Json.series(s)));
                     if (!cc.note().isEmpty()) {
                         chart.put("note", cc.note());
                     }
                 }
                 if (c.charts.isEmpty()) {
-                    notes.add(p.name() + ": " + file + ": nothing charted (" + c.nothing + ")");
+                    notes.add(who + ": " + file + ": nothing charted (" + c.nothing + ")");
                 }
+                if (PeerFiles.ROUTER_LINKS_DATA_SET.equals(noun) && d != null && d.columns().contains(PeerFiles.ROUTER_LINK_COLUMN)) {
+                    c.counterIncreases().forEach((link, totals) -> {
+                        Double deliveries = totals.get(HOP_DELIVERIES);
+                        if (deliveries != null && deliveries > 0) {
+                            ObjectNode h = hops.addObject();
+                            h.put("router", router);
+                            h.put("inspector", p.name());
+                            h.put("link", link);
+                            for (String column : HOP_COLUMNS) {
+                                Double v = totals.get(column);
+                                if (v == null) {
+                                    h.putNull(column);
+                                } else {
+                                    h.put(column, Math.round(v));
+                                }
+                            }
+                        }
+                    });
+                }
+            }
+        }
+    }
+
+    /** A router link's counters shown per hop: deliveries, then their outcomes. */
+    private static final String HOP_DELIVERIES = "deliveryCount";
+    private static final List<String> HOP_COLUMNS = List.of(HOP_DELIVERIES, "acceptedCount", "releasedCount", "modifiedCount",
+            "rejectedCount", "droppedPresettledCount");
+
+    /** The router (by the run's topology) an inspector sampled; "" when the run has no topology or it sampled none of it. */
+    private String inspected(PeerDir p) {
+        if (topology == null) {
+            return "";
+        }
+        try {
+            return TestJson.read(p.dir()).filter(t -> t instanceof TestJson.Inspector).map(t -> (TestJson.Inspector) t)
+                    .flatMap(i -> topology.nodeAt(i.managementUrl())).map(RunTopology.Node::name).orElse("");
+        } catch (IOException e) {
+            return ""; // its test.json is unreadable: the charts say so (inspectorDataSets)
+        }
+    }
+
+    /**
+     * The topology the client started (topology.json), its picture (topology.svg, inlined) and, for each node, the
+     * peers that used it: senders and receivers by their URLs, inspectors by their management URL.
+     */
+    private void topology() throws IOException {
+        if (topology == null) {
+            return;
+        }
+        ObjectNode t = root.putObject("topology");
+        t.put("description", topology.description());
+        t.put("sendsOn", topology.sendsOn());
+        t.put("receivesOn", topology.receivesOn());
+        Path svg = run.dir.resolve(RunTopology.PICTURE);
+        if (Files.isRegularFile(svg)) {
+            t.put("svg", Files.readString(svg));
+        }
+        Map<String, ArrayNode> users = new LinkedHashMap<>();
+        ArrayNode nodes = t.putArray("nodes");
+        for (RunTopology.Node n : topology.nodes()) {
+            ObjectNode o = nodes.addObject();
+            o.put("name", n.name());
+            o.put("kind", n.kind());
+            o.put("url", n.url());
+            users.put(n.name(), o.putArray("peers"));
+        }
+        ArrayNode links = t.putArray("links");
+        topology.links().forEach(l -> links.addObject().put("from", l.from()).put("to", l.to()).put("cost", l.cost()));
+        for (PeerDir p : run.peers) {
+            Optional<TestJson> test;
+            try {
+                test = TestJson.read(p.dir());
+            } catch (IOException e) {
+                continue; // not collected or unreadable: it used no router the report can tell
+            }
+            List<String[]> uses = new ArrayList<>(); // {url, what}
+            test.flatMap(TestJson::asWorker).ifPresent(w -> uses.add(p.isSender() ? new String[] {w.sendUrl(), "sends"}
+                    : new String[] {w.receiveUrl(), "receives"}));
+            test.filter(x -> x instanceof TestJson.Inspector).map(x -> (TestJson.Inspector) x)
+                    .ifPresent(i -> uses.add(new String[] {i.managementUrl(), "inspects"}));
+            for (String[] use : uses) {
+                topology.nodeAt(use[0]).ifPresent(n -> users.get(n.name()).addObject().put("peer", p.name()).put("role", p.role())
+                        .put("what", use[1]));
             }
         }
     }

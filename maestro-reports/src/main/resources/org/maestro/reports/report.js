@@ -96,6 +96,7 @@
     routesSection();
     drainSection();
     stagesSection();
+    topologySection();
 
     // Peers
     var peersSection = document.getElementById('peers');
@@ -166,6 +167,48 @@
       lat.appendChild(el('h2', { text: 'Latency after warm-up (from the HDR logs, ms)' }));
       lat.appendChild(table(['peer', 'measure', 'count', 'p50', 'p90', 'p99', 'p99.9', 'max'], data.latency.map(function (f) {
         return [f.peer, f.measure, fmt(f.count), known(f.p50), known(f.p90), known(f.p99), known(f.p999), known(f.max)];
+      }), [false, false, true, true, true, true, true, true]));
+    }
+  }
+  // The routers (and brokers) the client started: the graph, who used which node, which were inspected, each hop's deliveries.
+  function topologySection() {
+    var t = data.topology;
+    if (!t) { return; }
+    var s = document.getElementById('topology');
+    s.appendChild(el('h2', { text: 'Topology: ' + t.description }));
+    if (t.svg) {
+      var svg = new DOMParser().parseFromString(t.svg, 'image/svg+xml').documentElement;
+      if (svg && svg.nodeName === 'svg') {
+        // Drawn by Maestro from validated names; scripts and handlers are dropped all the same: the page runs no other code.
+        Array.prototype.forEach.call(svg.querySelectorAll('script'), function (x) { x.parentNode.removeChild(x); });
+        Array.prototype.forEach.call(svg.querySelectorAll('*'), function (x) {
+          Array.prototype.slice.call(x.attributes).forEach(function (a) { if (/^on/i.test(a.name)) { x.removeAttribute(a.name); } });
+        });
+        s.appendChild(el('div', { id: 'topology-picture', class: 'picture' }, [document.importNode(svg, true)]));
+      }
+    }
+    var inspected = [], notInspected = [];
+    (t.nodes || []).forEach(function (n) {
+      if (n.kind !== 'router') { return; }
+      var by = (n.peers || []).filter(function (p) { return p.what === 'inspects'; }).map(function (p) { return p.peer; });
+      (by.length ? inspected : notInspected).push(n.name + (by.length ? ' (' + by.join(', ') + ')' : ''));
+    });
+    s.appendChild(el('p', { id: 'topology-summary', text: 'Senders send to ' + t.sendsOn + ', receivers receive from ' + t.receivesOn +
+      '. Inspected: ' + (inspected.length ? inspected.join(', ') : 'none') + (notInspected.length ? '; not inspected: ' + notInspected.join(', ') : '') + '.' }));
+    function who(n, what) {
+      return (n.peers || []).filter(function (p) { return p.what === what; }).map(function (p) { return p.peer; }).join(', ');
+    }
+    s.appendChild(table(['node', 'kind', 'URL (clients, AMQP management)', 'links', 'senders', 'receivers', 'inspector'], (t.nodes || []).map(function (n) {
+      var links = (t.links || []).filter(function (l) { return l.from === n.name || l.to === n.name; }).map(function (l) {
+        return (l.from === n.name ? l.to : l.from) + (l.cost !== 1 ? ' (cost ' + l.cost + ')' : '');
+      }).join(', ');
+      return [n.name, n.kind, n.url, links, who(n, 'sends'), who(n, 'receives'), who(n, 'inspects')];
+    })));
+    if ((data.hops || []).length) {
+      s.appendChild(el('h3', { text: 'Deliveries per link of the inspected routers (their links.csv counters over the whole run, warm-up included; a link counted from 0 when it appeared or its router restarted; what a link carried after its router\u2019s last sample of it, e.g. a client\u2019s link closed between samples, is not seen)' }));
+      s.appendChild(table(['router', 'link', 'deliveries', 'accepted', 'released', 'modified', 'rejected', 'dropped presettled'], data.hops.map(function (h) {
+        return [h.router || h.inspector, h.link, known(h.deliveryCount), known(h.acceptedCount), known(h.releasedCount), known(h.modifiedCount),
+          known(h.rejectedCount), known(h.droppedPresettledCount)];
       }), [false, false, true, true, true, true, true, true]));
     }
   }
@@ -545,7 +588,8 @@
           pointRadius: 8, pointHoverRadius: 10, borderWidth: 2 };
       }
       return { label: s.label, data: points, borderColor: color, backgroundColor: color, borderWidth: 1.5, borderDash: baseline ? [6, 4] : [],
-        pointRadius: points.length > 60 ? 0 : 2, pointHoverRadius: 4, tension: 0, stepped: false };
+        pointRadius: points.length > 60 ? 0 : 2, pointHoverRadius: 4, tension: 0, stepped: false,
+        spanGaps: false }; // a null y is a sample without value: the line breaks there
     });
     var chart = new Chart(canvas, { type: 'line', data: { datasets: datasets }, options: options(c) });
     canvas.addEventListener('dblclick', function () { if (chart.resetZoom) { chart.resetZoom(); } });

@@ -1,6 +1,7 @@
 package org.maestro.reports;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -64,6 +65,38 @@ class ChromiumReportTest {
                 && dom.contains("inspector-1: connections.csv: levels (gauges)"), "the router's inspector charts are drawn");
         assertTrue(dom.contains("that grew less left out") && dom.contains("identities not charted: linkName, linkType"),
                 "each inspector chart says what it left out");
+    }
+
+    /**
+     * A run through routers the client started: the report draws the topology's picture (inlined, its scripts dropped),
+     * lists its nodes and links, and says which router the inspector sampled, in its section and in its charts' titles.
+     */
+    @Test
+    void aRouterRunShowsItsTopologyAndWhichRouterWasInspected() throws Exception {
+        SyntheticRun run = new SyntheticRun(Files.createDirectories(tmp.resolve("run")), 1_795_000_000_000_000L, 5, 300, 2).write();
+        new org.maestro.common.runfiles.RunTopology("line 3", List.of(
+                new org.maestro.common.runfiles.RunTopology.Node("router-1", "router", "amqp://127.0.0.1:5670"),
+                new org.maestro.common.runfiles.RunTopology.Node("router-2", "router", "amqp://127.0.0.1:5672"),
+                new org.maestro.common.runfiles.RunTopology.Node("router-3", "router", "amqp://127.0.0.1:5674")),
+                List.of(new org.maestro.common.runfiles.RunTopology.Link("router-2", "router-1", 1),
+                        new org.maestro.common.runfiles.RunTopology.Link("router-3", "router-2", 5)), "router-1", "router-3")
+                .write(run.dir, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"300\" height=\"80\"><circle cx=\"40\" cy=\"40\" r=\"28\""
+                        + " onclick=\"document.body.dataset.injected='1'\"/><text x=\"20\" y=\"44\">router-1</text>"
+                        + "<script>document.body.dataset.injected='1'</script></svg>");
+        String dom = dumpDom(ReportBuilder.build(run.dir));
+        String attrs = bodyAttributes(dom);
+        assertEquals("", attribute(attrs, "data-errors"), "no script or console error in the page");
+        assertFalse(attrs.contains("data-injected"), "the picture's script and handler did not run");
+        assertTrue(dom.contains("Topology: line 3"), "the topology is named");
+        Matcher picture = Pattern.compile("<div id=\"topology-picture\"[^>]*><svg[^>]*>(.*?)</svg>", Pattern.DOTALL).matcher(dom);
+        assertTrue(picture.find(), "the picture inline: " + head(dom.substring(Math.max(0, dom.indexOf("Topology")))));
+        assertTrue(picture.group(1).contains("<circle") && !picture.group(1).contains("<script") && !picture.group(1).contains("onclick"),
+                picture.group(1));
+        assertTrue(dom.contains("Senders send to router-1, receivers receive from router-3. Inspected: router-2 (inspector-1);"
+                + " not inspected: router-1, router-3."), "which routers were inspected");
+        assertTrue(dom.replace(" class=\"\"", "").contains("<td>router-3</td><td>router</td><td>amqp://127.0.0.1:5674</td><td>router-2 (cost 5)</td>"),
+                "each node with its URL and links");
+        assertTrue(dom.contains("router-2 (inspector-1): links.csv: rates per second (counters)"), "the charts name the router");
     }
 
     /**

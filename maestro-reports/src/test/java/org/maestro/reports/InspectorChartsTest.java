@@ -132,6 +132,44 @@ class InspectorChartsTest {
         assertEquals(List.of(1.0, 2.0, 4.0), xs, "the restart (200 to 10) is a gap, not a rate");
     }
 
+    /**
+     * A router's links as LinkLabels names them: the two priority lanes to router-1 are one line (added up), the line
+     * breaks where the inspector's sample was missing instead of bridging it, the router's restart (new identities,
+     * counts from 0) continues the same line, and the link's deliveries over the run skip the restart's drop.
+     */
+    @Test
+    void aLinkKeepsItsLineThroughARestartItsLanesAddUpAndAMissingSampleBreaksTheLine(@TempDir Path dir) throws Exception {
+        String link = "inter-router out to router-1";
+        Path csv = dir.resolve("links.csv");
+        Files.writeString(csv, "timestamp,identity,deliveryCount,link\n"
+                + "2026-01-01T00:00:00.000Z,3,0," + link + "\n2026-01-01T00:00:00.000Z,4,0," + link + "\n"
+                + "2026-01-01T00:00:01.000Z,3,100," + link + "\n2026-01-01T00:00:01.000Z,4,50," + link + "\n"
+                // 00:00:02: the router did not answer (sampling.csv has the sample, links.csv no row)
+                + "2026-01-01T00:00:03.000Z,13,10," + link + "\n2026-01-01T00:00:03.000Z,14,0," + link + "\n"
+                + "2026-01-01T00:00:04.000Z,13,110," + link + "\n2026-01-01T00:00:04.000Z,14,40," + link + "\n"
+                + "2026-01-01T00:00:04.000Z,15,7,perf in\n"); // a receiver attached: one link more, 7 deliveries already
+        Path sampling = dir.resolve("sampling.csv");
+        StringBuilder ticks = new StringBuilder("timestamp,readMillis,outcome,missingDataSets,reason\n");
+        for (int t = 0; t <= 4; t++) {
+            ticks.append("2026-01-01T00:00:0").append(t).append(".000Z,3,").append(t == 2 ? "missing,links,refused" : "complete,,").append('\n');
+        }
+        Files.writeString(sampling, ticks.toString());
+        long origin = java.time.Instant.parse("2026-01-01T00:00:00Z").toEpochMilli() * 1000;
+        InspectorCsv c = InspectorCsv.read(csv, Map.of("identity", ColumnKind.IDENTITY, "deliveryCount", ColumnKind.COUNTER,
+                "link", ColumnKind.KEY), "links", origin, 1, InspectorCsv.ticks(sampling, origin));
+        Series rates = c.charts.get(0).lines().get(0);
+        assertEquals(link + " deliveryCount", rates.label);
+        JsonNode line = Json.series(rates);
+        assertEquals("[1.0,2.0,4.0]", line.path("x").toString());
+        assertEquals("[150.0,null,140.0]", line.path("y").toString(), "150/s of both lanes; no value (a break) at the missing sample");
+        assertEquals(Map.of(link, Map.of("deliveryCount", 300.0), "perf in", Map.of("deliveryCount", 7.0)), c.counterIncreases(),
+                "150 before the restart and 150 after it (from 0)");
+        assertEquals(List.of("number of links"), c.charts.stream().filter(x -> !x.rates()).flatMap(x -> x.lines().stream())
+                .map(s -> s.label).toList());
+        Series count = c.charts.get(1).lines().get(0);
+        assertEquals(Double.NaN, count.y(2), "the number of links breaks at the missing sample too");
+    }
+
     private static JsonNode chart(String titlePart) {
         for (JsonNode c : data.path("charts")) {
             if (c.path("title").asText().contains(titlePart)) {

@@ -289,24 +289,26 @@ public final class MaestroMain implements Callable<Integer> {
                 return CANNOT_RUN;
             }
             try (ControlClient client = connect(broker.url())) {
-                return execute(plan, client, runs, console, waits, baseline, interruption, runDirs);
+                return execute(plan, client, runs, console, waits, baseline, interruption, runDirs, dir -> { });
             }
         }
         try (LocalCluster cluster = LocalCluster.start(plan, handlers, console);
              ControlClient client = connect(cluster.controlUrl())) {
-            return execute(cluster.complete(plan), client, runs, console, waits, baseline, interruption, runDirs);
+            return execute(cluster.complete(plan), client, runs, console, waits, baseline, interruption, runDirs,
+                    cluster::writeTopology);
         }
     }
 
     private static int execute(TestPlan plan, ControlClient client, Path runs, Console console, Waits waits,
-                               BaselineCheck baseline, Interruption interruption, List<Path> runDirs)
-            throws IOException, InterruptedException {
+                               BaselineCheck baseline, Interruption interruption, List<Path> runDirs,
+                               TestExecutor.RunFiles runFiles) throws IOException, InterruptedException {
         if (plan.incremental() != null) {
             return new IncrementalExecutor(dir -> new TestExecutor(client, dir, console, waits.discovery(),
-                    new BaselineCheck(List.of(), null), waits.controlGrace()).interruptedBy(interruption), runs, console).run(plan);
+                    new BaselineCheck(List.of(), null), waits.controlGrace()).interruptedBy(interruption).withRunFiles(runFiles),
+                    runs, console).run(plan);
         }
         TestExecutor executor = new TestExecutor(client, runs, console, waits.discovery(), baseline, waits.controlGrace())
-                .interruptedBy(interruption);
+                .interruptedBy(interruption).withRunFiles(runFiles);
         Summary s = executor.run(plan);
         runDirs.add(runs.resolve(s.testId()));
         // A run that passed its criteria but is worse than its baseline fails the nightly all the same.

@@ -263,14 +263,25 @@ public final class TestSpec {
         if (!type.equals("jolokia") && !type.equals("amqp-management")) {
             throw new IllegalArgumentException("inspector type must be 'jolokia' or 'amqp-management', not '" + type + "'");
         }
-        java.util.Set<String> known = java.util.Set.of("url", "interval", "datasets");
+        java.util.Set<String> known = java.util.Set.of("url", "interval", "datasets", "router");
         for (String key : args.keySet()) {
             if (!known.contains(key)) {
                 throw new IllegalArgumentException("inspector '" + type + "': unknown setting '" + key + "' (known: " + known + ")");
             }
         }
+        if (args.get("router") != null) {
+            // A router of the topology --local starts (or all of them): its management URL is known once it runs.
+            if (args.get("url") != null || topology == null || !type.equals("amqp-management")) {
+                throw new IllegalArgumentException("inspector '" + type + "', router: '" + args.get("router") + "': router names a"
+                        + " router of the topology --local starts (or 'all'), so it needs type 'amqp-management', no url, and"
+                        + " topology given before it");
+            }
+            args = new java.util.LinkedHashMap<>(args);
+            args.put("url", org.maestro.client.local.RouterInspectors.placeholder(args.remove("router").toString()));
+        }
         if (args.get("url") == null) {
-            throw new IllegalArgumentException("inspector '" + type + "' needs url: the management endpoint");
+            throw new IllegalArgumentException("inspector '" + type + "' needs url: the management endpoint (or, with a"
+                    + " topology, router: a router's name or 'all')");
         }
         java.util.Map<String, String> options = new java.util.LinkedHashMap<>();
         options.put(org.maestro.common.note.TestOptions.INSPECTOR_TYPE, type);

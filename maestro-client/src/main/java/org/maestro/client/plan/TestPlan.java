@@ -87,6 +87,12 @@ public record TestPlan(String name, List<String> tags, String description, Strin
                 warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes, inspectors, other, topology, stages);
     }
 
+    /** The same plan with other inspectors (those --local points at the routers it started). */
+    public TestPlan withInspectors(List<InspectorSpec> other) {
+        return new TestPlan(name, tags, description, sendUrl, receiveUrl, size, rate, connections, duration, warmup,
+                warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes, other, agent, topology, stages);
+    }
+
     /**
      * A handler run at {@code atMillis} after the senders started, by the agent named {@code agent} (a peer's name, e.g.
      * {@code router-2}, the agent beside that router), or by the test's one agent when {@code agent} is "".

@@ -5,6 +5,10 @@ import org.maestro.client.local.HandlerRepository;
 import org.maestro.client.local.LocalArtemis;
 import org.maestro.client.local.LocalRouters;
 import org.maestro.client.local.RouterBinary;
+import org.maestro.client.local.RouterInspectors;
+import org.maestro.client.topology.Node;
+import org.maestro.client.topology.TopologyPicture;
+import org.maestro.common.runfiles.RunTopology;
 import org.maestro.client.topology.Topology;
 import org.maestro.client.topology.TopologyDescription;
 import org.maestro.client.plan.TestPlan;
@@ -62,6 +66,8 @@ public final class LocalCluster implements AutoCloseable {
     private String sutDescription;
     private String handlerSource;
     private DataServer dataServer;
+    /** The plan's inspectors as peers, those of a router (router: 'router-2' or 'all') pointed at its management. */
+    private List<RouterInspectors.Named> inspectors = List.of();
 
     private LocalCluster() throws IOException {
         work = Files.createTempDirectory("maestro-local-");
@@ -100,6 +106,12 @@ public final class LocalCluster implements AutoCloseable {
         if (agent != null) {
             handlerSource = agent.sourceUrl() != null ? agent.sourceUrl() : handlerRepository(handlers, console);
         }
+        try {
+            inspectors = RouterInspectors.expand(plan.inspectors(), routers == null ? null : routers.topology(),
+                    routers == null ? r -> r : routers::managementUrl);
+        } catch (IllegalArgumentException e) {
+            throw new TestCannotRun(e.getMessage());
+        }
         control = EmbeddedBroker.startMqtt();
         if (routers == null && plan.lacksSut() && agent != null) {
             console.line("local SUT: starting a standalone ActiveMQ Artemis for the agent to restart...");
@@ -127,8 +139,8 @@ public final class LocalCluster implements AutoCloseable {
                         new DataTokenAnswer(dataServer.token(), new AgentHandler(settings))).start());
             }
         }
-        for (int i = 1; i <= plan.inspectors().size(); i++) {
-            peers.add(new Peer(Peer.identity("inspector-" + i, Role.INSPECTOR, ""), PeerConfig.of(control.mqttUrl()),
+        for (RouterInspectors.Named inspector : inspectors) {
+            peers.add(new Peer(Peer.identity(inspector.peer(), Role.INSPECTOR, ""), PeerConfig.of(control.mqttUrl()),
                     new DataTokenAnswer(dataServer.token(), new InspectorHandler(dataDir, url))).start());
         }
         for (TestPlan.Route route : plan.effectiveRoutes()) {
@@ -249,6 +261,9 @@ public final class LocalCluster implements AutoCloseable {
             done = done.withSut((group, scheme) -> sutUrl.apply(scheme, localQueue(group)),
                     (group, scheme) -> receive.apply(scheme, localQueue(group)), sutDescription);
         }
+        if (routers != null) {
+            done = done.withInspectors(inspectors.stream().map(RouterInspectors.Named::spec).toList());
+        }
         if (done.agent() != null) {
             TestPlan.AgentPlan agent = done.agent().withSource(handlerSource);
             if (standaloneSut != null) {
@@ -257,6 +272,23 @@ public final class LocalCluster implements AutoCloseable {
             done = done.withAgent(agent);
         }
         return done;
+    }
+
+    /**
+     * Writes the topology of routers it started, if any, into {@code runDir} (topology.json and its picture), for the
+     * report: once, as the run begins.
+     */
+    public void writeTopology(Path runDir) throws IOException {
+        if (routers == null) {
+            return;
+        }
+        Topology t = routers.topology();
+        List<RunTopology.Node> nodes = t.nodes().stream().map(n -> n instanceof Node.Broker b
+                ? new RunTopology.Node(b.name(), "broker", "amqp://" + b.host() + ":" + b.port())
+                : new RunTopology.Node(n.name(), "router", routers.managementUrl(n.name()))).toList();
+        List<RunTopology.Link> links = t.links().stream().map(l -> new RunTopology.Link(l.from(), l.to(), l.cost())).toList();
+        List<String> ends = t.ends();
+        new RunTopology(t.description(), nodes, links, ends.get(0), ends.get(1)).write(runDir, TopologyPicture.svg(t));
     }
 
     /** Stops everything it started (the standalone broker too, however often a handler restarted it) and deletes its files. */

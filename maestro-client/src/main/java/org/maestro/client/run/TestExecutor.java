@@ -72,6 +72,19 @@ public final class TestExecutor {
         return this;
     }
 
+    /** Something the run directory gets as the run begins, beside run.json (the topology --local started). */
+    public interface RunFiles {
+        void writeInto(Path runDir) throws IOException;
+    }
+
+    private RunFiles runFiles = dir -> { };
+
+    /** Has {@code files} written into each run directory as the run begins. */
+    public TestExecutor withRunFiles(RunFiles files) {
+        this.runFiles = files;
+        return this;
+    }
+
     /** Whether the last run was worse than its baseline (always false without one). */
     public boolean regressed() {
         return regressed;
@@ -102,6 +115,7 @@ public final class TestExecutor {
         interruption.starting(runDir, run.record.broker());
         try {
             run.record.write(runDir);
+            runFiles.writeInto(runDir);
             run.execute();
         } catch (TestCannotRun e) {
             failure = e.getMessage();

@@ -29,6 +29,10 @@ public final class PeerFiles {
     public static final String RESOURCE_USAGE_CSV = "resource-usage.csv";
     /** The data set in which an inspector logs every sample's read time and outcome ({@code sampling.csv}). */
     public static final String SAMPLING_DATA_SET = "sampling";
+    /** A router inspector's data set of links ({@code links.csv}), whose lines the report also sums per link as hop figures. */
+    public static final String ROUTER_LINKS_DATA_SET = "links";
+    /** Its column naming each link stably (address and direction, or the router at the far end), not by its identity. */
+    public static final String ROUTER_LINK_COLUMN = "link";
 
     /** A sender's HDR interval log: how late each message left against its schedule. */
     public static final String SEND_DELAY_HLOG = "send-delay.hlog";

@@ -16,12 +16,15 @@ import java.util.Map;
  * other over the same connection, all within one timeout per sample. When the connection cannot be opened the whole sample fails; when one
  * QUERY fails (unknown entity type, no answer in time) only its data set does, and the connection is opened
  * again for the next. Before the first sample, every data set's attributes are set beside the ones the server
- * says it has ({@link AttributeCheck}).
+ * says it has ({@link AttributeCheck}), after the entity types are named as the server names them ({@link EntityTypes}:
+ * skupper-router's {@code io.skupper.router.*} for Qpid Dispatch's). A router's links are named by {@link LinkLabels},
+ * this inspector's own links left out.
  */
 public final class AmqpManagementInspector implements Inspector {
     private static final Logger LOG = LoggerFactory.getLogger(AmqpManagementInspector.class);
     private final ManagementUrl url;
-    private final List<EntityQuery> queries;
+    /** As written, until GET-TYPES said the server names them otherwise ({@link EntityTypes}). */
+    private volatile List<EntityQuery> queries;
     private final ManagementClient client;
     private static final Duration VERIFY_AT_LEAST = Duration.ofSeconds(10);
     private final Duration timeout;
@@ -41,7 +44,7 @@ public final class AmqpManagementInspector implements Inspector {
 
     @Override
     public List<DataSet> dataSets() {
-        return queries.stream().map(EntityQuery::dataSet).toList();
+        return queries.stream().map(q -> LinkLabels.appliesTo(q) ? LinkLabels.dataSet(q) : q.dataSet()).toList();
     }
 
     @Override
@@ -57,6 +60,13 @@ public final class AmqpManagementInspector implements Inspector {
             return;
         }
         client.open(); // unreachable: cannot tell now
+        try {
+            queries = EntityTypes.forServer(queries, client.types(deadline));
+        } catch (ManagementUnanswered e) {
+            throw new InspectorException("cannot ask for the entity types: " + e.getMessage(), e);
+        } catch (InspectorException e) {
+            LOG.debug("GET-TYPES at {}: {}", url, e.getMessage()); // a server that cannot tell: the types as written
+        }
         for (EntityQuery q : queries) {
             Map<String, List<String>> known;
             try {
@@ -95,6 +105,7 @@ public final class AmqpManagementInspector implements Inspector {
         Sample sample = new Sample();
         int failed = 0;
         InspectorException first = null;
+        Map<String, String> containers = null; // asked once per sample, when a links data set needs them
         for (EntityQuery q : queries) {
             if (System.nanoTime() - deadline >= 0) {
                 sample.failed(q.name(), "not asked: this sample's " + timeout.toMillis() + " ms were used up by the data sets before it");
@@ -102,7 +113,12 @@ public final class AmqpManagementInspector implements Inspector {
                 continue;
             }
             try {
-                sample.rows(q.name(), client.query(q, deadline));
+                List<List<String>> rows = client.query(q, deadline);
+                if (LinkLabels.appliesTo(q)) {
+                    containers = containers != null ? containers : containers(q, deadline);
+                    rows = LinkLabels.label(q, rows, containers, client.container());
+                }
+                sample.rows(q.name(), rows);
             } catch (InspectorException e) {
                 sample.failed(q.name(), e.getMessage());
                 failed++;
@@ -113,6 +129,38 @@ public final class AmqpManagementInspector implements Inspector {
             throw first;
         }
         return sample;
+    }
+
+    /** Each connection's identity to its container, the far end of a link (a router's id for a router's connection). */
+    private Map<String, String> containers(EntityQuery links, long deadline) throws InspectorException {
+        EntityQuery connections = new EntityQuery("connections", LinkLabels.connectionType(links), List.of("identity", "container"));
+        Map<String, String> byIdentity = new java.util.HashMap<>();
+        for (List<String> row : client.query(connections, deadline)) {
+            byIdentity.put(row.get(0), row.get(1));
+        }
+        return byIdentity;
+    }
+
+    /**
+     * Each data set's attributes that the server's answer to its QUERY does not carry (GET-ATTRIBUTES may list an
+     * attribute that QUERY does not answer, and answer one it does not list): what a preset must not name.
+     */
+    public Map<String, List<String>> unanswered() throws InspectorException {
+        verify();
+        Map<String, List<String>> missing = new java.util.LinkedHashMap<>();
+        for (EntityQuery q : queries) {
+            List<String> answered = client.answeredAttributes(q, System.nanoTime() + Math.max(timeout.toNanos(), VERIFY_AT_LEAST.toNanos()));
+            List<String> lacking = q.attributeNames().stream().filter(a -> !answered.contains(a)).toList();
+            if (!lacking.isEmpty()) {
+                missing.put(q.name() + " (" + q.entityType() + ")", lacking);
+            }
+        }
+        return missing;
+    }
+
+    /** The entity types queried, as the server names them once {@link #verify()} asked it. */
+    public List<String> entityTypes() {
+        return queries.stream().map(EntityQuery::entityType).distinct().toList();
     }
 
     @Override

@@ -18,9 +18,10 @@ import java.util.Set;
 final class AttributeCheck {
     /**
      * Attributes a QUERY may name without the server listing them: every AMQP-management entity has {@code name},
-     * {@code identity} and {@code type}; Qpid Broker-J adds {@code qpid-type} and {@code object-path}.
+     * {@code identity} and {@code type}; Qpid Broker-J adds {@code qpid-type} and {@code object-path}; a Qpid Dispatch
+     * link's QUERY answers {@code connectionId}, which its GET-ATTRIBUTES does not list (1.19).
      */
-    static final Set<String> ALWAYS_KNOWN = Set.of("name", "identity", "type", "qpid-type", "object-path");
+    static final Set<String> ALWAYS_KNOWN = Set.of("name", "identity", "type", "qpid-type", "object-path", "connectionId");
 
     private AttributeCheck() {
     }
@@ -52,12 +53,11 @@ final class AttributeCheck {
     }
 
     /**
-     * Reads an answer to GET-ATTRIBUTES: a map of entity type names to lists of attribute names; empty when the
-     * server refused the operation (it need not support it: then it cannot tell, and nothing is refused).
+     * Reads an answer to {@code what}, GET-ATTRIBUTES (a map of entity type names to lists of attribute names) or
+     * GET-TYPES (of entity type names to the types they extend); empty when the server refused the operation (it need not support it: then it cannot tell, and nothing is refused).
      */
-    static Map<String, List<String>> answer(String entityType, Object statusCode, Object body, String where)
+    static Map<String, List<String>> answer(String what, Object statusCode, Object body, String where)
             throws InspectorException {
-        String what = "GET-ATTRIBUTES of " + entityType;
         int status = QueryResponse.status(statusCode, what, where);
         if (status < 200 || status > 299 || !(body instanceof Map<?, ?> map)) {
             return Map.of();

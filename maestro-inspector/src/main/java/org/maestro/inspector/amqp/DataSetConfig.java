@@ -17,39 +17,52 @@ import java.util.Set;
  * {@code queues=org.apache.qpid.Queue:name,durable}. So any AMQP-management server can be inspected without
  * code: name its entity types and attributes.
  *
- * <p>Presets: {@value #QPID_DISPATCH} (the default: the router's general figures and delivery totals, links,
- * addresses, memory allocator
- * and connections) and {@value #QPID_BROKER_J} (queues and exchanges of a virtual host).
+ * <p>Presets: {@value #QPID_DISPATCH} (the default: the router's general figures and delivery totals, its memory,
+ * links, addresses, allocator counts and connections; for skupper-router's {@code io.skupper.router.*} types too, see
+ * {@link EntityTypes}) and {@value #QPID_BROKER_J} (queues and exchanges of a virtual host).
  */
 public final class DataSetConfig {
     public static final String QPID_DISPATCH = "qpid-dispatch";
     public static final String QPID_BROKER_J = "qpid-broker-j";
+    /** The router process's memory in bytes: {@code memory.csv}. */
+    public static final String MEMORY = "memory";
+    /** The router's allocator: object counts per type, not bytes: {@code allocator.csv}. */
+    public static final String ALLOCATOR = "allocator";
 
     /**
      * Qpid Dispatch Router's own entities. Delivery totals are counters (the report charts them as rates); settings
      * such as a link's capacity are gauges, charted only if they move; identities, types and states never are.
      * Attributes an older router lacks (e.g. {@code deliveriesDelayed1Sec}) are left out at start, with a log line.
+     * Every attribute here is one Qpid Dispatch 1.19 answers to QUERY (RouterPresetsTest asks a real one). Not here:
+     * the router's {@code blockedLinkCount}, which 1.19 lists in GET-ATTRIBUTES but answers QUERY with {@code name}
+     * in its place. {@value #MEMORY} is the router process's memory ({@code memoryUsage}, bytes, its VmSize);
+     * {@value #ALLOCATOR} the counts of the router's pooled allocator per object type, which are not bytes.
      */
     public static final List<EntityQuery> DISPATCH = List.of(
             EntityQuery.preset("router", "org.apache.qpid.dispatch.router", ColumnKind.columns()
                     .identity("name", "version")
-                    .gauge("linkRouteCount", "autoLinkCount", "linkCount", "nodeCount", "addrCount", "connectionCount")
+                    .gauge("linkRouteCount", "autoLinkCount", "linkCount", "nodeCount", "addrCount", "connectionCount",
+                            "uptimeSeconds", "deliveriesStuck")
                     .counter("deliveriesIngress", "deliveriesEgress", "deliveriesTransit", "deliveriesIngressRouteContainer",
                             "deliveriesEgressRouteContainer", "acceptedDeliveries", "rejectedDeliveries", "releasedDeliveries",
                             "modifiedDeliveries", "presettledDeliveries", "droppedPresettledDeliveries",
                             "deliveriesDelayed1Sec", "deliveriesDelayed10Sec").build()),
-            EntityQuery.preset("links", "org.apache.qpid.dispatch.router.link", ColumnKind.columns()
-                    .key("identity", "linkDir", "owningAddr").identity("linkName", "linkType", "operStatus")
-                    .gauge("capacity", "undeliveredCount", "unsettledCount")
-                    .counter("deliveryCount", "presettledCount", "releasedCount", "modifiedCount", "acceptedCount",
-                            "rejectedCount", "deliveriesDelayed1Sec", "deliveriesDelayed10Sec").build()),
+            // A link's identity renumbers when the router restarts: its line is named by LinkLabels' derived column.
+            EntityQuery.preset(LinkLabels.LINKS, "org.apache.qpid.dispatch.router.link", ColumnKind.columns()
+                    .identity("identity", "connectionId", "linkName", "linkType", "linkDir", "owningAddr", "priority",
+                            "operStatus")
+                    .gauge("capacity", "undeliveredCount", "unsettledCount", "creditAvailable", "deliveriesStuck")
+                    .counter("deliveryCount", "presettledCount", "droppedPresettledCount", "releasedCount", "modifiedCount",
+                            "acceptedCount", "rejectedCount", "deliveriesDelayed1Sec", "deliveriesDelayed10Sec").build()),
             EntityQuery.preset("addresses", "org.apache.qpid.dispatch.router.address", ColumnKind.columns()
                     .key("name").identity("distribution")
                     .gauge("subscriberCount", "remoteCount", "containerCount")
                     .counter("deliveriesIngress", "deliveriesEgress", "deliveriesTransit", "deliveriesToContainer",
                             "deliveriesFromContainer").build()),
-            EntityQuery.preset("memory", "org.apache.qpid.dispatch.allocator", ColumnKind.columns()
-                    .key("typeName").gauge("typeSize", "transferBatchSize", "localFreeListMax", "globalFreeListMax")
+            EntityQuery.preset(MEMORY, "org.apache.qpid.dispatch.router", ColumnKind.columns()
+                    .key("name").gauge("memoryUsage").build()),
+            EntityQuery.preset(ALLOCATOR, "org.apache.qpid.dispatch.allocator", ColumnKind.columns()
+                    .key("typeName").identity("typeSize", "transferBatchSize", "localFreeListMax", "globalFreeListMax")
                     .counter("totalAllocFromHeap", "totalFreeToHeap").gauge("heldByThreads")
                     .counter("batchesRebalancedToThreads", "batchesRebalancedToGlobal").build()),
             EntityQuery.preset("connections", "org.apache.qpid.dispatch.connection", ColumnKind.columns()

@@ -38,6 +38,11 @@ public record EntityQuery(String name, String entityType, List<String> attribute
         return dataSet(name, entityType, attributeNames, kinds);
     }
 
+    /** This query of the same attributes under another entity type's name (another router's name for the same entity). */
+    EntityQuery withEntityType(String type) {
+        return new EntityQuery(name, type, attributeNames, kinds, strict);
+    }
+
     /** This query without the attributes the server does not have. */
     EntityQuery keeping(List<String> attributes) {
         Map<String, ColumnKind> kept = new LinkedHashMap<>(kinds);

@@ -35,7 +35,7 @@ final class ManagementClient implements AutoCloseable {
 
     private final ManagementUrl url;
     private final Duration timeout;
-    private Connection connection;
+    private volatile Connection connection;
     private Session session;
     private MessageProducer producer;
     private TemporaryQueue replies;
@@ -49,24 +49,53 @@ final class ManagementClient implements AutoCloseable {
 
     /** Runs one QUERY, waiting for its answer until {@code deadlineNanos} ({@link System#nanoTime()}), and returns its rows. */
     synchronized List<List<String>> query(EntityQuery query, long deadlineNanos) throws InspectorException {
-        Message answer = ask(QueryRequest.of(query), query.entityType(), deadlineNanos);
-        try {
-            return QueryResponse.rows(query, answer.getObjectProperty("statusCode"),
-                    answer.getObjectProperty("statusDescription"), body(answer), url.toString());
-        } catch (JMSException e) {
-            throw new InspectorException("cannot read the answer to QUERY of " + query.entityType() + " at " + url + ": "
-                    + reason(e), e);
-        }
+        return askAndRead(QueryRequest.of(query), query.entityType(), deadlineNanos, (status, description, body) ->
+                QueryResponse.rows(query, status, description, body, url.toString()));
     }
 
     /** Runs GET-ATTRIBUTES of one entity type: entity type names to their attribute names, as the server tells them. */
     synchronized Map<String, List<String>> attributes(String entityType, long deadlineNanos) throws InspectorException {
-        Message answer = ask(QueryRequest.getAttributes(entityType), entityType, deadlineNanos);
+        return askAndRead(QueryRequest.getAttributes(entityType), entityType, deadlineNanos, (status, description, body) ->
+                AttributeCheck.answer("GET-ATTRIBUTES of " + entityType, status, body, url.toString()));
+    }
+
+    /** Runs GET-TYPES: every entity type the server has; empty when it does not answer the operation. */
+    synchronized java.util.Set<String> types(long deadlineNanos) throws InspectorException {
+        return askAndRead(QueryRequest.getTypes(), "every entity type", deadlineNanos, (status, description, body) ->
+                AttributeCheck.answer("GET-TYPES", status, body, url.toString()).keySet());
+    }
+
+    /** The attribute names the server's answer to a QUERY of {@code query} carries (what it answers, in its order). */
+    synchronized List<String> answeredAttributes(EntityQuery query, long deadlineNanos) throws InspectorException {
+        return askAndRead(QueryRequest.of(query), query.entityType(), deadlineNanos, (status, description, body) ->
+                QueryResponse.attributeNames(query, status, description, body, url.toString()));
+    }
+
+    /** Reads an answer from its {@code statusCode} and {@code statusDescription} properties and its body. */
+    private interface AnswerReader<T> {
+        T read(Object statusCode, Object statusDescription, Object body) throws InspectorException;
+    }
+
+    private <T> T askAndRead(QueryRequest request, String entityType, long deadlineNanos, AnswerReader<T> reader)
+            throws InspectorException {
+        Message answer = ask(request, entityType, deadlineNanos);
         try {
-            return AttributeCheck.answer(entityType, answer.getObjectProperty("statusCode"), body(answer), url.toString());
+            return reader.read(answer.getObjectProperty("statusCode"), answer.getObjectProperty("statusDescription"), body(answer));
         } catch (JMSException e) {
-            throw new InspectorException("cannot read the answer to GET-ATTRIBUTES of " + entityType + " at " + url + ": "
-                    + reason(e), e);
+            throw new InspectorException("cannot read the answer to " + request.operation() + " of " + entityType + " at " + url
+                    + ": " + reason(e), e);
+        }
+    }
+
+    /**
+     * This connection's container id as the server sees it (qpid-jms makes its client id the AMQP container id), so
+     * the server's entities of this very connection can be told apart; "" when not connected.
+     */
+    synchronized String container() {
+        try {
+            return connection == null ? "" : java.util.Objects.requireNonNullElse(connection.getClientID(), "");
+        } catch (JMSException e) {
+            return "";
         }
     }
 
@@ -151,8 +180,14 @@ final class ManagementClient implements AutoCloseable {
             factory.setPassword(url.password());
         }
         try {
-            connection = factory.createConnection();
-            connection.setExceptionListener(e -> broken = reason(e));
+            Connection opened = factory.createConnection();
+            connection = opened;
+            // Only this connection's failure breaks it: a closed one's listener may still fire after the next one opened.
+            opened.setExceptionListener(e -> {
+                if (connection == opened) {
+                    broken = reason(e);
+                }
+            });
             broken = null;
             session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             producer = session.createProducer(session.createQueue(url.address()));

@@ -30,6 +30,11 @@ public record QueryRequest(Map<String, String> applicationProperties, HashMap<St
         return new QueryRequest(properties("GET-ATTRIBUTES", entityType), new HashMap<>());
     }
 
+    /** GET-TYPES: the answer's body maps every entity type the server has to the types it extends. */
+    public static QueryRequest getTypes() {
+        return new QueryRequest(properties("GET-TYPES", null), new HashMap<>());
+    }
+
     /** The operation's name, as messages quote it. */
     public String operation() {
         return applicationProperties.get("operation");
@@ -41,7 +46,9 @@ public record QueryRequest(Map<String, String> applicationProperties, HashMap<St
         properties.put("type", MANAGEMENT_TYPE);
         properties.put("name", "self");
         properties.put("identity", "self");
-        properties.put("entityType", entityType);
+        if (entityType != null) {
+            properties.put("entityType", entityType);
+        }
         return Map.copyOf(properties);
     }
 }

@@ -25,15 +25,7 @@ public final class QueryResponse {
      */
     public static List<List<String>> rows(EntityQuery query, Object statusCode, Object description, Object body, String where)
             throws InspectorException {
-        int status = status(statusCode, "QUERY of " + query.entityType(), where);
-        if (status < 200 || status > 299) {
-            throw new InspectorException("QUERY of " + query.entityType() + " at " + where + " failed with statusCode " + status
-                    + (description == null ? "" : ": " + description));
-        }
-        if (!(body instanceof Map<?, ?> map)) {
-            throw new InspectorException("QUERY of " + query.entityType() + " at " + where + " answered a body that is not a map: "
-                    + (body == null ? "none" : body.getClass().getSimpleName()));
-        }
+        Map<?, ?> map = answer(query, statusCode, description, body, where);
         List<?> names = list(map.get("attributeNames"), "attributeNames", query, where);
         List<?> results = list(map.get("results"), "results", query, where);
         Map<String, Integer> index = new HashMap<>();
@@ -51,6 +43,28 @@ public final class QueryResponse {
             rows.add(row);
         }
         return rows;
+    }
+
+    /** The attribute names a QUERY's answer carries, in its order: the attributes the server answers. */
+    static List<String> attributeNames(EntityQuery query, Object statusCode, Object description, Object body, String where)
+            throws InspectorException {
+        Map<?, ?> map = answer(query, statusCode, description, body, where);
+        return list(map.get("attributeNames"), "attributeNames", query, where).stream().map(String::valueOf).toList();
+    }
+
+    /** The body of a successful answer. */
+    private static Map<?, ?> answer(EntityQuery query, Object statusCode, Object description, Object body, String where)
+            throws InspectorException {
+        int status = status(statusCode, "QUERY of " + query.entityType(), where);
+        if (status < 200 || status > 299) {
+            throw new InspectorException("QUERY of " + query.entityType() + " at " + where + " failed with statusCode " + status
+                    + (description == null ? "" : ": " + description));
+        }
+        if (!(body instanceof Map<?, ?> map)) {
+            throw new InspectorException("QUERY of " + query.entityType() + " at " + where + " answered a body that is not a map: "
+                    + (body == null ? "none" : body.getClass().getSimpleName()));
+        }
+        return map;
     }
 
     /** A value as CSV text; null is "". AMQP maps and lists keep their Java text form. */

@@ -21,9 +21,11 @@ class AmqpManagementShapesTest {
     @Test
     void theDefaultDataSetsAreTheDispatchRoutersEntities() {
         List<EntityQuery> sets = DataSetConfig.parse("");
-        assertEquals(List.of("router", "links", "addresses", "memory", "connections"), sets.stream().map(EntityQuery::name).toList());
+        assertEquals(List.of("router", "links", "addresses", "memory", "allocator", "connections"),
+                sets.stream().map(EntityQuery::name).toList());
         assertEquals(List.of("org.apache.qpid.dispatch.router", "org.apache.qpid.dispatch.router.link",
-                "org.apache.qpid.dispatch.router.address", "org.apache.qpid.dispatch.allocator", "org.apache.qpid.dispatch.connection"),
+                "org.apache.qpid.dispatch.router.address", "org.apache.qpid.dispatch.router", "org.apache.qpid.dispatch.allocator",
+                "org.apache.qpid.dispatch.connection"),
                 sets.stream().map(EntityQuery::entityType).toList());
         assertEquals(List.of("name", "version", "linkRouteCount", "autoLinkCount", "linkCount", "nodeCount", "addrCount",
                 "connectionCount"), sets.get(0).attributeNames().subList(0, 8));
@@ -37,7 +39,8 @@ class AmqpManagementShapesTest {
     void everyPresetColumnHasAKindAndEveryEntityDataSetNamesItsRows() {
         for (EntityQuery q : java.util.stream.Stream.concat(DataSetConfig.DISPATCH.stream(), DataSetConfig.BROKER_J.stream()).toList()) {
             assertEquals(q.attributeNames(), List.copyOf(q.kinds().keySet()), q.name());
-            assertTrue(q.name().equals("router") || q.kinds().containsValue(ColumnKind.KEY), q.name() + " has a key column");
+            org.maestro.inspector.DataSet d = LinkLabels.appliesTo(q) ? LinkLabels.dataSet(q) : q.dataSet();
+            assertTrue(q.name().equals("router") || d.kinds().containsValue(ColumnKind.KEY), q.name() + " has a key column");
         }
         Map<String, ColumnKind> router = DataSetConfig.DISPATCH.get(0).kinds();
         for (String total : List.of("deliveriesIngress", "deliveriesEgress", "acceptedDeliveries")) {
@@ -70,7 +73,7 @@ class AmqpManagementShapesTest {
         assertEquals(List.of("Router.A", "1.19.0", "", "0", "7", "1", "12", "3"), row.subList(0, 8));
         assertTrue(row.subList(8, row.size()).stream().allMatch(String::isEmpty), "delivery totals not answered: empty " + row);
 
-        EntityQuery memory = DataSetConfig.DISPATCH.get(3);
+        EntityQuery memory = DataSetConfig.DISPATCH.get(4); // the allocator's counts
         Map<String, Object> allocator = Map.of("attributeNames", memory.attributeNames(), "results", List.of(
                 List.of("qd_bitmask_t", 24, 64, 128, 0, 64L, 0L, 64L, 1L, 0L),
                 java.util.Arrays.asList("qdr_delivery_t", 312, 16, 32, null, 4096L, 3968L, 96L, 250L, 242L)));
@@ -112,12 +115,12 @@ class AmqpManagementShapesTest {
     @Test
     void aMisspelledAttributeInAListTheUserWroteIsRefusedWithTheNearestName() throws Exception {
         EntityQuery links = DataSetConfig.parse("perf=org.apache.qpid.dispatch.router.link:identity,deliveryCont,capacity").get(0);
-        assertEquals(Map.of("identity", ColumnKind.KEY, "capacity", ColumnKind.GAUGE), links.kinds(),
+        assertEquals(Map.of("identity", ColumnKind.IDENTITY, "capacity", ColumnKind.GAUGE), links.kinds(),
                 "a preset's kinds for the attributes it knows");
         assertEquals(Map.of("operation", "GET-ATTRIBUTES", "type", "org.amqp.management", "name", "self", "identity", "self",
                 "entityType", "org.apache.qpid.dispatch.router.link"), QueryRequest.getAttributes(links.entityType()).applicationProperties());
         // As the router answers GET-ATTRIBUTES: entity type to its attribute names (identity is every entity's).
-        Map<String, List<String>> known = AttributeCheck.answer(links.entityType(), 200, Map.of(links.entityType(),
+        Map<String, List<String>> known = AttributeCheck.answer("GET-ATTRIBUTES", 200, Map.of(links.entityType(),
                 List.of("linkName", "linkType", "linkDir", "owningAddr", "capacity", "deliveryCount", "acceptedCount")), WHERE);
         List<String> unknown = AttributeCheck.unknown(links, known);
         assertEquals(List.of("deliveryCont"), unknown);
