@@ -24,6 +24,11 @@ router=${MAESTRO_QDROUTERD:-$(command -v qdrouterd || command -v skrouterd || { 
 [ -n "$router" ] && [ -x "$router" ] || { echo "router-lab-test: no qdrouterd (set MAESTRO_QDROUTERD, or see ../shared/routers/README.md)" >&2; exit 3; }
 
 cleanup() {
+  # The peers' and routers' own output, for the caller to read when something went wrong (the hosts' directories go).
+  mkdir -p "$work/logs"
+  for f in "$work"/hosts/*/services/*/output.log "$work"/hosts/*/qdrouterd/qdrouterd.out; do
+    [ -f "$f" ] && cp "$f" "$work/logs/$(echo "${f#"$work"/hosts/}" | tr / _)"
+  done
   "$here/nslab.sh" down || true
   rm -rf "$work/hosts" "$work/handlers.git" "$work/handlers-src"
 }
@@ -99,7 +104,6 @@ cp "$work/hosts/r2/qdrouterd/qdrouterd.conf" "$work/router-2.conf"
                \"sendUrl\": \"amqp://10.214.0.1:5672/lab.line?failover=true&failover.initialReconnectDelay=100&failover.reconnectDelay=200\",
                \"receiveUrl\": \"amqp://10.214.0.3:5676/lab.line\"}}" > "$work/router-line.json" )
 playbook run-router-line run-router-line.log run.yml -e "@$work/router-line.json" || true
-cp "$work/hosts/r2/qdrouterd/qdrouterd.out" "$work/router-2.out" 2>/dev/null || true
 
 playbook teardown teardown.log teardown.yml || fail "teardown failed: $(tail -25 "$work/teardown.log")"
 for h in r1 r2 r3 load1 load2 client; do
