@@ -7,15 +7,18 @@
 #   nslab.sh down DIR    removes everything up made: sshds, namespaces, veths, bridge (DIR itself is the caller's)
 #   nslab.sh cut HOST SECONDS   takes HOST's link down for SECONDS, then up again
 # Needs root and `ip netns`.
+# Another lab beside this one (the routers' lab, router-lab-test.sh): NSLAB_PREFIX names its namespaces PREFIX-HOST,
+# veths PREFIX-HOST and bridge PREFIX0; NSLAB_NET its /24; NSLAB_HOSTS its hosts, the i-th (from 1) at NET.i.
 set -euo pipefail
 cmd=${1:-}
 dir=${2:-}
-BRIDGE=mlab0
-NET=10.213.0
+PREFIX=${NSLAB_PREFIX:-mlab}
+BRIDGE=${PREFIX}0
+NET=${NSLAB_NET:-10.213.0}
 CONTROLLER=$NET.254
-HOSTS=(broker sut load1 load2 client)
-address() { case $1 in broker) echo $NET.1 ;; sut) echo $NET.2 ;; load1) echo $NET.3 ;; load2) echo $NET.4 ;; client) echo $NET.5 ;; esac; }
-ns() { echo "mlab-$1"; }
+read -r -a HOSTS <<< "${NSLAB_HOSTS:-broker sut load1 load2 client}"
+address() { local i; for i in "${!HOSTS[@]}"; do if [ "${HOSTS[$i]}" = "$1" ]; then echo "$NET.$((i + 1))"; fi; done; }
+ns() { echo "$PREFIX-$1"; }
 
 down() {
   for h in "${HOSTS[@]}"; do
@@ -24,7 +27,7 @@ down() {
       for pid in $(ip netns pids "$(ns "$h")" 2>/dev/null); do kill -KILL "$pid" 2>/dev/null || true; done
       ip netns delete "$(ns "$h")" || true
     fi
-    ip link delete "mlab-$h" 2>/dev/null || true
+    ip link delete "$PREFIX-$h" 2>/dev/null || true
   done
   ip link delete "$BRIDGE" 2>/dev/null || true
 }
@@ -58,8 +61,8 @@ up() {
     local n a
     n=$(ns "$h"); a=$(address "$h")
     ip netns add "$n"
-    ip link add "mlab-$h" type veth peer name eth0 netns "$n"
-    ip link set "mlab-$h" master "$BRIDGE" up
+    ip link add "$PREFIX-$h" type veth peer name eth0 netns "$n"
+    ip link set "$PREFIX-$h" master "$BRIDGE" up
     ip -n "$n" addr add "$a/24" dev eth0
     ip -n "$n" link set eth0 up
     ip -n "$n" link set lo up

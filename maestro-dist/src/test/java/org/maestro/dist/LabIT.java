@@ -11,7 +11,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,7 +49,7 @@ class LabIT {
 
     @BeforeAll
     static void runTheLab() throws Exception {
-        String missing = whatTheLabLacks();
+        String missing = LabRuns.whatTheLabLacks();
         if (missing != null) {
             if ("true".equals(System.getenv("CI"))) {
                 fail("the multi-host lab test cannot run here: " + missing);
@@ -62,14 +61,14 @@ class LabIT {
         Map<String, String> env = Map.of("PATH", System.getenv("PATH"), "HOME", System.getProperty("user.home"),
                 "JAVA_HOME", System.getProperty("java.home"), "LANG", "C.UTF-8");
         lab = LauncherRun.run(work, env, BOUND, LAB_TEST.toString(), work.toString(), TARBALL.toString(), ARTEMIS.toString());
-        LOG.info("lab-test.sh took {} s; timings:\n{}", lab.took().toSeconds(), read(work.resolve("timings")));
+        LOG.info("lab-test.sh took {} s; timings:\n{}", lab.took().toSeconds(), LabRuns.read(work.resolve("timings")));
         assertEquals(0, lab.exitCode(), lab.printed());
     }
 
     /** Whatever a crash left (the script removes the lab itself, also when it fails; a killed one cannot). */
     @AfterAll
     static void removeTheLab() throws Exception {
-        if (whatTheLabLacks() == null) {
+        if (LabRuns.whatTheLabLacks() == null) {
             new ProcessBuilder(NSLAB.toString(), "down").redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(60, TimeUnit.SECONDS);
         }
@@ -77,9 +76,9 @@ class LabIT {
 
     @Test
     void theSecondDeployChangesNothing() throws IOException {
-        String timings = read(work.resolve("timings"));
+        String timings = LabRuns.read(work.resolve("timings"));
         assertTrue(timings.contains("deploy ") && timings.contains("redeploy "), timings);
-        String recap = read(work.resolve("deploy-2.log"));
+        String recap = LabRuns.read(work.resolve("deploy-2.log"));
         assertTrue(recap.contains("PLAY RECAP"), recap);
         for (String host : List.of("broker", "sut", "load1", "load2", "client")) {
             assertTrue(recap.lines().anyMatch(l -> l.startsWith(host + " ") && l.contains("changed=0") && l.contains("failed=0")),
@@ -89,14 +88,14 @@ class LabIT {
 
     @Test
     void aFixedRateTestAcrossHostsPassesWithExactCountsAndTheInspectorsFiles() throws IOException {
-        Path run = onlyRun("fixed-rate");
-        assertEquals("0", exitCode("fixed-rate"), read(run.resolve("console.log")));
+        Path run = LabRuns.onlyRun(work, "fixed-rate");
+        assertEquals("0", LabRuns.exitCode(work, "fixed-rate"), LabRuns.read(run.resolve("console.log")));
         JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());
         assertEquals("passed", s.get("verdict").asText(), s.toString());
         JsonNode totals = s.get("totals");
         assertEquals(totals.get("sent").asLong(), totals.get("received").asLong(), totals.toString());
         assertEquals(0, totals.get("lost").asLong(), totals.toString());
-        assertEquals(peer(s, "load1-sender").get("messages").asLong(), peer(s, "load2-receiver").get("messages").asLong());
+        assertEquals(LabRuns.peer(s, "load1-sender").get("messages").asLong(), LabRuns.peer(s, "load2-receiver").get("messages").asLong());
         try (Stream<Path> csv = Files.list(run.resolve("peers/sut-inspector"))) {
             List<String> names = csv.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".csv")).toList();
             assertTrue(names.contains("queues.csv") && names.contains("jvm-memory.csv"), "the inspector's CSVs: " + names);
@@ -106,8 +105,8 @@ class LabIT {
 
     @Test
     void theAgentRestartsTheSutOnItsHostAndTheSummaryMeasuresTheCost() throws IOException {
-        Path run = onlyRun("with-agent");
-        assertEquals("0", exitCode("with-agent"), read(run.resolve("console.log")));
+        Path run = LabRuns.onlyRun(work, "with-agent");
+        assertEquals("0", LabRuns.exitCode(work, "with-agent"), LabRuns.read(run.resolve("console.log")));
         JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());
         assertEquals("passed", s.get("verdict").asText(), s.toString());
         JsonNode action = s.get("actions").get(0);
@@ -126,9 +125,9 @@ class LabIT {
 
     @Test
     void aSenderHostThatLosesItsLinkIsNamedAndTheTestCannotRun() throws IOException {
-        Path run = onlyRun("link-cut");
-        String console = read(run.resolve("console.log"));
-        assertEquals("2", exitCode("link-cut"), console);
+        Path run = LabRuns.onlyRun(work, "link-cut");
+        String console = LabRuns.read(run.resolve("console.log"));
+        assertEquals("2", LabRuns.exitCode(work, "link-cut"), console);
         assertTrue(console.contains("load1-sender"), "the client names the peer it lost:\n" + console);
         try (Stream<Path> files = Files.list(run.resolve("peers/load2-receiver"))) {
             assertTrue(files.anyMatch(p -> p.getFileName().toString().endsWith(".rlog")),
@@ -138,7 +137,7 @@ class LabIT {
 
     @Test
     void theFetchedReportOpensInHeadlessChromium() throws Exception {
-        Path report = onlyRun("fixed-rate").resolve("report.html");
+        Path report = LabRuns.onlyRun(work, "fixed-rate").resolve("report.html");
         Path chromium = Path.of(System.getenv().getOrDefault("MAESTRO_CHROMIUM", "/usr/bin/chromium"));
         assertTrue(Files.isExecutable(chromium), chromium + ": bin/install-test-deps installs Debian's chromium");
         Path profile = Files.createDirectories(work.resolve("chromium"));
@@ -149,8 +148,8 @@ class LabIT {
                 "--virtual-time-budget=5000", "--dump-dom", report.toUri().toString())
                 .redirectOutput(dom.toFile()).redirectError(profile.resolve("stderr.txt").toFile()).start();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "Chromium ends within 120 s");
-        String page = read(dom);
-        assertEquals(0, p.exitValue(), read(profile.resolve("stderr.txt")));
+        String page = LabRuns.read(dom);
+        assertEquals(0, p.exitValue(), LabRuns.read(profile.resolve("stderr.txt")));
         assertTrue(page.contains("id=\"verdict-value\"") && page.contains(">PASSED<"), "the verdict is shown");
         java.util.regex.Matcher body = java.util.regex.Pattern.compile("<body([^>]*)>").matcher(page);
         assertTrue(body.find(), "a body in the page Chromium dumped");
@@ -169,12 +168,12 @@ class LabIT {
      * addresses (TODO: assert them unconditionally once summary.json has them).
      */
     private static void assertPeersOnTheirOwnHosts(JsonNode summary) throws IOException {
-        String served = read(work.resolve("data-urls.txt"));
+        String served = LabRuns.read(work.resolve("data-urls.txt"));
         for (String[] peer : List.of(new String[]{"load1-sender", "10.213.0.3", "load1"},
                 new String[]{"load2-receiver", "10.213.0.4", "load2"}, new String[]{"sut-inspector", "10.213.0.2", "sut"})) {
             assertTrue(served.lines().anyMatch(l -> l.contains(peer[0]) && l.contains("served at http://" + peer[1] + ":")),
                     peer[0] + " serves its data at " + peer[1] + ":\n" + served);
-            JsonNode p = peer(summary, peer[0]);
+            JsonNode p = LabRuns.peer(summary, peer[0]);
             assertEquals(peer[2], p.get("host").asText(), "the host of " + peer[0] + " in summary.json: " + p);
             JsonNode h = peerHost(summary, peer[0]);
             assertEquals(peer[2], h.get("hostName").asText(), "peerHosts of " + peer[0] + ": " + h);
@@ -199,49 +198,5 @@ class LabIT {
             }
         }
         throw new AssertionError("no peerHosts entry for " + name + " in " + summary.get("peerHosts"));
-    }
-
-    private static JsonNode peer(JsonNode summary, String name) {
-        for (JsonNode p : summary.get("peers")) {
-            if (name.equals(p.get("name").asText())) {
-                return p;
-            }
-        }
-        return fail("no peer " + name + " in summary.json: " + summary.get("peers"));
-    }
-
-    /** The one run directory under the run label's directory that run.yml fetched into WORK/runs/NAME. */
-    private static Path onlyRun(String name) throws IOException {
-        Path fetched = work.resolve("runs").resolve(name);
-        try (Stream<Path> labels = Files.list(fetched); Stream<Path> all = Files.walk(fetched, 2)) {
-            List<Path> runs = all.filter(p -> Files.isRegularFile(p.resolve("summary.json"))).toList();
-            assertEquals(1, runs.size(), "one run fetched into " + fetched + ": " + labels.toList());
-            return runs.get(0);
-        }
-    }
-
-    private static String exitCode(String name) throws IOException {
-        try (Stream<Path> files = Files.list(work.resolve("runs").resolve(name))) {
-            Path code = files.filter(p -> p.getFileName().toString().endsWith(".exit-code")).findFirst()
-                    .orElseThrow(() -> new AssertionError("run.yml wrote no exit code for " + name));
-            return read(code).trim();
-        }
-    }
-
-    private static String read(Path file) throws IOException {
-        return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "(no " + file + ")";
-    }
-
-    /** Null when this machine can build the lab, else what it lacks. */
-    private static String whatTheLabLacks() throws IOException, InterruptedException {
-        if (!"root".equals(System.getProperty("user.name"))) {
-            return "root (it creates network namespaces), not " + System.getProperty("user.name");
-        }
-        Process ip = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        if (!ip.waitFor(10, TimeUnit.SECONDS) || ip.exitValue() != 0) {
-            return "'ip netns' (iproute2 with network namespaces)";
-        }
-        return null;
     }
 }

@@ -11,7 +11,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
@@ -36,9 +38,15 @@ public final class TopologyCommand implements Callable<Integer> {
                     + " routers (default: ${DEFAULT-VALUE}); 'free': ports free on 127.0.0.1 now, for routers on this machine"})
     String ports;
 
+    @Option(names = "--host", paramLabel = "NODE=HOST",
+            description = {"where a node listens and is reached instead of its description's host (default 127.0.0.1),"
+                    + " e.g. --host router-2=10.0.0.2; repeat for each node (the Ansible role qdrouterd_topology gives each"
+                    + " router host's address)"})
+    Map<String, String> hosts = new LinkedHashMap<>();
+
     @Override
     public Integer call() throws Exception {
-        Topology topology = TopologyDescription.parse(String.join(" ", description), Path.of(""));
+        Topology topology = TopologyDescription.parse(String.join(" ", description), Path.of("")).withHosts(hosts);
         PortPlan plan = FREE.equals(ports) ? PortPlan.free(topology) : PortPlan.fromBase(topology, base(ports));
         TopologyOutput.write(topology, plan, output);
         for (Node.Router r : topology.routers()) {

@@ -120,6 +120,25 @@ public record Topology(String description, List<Node> nodes, List<Link> links) {
                         + NearestName.hint(name, nodes.stream().map(Node::name).toList(), "the nodes are")));
     }
 
+    /**
+     * The same topology with some nodes elsewhere: each named node listens on and is reached at its new host (a lab's
+     * router hosts for {@code line 3}, whose routers are on 127.0.0.1 otherwise). An unknown name is refused.
+     */
+    public Topology withHosts(Map<String, String> hosts) {
+        hosts.forEach((name, host) -> {
+            node(name);
+            if (host == null || host.isBlank() || host.chars().anyMatch(Character::isWhitespace)) {
+                throw new IllegalArgumentException("the host of node '" + name + "': '" + host + "' is not a host name or address");
+            }
+        });
+        List<Node> moved = nodes.stream().map(n -> {
+            String host = hosts.getOrDefault(n.name(), n.host());
+            return n instanceof Node.Broker b ? new Node.Broker(b.name(), host, b.port(), b.addresses(), b.attach())
+                    : (Node) new Node.Router(n.name(), host, ((Node.Router) n).routerAttributes());
+        }).toList();
+        return new Topology(description, moved, links);
+    }
+
     public List<Link> linksOf(String node) {
         return links.stream().filter(l -> l.touches(node)).toList();
     }

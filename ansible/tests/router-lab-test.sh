@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# The routers' lab test (RouterLabIT in maestro-dist runs it behind -Prouter-lab, then checks what it fetched): a lab
+# of six network namespaces of its own (nslab.sh with NSLAB_PREFIX=rlab: r1 r2 r3 load1 load2 client on
+# 10.214.0.0/24, the control broker on the client host), the routers of `line 3` on r1-r3 deployed by the role
+# qdrouterd_topology from the generator's output, twice (the second must change nothing); then
+# router-line-restart.groovy from the client host: a sender on load1 to router-1, a receiver on load2 from router-3,
+# the agent on r2 restarting router-2 mid-test with router-handlers/restart-router.sh. Tears everything down at the
+# end, also on failure; WORK/runs (the fetched run), WORK/deploy-*.log and WORK/timings stay for the caller.
+#   router-lab-test.sh WORK TARBALL
+# The router: MAESTRO_QDROUTERD, else qdrouterd or skrouterd on PATH, else ../shared/routers/qdrouterd beside the
+# checkout (the order of RouterBinary, docs/topologies.md).
+set -euo pipefail
+work=$1
+tarball=$2
+here=$(cd "$(dirname "$0")" && pwd)
+ansible_dir=$(cd "$here/.." && pwd)
+venv=${MAESTRO_ANSIBLE_VENV:-$HOME/.cache/maestro/ansible-venv}
+export PATH="$venv/bin:$PATH"
+export ANSIBLE_CONFIG="$ansible_dir/ansible.cfg" ANSIBLE_NOCOLOR=1 ANSIBLE_FORCE_COLOR=0
+export NSLAB_PREFIX=rlab NSLAB_NET=10.214.0 NSLAB_HOSTS="r1 r2 r3 load1 load2 client"
+command -v ansible-playbook >/dev/null || { echo "router-lab-test: no ansible-playbook in $venv (bin/install-test-deps installs it)" >&2; exit 3; }
+shared_router="$ansible_dir/../../shared/routers/qdrouterd"
+router=${MAESTRO_QDROUTERD:-$(command -v qdrouterd || command -v skrouterd || { [ -x "$shared_router" ] && "$shared_router"; } || true)}
+[ -n "$router" ] && [ -x "$router" ] || { echo "router-lab-test: no qdrouterd (set MAESTRO_QDROUTERD, or see ../shared/routers/README.md)" >&2; exit 3; }
+
+cleanup() {
+  # The peers' and routers' own output, for the caller to read when something went wrong (the hosts' directories go).
+  mkdir -p "$work/logs"
+  for f in "$work"/hosts/*/services/*/output.log "$work"/hosts/*/qdrouterd/qdrouterd.out; do
+    [ -f "$f" ] && cp "$f" "$work/logs/$(echo "${f#"$work"/hosts/}" | tr / _)"
+  done
+  "$here/nslab.sh" down || true
+  rm -rf "$work/hosts" "$work/handlers.git" "$work/handlers-src"
+}
+trap cleanup EXIT
+mkdir -p "$work/runs"
+"$here/nslab.sh" up "$work"
+
+# The handler the agent runs, in a git repository it takes by its file path.
+cp -r "$here/router-handlers" "$work/handlers-src"
+git -C "$work/handlers-src" init -q -b main
+git -C "$work/handlers-src" add -A
+git -C "$work/handlers-src" -c user.name=lab -c user.email=lab@example.org commit -qm handlers
+git clone -q --bare "$work/handlers-src" "$work/handlers.git"
+
+cat > "$work/inventory.yml" <<INV
+all:
+  vars:
+    ansible_user: root
+    ansible_ssh_common_args: "-F $work/ssh_config"
+    ansible_python_interpreter: /usr/bin/python3
+    maestro_dist_tarball: $tarball
+    # Network namespaces have no systemd of their own.
+    maestro_service_manager: supervisor
+    # The hosts share this machine's files, where Mosquitto's own user cannot read the lab's directories.
+    mosquitto_user: root
+    maestro_peer_java_opts: "-Xmx256m"
+    qdrouterd_topology: line 3
+    qdrouterd_binary: $router
+  children:
+    control_broker:
+      hosts:
+        client: {}
+    routers:
+      hosts:
+        r1: {ansible_host: 10.214.0.1, maestro_root: $work/hosts/r1, qdrouterd_node: router-1}
+        r2: {ansible_host: 10.214.0.2, maestro_root: $work/hosts/r2, qdrouterd_node: router-2}
+        r3: {ansible_host: 10.214.0.3, maestro_root: $work/hosts/r3, qdrouterd_node: router-3}
+    agents:
+      hosts:
+        r2: {maestro_agent_allow: ["file://$work/handlers.git"], maestro_agent_handler_timeout: 60s}
+    senders:
+      hosts:
+        load1: {ansible_host: 10.214.0.4, maestro_root: $work/hosts/load1}
+    receivers:
+      hosts:
+        load2: {ansible_host: 10.214.0.5, maestro_root: $work/hosts/load2}
+    client:
+      hosts:
+        client: {ansible_host: 10.214.0.6, maestro_root: $work/hosts/client}
+INV
+( umask 077; printf 'maestro_broker_password: "lab/pass:w0rd"\n' > "$work/secrets.yml" )
+
+playbook() { # NAME LOG ARGS...: runs a playbook, times it into WORK/timings
+  local name=$1 log=$2; shift 2
+  local start rc=0
+  start=$(date +%s.%N)
+  (cd "$ansible_dir" && ansible-playbook -i "$work/inventory.yml" -e "@$work/secrets.yml" "$@") > "$work/$log" 2>&1 || rc=$?
+  echo "$name $(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }') s exit $rc" | tee -a "$work/timings"
+  return $rc
+}
+fail() { echo "router-lab-test: $*" >&2; exit 1; }
+
+playbook deploy deploy-1.log deploy.yml || fail "deploy failed: $(tail -25 "$work/deploy-1.log")"
+playbook redeploy deploy-2.log deploy.yml || fail "the second deploy failed: $(tail -25 "$work/deploy-2.log")"
+if grep -E '^[a-z0-9]+ +: .*changed=[1-9]' "$work/deploy-2.log"; then
+  fail "the second deploy changed something: $(grep -B3 '^changed:' "$work/deploy-2.log" | head -40)"
+fi
+cp "$work/hosts/r2/qdrouterd/qdrouterd.conf" "$work/router-2.conf"
+
+# router-1's clients on 5672, router-3's on 5676 (maestro topology --ports 5672: router i gets 5672 + 2i).
+( umask 077; printf '%s' "{\"scenario\": \"$here/router-line-restart.groovy\", \"fetch_dir\": \"$work/runs/router-line\",
+  \"params\": {\"rate\": 200, \"duration\": \"16s\", \"at\": \"6s\", \"handlers\": \"file://$work/handlers.git\",
+               \"sendUrl\": \"amqp://10.214.0.1:5672/lab.line?failover=true&failover.initialReconnectDelay=100&failover.reconnectDelay=200\",
+               \"receiveUrl\": \"amqp://10.214.0.3:5676/lab.line\"}}" > "$work/router-line.json" )
+playbook run-router-line run-router-line.log run.yml -e "@$work/router-line.json" || true
+
+playbook teardown teardown.log teardown.yml || fail "teardown failed: $(tail -25 "$work/teardown.log")"
+for h in r1 r2 r3 load1 load2 client; do
+  left=$(ip netns pids "rlab-$h" | while read -r pid; do tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -v sshd; done || true)
+  [ -z "$left" ] || fail "after teardown, $h still runs: $left"
+done
+echo "router-lab-test: done"
