@@ -53,10 +53,12 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
      * @param sustainable its {@link Sustainability} judgement; null when it could not be judged (or an older file)
      * @param borderline  a measure sat near its bound: the step was (or is) run again before being judged
      * @param reasons     why it was not sustainable, or its run's reasons
+     * @param queueGrowthPerSecond how fast the SUT's queues filled over the measured span, msg/s, as an inspector
+     *                    sampled them ({@link QueueBacklog}); null without one (the rates were judged instead)
      */
     public record Step(long rate, String verdict, String run, Double receiveRate, Double p99Millis, List<String> reasons,
                        String phase, Double sendRate, Double p50Millis, Double p999Millis, Double sendDelayP99Millis,
-                       Long lost, Boolean sustainable, boolean borderline) {
+                       Long lost, Boolean sustainable, boolean borderline, Double queueGrowthPerSecond) {
         public static final String CLIMB = "climb";
         public static final String BISECT = "bisect";
         /** Going down from a first step that was not sustainable, halving the rate. */
@@ -67,21 +69,34 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
             reasons = reasons == null ? List.of() : reasons;
         }
 
+        /** A step judged without an inspector of the queues. */
+        public Step(long rate, String verdict, String run, Double receiveRate, Double p99Millis, List<String> reasons,
+                    String phase, Double sendRate, Double p50Millis, Double p999Millis, Double sendDelayP99Millis,
+                    Long lost, Boolean sustainable, boolean borderline) {
+            this(rate, verdict, run, receiveRate, p99Millis, reasons, phase, sendRate, p50Millis, p999Millis, sendDelayP99Millis,
+                    lost, sustainable, borderline, null);
+        }
+
         /** A step of an older incremental.json: its verdict alone. */
         public Step(long rate, String verdict, String run, Double receiveRate, Double p99Millis, List<String> reasons) {
             this(rate, verdict, run, receiveRate, p99Millis, reasons, null, null, null, null, null, null, null, false);
         }
 
-        /** A step as its run's summary has it, judged by {@code rule}. */
+        /** A step as its run's summary has it, judged by {@code rule} (no inspector of the queues). */
         public static Step of(long rate, String phase, String run, Summary s, Sustainability rule) {
+            return of(rate, phase, run, s, null, rule);
+        }
+
+        /** A step as its run's summary and, when an inspector sampled the queues, their {@code backlog} have it. */
+        public static Step of(long rate, String phase, String run, Summary s, QueueBacklog backlog, Sustainability rule) {
             Summary.Totals t = s.totals();
             Summary.Latency p = Summary.Latency.known(t == null ? null : t.responseTime());
             Summary.Latency d = Summary.Latency.known(t == null ? null : t.sendDelay());
-            Sustainability.Judgement j = rule.judge(rate, s);
+            Sustainability.Judgement j = rule.judge(rate, s, backlog);
             return new Step(rate, s.verdict(), run, t == null ? null : t.receiveRate(), p == null ? null : p.p99(),
                     j.reasons().isEmpty() ? s.reasons() : j.reasons(), phase, t == null ? null : t.sendRate(),
                     p == null ? null : p.p50(), p == null ? null : p.p999(), d == null ? null : d.p99(),
-                    t == null ? null : t.lost(), j.sustainable(), j.borderline());
+                    t == null ? null : t.lost(), j.sustainable(), j.borderline(), backlog == null ? null : backlog.growthPerSecond());
         }
 
         /**
@@ -95,7 +110,7 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
             List<String> why = new java.util.ArrayList<>(reasons);
             why.add("run again after a borderline run that was " + (first.sustainable() ? "sustainable" : "not sustainable"));
             return new Step(rate, verdict, run, receiveRate, p99Millis, List.copyOf(why), phase, sendRate, p50Millis, p999Millis,
-                    sendDelayP99Millis, lost, sustainable, borderline);
+                    sendDelayP99Millis, lost, sustainable, borderline, queueGrowthPerSecond);
         }
 
         /** Judged sustainable (in an older file: its run passed). */
