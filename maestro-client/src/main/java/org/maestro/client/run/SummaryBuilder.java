@@ -27,6 +27,8 @@ import org.maestro.reports.results.StartSkew;
 import org.maestro.common.util.Passwords;
 import org.maestro.common.util.SafeText;
 
+import org.maestro.common.units.RateProfile;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -430,17 +432,32 @@ final class SummaryBuilder {
         }
     }
 
-    /** Each stage of the plan's rate profile with what it achieved; empty without stages or without the senders' files. */
+    /**
+     * Each stage of the plan's rate profile, then of each route's own, with what it achieved (a route's from its own
+     * peers, counted from its own senders' start); empty without stages or without the senders' files.
+     */
     private static List<Summary.StageResult> stages(TestPlan plan, List<PeerInfo> peers, Path runDir,
                                                     Map<String, PeerReduction> reduced) throws IOException {
-        if (plan.stages() == null) {
-            return List.of();
+        List<Summary.StageResult> out = new ArrayList<>();
+        if (plan.stages() != null) {
+            out.addAll(stagesOf(plan.stages(), peers, runDir, reduced));
         }
+        for (TestPlan.Route r : plan.effectiveRoutes()) {
+            if (r.settings().stages() != null) {
+                List<PeerInfo> own = peers.stream().filter(p -> p.group().equals(r.group())).toList();
+                stagesOf(r.settings().stages(), own, runDir, reduced).forEach(st -> out.add(st.ofRoute(r.group())));
+            }
+        }
+        return out;
+    }
+
+    private static List<Summary.StageResult> stagesOf(RateProfile profile, List<PeerInfo> peers, Path runDir,
+                                                      Map<String, PeerReduction> reduced) throws IOException {
         Workers w = Workers.of(peers, runDir, reduced);
         if (w.sendersStart() == Long.MAX_VALUE) {
             return List.of();
         }
-        return StageFigures.of(plan.stages(), Timeline.read(w.dirs(), w.sendersStart(), w.end()), w.sendersStart(), w.receivers());
+        return StageFigures.of(profile, Timeline.read(w.dirs(), w.sendersStart(), w.end()), w.sendersStart(), w.receivers());
     }
 
     private static String iso(long epochMicros) {
@@ -494,6 +511,12 @@ final class SummaryBuilder {
         }
         if (own.receiverStartAfterMillis() != null) {
             p.put("receiverStartAfterMillis", own.receiverStartAfterMillis());
+        }
+        if (own.senderStartAfterMillis() != null) {
+            p.put("senderStartAfterMillis", own.senderStartAfterMillis());
+        }
+        if (own.stages() != null) {
+            p.put("stages", own.stages().toString());
         }
         return p;
     }
