@@ -46,7 +46,7 @@ public final class CompareMain implements Callable<Integer> {
             c.lines().forEach(spec.commandLine().getOut()::println);
             spec.commandLine().getOut().println("comparison: " + page.toAbsolutePath());
             spec.commandLine().getOut().println("report: " + ReportBuilder.build(run).toAbsolutePath());
-            return c.isRegression() ? 1 : 0;
+            return c.fails() ? 1 : 0;
         } catch (ReportException | IllegalArgumentException e) {
             spec.commandLine().getErr().println("compare: " + e.getMessage());
             return 2;

@@ -2,6 +2,7 @@ package org.maestro.client.run;
 
 import org.maestro.reports.results.FaultAnalysis;
 import org.maestro.reports.results.GeneratorLimits;
+import org.maestro.reports.results.LoadParameters;
 import org.maestro.reports.results.GeneratorUsage;
 import org.maestro.reports.results.DrainTime;
 import org.maestro.reports.results.PeerReduction;
@@ -475,12 +476,12 @@ final class SummaryBuilder {
 
     private static Map<String, Object> parameters(TestPlan plan) {
         Map<String, Object> p = new LinkedHashMap<>();
-        p.put("routes", plan.effectiveRoutes().stream().map(SummaryBuilder::routeParameters).toList());
-        p.put("rate", plan.targetRate().perSecond());
-        p.put("duration", plan.duration().toString());
-        p.put("warmup", plan.warmup());
-        p.put("messageSize", plan.size().toString());
-        p.put("connections", plan.connections());
+        p.put(LoadParameters.ROUTES, plan.effectiveRoutes().stream().map(SummaryBuilder::routeParameters).toList());
+        p.put(LoadParameters.RATE, plan.targetRate().perSecond());
+        p.put(LoadParameters.DURATION, plan.duration().toString());
+        p.put(LoadParameters.WARMUP, plan.warmup());
+        p.put(LoadParameters.MESSAGE_SIZE, plan.size().toString());
+        p.put(LoadParameters.CONNECTIONS, plan.connections());
         p.put("criteria", plan.criteria().stream().map(Criterion::text).toList());
         if (plan.incremental() != null) {
             p.put("incremental", plan.incremental());
