@@ -31,8 +31,8 @@ public final class CompareMain implements Callable<Integer> {
                     + "rates 3%%, p50/p90 10%%, p99 15%%, p99.9 25%%, max 50%%, counts 10%%, outages 25%%)")
     String minChange;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    @CommandLine.Mixin
+    CommandStreams streams = new CommandStreams();
 
     @Override
     public Integer call() {
@@ -43,12 +43,12 @@ public final class CompareMain implements Callable<Integer> {
             }
             Comparison c = Comparison.of(Baselines.resolve(runs.subList(0, runs.size() - 1), run), run, parsePercent(minChange));
             Path page = c.write();
-            c.lines().forEach(spec.commandLine().getOut()::println);
-            spec.commandLine().getOut().println("comparison: " + page.toAbsolutePath());
-            spec.commandLine().getOut().println("report: " + ReportBuilder.build(run).toAbsolutePath());
+            c.lines().forEach(streams.out()::println);
+            streams.out().println("comparison: " + page.toAbsolutePath());
+            streams.out().println("report: " + ReportBuilder.build(run).toAbsolutePath());
             return c.fails() ? 1 : 0;
         } catch (ReportException | IllegalArgumentException e) {
-            spec.commandLine().getErr().println("compare: " + e.getMessage());
+            streams.err().println("compare: " + e.getMessage());
             return 2;
         }
     }
@@ -60,7 +60,7 @@ public final class CompareMain implements Callable<Integer> {
                     + "give BASELINE_RUN RUN, both run directories of an incremental test");
         }
         LimitComparison c = LimitComparison.of(dirs.get(0), dirs.get(1));
-        c.lines().forEach(spec.commandLine().getOut()::println);
+        c.lines().forEach(streams.out()::println);
         return c.isRegression() ? 1 : 0;
     }
 

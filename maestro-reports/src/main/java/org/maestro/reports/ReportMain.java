@@ -26,17 +26,17 @@ public final class ReportMain implements Callable<Integer> {
     @Option(names = "--index", description = "DIR is a runs directory (e.g. runs): build DIR/index.html listing its runs")
     boolean index;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    @CommandLine.Mixin
+    CommandStreams streams = new CommandStreams();
 
     @Override
     public Integer call() {
         try {
             Path page = index ? RunIndex.build(dir) : ReportBuilder.build(dir);
-            spec.commandLine().getOut().println(page.toAbsolutePath());
+            streams.out().println(page.toAbsolutePath());
             return 0;
         } catch (ReportException e) {
-            spec.commandLine().getErr().println("report: " + e.getMessage());
+            streams.err().println("report: " + e.getMessage());
             return 2;
         }
     }

@@ -32,15 +32,15 @@ public final class ServeMain implements Callable<Integer> {
                     + "every interface, i.e. to anyone who can reach this host")
     String host;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    @CommandLine.Mixin
+    CommandStreams streams = new CommandStreams();
 
     /** The running server, for a test to stop (what Ctrl-C does through the shutdown hook). */
     volatile RunsServer server;
 
     @Override
     public Integer call() throws InterruptedException {
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = streams.err();
         if (!Files.isDirectory(runsDir)) {
             err.println("serve: " + runsDir + " does not exist or is not a directory: give a runs directory, e.g. runs");
             return CANNOT_SERVE;
@@ -59,7 +59,7 @@ public final class ServeMain implements Callable<Integer> {
         Thread stop = new Thread(started::close, "maestro-serve-stop");
         Runtime.getRuntime().addShutdownHook(stop);
         server = started;
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = streams.out();
         out.println("serving " + runsDir.toAbsolutePath().normalize() + " at " + started.url() + " (Ctrl-C to stop)"
                 + (isLoopback(host) ? "; this machine only: --host 0.0.0.0 opens it to the network" : ""));
         out.flush();
