@@ -1,5 +1,7 @@
 package org.maestro.client;
 
+import org.maestro.common.testing.ArtemisPerfReport;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
@@ -112,19 +114,7 @@ class FindLimitBench {
             p.destroyForcibly();
             throw new IllegalStateException("artemis perf failed: " + Files.readString(work.resolve("perf.log")));
         }
-        long first = -1;
-        JsonNode summary = null;
-        for (JsonNode sample : JSON.readTree(report.toFile())) {
-            if ("interval".equals(sample.path("sampleType").asText()) && first < 0) {
-                first = sample.path("time").asLong() - 1_000;
-            } else if ("summary".equals(sample.path("sampleType").asText())) {
-                summary = sample;
-            }
-        }
-        if (first < 0 || summary == null) {
-            throw new IllegalStateException("artemis perf's report lacks intervals or a summary");
-        }
-        return summary.path("totalReceived").asLong() / ((summary.path("time").asLong() - first) / 1e3);
+        return ArtemisPerfReport.throughput(JSON.readTree(report.toFile()), count);
     }
 
     private static void print(String format, Object... args) {
