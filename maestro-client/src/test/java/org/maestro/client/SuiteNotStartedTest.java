@@ -37,10 +37,9 @@ class SuiteNotStartedTest {
 
     @Test
     void aMatrixWhoseClusterDoesNotStartStillWritesItsSuiteFile() throws Exception {
-        Path script = Files.writeString(dir.resolve("matrix.groovy"), SCRIPT);
-        Path runs = dir.resolve("runs");
-        MaestroCommand.Result r = MaestroCommand.run("run", script.toString(), "--local", "--runs", runs.toString());
+        MaestroCommand.Result r = MaestroCommand.runLocalScript(dir, "matrix.groovy", SCRIPT);
         assertEquals(2, r.exitCode(), r.output());
+        Path runs = dir.resolve("runs");
         assertTrue(Files.isDirectory(runs), r.output());
         List<Path> suites;
         try (Stream<Path> files = Files.list(runs)) {
