@@ -54,7 +54,9 @@ class FindLimitBench {
         long quarter = Math.max(10, Math.round(flatOut / 4 / 10) * 10);
         long resolution = Math.max(5, Math.round(flatOut / 40 / 5) * 5);
         Path search = run("search", "find-limit.groovy", "startRate=" + quarter, "step=" + quarter, "maxRate=" + 8 * quarter,
-                "resolution=" + resolution, "stepDuration=" + stepDuration, "maxTime=" + maxTime);
+                "resolution=" + resolution, "stepDuration=" + stepDuration, "maxTime=" + maxTime,
+                // The broker's queues through Jolokia: each step's backlog judged by their depth (QueueBacklog).
+                "jolokia=" + lab.sut().jolokiaUrl(ArtemisBroker.USER, ArtemisBroker.PASSWORD));
         JsonNode inc = JSON.readTree(search.resolve(RunLayout.INCREMENTAL_JSON).toFile());
         print("");
         print("AMQP, 1 KiB, 2 connections, standalone Artemis 2.44 on this host (2 cores, shared with other builds)");
@@ -69,12 +71,12 @@ class FindLimitBench {
             print("sustainable / maestro flat out: %.2f; sustainable / artemis perf: %.2f", inc.get("sustainableRate").asDouble() / flatOut,
                     inc.get("sustainableRate").asDouble() / perf);
         }
-        print("%-6s %-7s %10s %10s %10s %10s %10s %12s  %s", "step", "phase", "target", "achieved", "p50 ms", "p99 ms", "p99.9 ms",
-                "send dly p99", "verdict");
+        print("%-6s %-7s %10s %10s %10s %10s %10s %12s %12s  %s", "step", "phase", "target", "achieved", "p50 ms", "p99 ms", "p99.9 ms",
+                "send dly p99", "queue grew/s", "verdict");
         int n = 0;
         for (JsonNode s : inc.get("steps")) {
-            print("%-6d %-7s %10d %10s %10s %10s %10s %12s  %s%s", ++n, s.get("phase").asText(), s.get("rate").asLong(), num(s, "receiveRate"),
-                    num(s, "p50Millis"), num(s, "p99Millis"), num(s, "p999Millis"), num(s, "sendDelayP99Millis"),
+            print("%-6d %-7s %10d %10s %10s %10s %10s %12s %12s  %s%s", ++n, s.get("phase").asText(), s.get("rate").asLong(), num(s, "receiveRate"),
+                    num(s, "p50Millis"), num(s, "p99Millis"), num(s, "p999Millis"), num(s, "sendDelayP99Millis"), num(s, "queueGrowthPerSecond"),
                     s.get("sustainable").asBoolean() ? "sustainable" : "NOT sustainable", s.get("borderline").asBoolean() ? " (borderline)" : "");
         }
         print("report: %s", search.resolve("report.html").toAbsolutePath());
