@@ -11,7 +11,9 @@
 #   - leave one out: each run against all the other runs (the steady state, many baselines);
 # which metrics cry wolf with one baseline; each metric's spread between the identical runs (sd of ln(figure)), from
 # which Metric.RUN_TO_RUN_* were taken; and the verdicts of the two real changes against all the identical runs, with
-# every metric's change and threshold.
+# every metric's change and threshold. Both real changes differ in their load (message size, rate) from every identical
+# run: their overall verdict is "not comparable", which fails a nightly whatever their metrics say (the 64 KiB run's
+# metrics alone read "same" at 1000 msg/s on loopback); the metrics called worse are listed beside it.
 #
 # usage: bench/compare-noise.sh [RUNS [SECONDS [RATE]]]   (default 10 runs of 10 s at 1000 msg/s; about 30 s per run
 #   on 2 cores of its own). On a host shared with other work, take a RATE the generator sustains (e.g. 200): a starved

@@ -27,5 +27,8 @@ test {
         sendDelay    param('sendDelay', '50ms')
         rateTolerance param('rateTolerance', '3 %')
     }
+    // -P jolokia=http://user:pass@sut:8161/console/jolokia: an inspector samples the SUT's queues, and each step's backlog
+    // is judged by their depth (growing by at most rateTolerance of the send rate per second) instead of the rates' ratio.
+    if (param('jolokia', '')) { inspector 'jolokia', url: param('jolokia', ''), interval: '1s' }
     expect       "p99 latency < ${param('p99', '200 ms')}", 'loss == 0'
 }

@@ -1,5 +1,7 @@
 package org.maestro.client;
 
+import org.maestro.common.testing.ArtemisPerfReport;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
@@ -52,7 +54,9 @@ class FindLimitBench {
         long quarter = Math.max(10, Math.round(flatOut / 4 / 10) * 10);
         long resolution = Math.max(5, Math.round(flatOut / 40 / 5) * 5);
         Path search = run("search", "find-limit.groovy", "startRate=" + quarter, "step=" + quarter, "maxRate=" + 8 * quarter,
-                "resolution=" + resolution, "stepDuration=" + stepDuration, "maxTime=" + maxTime);
+                "resolution=" + resolution, "stepDuration=" + stepDuration, "maxTime=" + maxTime,
+                // The broker's queues through Jolokia: each step's backlog judged by their depth (QueueBacklog).
+                "jolokia=" + lab.sut().jolokiaUrl(ArtemisBroker.USER, ArtemisBroker.PASSWORD));
         JsonNode inc = JSON.readTree(search.resolve(RunLayout.INCREMENTAL_JSON).toFile());
         print("");
         print("AMQP, 1 KiB, 2 connections, standalone Artemis 2.44 on this host (2 cores, shared with other builds)");
@@ -67,12 +71,12 @@ class FindLimitBench {
             print("sustainable / maestro flat out: %.2f; sustainable / artemis perf: %.2f", inc.get("sustainableRate").asDouble() / flatOut,
                     inc.get("sustainableRate").asDouble() / perf);
         }
-        print("%-6s %-7s %10s %10s %10s %10s %10s %12s  %s", "step", "phase", "target", "achieved", "p50 ms", "p99 ms", "p99.9 ms",
-                "send dly p99", "verdict");
+        print("%-6s %-7s %10s %10s %10s %10s %10s %12s %12s  %s", "step", "phase", "target", "achieved", "p50 ms", "p99 ms", "p99.9 ms",
+                "send dly p99", "queue grew/s", "verdict");
         int n = 0;
         for (JsonNode s : inc.get("steps")) {
-            print("%-6d %-7s %10d %10s %10s %10s %10s %12s  %s%s", ++n, s.get("phase").asText(), s.get("rate").asLong(), num(s, "receiveRate"),
-                    num(s, "p50Millis"), num(s, "p99Millis"), num(s, "p999Millis"), num(s, "sendDelayP99Millis"),
+            print("%-6d %-7s %10d %10s %10s %10s %10s %12s %12s  %s%s", ++n, s.get("phase").asText(), s.get("rate").asLong(), num(s, "receiveRate"),
+                    num(s, "p50Millis"), num(s, "p99Millis"), num(s, "p999Millis"), num(s, "sendDelayP99Millis"), num(s, "queueGrowthPerSecond"),
                     s.get("sustainable").asBoolean() ? "sustainable" : "NOT sustainable", s.get("borderline").asBoolean() ? " (borderline)" : "");
         }
         print("report: %s", search.resolve("report.html").toAbsolutePath());
@@ -112,19 +116,7 @@ class FindLimitBench {
             p.destroyForcibly();
             throw new IllegalStateException("artemis perf failed: " + Files.readString(work.resolve("perf.log")));
         }
-        long first = -1;
-        JsonNode summary = null;
-        for (JsonNode sample : JSON.readTree(report.toFile())) {
-            if ("interval".equals(sample.path("sampleType").asText()) && first < 0) {
-                first = sample.path("time").asLong() - 1_000;
-            } else if ("summary".equals(sample.path("sampleType").asText())) {
-                summary = sample;
-            }
-        }
-        if (first < 0 || summary == null) {
-            throw new IllegalStateException("artemis perf's report lacks intervals or a summary");
-        }
-        return summary.path("totalReceived").asLong() / ((summary.path("time").asLong() - first) / 1e3);
+        return ArtemisPerfReport.throughput(JSON.readTree(report.toFile()), count);
     }
 
     private static void print(String format, Object... args) {

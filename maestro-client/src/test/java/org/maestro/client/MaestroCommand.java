@@ -42,6 +42,12 @@ public final class MaestroCommand {
         }
     }
 
+    /** Writes {@code text} as the script {@code dir/fileName} and runs it with {@code --local}, its runs in {@code dir/runs}. */
+    public static Result runLocalScript(Path dir, String fileName, String text) throws IOException {
+        Path script = Files.writeString(dir.resolve(fileName), text);
+        return run("run", script.toString(), "--local", "--runs", dir.resolve("runs").toString());
+    }
+
     /** The one run directory in {@code runs} (next to it, the runs' index.html); fails the test if there is not exactly one. */
     public static Path onlyRun(Path runs) throws IOException {
         try (Stream<Path> dirs = Files.list(runs)) {

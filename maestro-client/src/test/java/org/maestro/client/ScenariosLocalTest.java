@@ -49,9 +49,8 @@ class ScenariosLocalTest {
 
     @Test
     void routesAtTheirOwnRatesALateReceiverDrainsAndTwoTestsMakeOneSuite() throws Exception {
-        Path script = Files.writeString(dir.resolve("scenarios.groovy"), SCRIPT);
+        MaestroCommand.Result r = MaestroCommand.runLocalScript(dir, "scenarios.groovy", SCRIPT);
         Path runs = dir.resolve("runs");
-        MaestroCommand.Result r = MaestroCommand.run("run", script.toString(), "--local", "--runs", runs.toString());
         assertEquals(0, r.exitCode(), r.output());
 
         List<Path> runDirs;

@@ -3,7 +3,6 @@ package org.maestro.reports;
 import org.maestro.common.cli.OneLineErrors;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -20,7 +19,7 @@ import picocli.CommandLine.Parameters;
                 "A BASELINE that is a directory of runs (e.g. runs/) stands for its latest " + Baselines.LATEST
                         + " passed runs of the same test.",
                 "Exit codes: 0 no metric worse, 1 a regression, 2 the runs could not be compared."})
-public final class CompareMain implements Callable<Integer> {
+public final class CompareMain extends StreamsCommand {
 
     @Parameters(arity = "2..*", paramLabel = "RUN", description = "baseline run(s), then the run to judge (the last one)")
     List<Path> runs;
@@ -31,9 +30,6 @@ public final class CompareMain implements Callable<Integer> {
                     + "rates 3%%, p50/p90 10%%, p99 15%%, p99.9 25%%, max 50%%, counts 10%%, outages 25%%)")
     String minChange;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() {
         try {
@@ -43,12 +39,12 @@ public final class CompareMain implements Callable<Integer> {
             }
             Comparison c = Comparison.of(Baselines.resolve(runs.subList(0, runs.size() - 1), run), run, parsePercent(minChange));
             Path page = c.write();
-            c.lines().forEach(spec.commandLine().getOut()::println);
-            spec.commandLine().getOut().println("comparison: " + page.toAbsolutePath());
-            spec.commandLine().getOut().println("report: " + ReportBuilder.build(run).toAbsolutePath());
-            return c.isRegression() ? 1 : 0;
+            c.lines().forEach(out()::println);
+            out().println("comparison: " + page.toAbsolutePath());
+            out().println("report: " + ReportBuilder.build(run).toAbsolutePath());
+            return c.fails() ? 1 : 0;
         } catch (ReportException | IllegalArgumentException e) {
-            spec.commandLine().getErr().println("compare: " + e.getMessage());
+            err().println("compare: " + e.getMessage());
             return 2;
         }
     }
@@ -60,7 +56,7 @@ public final class CompareMain implements Callable<Integer> {
                     + "give BASELINE_RUN RUN, both run directories of an incremental test");
         }
         LimitComparison c = LimitComparison.of(dirs.get(0), dirs.get(1));
-        c.lines().forEach(spec.commandLine().getOut()::println);
+        c.lines().forEach(out()::println);
         return c.isRegression() ? 1 : 0;
     }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 
 import org.maestro.reports.results.ComparisonJson;
+import org.maestro.reports.results.LoadParameters;
 import org.maestro.reports.results.ResultsJson;
 import org.maestro.reports.results.Summary;
 import org.maestro.common.runfiles.RunLayout;
@@ -15,12 +16,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * A run against one or more baseline runs: per metric the change and a verdict (see {@link MetricVerdict}), and an
- * overall verdict: worse when any metric is worse (or missing), else better when any is better, else same.
+ * overall verdict: "not comparable" when its load (message size, rate, … {@link LoadParameters}) differs from every
+ * baseline's (a SUT that hardly feels the change would otherwise be called "same"), else worse when any metric is worse
+ * (or missing), else better when any is better, else same. A nightly fails on worse and on not comparable.
  * {@link #write} puts {@code comparison.json} and a self-contained {@code comparison.html} (overlaid charts) in the
  * run's directory and adds the verdicts to its {@code junit.xml}, so a nightly job fails on a regression.
  */
 public final class Comparison {
     public static final String HTML_FILE = "comparison.html";
+    /** The overall verdict of a run whose load differs from every baseline's. */
+    public static final String NOT_COMPARABLE = "not comparable";
 
     private final RunFigures candidate;
     private final List<RunFigures> baselines;
@@ -28,12 +33,15 @@ public final class Comparison {
     private final FalseAlarmRule rule;
     private final List<MetricVerdict> verdicts;
     private final List<String> notes;
+    /** Why the load differs from every baseline's (the first baseline's differences); null when some baseline's is the same. */
+    private final String notComparable;
     /** When the comparison began (System.nanoTime): junit.xml's baseline suite takes its time from it. */
     private final long startNanos;
 
     private Comparison(RunFigures candidate, List<RunFigures> baselines, List<MetricChange> changes, FalseAlarmRule rule,
-                       List<String> notes, long startNanos) {
+                       List<String> notes, String notComparable, long startNanos) {
         this.startNanos = startNanos;
+        this.notComparable = notComparable;
         this.candidate = candidate;
         this.baselines = baselines;
         this.changes = changes;
@@ -78,10 +86,24 @@ public final class Comparison {
                     changes.add(change);
                 }
             }
-            return new Comparison(c, b, changes, FalseAlarmRule.FAMILY_WISE, notes(run, bases), startNanos);
+            return new Comparison(c, b, changes, FalseAlarmRule.FAMILY_WISE, notes(run, bases), notComparable(run, bases), startNanos);
         } catch (IOException e) {
             throw new ReportException("cannot read the runs to compare: " + e.getMessage(), e);
         }
+    }
+
+    /** Why the run's load differs from every baseline's, or null when it is the same as some baseline's. */
+    static String notComparable(RunDirectory run, List<RunDirectory> bases) {
+        List<String> first = null;
+        for (RunDirectory b : bases) {
+            List<String> d = LoadParameters.differences(b.summary.parameters(), run.summary.parameters());
+            if (d.isEmpty()) {
+                return null;
+            }
+            first = first == null ? d : first;
+        }
+        return "the load differs from " + (bases.size() == 1 ? "the baseline's" : "every baseline's") + " ("
+                + String.join("; ", first) + "): its figures cannot say whether the SUT got better or worse";
     }
 
     /** What makes the runs hard to compare: different tests, parameters, or a run that did not complete. */
@@ -171,11 +193,14 @@ public final class Comparison {
 
     /** The same runs and changes judged by another rule (bench/compare-noise.sh's before and after). */
     Comparison judgedBy(FalseAlarmRule other) {
-        return new Comparison(candidate, baselines, changes, other, notes, startNanos);
+        return new Comparison(candidate, baselines, changes, other, notes, notComparable, startNanos);
     }
 
-    /** worse, better or same. */
+    /** not comparable, worse, better or same. */
     public String verdict() {
+        if (notComparable != null) {
+            return NOT_COMPARABLE;
+        }
         if (verdicts.stream().anyMatch(MetricVerdict::isRegression)) {
             return MetricVerdict.WORSE;
         }
@@ -184,6 +209,11 @@ public final class Comparison {
 
     public boolean isRegression() {
         return MetricVerdict.WORSE.equals(verdict());
+    }
+
+    /** Whether a nightly fails on it: worse, or not comparable (nothing it shows can be trusted to say "same"). */
+    public boolean fails() {
+        return isRegression() || notComparable != null;
     }
 
     List<MetricVerdict> verdicts() {
@@ -209,7 +239,7 @@ public final class Comparison {
                 number(v.change()), number(v.changePercent()), number(v.threshold()), number(v.level()), v.basis(),
                 v.verdict())).toList();
         return new ComparisonJson(candidate.name, candidate.run.summary.name(), baselines.get(0).name, runs, verdict(), method,
-                r, metrics, notes);
+                r, metrics, notes, notComparable);
     }
 
     private String relative(Path dir) {
@@ -260,6 +290,9 @@ public final class Comparison {
         out.add("rule: " + rule.describe(changes));
         notes.forEach(n -> out.add("note: " + n));
         List<String> worse = verdicts.stream().filter(MetricVerdict::isRegression).map(v -> v.metric().name()).toList();
+        if (notComparable != null) {
+            out.add("not comparable: " + notComparable);
+        }
         out.add("compared with " + (baselines.size() == 1 ? "baseline " + baselines.get(0).name : baselines.size() + " baselines")
                 + ": " + verdict().toUpperCase(java.util.Locale.ROOT) + (worse.isEmpty() ? "" : " (" + String.join(", ", worse) + ")"));
         return out;

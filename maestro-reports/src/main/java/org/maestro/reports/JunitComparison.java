@@ -115,10 +115,24 @@ final class JunitComparison {
             }
             suite.appendChild(tc);
         }
+        int tests = comparison.metrics().size();
+        if (comparison.notComparable() != null) {
+            // Every metric may read "same" while the load was another: the nightly must not pass on that.
+            Element tc = doc.createElement("testcase");
+            tc.setAttribute("classname", name);
+            tc.setAttribute("name", "same load as " + against);
+            Element failure = doc.createElement("failure");
+            failure.setAttribute("message", Comparison.NOT_COMPARABLE + ": " + comparison.notComparable());
+            failure.setTextContent(comparison.notComparable());
+            tc.appendChild(failure);
+            suite.appendChild(tc);
+            failures++;
+            tests++;
+        }
         Element out = doc.createElement("system-out");
         out.setTextContent("rule: " + comparison.rule().text());
         suite.appendChild(out);
-        suite.setAttribute("tests", Integer.toString(comparison.metrics().size()));
+        suite.setAttribute("tests", Integer.toString(tests));
         suite.setAttribute("failures", Integer.toString(failures));
         suite.setAttribute("errors", "0");
         return suite;

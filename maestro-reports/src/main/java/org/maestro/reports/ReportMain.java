@@ -2,7 +2,6 @@ package org.maestro.reports;
 
 import org.maestro.common.cli.OneLineErrors;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,7 +16,7 @@ import picocli.CommandLine.Parameters;
         description = "Builds RUN_DIR/report.html: one self-contained page (no network needed) with the verdict, "
                 + "criteria, peers, throughput, latency, inspector metrics and agent actions of a run. With --index, "
                 + "builds RUNS_DIR/index.html: every run of a runs directory, newest first, with trend charts.")
-public final class ReportMain implements Callable<Integer> {
+public final class ReportMain extends StreamsCommand {
 
     @Parameters(index = "0", paramLabel = "DIR",
             description = "the run directory (holds summary.json and peers/), or with --index the runs directory")
@@ -26,17 +25,14 @@ public final class ReportMain implements Callable<Integer> {
     @Option(names = "--index", description = "DIR is a runs directory (e.g. runs): build DIR/index.html listing its runs")
     boolean index;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
     public Integer call() {
         try {
             Path page = index ? RunIndex.build(dir) : ReportBuilder.build(dir);
-            spec.commandLine().getOut().println(page.toAbsolutePath());
+            out().println(page.toAbsolutePath());
             return 0;
         } catch (ReportException e) {
-            spec.commandLine().getErr().println("report: " + e.getMessage());
+            err().println("report: " + e.getMessage());
             return 2;
         }
     }

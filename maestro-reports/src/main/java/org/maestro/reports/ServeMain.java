@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,7 +16,7 @@ import picocli.CommandLine.Parameters;
         description = "Serves RUNS_DIR read-only over HTTP: at / the index of its runs (always current: new runs "
                 + "appear without rebuilding), under it every run's report.html and files, with directory listings. "
                 + "Runs until Ctrl-C.")
-public final class ServeMain implements Callable<Integer> {
+public final class ServeMain extends StreamsCommand {
     static final int CANNOT_SERVE = 2;
 
     @Parameters(index = "0", paramLabel = "RUNS_DIR", description = "the runs directory (e.g. runs)")
@@ -32,15 +31,12 @@ public final class ServeMain implements Callable<Integer> {
                     + "every interface, i.e. to anyone who can reach this host")
     String host;
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     /** The running server, for a test to stop (what Ctrl-C does through the shutdown hook). */
     volatile RunsServer server;
 
     @Override
     public Integer call() throws InterruptedException {
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = err();
         if (!Files.isDirectory(runsDir)) {
             err.println("serve: " + runsDir + " does not exist or is not a directory: give a runs directory, e.g. runs");
             return CANNOT_SERVE;
@@ -59,7 +55,7 @@ public final class ServeMain implements Callable<Integer> {
         Thread stop = new Thread(started::close, "maestro-serve-stop");
         Runtime.getRuntime().addShutdownHook(stop);
         server = started;
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         out.println("serving " + runsDir.toAbsolutePath().normalize() + " at " + started.url() + " (Ctrl-C to stop)"
                 + (isLoopback(host) ? "; this machine only: --host 0.0.0.0 opens it to the network" : ""));
         out.flush();

@@ -251,12 +251,13 @@
     if (!stages.length) { return; }
     var s = document.getElementById('routes');
     s.appendChild(el('h2', { text: 'Stages' }));
-    s.appendChild(el('p', { text: 'The rate profile stage by stage (warm-up included): messages due in the stage, the receivers’' +
+    s.appendChild(el('p', { text: 'The rate profile stage by stage (a route with a profile of its own: its name before the stage, its' +
+      ' times from its own senders’ start; warm-up included): messages due in the stage, the receivers’' +
       ' rate while it ran, what was never received, and the response time (corrected for coordinated omission, ms) of its seconds.' }));
     function pct(l, q) { return l ? fmt(l[q]) : 'unknown'; }
     s.appendChild(table(['stage', 'profile', 'from s', 'to s', 'target msg/s', 'achieved msg/s', 'sent', 'received', 'lost', 'p50', 'p99', 'max'],
       stages.map(function (st) {
-        return [st.index, st.stage, fmt(st.startSeconds), fmt(st.endSeconds), fmt(st.targetRate), fmt(st.achievedRate), fmt(st.sent),
+        return [st.route ? st.route + ' ' + st.index : st.index, st.stage, fmt(st.startSeconds), fmt(st.endSeconds), fmt(st.targetRate), fmt(st.achievedRate), fmt(st.sent),
           fmt(st.received), fmt(st.lost), pct(st.responseTime, 'p50'), pct(st.responseTime, 'p99'), pct(st.responseTime, 'max')];
       }), [true, false, true, true, true, true, true, true, true, true, true, true])).id = 'stages-table';
   }

@@ -14,7 +14,8 @@ import org.maestro.common.runfiles.RunLayout;
  * bench/compare-noise.sh's comparisons: how often identical runs are called worse by each rule ({@link #RULES}: each
  * metric alone at 0.5 %; Holm's family-wise rule on one run's slices; the same with the run-to-run spread measured on
  * identical runs), all judging the same changes read once per comparison; which metrics cry wolf on one baseline;
- * how much each metric moves between the identical runs; and whether two real changes are still called worse, with
+ * how much each metric moves between the identical runs; and whether two real changes still fail a nightly (a load that
+ * differs from every baseline's is "not comparable", whatever its metrics say; the metrics called worse are listed), with
  * what moved.
  *
  * <p>usage: {@code CompareNoiseBench SAME_RUNS_DIR CHANGED_RUNS_DIR...}: a directory of identical runs, then
@@ -165,9 +166,11 @@ public final class CompareNoiseBench {
         return String.join(" / ", each);
     }
 
+    /** The overall verdict (a load that differs from every baseline's is "not comparable"), the metrics worse, and whether a nightly fails. */
     private static String verdict(Comparison c) {
         List<String> worse = c.verdicts().stream().filter(MetricVerdict::isRegression).map(v -> v.metric().name()).toList();
-        return c.verdict() + (worse.isEmpty() ? "" : " (" + worse.size() + ": " + String.join(", ", worse) + ")");
+        return c.verdict() + (worse.isEmpty() ? "" : " (" + worse.size() + " worse: " + String.join(", ", worse) + ")")
+                + (c.fails() ? ", fails the nightly" : ", passes");
     }
 
     /** The run directories directly in {@code dir}, oldest first (their names begin with the start time). */

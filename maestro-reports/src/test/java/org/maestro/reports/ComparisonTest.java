@@ -1,5 +1,7 @@
 package org.maestro.reports;
 
+import org.maestro.common.runfiles.RunLayout;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -245,6 +247,32 @@ class ComparisonTest {
         List<String> notes = Comparison.of(List.of(base.dir, base2.dir), slower.dir, null).toJson().notes();
         assertEquals(1, notes.size(), "one line for a difference all baselines share: " + notes);
         assertTrue(notes.get(0).startsWith("parameters differ from all 2 baselines: "), notes.toString());
+    }
+
+    /**
+     * bench/compare-noise.sh's 64 KiB run: a load the SUT hardly feels reads "same" metric by metric. A load that differs
+     * from every baseline's is "not comparable", which fails a nightly (exit code and junit.xml); one baseline of the same
+     * load is enough to compare.
+     */
+    @Test
+    void aLoadThatDiffersFromEveryBaselineIsNotComparableAndFailsTheNightly() throws Exception {
+        SyntheticRun base = run("20261122-010000-synthetic", T0, 300, 1).write();
+        SyntheticRun other = run("20261122-020000-synthetic", T0 + HOUR, 200, 2).write();
+        Comparison c = Comparison.of(List.of(base.dir), other.dir, null);
+        assertEquals(Comparison.NOT_COMPARABLE, c.verdict());
+        assertTrue(c.fails());
+        String why = c.toJson().notComparable();
+        assertTrue(why.startsWith("the load differs from the baseline's (rate 300 \u2192 200"), why);
+        assertTrue(c.lines().contains("not comparable: " + why), String.join("\n", c.lines()));
+        c.write();
+        assertEquals(why, ComparisonJson.read(other.dir.resolve(ComparisonJson.FILE)).notComparable());
+        String junit = Files.readString(other.dir.resolve(RunLayout.JUNIT_XML));
+        assertTrue(junit.contains("name=\"same load as baseline 20261122-010000-synthetic\"")
+                && junit.contains("message=\"not comparable: the load differs"), junit);
+        SyntheticRun same = run("20261122-013000-synthetic", T0 + HOUR / 2, 200, 3).write();
+        Comparison withOne = Comparison.of(List.of(base.dir, same.dir), other.dir, null);
+        assertTrue(withOne.toJson().notComparable() == null && !withOne.verdict().equals(Comparison.NOT_COMPARABLE),
+                "one baseline of the same load: " + withOne.verdict());
     }
 
     @Test

@@ -32,8 +32,13 @@ import java.util.zip.ZipInputStream;
  * {@code ~/.m2}, else the one on Central) before it is unpacked: a truncated or altered archive is refused with
  * the file and both digests. Unpacking goes to a temporary directory moved into place at the end, so a run
  * interrupted halfway, or two runs at once, never leave a half-unpacked distribution behind.
+ *
+ * @param version         e.g. 2.44.0 ({@link #pinnedVersion()})
+ * @param cache           where distributions are unpacked ({@link #defaultCache()})
+ * @param mavenRepository a local Maven repository to look in first (~/.m2/repository)
+ * @param central         the Maven repository to download from ({@link #MAVEN_CENTRAL}); read with a trailing slash
  */
-public final class ArtemisDistribution {
+public record ArtemisDistribution(String version, Path cache, Path mavenRepository, URI central) {
     /** Maven Central, where the distribution is downloaded from when no Maven build put it in ~/.m2. */
     public static final URI MAVEN_CENTRAL = URI.create("https://repo1.maven.org/maven2/");
     private static final String ARTIFACT_PATH = "org/apache/activemq/apache-artemis/";
@@ -44,22 +49,8 @@ public final class ArtemisDistribution {
     private static final Duration UNTAR_TIMEOUT = Duration.ofMinutes(5);
     private static final Logger LOG = LoggerFactory.getLogger(ArtemisDistribution.class);
 
-    private final String version;
-    private final Path cache;
-    private final Path mavenRepository;
-    private final URI central;
-
-    /**
-     * @param version         e.g. 2.44.0 ({@link #pinnedVersion()})
-     * @param cache           where distributions are unpacked ({@link #defaultCache()})
-     * @param mavenRepository a local Maven repository to look in first (~/.m2/repository)
-     * @param central         the Maven repository to download from ({@link #MAVEN_CENTRAL})
-     */
-    public ArtemisDistribution(String version, Path cache, Path mavenRepository, URI central) {
-        this.version = version;
-        this.cache = cache;
-        this.mavenRepository = mavenRepository;
-        this.central = central.toString().endsWith("/") ? central : URI.create(central + "/");
+    public ArtemisDistribution {
+        central = central.toString().endsWith("/") ? central : URI.create(central + "/");
     }
 
     /** The pinned version, from ~/.cache/maestro, ~/.m2/repository or Maven Central. */
@@ -87,10 +78,6 @@ public final class ArtemisDistribution {
         String xdg = System.getenv("XDG_CACHE_HOME");
         Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
         return base.resolve("maestro");
-    }
-
-    public String version() {
-        return version;
     }
 
     /** Where the distribution is (or will be) unpacked: the directory holding bin/artemis. */

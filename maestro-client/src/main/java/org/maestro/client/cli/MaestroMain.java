@@ -237,18 +237,36 @@ public final class MaestroMain implements Callable<Integer> {
                         BaselineCheck baseline, Path handlers) throws Exception {
         java.time.LocalDateTime start = java.time.LocalDateTime.now();
         List<Path> runDirs = new java.util.ArrayList<>();
+        List<SuiteJunit.Entry> tests = new java.util.ArrayList<>();
         int worst = PASSED;
         for (int i = 0; i < plans.size(); i++) {
             TestPlan plan = plans.get(i);
             System.out.printf("maestro: test %d of %d: %s%n", i + 1, plans.size(), plan.name());
-            int code = runPlan(plan, local, broker, runs, waits, baseline, handlers, runDirs);
+            int before = runDirs.size();
+            int code;
+            try {
+                code = runPlan(plan, local, broker, runs, waits, baseline, handlers, runDirs);
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                // E.g. its --local cluster did not start: the suite goes on, and its JUnit file says so.
+                String why = e.getMessage() == null ? e.toString() : e.getMessage();
+                System.err.println("maestro: test " + plan.name() + " could not run: " + why);
+                tests.add(SuiteJunit.Entry.notRun(plan.name(), why));
+                worst = Math.max(worst, CANNOT_RUN);
+                continue;
+            }
+            runDirs.subList(before, runDirs.size()).forEach(d -> tests.add(SuiteJunit.Entry.ran(d)));
+            if (runDirs.size() == before && plan.incremental() == null && code == CANNOT_RUN) {
+                tests.add(SuiteJunit.Entry.notRun(plan.name(), "refused before any peer was touched (the reason is on the console)"));
+            }
             if (code == Summary.INTERRUPTED_EXIT) {
                 worst = code;
                 break;
             }
             worst = Math.max(worst, code);
         }
-        Path suite = SuiteJunit.write(runs, start, scriptName, runDirs);
+        Path suite = SuiteJunit.writeEntries(runs, start, scriptName, tests);
         System.out.printf("maestro: %d of %d tests ran; suite JUnit: %s%n", runDirs.size(), plans.size(), suite);
         return worst;
     }

@@ -46,6 +46,7 @@ public final class TestSpec {
     private final List<Criterion> criteria = new ArrayList<>();
     private TestPlan.Incremental incremental;
     private RateProfile stages;
+    private Long senderStartAfterMillis;
     private final List<TestPlan.Route> routes = new ArrayList<>();
     private final List<TestPlan.InspectorSpec> inspectors = new ArrayList<>();
     private TestPlan.AgentPlan agent;
@@ -198,12 +199,13 @@ public final class TestSpec {
      * A route of a multipoint test: {@code route 'east', url: 'amqp://a/q', senders: 2, receivers: 1}
      * (or {@code sendUrl:} and {@code receiveUrl:}); its peers are those started with {@code --group east}. It may set
      * its own {@code rate:} (shared among its senders), {@code size:}, {@code connections:}, {@code duration:} and
-     * {@code receiverStartAfter:}, each overriding the test's ({@link RouteSettings}).
+     * {@code receiverStartAfter:}, {@code senderStartAfter:} and {@code stages: { step 100, '5s'; ramp 100, 300, '5s' }}
+     * (the {@link #stages} block as a closure), each overriding the test's ({@link RouteSettings}).
      */
     public void route(java.util.Map<String, Object> args, String group) {
         org.maestro.common.mqtt.Topics.checkLevel("route group", group);
         java.util.Set<String> known = new java.util.TreeSet<>(java.util.Set.of("url", "sendUrl", "receiveUrl", "senders",
-                "receivers", "protocol", "rate", "size", "connections", "duration", "receiverStartAfter"));
+                "receivers", "protocol", "rate", "size", "connections", "duration", "receiverStartAfter", "senderStartAfter", "stages"));
         for (String key : args.keySet()) {
             if (!known.contains(key)) {
                 throw new IllegalArgumentException("route '" + group + "': unknown setting '" + key + "'"
@@ -233,7 +235,13 @@ public final class TestSpec {
                 setting(args, "size", TestSpec::sizes),
                 setting(args, "connections", v -> connectionCount(v)),
                 setting(args, "duration", v -> TestDuration.parse(String.valueOf(v))),
-                setting(args, "receiverStartAfter", v -> time("receiverStartAfter", v).toMillis()));
+                setting(args, "receiverStartAfter", v -> time("receiverStartAfter", v).toMillis()),
+                setting(args, "senderStartAfter", v -> time("senderStartAfter", v).toMillis()),
+                setting(args, "stages", v -> profile(v instanceof Closure<?> c ? c : null)));
+        if (settings.stages() != null && (settings.rate() != null || settings.duration() != null)) {
+            throw new IllegalArgumentException("stages: and " + (settings.rate() != null ? "rate:" : "duration:")
+                    + " both set the route's " + (settings.rate() != null ? "rate" : "length") + ": give one or the other");
+        }
         return new TestPlan.Route(group, send == null ? null : send.toString(), receive == null ? null : receive.toString(),
                 positive("senders", args.getOrDefault("senders", 1)), positive("receivers", args.getOrDefault("receivers", 1)),
                 protocol, settings);
@@ -336,6 +344,14 @@ public final class TestSpec {
      * and duration (its length); the senders keep the one intended-time schedule across stages.
      */
     public void stages(Closure<?> block) {
+        stages = profile(block);
+    }
+
+    /** The rate profile a {@code stages} block describes; refused when empty or sending nothing. */
+    private static RateProfile profile(Closure<?> block) {
+        if (block == null) {
+            throw new IllegalArgumentException("needs a block of stages like { step 500, '5s'; ramp 500, 2000, '10s' }");
+        }
         StagesSpec spec = new StagesSpec();
         block.setDelegate(spec);
         block.setResolveStrategy(Closure.DELEGATE_FIRST);
@@ -343,10 +359,19 @@ public final class TestSpec {
         if (spec.stages.isEmpty()) {
             throw new IllegalArgumentException("stages { } needs at least one stage: step RATE, 'TIME' or ramp FROM, TO, 'TIME'");
         }
-        stages = new RateProfile(spec.stages);
-        if (stages.messages() < 1) {
-            throw new IllegalArgumentException("stages " + stages + " send no message: give a rate above 0 somewhere");
+        RateProfile profile = new RateProfile(spec.stages);
+        if (profile.messages() < 1) {
+            throw new IllegalArgumentException("stages " + profile + " send no message: give a rate above 0 somewhere");
         }
+        return profile;
+    }
+
+    /**
+     * How long after the test's common start instant the senders begin ({@code senderStartAfter '10s'}): of every
+     * route that sets none of its own.
+     */
+    public void senderStartAfter(Object value) {
+        senderStartAfterMillis = time("senderStartAfter", value).toMillis();
     }
 
     /** The {@code stages { }} block: {@code step RATE, 'TIME'} and {@code ramp FROM, TO, 'TIME'}, in order. */
@@ -402,7 +427,7 @@ public final class TestSpec {
                 throw new IllegalArgumentException("stages and incremental/findLimit both set the rate: a test has one or the other");
             }
             // The profile sets both: its mean rate (for the criteria and the console), its length.
-            rate = new Rate((long) Math.ceil(stages.messages() / (stages.duration().toNanos() / 1e9)));
+            rate = new Rate(RouteSettings.meanPerSecond(stages));
             duration = new TestDuration.ByTime(stages.duration());
         }
         if (incremental == null) {
@@ -419,6 +444,13 @@ public final class TestSpec {
             throw new IllegalArgumentException("warmupMax " + warmupMax + " must be shorter than the duration " + duration
                     + ": a sender that never got on schedule would leave nothing measured");
         }
+        if (senderStartAfterMillis != null) {
+            // A test without routes runs the one its fields describe: it becomes explicit to carry the offset.
+            List<TestPlan.Route> all = routes.isEmpty() ? List.of(new TestPlan.Route("", sendUrl, receiveUrl == null ? sendUrl : receiveUrl,
+                    senders, receivers)) : List.copyOf(routes);
+            routes.clear();
+            all.forEach(r -> routes.add(r.withSettings(r.settings().withSenderStartAfterMillis(senderStartAfterMillis))));
+        }
         routes.forEach(this::refuseUnmeasured);
         String receive = receiveUrl == null ? sendUrl : receiveUrl;
         return new TestPlan(name, List.copyOf(tags), description, sendUrl, receive, size, rate, connections, duration,
@@ -434,8 +466,8 @@ public final class TestSpec {
         RouteSettings own = route.settings();
         TestDuration length = own.durationOr(duration);
         try {
-            if (own.duration() != null || own.rate() != null) {
-                refuseCoveredByWarmup("duration", length, own.rate() == null ? rate.perSecond() : own.rate().perSecond());
+            if (own.duration() != null || own.ownRate()) {
+                refuseCoveredByWarmup("duration", length, own.ownRate() ? own.ownRatePerSecond() : rate.perSecond());
             }
             long late = own.receiverStartAfterMillisOr(0);
             if (late > 0 && length instanceof TestDuration.ByTime byTime && late >= byTime.duration().toMillis()) {

@@ -11,27 +11,20 @@ import java.nio.file.Path;
  * see {@link ArtemisDistribution}), as an instance of its own under a work directory, started on free loopback
  * ports. A restart handler can stop and start it like a broker on a lab host; {@link #close()} stops it (also
  * when a handler started it again) and deletes the instance.
+ *
+ * @param broker        the started broker
+ * @param version       the distribution's version
+ * @param unpackedFrom  where the distribution came from ("cached …", or the archive or URL it was unpacked from)
+ * @param unpackMillis  how long taking the distribution took
+ * @param startMillis   how long creating and starting the instance took
  */
-public final class LocalArtemis implements AutoCloseable {
+public record LocalArtemis(StandaloneArtemis broker, String version, String unpackedFrom, long unpackMillis, long startMillis)
+        implements AutoCloseable {
     /**
      * Workers reconnect after the broker restarts (qpid-jms failover), quickly, so that the outage measured is
      * the broker's, not a reconnect back-off.
      */
     public static final String RECONNECT = "failover=true&failover.initialReconnectDelay=100&failover.reconnectDelay=200";
-
-    private final StandaloneArtemis broker;
-    private final String version;
-    private final String unpackedFrom;
-    private final long unpackMillis;
-    private final long startMillis;
-
-    private LocalArtemis(StandaloneArtemis broker, String version, String unpackedFrom, long unpackMillis, long startMillis) {
-        this.broker = broker;
-        this.version = version;
-        this.unpackedFrom = unpackedFrom;
-        this.unpackMillis = unpackMillis;
-        this.startMillis = startMillis;
-    }
 
     /**
      * Unpacks the distribution if it is not cached yet, creates an instance under {@code work} and starts it.

@@ -1,12 +1,14 @@
 package org.maestro.client.plan;
 
 import org.maestro.common.units.Rate;
+import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.TestDuration;
 
 /**
  * What one route sets for itself, each overriding the test's setting of the same name: {@code route 'a', rate: 500,
- * size: '2 KiB', connections: 4, duration: '30s', receiverStartAfter: '5s'}. A null field is the test's.
+ * size: '2 KiB', connections: 4, duration: '30s', receiverStartAfter: '5s', senderStartAfter: '10s',
+ * stages: { step 100, '5s'; ramp 100, 300, '5s' }}. A null field is the test's.
  *
  * @param rate                    the route's total rate, shared among its own senders; null: the route's senders
  *                                share the test's rate with the other routes that set none
@@ -15,15 +17,37 @@ import org.maestro.common.units.TestDuration;
  * @param duration                a time, or a message count shared among its senders
  * @param receiverStartAfterMillis how long after the senders its receivers start (0: with them), so that a backlog
  *                                builds up for them to drain
+ * @param senderStartAfterMillis  how long after the test's common start instant its senders begin (0: at it)
+ * @param stages                  its own rate profile, shared among its own senders (then {@code rate} is null: the
+ *                                profile is the route's rate, its length the route's duration)
  */
 public record RouteSettings(Rate rate, SizeMix size, Integer connections, TestDuration duration,
-                            Long receiverStartAfterMillis) {
+                            Long receiverStartAfterMillis, Long senderStartAfterMillis, RateProfile stages) {
     /** A route that sets nothing of its own. */
-    public static final RouteSettings NONE = new RouteSettings(null, null, null, null, null);
+    public static final RouteSettings NONE = new RouteSettings(null, null, null, null, null, null, null);
+
+    /** Whether its senders share a rate of their own (a rate or a profile) rather than the test's. */
+    public boolean ownRate() {
+        return rate != null || stages != null;
+    }
+
+    /** The same settings with the test's {@code senderStartAfter} when the route sets none. */
+    public RouteSettings withSenderStartAfterMillis(long test) {
+        return senderStartAfterMillis != null ? this
+                : new RouteSettings(rate, size, connections, duration, receiverStartAfterMillis, test, stages);
+    }
 
     /** The rate of its senders together, or null when it takes its share of the test's. */
     public Long ownRatePerSecond() {
+        if (stages != null) {
+            return meanPerSecond(stages);
+        }
         return rate == null ? null : rate.perSecond();
+    }
+
+    /** A profile's mean rate, rounded up (a profile's senders are never flat out). */
+    public static long meanPerSecond(RateProfile profile) {
+        return Math.max(1, (long) Math.ceil(profile.messages() / (profile.duration().toNanos() / 1e9)));
     }
 
     public SizeMix sizeOr(SizeMix test) {
@@ -34,11 +58,16 @@ public record RouteSettings(Rate rate, SizeMix size, Integer connections, TestDu
         return connections == null ? test : connections;
     }
 
+    /** Its duration: its profile's length, its own, else the test's. */
     public TestDuration durationOr(TestDuration test) {
-        return duration == null ? test : duration;
+        return stages != null ? new TestDuration.ByTime(stages.duration()) : duration == null ? test : duration;
     }
 
     public long receiverStartAfterMillisOr(long test) {
         return receiverStartAfterMillis == null ? test : receiverStartAfterMillis;
+    }
+
+    public long senderStartAfterMillisOr(long test) {
+        return senderStartAfterMillis == null ? test : senderStartAfterMillis;
     }
 }

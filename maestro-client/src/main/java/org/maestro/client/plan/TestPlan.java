@@ -139,6 +139,11 @@ public record TestPlan(String name, List<String> tags, String description, Strin
             this(group, sendUrl, receiveUrl, senders, receivers, LOCAL_SCHEME);
         }
 
+        /** The same route with other settings of its own. */
+        public Route withSettings(RouteSettings other) {
+            return new Route(group, sendUrl, receiveUrl, senders, receivers, localScheme, other);
+        }
+
         /** The same route at other URLs (e.g. with their passwords masked). */
         public Route withUrlsReplaced(String send, String receive) {
             return new Route(group, send, receive, senders, receivers, localScheme, settings);

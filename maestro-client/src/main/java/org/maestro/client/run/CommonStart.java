@@ -46,9 +46,17 @@ record CommonStart(long instantMicros, long leadMicros) {
 
     /** The START of each peer (by its role), naming the instant on that peer's clock. */
     Map<PeerInfo, Payload> requests(List<PeerInfo> peers, List<Summary.PeerHost> hosts) {
+        return requests(peers, hosts, p -> 0);
+    }
+
+    /**
+     * The START of each peer (by its role), naming the instant on that peer's clock plus {@code laterMicros} of it (a
+     * route's {@code senderStartAfter}): the peer's schedule begins then, and its lateness counts from then.
+     */
+    Map<PeerInfo, Payload> requests(List<PeerInfo> peers, List<Summary.PeerHost> hosts, java.util.function.ToLongFunction<PeerInfo> laterMicros) {
         Map<PeerInfo, Payload> out = new LinkedHashMap<>();
         for (PeerInfo p : peers) {
-            long at = onClockOf(p, hosts);
+            long at = onClockOf(p, hosts) + laterMicros.applyAsLong(p);
             out.put(p, switch (p.role()) {
                 case SENDER -> new Payload.StartSender(at);
                 case RECEIVER -> new Payload.StartReceiver(at);

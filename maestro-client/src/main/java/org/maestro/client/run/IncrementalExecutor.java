@@ -1,6 +1,7 @@
 package org.maestro.client.run;
 
 import org.maestro.reports.results.Incremental;
+import org.maestro.reports.results.QueueBacklog;
 import org.maestro.reports.results.Summary;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.runfiles.RunLayout;
@@ -48,8 +49,9 @@ public final class IncrementalExecutor {
             long stepStart = System.nanoTime();
             Summary s = executors.create(top.resolve("steps")).runStep(plan.atRate(next.rate(), inc.stepDuration()));
             longestStepSeconds = Math.max(longestStepSeconds, secondsSince(stepStart));
-            Incremental.Step step = search.record(Incremental.Step.of(next.rate(), next.phase(),
-                    top.relativize(top.resolve("steps").resolve(s.testId())).toString(), s, inc.sustainability()));
+            Path stepDir = top.resolve("steps").resolve(s.testId());
+            Incremental.Step step = search.record(Incremental.Step.of(next.rate(), next.phase(), top.relativize(stepDir).toString(), s,
+                    backlog(stepDir, inc.stepDuration()), inc.sustainability()));
             steps.add(step);
             console.line("step at %d msg/s: %s%s", step.rate(), judgement(step),
                     step.reasons().isEmpty() ? "" : " (" + String.join("; ", step.reasons()) + ")");
@@ -69,6 +71,14 @@ public final class IncrementalExecutor {
             case Summary.INTERRUPTED -> Summary.INTERRUPTED_EXIT;
             default -> 2;
         };
+    }
+
+    /** The SUT's queues over the step's measured span when an inspector sampled them; null otherwise (or by count). */
+    private static QueueBacklog backlog(Path stepDir, org.maestro.common.units.TestDuration length) throws IOException {
+        if (!(length instanceof org.maestro.common.units.TestDuration.ByTime t) || !Files.isDirectory(stepDir)) {
+            return null;
+        }
+        return QueueBacklog.readMeasured(stepDir, t.duration().toNanos() / 1000).orElse(null);
     }
 
     private static String judgement(Incremental.Step step) {

@@ -8,10 +8,13 @@ import org.maestro.reports.results.Summary;
  * Where a search for the highest sustainable rate goes next, from the steps judged so far: a coarse climb from
  * startRate by step (up to maxRate) until a step is not sustainable, then a bisection between the highest sustainable
  * and the lowest unsustainable rate until they are at most the resolution apart. A borderline step is run again before
- * it counts; no step starts that would not end within the time cap. Pure logic: the executor runs the steps.
+ * it counts; no step starts that would not end within the time cap. When the first step is not sustainable the search
+ * goes down instead: it halves the rate until a step is sustainable (then bisects up between it and the lowest rate that
+ * was not) or the next half would be below the floor, the resolution (a rate below the resolution cannot be told from
+ * zero at that resolution). Pure logic: the executor runs the steps.
  */
 final class LimitSearch {
-    /** The next step: its rate and phase ({@link Incremental.Step#CLIMB}, BISECT or REPEAT). */
+    /** The next step: its rate and phase ({@link Incremental.Step#CLIMB}, DESCEND, BISECT or REPEAT). */
     record Next(long rate, String phase) {
     }
 
@@ -57,8 +60,12 @@ final class LimitSearch {
             return new Next(rate, Incremental.Step.CLIMB);
         }
         if (sustainable == null) {
-            stoppedBy = Incremental.STOPPED_FIRST_STEP;
-            return null;
+            long half = unsustainable / 2;
+            if (half < Math.max(1, plan.resolution())) {
+                stoppedBy = Incremental.STOPPED_FLOOR;
+                return null;
+            }
+            return new Next(half, Incremental.Step.DESCEND);
         }
         if (unsustainable - sustainable <= plan.resolution()) {
             stoppedBy = Incremental.STOPPED_RESOLUTION;

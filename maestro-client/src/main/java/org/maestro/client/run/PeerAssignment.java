@@ -128,9 +128,25 @@ record PeerAssignment(List<Assignment> all) {
         return receivers().stream().filter(a -> startAfterMillis(a) > 0).toList();
     }
 
-    /** How long after the senders the peer starts: its route's receiverStartAfter for a receiver, else 0. */
+    /**
+     * How long after the test's common start instant the peer starts: a sender, its route's senderStartAfter; a
+     * receiver whose route sets receiverStartAfter, that long after its route's senders (else 0: with the load).
+     */
     static long startAfterMillis(Assignment a) {
-        return a.role() == Role.RECEIVER ? a.route().settings().receiverStartAfterMillisOr(0) : 0;
+        if (a.route() == null) {
+            return 0;
+        }
+        long senders = a.route().settings().senderStartAfterMillisOr(0);
+        if (a.role() == Role.SENDER) {
+            return senders;
+        }
+        long receivers = a.role() == Role.RECEIVER ? a.route().settings().receiverStartAfterMillisOr(0) : 0;
+        return receivers > 0 ? senders + receivers : 0;
+    }
+
+    /** How long after the common start instant {@code peer} begins, microseconds ({@link #startAfterMillis}). */
+    long startAfterMicros(PeerInfo peer) {
+        return all.stream().filter(a -> a.peer().equals(peer)).findFirst().map(a -> startAfterMillis(a) * 1000).orElse(0L);
     }
 
     List<Assignment> senders() {

@@ -65,12 +65,14 @@ final class SetOptions {
             if (senders.contains(a)) {
                 // Rate and message count are totals: each sender gets its share among those that share them.
                 List<PeerAssignment.Assignment> rateSharers = senders.stream()
-                        .filter(s -> own.rate() == null ? s.route().settings().rate() == null : s.route().group().equals(a.route().group())).toList();
-                long rate = own.rate() == null ? plan.rate().perSecond() : own.rate().perSecond();
+                        .filter(s -> !own.ownRate() ? !s.route().settings().ownRate() : s.route().group().equals(a.route().group())).toList();
+                long rate = !own.ownRate() ? plan.rate().perSecond() : own.ownRatePerSecond();
                 long myRate = share(rate, rateSharers.size(), rateSharers.indexOf(a));
-                if (plan.stages() != null && own.rate() == null) {
-                    // Each sender runs the test's profile at its equal share; its mean rate rounded up keeps it off flat out.
-                    mine.put(TestOptions.RATE_STAGES, plan.stages().scaled(1.0 / rateSharers.size()).toString());
+                org.maestro.common.units.RateProfile profile = own.stages() != null ? own.stages() : own.rate() == null ? plan.stages() : null;
+                if (profile != null) {
+                    // Each sender runs its route's (or the test's) profile at its equal share; its mean rate rounded up
+                    // keeps it off flat out.
+                    mine.put(TestOptions.RATE_STAGES, profile.scaled(1.0 / rateSharers.size()).toString());
                     myRate = Math.max(1, myRate);
                 }
                 mine.put(TestOptions.RATE, Long.toString(myRate));

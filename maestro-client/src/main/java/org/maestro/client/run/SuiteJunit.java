@@ -24,16 +24,37 @@ import java.util.List;
  * The JUnit file of a script of several tests: {@code <runs>/<yyyyMMdd-HHmmss>-<script>}{@value
  * RunLayout#SUITE_JUNIT_SUFFIX}, a {@code <testsuites>} holding each run's own test suites, taken as they are from its
  * junit.xml (its criteria and peers, and its baseline suite when it was compared), so Jenkins reads the whole matrix
- * from one file. A run without a junit.xml is an error suite of its own, never left out.
+ * from one file. A run without a junit.xml, or a test that wrote no run at all (its {@code --local} cluster did not
+ * start), is an error suite of its own, never left out.
  */
 public final class SuiteJunit {
     private SuiteJunit() {
     }
 
+    /**
+     * One test of the script: the run it wrote, or, when it wrote none (its --local cluster did not start, it was
+     * refused before any peer was touched), its name and why.
+     */
+    public record Entry(Path runDir, String testName, String notRunReason) {
+        public static Entry ran(Path runDir) {
+            return new Entry(runDir, null, null);
+        }
+
+        public static Entry notRun(String testName, String reason) {
+            return new Entry(null, testName, reason);
+        }
+    }
+
     /** Writes the suite of {@code runDirs} into {@code runsDir}; returns its path. */
     public static Path write(Path runsDir, LocalDateTime start, String scriptName, List<Path> runDirs) throws IOException {
+        return writeEntries(runsDir, start, scriptName, runDirs.stream().map(Entry::ran).toList());
+    }
+
+    /** Writes the suite of {@code tests} into {@code runsDir}, a test that did not run as an error suite; returns its path. */
+    public static Path writeEntries(Path runsDir, LocalDateTime start, String scriptName, List<Entry> tests) throws IOException {
         String name = scriptName.replaceFirst("\\.groovy$", "");
         Path file = runsDir.resolve(RunLayout.runDirName(start, name) + RunLayout.SUITE_JUNIT_SUFFIX);
+        Files.createDirectories(runsDir);
         try {
             DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
             f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
@@ -42,10 +63,17 @@ public final class SuiteJunit {
             root.setAttribute("name", "maestro." + name);
             suite.appendChild(root);
             long[] sums = new long[4]; // tests, failures, errors, skipped
-            for (Path runDir : runDirs) {
+            for (Entry test : tests) {
+                Path runDir = test.runDir();
+                if (runDir == null) {
+                    root.appendChild(error(suite, test.testName(), "the test did not run: " + test.notRunReason()));
+                    sums[0]++;
+                    sums[2]++;
+                    continue;
+                }
                 Path junit = runDir.resolve(RunLayout.JUNIT_XML);
                 if (!Files.isRegularFile(junit)) {
-                    root.appendChild(missing(suite, runDir));
+                    root.appendChild(error(suite, runDir.getFileName().toString(), "the run wrote no " + RunLayout.JUNIT_XML + " (" + runDir + ")"));
                     sums[0]++;
                     sums[2]++;
                     continue;
@@ -79,18 +107,19 @@ public final class SuiteJunit {
         }
     }
 
-    private static Element missing(Document suite, Path runDir) {
+    /** A suite of one test case in error: {@code message} says why. */
+    private static Element error(Document suite, String name, String message) {
         Element s = suite.createElement("testsuite");
-        s.setAttribute("name", "maestro." + runDir.getFileName());
+        s.setAttribute("name", "maestro." + name);
         s.setAttribute("tests", "1");
         s.setAttribute("failures", "0");
         s.setAttribute("errors", "1");
         s.setAttribute("skipped", "0");
         Element c = suite.createElement("testcase");
-        c.setAttribute("classname", "maestro." + runDir.getFileName());
+        c.setAttribute("classname", "maestro." + name);
         c.setAttribute("name", "test run");
         Element e = suite.createElement("error");
-        e.setAttribute("message", "the run wrote no " + RunLayout.JUNIT_XML + " (" + runDir + ")");
+        e.setAttribute("message", message);
         c.appendChild(e);
         s.appendChild(c);
         return s;

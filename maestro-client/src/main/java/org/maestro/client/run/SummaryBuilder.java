@@ -2,6 +2,7 @@ package org.maestro.client.run;
 
 import org.maestro.reports.results.FaultAnalysis;
 import org.maestro.reports.results.GeneratorLimits;
+import org.maestro.reports.results.LoadParameters;
 import org.maestro.reports.results.GeneratorUsage;
 import org.maestro.reports.results.DrainTime;
 import org.maestro.reports.results.PeerReduction;
@@ -30,6 +31,8 @@ import org.maestro.common.util.SafeText;
 import org.maestro.common.runfiles.DeliveryJson;
 import org.maestro.common.runfiles.DeliveryMode;
 import org.maestro.worker.driver.SutUrl;
+import org.maestro.common.units.RateProfile;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -434,17 +437,32 @@ final class SummaryBuilder {
         }
     }
 
-    /** Each stage of the plan's rate profile with what it achieved; empty without stages or without the senders' files. */
+    /**
+     * Each stage of the plan's rate profile, then of each route's own, with what it achieved (a route's from its own
+     * peers, counted from its own senders' start); empty without stages or without the senders' files.
+     */
     private static List<Summary.StageResult> stages(TestPlan plan, List<PeerInfo> peers, Path runDir,
                                                     Map<String, PeerReduction> reduced) throws IOException {
-        if (plan.stages() == null) {
-            return List.of();
+        List<Summary.StageResult> out = new ArrayList<>();
+        if (plan.stages() != null) {
+            out.addAll(stagesOf(plan.stages(), peers, runDir, reduced));
         }
+        for (TestPlan.Route r : plan.effectiveRoutes()) {
+            if (r.settings().stages() != null) {
+                List<PeerInfo> own = peers.stream().filter(p -> p.group().equals(r.group())).toList();
+                stagesOf(r.settings().stages(), own, runDir, reduced).forEach(st -> out.add(st.ofRoute(r.group())));
+            }
+        }
+        return out;
+    }
+
+    private static List<Summary.StageResult> stagesOf(RateProfile profile, List<PeerInfo> peers, Path runDir,
+                                                      Map<String, PeerReduction> reduced) throws IOException {
         Workers w = Workers.of(peers, runDir, reduced);
         if (w.sendersStart() == Long.MAX_VALUE) {
             return List.of();
         }
-        return StageFigures.of(plan.stages(), Timeline.read(w.dirs(), w.sendersStart(), w.end()), w.sendersStart(), w.receivers());
+        return StageFigures.of(profile, Timeline.read(w.dirs(), w.sendersStart(), w.end()), w.sendersStart(), w.receivers());
     }
 
     private static String iso(long epochMicros) {
@@ -462,12 +480,12 @@ final class SummaryBuilder {
 
     private static Map<String, Object> parameters(TestPlan plan) {
         Map<String, Object> p = new LinkedHashMap<>();
-        p.put("routes", plan.effectiveRoutes().stream().map(SummaryBuilder::routeParameters).toList());
-        p.put("rate", plan.targetRate().perSecond());
-        p.put("duration", plan.duration().toString());
-        p.put("warmup", plan.warmup());
-        p.put("messageSize", plan.size().toString());
-        p.put("connections", plan.connections());
+        p.put(LoadParameters.ROUTES, plan.effectiveRoutes().stream().map(SummaryBuilder::routeParameters).toList());
+        p.put(LoadParameters.RATE, plan.targetRate().perSecond());
+        p.put(LoadParameters.DURATION, plan.duration().toString());
+        p.put(LoadParameters.WARMUP, plan.warmup());
+        p.put(LoadParameters.MESSAGE_SIZE, plan.size().toString());
+        p.put(LoadParameters.CONNECTIONS, plan.connections());
         p.put("criteria", plan.criteria().stream().map(Criterion::text).toList());
         if (plan.incremental() != null) {
             p.put("incremental", plan.incremental());
@@ -502,6 +520,12 @@ final class SummaryBuilder {
         }
         if (own.receiverStartAfterMillis() != null) {
             p.put("receiverStartAfterMillis", own.receiverStartAfterMillis());
+        }
+        if (own.senderStartAfterMillis() != null) {
+            p.put("senderStartAfterMillis", own.senderStartAfterMillis());
+        }
+        if (own.stages() != null) {
+            p.put("stages", own.stages().toString());
         }
         return p;
     }

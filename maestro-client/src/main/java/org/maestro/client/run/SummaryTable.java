@@ -68,8 +68,8 @@ final class SummaryTable {
         }
         for (Summary.StageResult st : s.stages()) {
             Summary.Latency l = st.responseTime();
-            c.line("stage %d (%s, %.1f-%.1f s): target %.1f msg/s, achieved %.1f msg/s, sent %d, received %d, lost %d; response time p50 %s / p99 %s ms",
-                    st.index(), st.stage(), st.startSeconds(), st.endSeconds(), st.targetRate(), st.achievedRate(), st.sent(), st.received(),
+            c.line("%sstage %d (%s, %.1f-%.1f s): target %.1f msg/s, achieved %.1f msg/s, sent %d, received %d, lost %d; response time p50 %s / p99 %s ms",
+                    st.route() == null ? "" : "route " + st.route() + " ", st.index(), st.stage(), st.startSeconds(), st.endSeconds(), st.targetRate(), st.achievedRate(), st.sent(), st.received(),
                     st.lost(), known(l) ? ms(l.p50()) : UNKNOWN, known(l) ? ms(l.p99()) : UNKNOWN);
         }
         for (Summary.Interruption i : s.interruptions()) {

@@ -262,7 +262,7 @@ public final class TestExecutor {
             CommonStart at = CommonStart.ahead(hosts, setRoundNanos);
             stops.starting(workers);
             try (LongWait w = LongWait.on(console, workers.size() + " sender(s) and receiver(s) to answer START")) {
-                RemotePeer.requireEach(client, at.requests(workers, hosts), RemotePeer.REQUEST_TIMEOUT);
+                RemotePeer.requireEach(client, at.requests(workers, hosts, assignment::startAfterMicros), RemotePeer.REQUEST_TIMEOUT);
             }
             times.end("START");
             at.await();

@@ -51,4 +51,32 @@ class StagesAndLimitDslTest {
                 + "        rateTolerance 'lots'\n    }"));
         assertTrue(e.getMessage().contains("rateTolerance must be a percentage between 0 and 100 like '3 %', not 'lots'"), e.getMessage());
     }
+
+    @Test
+    void aRouteHasStagesOfItsOwnAndTheTestOrARouteASenderStartOffset() throws Exception {
+        TestPlan plan = load("    senderStartAfter '2s'\n    route 'a', stages: { step 100, '5s'; ramp 100, 300, '5s' }\n"
+                + "    route 'b', rate: 500, senderStartAfter: '4s'");
+        TestPlan.Route a = plan.routes().get(0);
+        assertEquals("100/s 5s; 100/s..300/s 5s", a.settings().stages().toString());
+        assertEquals("10s", a.settings().durationOr(plan.duration()).toString());
+        assertEquals(150, a.settings().ownRatePerSecond(), "1500 messages over 10 s");
+        assertEquals(2000L, a.settings().senderStartAfterMillis(), "the test's");
+        assertEquals(4000L, plan.routes().get(1).settings().senderStartAfterMillis(), "its own");
+        TestPlan single = load("    senderStartAfter '1s'");
+        assertEquals(1, single.routes().size(), "the one route a plain test describes, made explicit to carry the offset");
+        assertEquals(1000L, single.routes().get(0).settings().senderStartAfterMillis());
+        assertEquals("amqp://sut:5672/q", single.routes().get(0).sendUrl());
+    }
+
+    @Test
+    void aRoutesBadStagesAreRefusedNamingTheRoute() {
+        ScriptException e = assertThrows(ScriptException.class, () -> load("    route 'a', rate: 100, stages: { step 100, '5s' }"));
+        assertTrue(e.getMessage().contains("route 'a': stages: and rate: both set the route's rate"), e.getMessage());
+        e = assertThrows(ScriptException.class, () -> load("    route 'a', stages: { step 100, '0s' }"));
+        assertTrue(e.getMessage().contains("route 'a': stages: step 100: a stage needs a time > 0"), e.getMessage());
+        e = assertThrows(ScriptException.class, () -> load("    route 'a', stages: 'fast'"));
+        assertTrue(e.getMessage().contains("route 'a': stages: needs a block of stages like { step 500, '5s'"), e.getMessage());
+        e = assertThrows(ScriptException.class, () -> load("    route 'a', senderStartAfter: 'soon'"));
+        assertTrue(e.getMessage().contains("route 'a': senderStartAfter"), e.getMessage());
+    }
 }

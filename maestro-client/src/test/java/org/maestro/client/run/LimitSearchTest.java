@@ -92,11 +92,26 @@ class LimitSearchTest {
     }
 
     @Test
-    void aFirstStepNotSustainedLeavesTheRateUnknownAndAnErrorStopsTheSearch() {
+    void aFirstStepNotSustainedSearchesDownwardsThenBisectsUp() {
+        Incremental r = search(plan(1000, 1000, 5000, 20, Duration.ofHours(1)), rate -> step(rate, null, rate <= 180, false));
+        List<Long> rates = r.steps().stream().map(Incremental.Step::rate).toList();
+        assertEquals(List.of(1000L, 500L, 250L, 125L), rates.subList(0, 4), "halves from the first step until one passes");
+        assertTrue(r.steps().subList(1, 4).stream().allMatch(s -> Incremental.Step.DESCEND.equals(s.phase())), r.steps().toString());
+        assertTrue(r.steps().subList(4, r.steps().size()).stream().allMatch(s -> Incremental.Step.BISECT.equals(s.phase())),
+                "then bisects up: " + r.steps());
+        assertEquals(Incremental.STOPPED_RESOLUTION, r.stoppedBy());
+        assertTrue(r.sustainableRate() <= 180 && 180 - r.sustainableRate() < 20, r.sustainableText());
+        assertEquals(Summary.PASSED, r.verdict());
+    }
+
+    @Test
+    void nothingSustainableDownToTheFloorLeavesTheRateUnknownAndAnErrorStopsTheSearch() {
         Incremental none = search(plan(1000, 1000, 5000, 100, Duration.ofHours(1)), rate -> step(rate, null, false, false));
-        assertEquals(Incremental.STOPPED_FIRST_STEP, none.stoppedBy());
+        assertEquals(List.of(1000L, 500L, 250L, 125L), none.steps().stream().map(Incremental.Step::rate).toList(),
+                "the next half, 62, is below the floor (the resolution, 100)");
+        assertEquals(Incremental.STOPPED_FLOOR, none.stoppedBy());
         assertEquals(Summary.FAILED, none.verdict());
-        assertTrue(none.sustainableText().startsWith("unknown (no step was sustainable"), none.sustainableText());
+        assertEquals("unknown (no step was sustainable; the lowest step at 125 msg/s was not)", none.sustainableText());
         Incremental error = search(plan(1000, 1000, 5000, 100, Duration.ofHours(1)), rate -> rate == 1000 ? step(rate, null, true, false)
                 : new Incremental.Step(rate, Summary.ERROR, "steps/x", null, null, List.of("no peer"), null, null, null, null, null, null, null, false));
         assertEquals(Summary.ERROR, error.stoppedBy());

@@ -118,4 +118,30 @@ class SetOptionsTest {
         assertEquals(List.of("200msg", "200msg", "200msg", "200msg", "200msg"), List.of("sender-a-1", "sender-a-2",
                 "sender-c-1", "sender-c-2", "sender-c-3").stream().map(s -> byName(set, s).get(TestOptions.DURATION)).toList());
     }
+
+    /** A route's own profile goes to its own senders, shared among them; the other routes keep theirs. */
+    @Test
+    void aRoutesOwnStagesGoToItsSendersAndItsStartOffsetToTheirStart() throws ScriptException {
+        TestPlan plan = ScriptRunner.load("routes.groovy", """
+                test {
+                    rate 1000
+                    duration '20s'
+                    route 'a', url: 'amqp://a/q', senders: 2, senderStartAfter: '3s', stages: { step 100, '5s'; ramp 100, 300, '10s' }
+                    route 'b', url: 'amqp://b/q', senders: 1
+                }
+                """, Map.of());
+        Map<PeerInfo, Map<String, String>> set = SetOptions.compose(plan, "t-1", assigned(plan));
+        assertEquals("50/s 5s; 50/s..150/s 10s", byName(set, "sender-a-1").get(TestOptions.RATE_STAGES));
+        assertEquals("15s", byName(set, "sender-a-1").get(TestOptions.DURATION), "the profile's length");
+        assertEquals(List.of("84", "83"), List.of(byName(set, "sender-a-1").get(TestOptions.RATE), byName(set, "sender-a-2").get(TestOptions.RATE)), "its shares of the mean, 2500 messages over 15 s: 167");
+        assertEquals(null, byName(set, "sender-b-1").get(TestOptions.RATE_STAGES));
+        assertEquals("1000", byName(set, "sender-b-1").get(TestOptions.RATE));
+        assertEquals("20s", byName(set, "sender-b-1").get(TestOptions.DURATION));
+        PeerAssignment assignment = assigned(plan);
+        Map<String, Long> after = new java.util.TreeMap<>();
+        assignment.peers().forEach(p -> after.put(p.name(), assignment.startAfterMicros(p)));
+        assertEquals(3_000_000L, after.get("sender-a-1"));
+        assertEquals(0L, after.get("receiver-a-1"), "its receivers wait at the instant for what comes");
+        assertEquals(0L, after.get("sender-b-1"));
+    }
 }

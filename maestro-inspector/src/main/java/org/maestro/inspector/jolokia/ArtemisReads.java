@@ -2,6 +2,7 @@ package org.maestro.inspector.jolokia;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.maestro.common.runfiles.ColumnKind;
+import org.maestro.common.runfiles.QueueColumns;
 import org.maestro.inspector.DataSet;
 import org.maestro.inspector.Sample;
 
@@ -25,7 +26,7 @@ import java.util.TreeMap;
 final class ArtemisReads {
     static final DataSet QUEUES = new DataSet("queues",
             "org.apache.activemq.artemis:broker=*,component=addresses,address=*,subcomponent=queues,routing-type=*,queue=*",
-            ColumnKind.columns().key("address", "queue").identity("routingType").gauge("messageCount")
+            ColumnKind.columns().key("address", QueueColumns.QUEUE).identity("routingType").gauge(QueueColumns.MESSAGE_COUNT)
                     .counter("messagesAdded", "messagesAcknowledged", "messagesExpired").gauge("consumerCount").build());
     static final DataSet ADDRESSES = new DataSet("addresses",
             "org.apache.activemq.artemis:broker=*,component=addresses,address=*",

@@ -14,12 +14,15 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param run      the compared run's directory name
  * @param name     its test's name
  * @param baseline the first baseline's directory name
- * @param verdict  worse, better or same
+ * @param verdict  "not comparable", worse, better or same
  * @param method   how each threshold was set, in words
  * @param rule     the false-alarm rule over the whole comparison
+ * @param notComparable why the run's load differs from every baseline's (its verdict is then "not comparable"); absent
+ *                 when it is the same as some baseline's
  */
 public record ComparisonJson(String run, String name, String baseline, List<BaselineRun> baselines, String verdict,
-                             String method, Rule rule, List<MetricResult> metrics, List<String> notes) {
+                             String method, Rule rule, List<MetricResult> metrics, List<String> notes,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) String notComparable) {
     public static final String FILE = "comparison.json";
 
     public ComparisonJson {

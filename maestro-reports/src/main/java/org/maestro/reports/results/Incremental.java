@@ -18,7 +18,8 @@ import java.util.Locale;
  * @param resolution      the search's stated resolution, msg/s: it bisects until the sustainable and the
  *                        unsustainable rate are this close; null in a file of an older Maestro
  * @param unsustainableRate the lowest rate judged not sustainable; null when none was
- * @param stoppedBy       why the search ended: "resolution", "maxRate", "time cap", "first step", "error", "interrupted"
+ * @param stoppedBy       why the search ended: "resolution", "maxRate", "time cap", "floor" (no step was
+ *                        sustainable down to the resolution: older files say "first step"), "error", "interrupted"
  * @param rule            what "sustainable" meant ({@link Sustainability#rule()})
  * @param kneeRate        the achieved rate of the knee of the curve: the first point (by target rate) whose p99 is
  *                        more than {@value #KNEE_FACTOR} times the lowest target rate's; null when latency never rose so
@@ -34,7 +35,8 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
     public static final String STOPPED_RESOLUTION = "resolution";
     public static final String STOPPED_MAX_RATE = "maxRate";
     public static final String STOPPED_TIME_CAP = "time cap";
-    public static final String STOPPED_FIRST_STEP = "first step";
+    /** The search went down from a first step that was not sustainable and reached its floor with none that was. */
+    public static final String STOPPED_FLOOR = "floor";
 
     public Incremental {
         steps = steps == null ? List.of() : steps;
@@ -47,20 +49,32 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
      * @param verdict     its run's verdict (its criteria)
      * @param receiveRate the achieved rate: its receivers' rate after warm-up (the step's summary.json totals), null when unknown
      * @param p99Millis   its response time p99, null when unknown (nothing measured)
-     * @param phase       "climb", "bisect" or "repeat" (a borderline step run again); null in an older file
+     * @param phase       "climb", "descend", "bisect" or "repeat" (a borderline step run again); null in an older file
      * @param sustainable its {@link Sustainability} judgement; null when it could not be judged (or an older file)
      * @param borderline  a measure sat near its bound: the step was (or is) run again before being judged
      * @param reasons     why it was not sustainable, or its run's reasons
+     * @param queueGrowthPerSecond how fast the SUT's queues filled over the measured span, msg/s, as an inspector
+     *                    sampled them ({@link QueueBacklog}); null without one (the rates were judged instead)
      */
     public record Step(long rate, String verdict, String run, Double receiveRate, Double p99Millis, List<String> reasons,
                        String phase, Double sendRate, Double p50Millis, Double p999Millis, Double sendDelayP99Millis,
-                       Long lost, Boolean sustainable, boolean borderline) {
+                       Long lost, Boolean sustainable, boolean borderline, Double queueGrowthPerSecond) {
         public static final String CLIMB = "climb";
         public static final String BISECT = "bisect";
+        /** Going down from a first step that was not sustainable, halving the rate. */
+        public static final String DESCEND = "descend";
         public static final String REPEAT = "repeat";
 
         public Step {
             reasons = reasons == null ? List.of() : reasons;
+        }
+
+        /** A step judged without an inspector of the queues. */
+        public Step(long rate, String verdict, String run, Double receiveRate, Double p99Millis, List<String> reasons,
+                    String phase, Double sendRate, Double p50Millis, Double p999Millis, Double sendDelayP99Millis,
+                    Long lost, Boolean sustainable, boolean borderline) {
+            this(rate, verdict, run, receiveRate, p99Millis, reasons, phase, sendRate, p50Millis, p999Millis, sendDelayP99Millis,
+                    lost, sustainable, borderline, null);
         }
 
         /** A step of an older incremental.json: its verdict alone. */
@@ -68,16 +82,21 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
             this(rate, verdict, run, receiveRate, p99Millis, reasons, null, null, null, null, null, null, null, false);
         }
 
-        /** A step as its run's summary has it, judged by {@code rule}. */
+        /** A step as its run's summary has it, judged by {@code rule} (no inspector of the queues). */
         public static Step of(long rate, String phase, String run, Summary s, Sustainability rule) {
+            return of(rate, phase, run, s, null, rule);
+        }
+
+        /** A step as its run's summary and, when an inspector sampled the queues, their {@code backlog} have it. */
+        public static Step of(long rate, String phase, String run, Summary s, QueueBacklog backlog, Sustainability rule) {
             Summary.Totals t = s.totals();
             Summary.Latency p = Summary.Latency.known(t == null ? null : t.responseTime());
             Summary.Latency d = Summary.Latency.known(t == null ? null : t.sendDelay());
-            Sustainability.Judgement j = rule.judge(rate, s);
+            Sustainability.Judgement j = rule.judge(rate, s, backlog);
             return new Step(rate, s.verdict(), run, t == null ? null : t.receiveRate(), p == null ? null : p.p99(),
                     j.reasons().isEmpty() ? s.reasons() : j.reasons(), phase, t == null ? null : t.sendRate(),
                     p == null ? null : p.p50(), p == null ? null : p.p999(), d == null ? null : d.p99(),
-                    t == null ? null : t.lost(), j.sustainable(), j.borderline());
+                    t == null ? null : t.lost(), j.sustainable(), j.borderline(), backlog == null ? null : backlog.growthPerSecond());
         }
 
         /**
@@ -91,7 +110,7 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
             List<String> why = new java.util.ArrayList<>(reasons);
             why.add("run again after a borderline run that was " + (first.sustainable() ? "sustainable" : "not sustainable"));
             return new Step(rate, verdict, run, receiveRate, p99Millis, List.copyOf(why), phase, sendRate, p50Millis, p999Millis,
-                    sendDelayP99Millis, lost, sustainable, borderline);
+                    sendDelayP99Millis, lost, sustainable, borderline, queueGrowthPerSecond);
         }
 
         /** Judged sustainable (in an older file: its run passed). */
@@ -180,10 +199,10 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
      */
     public String sustainableText() {
         if (sustainableRate == null) {
-            Step first = steps.stream().filter(s -> !s.passed()).findFirst().orElse(null);
-            return first == null ? "unknown (no step was sustainable)"
-                    : String.format(Locale.ROOT, "unknown (no step was sustainable; the step at %d msg/s %s)", first.rate(),
-                    first.sustainable() == null ? first.verdict() : "was not");
+            Step lowest = steps.stream().filter(s -> !s.passed()).min(java.util.Comparator.comparingLong(Step::rate)).orElse(null);
+            return lowest == null ? "unknown (no step was sustainable)"
+                    : String.format(Locale.ROOT, "unknown (no step was sustainable; the %sstep at %d msg/s %s)",
+                    steps.size() > 1 ? "lowest " : "", lowest.rate(), lowest.sustainable() == null ? lowest.verdict() : "was not");
         }
         if (lowerBound) {
             if (STOPPED_TIME_CAP.equals(stoppedBy)) {

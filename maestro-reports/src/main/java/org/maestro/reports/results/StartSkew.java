@@ -49,8 +49,10 @@ public final class StartSkew {
                 continue;
             }
             Summary.PeerHost host = byPeer.get(w.name());
-            long offsetMicros = host == null || host.clockOffsetMillis() == null ? 0 : Math.round(host.clockOffsetMillis() * 1000);
-            long begunOnClientClock = start.begunEpochMicros() - offsetMicros;
+            // Each peer was told the common instant on its own clock (the instant plus its offset, plus a route's planned
+            // senderStartAfter), so its begin on the client's clock less that plan is the instant plus its lateness:
+            // the skew is the spread of the latenesses, planned delays left out.
+            long begunOnClientClock = start.begunEpochMicros() - start.intendedEpochMicros();
             earliest = Math.min(earliest, begunOnClientClock);
             latest = Math.max(latest, begunOnClientClock);
             uncertainties.add(host == null || host.clockOffsetUncertaintyMillis() == null ? 0 : host.clockOffsetUncertaintyMillis());

@@ -217,9 +217,21 @@ public record Summary(String testId, String name, List<String> tags, String desc
      * @param achievedRate  received over its length, msg/s
      * @param lost          of the messages due in it, those never received
      * @param responseTime  the response time of the seconds it spans; null when none was measured
+     * @param route         the route whose own profile it is (its senders' start is then the origin); null: the test's
      */
     public record StageResult(int index, String stage, double targetRate, double startSeconds, double endSeconds, long sent,
-                              long received, double achievedRate, long lost, Latency responseTime) {
+                              long received, double achievedRate, long lost, Latency responseTime, String route) {
+        /** A stage of the test's own profile. */
+        public StageResult(int index, String stage, double targetRate, double startSeconds, double endSeconds, long sent,
+                           long received, double achievedRate, long lost, Latency responseTime) {
+            this(index, stage, targetRate, startSeconds, endSeconds, sent, received, achievedRate, lost, responseTime, null);
+        }
+
+        /** The same stage, of {@code routeName}'s own profile. */
+        public StageResult ofRoute(String routeName) {
+            return new StageResult(index, stage, targetRate, startSeconds, endSeconds, sent, received, achievedRate, lost,
+                    responseTime, routeName);
+        }
     }
 
     /**

@@ -10,7 +10,9 @@ import java.util.Locale;
  * <ul>
  *   <li>the senders stay on schedule: send rate at least {@code 1 - rateTolerance} of the target, and send delay p99
  *       at most {@code sendDelayMaxMillis} (a sender falling behind has a delay that grows with time);</li>
- *   <li>the backlog does not grow: receive rate at least {@code 1 - rateTolerance} of the send rate;</li>
+ *   <li>the backlog does not grow: when an inspector sampled the SUT's queues ({@link QueueBacklog}), their depth grows
+ *       by at most {@code rateTolerance} of the send rate per second; without one, receive rate at least
+ *       {@code 1 - rateTolerance} of the send rate;</li>
  *   <li>nothing lost;</li>
  *   <li>the step's criteria passed (the user's p99 bound is one of them, an {@code expect}).</li>
  * </ul>
@@ -35,9 +37,10 @@ public record Sustainability(double rateTolerance, double sendDelayMaxMillis) {
     /** The rule in words, as incremental.json and the report state it. */
     public String rule() {
         return String.format(Locale.ROOT, "sustainable: the step's criteria passed, send rate >= %s %% of the target, "
-                        + "receive rate >= %s %% of the send rate, send delay p99 <= %s ms, nothing lost; borderline "
+                        + "receive rate >= %s %% of the send rate (with an inspector of the queues: their depth grows by at most %s %% "
+                        + "of the send rate per second), send delay p99 <= %s ms, nothing lost; borderline "
                         + "(run again): a rate short by %s-%s %% or a send delay p99 of %s-%s ms",
-                pct(1 - rateTolerance), pct(1 - rateTolerance), num(sendDelayMaxMillis), pct(rateTolerance / 2),
+                pct(1 - rateTolerance), pct(1 - rateTolerance), pct(rateTolerance), num(sendDelayMaxMillis), pct(rateTolerance / 2),
                 pct(rateTolerance * 2), num(sendDelayMaxMillis / 2), num(sendDelayMaxMillis * 2));
     }
 
@@ -51,8 +54,16 @@ public record Sustainability(double rateTolerance, double sendDelayMaxMillis) {
     public record Judgement(Boolean sustainable, boolean borderline, List<String> reasons) {
     }
 
-    /** Judges a step that ran at {@code targetRate} msg/s with the summary {@code s}. */
+    /** Judges a step that ran at {@code targetRate} msg/s with the summary {@code s}, no inspector of its queues. */
     public Judgement judge(long targetRate, Summary s) {
+        return judge(targetRate, s, null);
+    }
+
+    /**
+     * Judges a step that ran at {@code targetRate} msg/s with the summary {@code s} and, when an inspector sampled the
+     * SUT's queues, their {@code backlog} (null when none did): it then judges the backlog instead of the rates' ratio.
+     */
+    public Judgement judge(long targetRate, Summary s, QueueBacklog backlog) {
         if (Summary.ERROR.equals(s.verdict()) || Summary.INTERRUPTED.equals(s.verdict())) {
             return new Judgement(null, false, List.of("the step " + (Summary.ERROR.equals(s.verdict()) ? "could not run" : "was interrupted")
                     + (s.reasons().isEmpty() ? "" : ": " + String.join("; ", s.reasons()))));
@@ -68,7 +79,11 @@ public record Sustainability(double rateTolerance, double sendDelayMaxMillis) {
             return new Judgement(false, false, List.copyOf(failed));
         }
         rate("send rate", t.sendRate(), targetRate, "the target", failed, near);
-        rate("receive rate", t.receiveRate(), t.sendRate(), "the send rate", failed, near);
+        if (backlog == null) {
+            rate("receive rate", t.receiveRate(), t.sendRate(), "the send rate", failed, near);
+        } else {
+            backlog(backlog, t.sendRate(), failed, near);
+        }
         Summary.Latency delay = Summary.Latency.known(t.sendDelay());
         if (delay != null) {
             String text = String.format(Locale.ROOT, "send delay p99 %s ms (bound %s ms)", num(delay.p99()), num(sendDelayMaxMillis));
@@ -90,6 +105,19 @@ public record Sustainability(double rateTolerance, double sendDelayMaxMillis) {
         // Borderline only when a second run could turn the verdict: every failure (if any) was near its bound.
         boolean borderline = !near.isEmpty() && near.containsAll(failed);
         return new Judgement(sustainable, borderline, List.copyOf(reasons));
+    }
+
+    private void backlog(QueueBacklog b, double sendRate, List<String> failed, List<String> near) {
+        double bound = rateTolerance * sendRate;
+        String text = String.format(Locale.ROOT, "queue depth grew %s msg/s (%d to %d messages in %s s, %d samples; bound %s msg/s,"
+                        + " %s %% of the send rate)", num(b.growthPerSecond()), b.firstMessages(), b.lastMessages(), num(b.spanSeconds()),
+                b.samples(), num(bound), pct(rateTolerance));
+        if (b.growthPerSecond() > bound) {
+            failed.add(text);
+        }
+        if (b.growthPerSecond() > bound / 2 && b.growthPerSecond() <= bound * 2) {
+            near.add(text);
+        }
     }
 
     private void rate(String what, double measured, double reference, String of, List<String> failed, List<String> near) {

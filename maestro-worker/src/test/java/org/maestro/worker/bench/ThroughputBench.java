@@ -1,5 +1,7 @@
 package org.maestro.worker.bench;
 
+import org.maestro.common.testing.ArtemisPerfReport;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.maestro.client.control.Address;
@@ -101,28 +103,7 @@ public final class ThroughputBench {
             p.destroyForcibly();
             throw new IllegalStateException("artemis perf failed; see " + work.resolve(name + ".log"));
         }
-        return perfThroughput(JSON.readTree(report.toFile()), count);
-    }
-
-    /**
-     * artemis perf's JSON report is an array of one-second samples and a summary: its end-to-end
-     * rate is the total received over the time from the start of the first interval (its time
-     * minus one second) to the summary. Resolution: about one second of a run of many.
-     */
-    static double perfThroughput(JsonNode report, int count) {
-        long first = -1;
-        JsonNode summary = null;
-        for (JsonNode sample : report) {
-            if ("interval".equals(sample.path("sampleType").asText()) && first < 0) {
-                first = sample.path("time").asLong() - 1_000;
-            } else if ("summary".equals(sample.path("sampleType").asText())) {
-                summary = sample;
-            }
-        }
-        if (first < 0 || summary == null || summary.path("totalReceived").asLong() != count) {
-            throw new IllegalStateException("artemis perf's report lacks intervals or a full summary: " + report);
-        }
-        return count / ((summary.path("time").asLong() - first) / 1e3);
+        return ArtemisPerfReport.throughput(JSON.readTree(report.toFile()), count);
     }
 
     /**
