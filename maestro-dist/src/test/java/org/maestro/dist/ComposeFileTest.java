@@ -145,6 +145,25 @@ class ComposeFileTest {
                 volumeAt(services.path("grafana"), "/var/lib/grafana/dashboards/maestro"));
     }
 
+    /**
+     * One knob per kind of worker: SENDERS (RECEIVERS) is both the worker's --count and the scenario's senders
+     * (receivers), with no --scale to repeat it; and the runs land on the host in ./runs, a bind mount.
+     */
+    @Test
+    void oneKnobSetsTheWorkersCountAndTheScenariosAndRunsLandInDotRuns() throws Exception {
+        LauncherRun r = LauncherRun.run(tmp, Map.of("PATH", System.getenv("PATH"), "HOME", tmp.toString(),
+                "SENDERS", "3", "RECEIVERS", "2"), TIMEOUT, dockerCompose.toString(), "-f", COMPOSE_FILE.toString(), "config");
+        assertEquals(0, r.exitCode(), r.printed());
+        JsonNode services = new ObjectMapper(new YAMLFactory()).readTree(r.out()).path("services");
+        List<String> client = strings(services.path("client").path("command"));
+        for (Map.Entry<String, String> kind : Map.of("sender", "3", "receiver", "2").entrySet()) {
+            List<String> worker = strings(services.path(kind.getKey()).path("command"));
+            assertEquals(kind.getValue(), worker.get(worker.indexOf("--count") + 1), worker.toString());
+            assertTrue(client.contains(kind.getKey() + "s=" + kind.getValue()), client.toString());
+        }
+        assertEquals(ROOT.resolve("runs").toString(), volumeAt(services.path("client"), "/runs"));
+    }
+
     /** The source (volume name or host path) mounted at {@code target} in the service, as compose resolved it. */
     private static String volumeAt(JsonNode service, String target) {
         for (JsonNode v : service.path("volumes")) {

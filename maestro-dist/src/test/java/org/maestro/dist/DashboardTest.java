@@ -12,6 +12,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -78,6 +79,23 @@ class DashboardTest {
             assertTrue(variable.path("query").path("query").asText().matches("label_values\\(maestro_[a-z_]+, [a-z_]+\\)"),
                     variable.toString());
         }
+    }
+
+    /**
+     * Grafana's schema, as its foundation SDK's Go types hold it, decodes the dashboard strictly (no unknown field, no
+     * missing required one, each panel's options by its type) and validates it; a copy with one typo'd field is refused.
+     */
+    @Test
+    void grafanasOwnTypesDecodeTheDashboardStrictlyAndRefuseATypo() throws Exception {
+        Path check = CachedTools.tool("dashboard-check");
+        LauncherRun ok = LauncherRun.run(tmp, Map.of(), Duration.ofSeconds(30), check.toString(), GrafanaDashboard.FILE.toString());
+        assertEquals(0, ok.exitCode(), ok.printed());
+        Path typo = tmp.resolve("maestro.json");
+        String original = Files.readString(GrafanaDashboard.FILE);
+        Files.writeString(typo, original.replaceFirst("\"gridPos\"", "\"gridPoss\""));
+        LauncherRun refused = LauncherRun.run(tmp, Map.of(), Duration.ofSeconds(30), check.toString(), typo.toString());
+        assertEquals(1, refused.exitCode(), refused.printed());
+        assertTrue(refused.err().contains("unexpected field 'gridPoss'"), refused.printed());
     }
 
     @Test

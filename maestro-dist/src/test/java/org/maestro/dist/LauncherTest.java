@@ -84,7 +84,7 @@ class LauncherTest {
                 TIMEOUT, BASH, home.resolve("bin/maestro").toString(), "worker", "--name", "a b");
         assertEquals(0, r.exitCode(), r.printed());
         assertEquals(String.join("\n", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-Dorg.slf4j.simpleLogger.log.org.maestro=warn",
-                "-Xmx1g", "-Dwild=*", "-Dmaestro.x=1", "-cp", home + "/lib/*", "org.maestro.client.cli.MaestroMain",
+                "-XX:G1PeriodicGCInterval=30000", "-Xmx1g", "-Dwild=*", "-Dmaestro.x=1", "-cp", home + "/lib/*", "org.maestro.client.cli.MaestroMain",
                 "worker", "--name", "a b") + "\n", r.out());
     }
 

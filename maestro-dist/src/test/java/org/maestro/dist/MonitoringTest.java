@@ -41,7 +41,7 @@ class MonitoringTest {
     /** The panels a worker-only test fills (agents and inspectors have panels of their own). */
     private static final List<String> WORKER_PANELS = List.of("Rate: sent vs received, per peer",
             "Response time percentiles (last second)", "Send delay percentiles (last second)", "Messages so far",
-            "Test phase per peer", "JVM heap used and GC time, per peer");
+            "Test phase per peer", "JVM heap used and GC time, per peer", "Peers' host CPU");
 
     @RegisterExtension
     static final TestLab lab = TestLab.withMosquitto().withArtemis();

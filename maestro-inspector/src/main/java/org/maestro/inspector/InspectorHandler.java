@@ -1,6 +1,8 @@
 package org.maestro.inspector;
 
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import org.maestro.common.metrics.MetricLabels;
 import org.maestro.common.metrics.MetricNames;
 import org.maestro.common.metrics.TestFigures;
 import org.maestro.common.note.Note;
@@ -103,6 +105,19 @@ public final class InspectorHandler implements PeerHandler {
                         j -> j.tally().missing())
                 .counter(MetricNames.INSPECTOR_READ_TIME, "Time spent reading the SUT's management, all samples added up",
                         j -> j.tally().readMillisTotal() / 1000.0);
+        GaugeWithCallback.builder().name(MetricNames.SUT_VALUE)
+                .help("The SUT's own figures as the last sample read them: each number of a gauge or counter column of a data set,"
+                        + " per entity (a queue, an address; \"\" for one-row data sets such as os)")
+                .labelNames(MetricLabels.TEST_ID, MetricLabels.DATA_SET, MetricLabels.ENTITY, MetricLabels.COLUMN)
+                .callback(cb -> {
+                    InspectorJob run = current != null ? current : last;
+                    if (run != null) {
+                        for (SutValues.Value v : run.lastValues()) {
+                            cb.call(v.value(), run.testId(), v.dataSet(), v.entity(), v.column());
+                        }
+                    }
+                })
+                .register(registry);
     }
 
     private Stats stats() {

@@ -54,6 +54,8 @@ public final class InspectorJob {
     private volatile String phase = "starting";
     private String lastReason = "";
     private volatile String lastOutcome = "not taken";
+    /** The last sample's numbers, for the peer's /metrics. */
+    private volatile List<SutValues.Value> lastValues = List.of();
     private long sameReasonCount;
 
     /** Creates the run's directory and files; nothing is read yet. */
@@ -127,6 +129,11 @@ public final class InspectorJob {
                 tally.samples(), 0, -1, -1, -1, -1, -1, tally.missing(), 0, 0);
     }
 
+    /** The SUT's figures of the last sample (empty before the first). */
+    public List<SutValues.Value> lastValues() {
+        return lastValues;
+    }
+
     public SampleTally tally() {
         return tally;
     }
@@ -156,6 +163,7 @@ public final class InspectorJob {
         }
         long readMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
         tally.record(readMillis, failures);
+        lastValues = SutValues.of(inspector.dataSets(), sample);
         String reason = failures.isEmpty() ? "" : describe(failures);
         String outcome = failures.isEmpty() ? "complete" : failures.size() == inspector.dataSets().size() ? "missing" : "partial";
         lastOutcome = outcome;

@@ -144,6 +144,14 @@ class JolokiaArtemisTest {
         assertEquals("0", last.get("messageCount"), last.toString());
         assertEquals("0", last.get("messagesExpired"), last.toString());
         assertEquals("anycast", last.get("routingType"));
+        // The inspector's /metrics carries the same last sample's figures (the dashboard's SUT panels), by queue.
+        MetricsPage metrics = MetricsPage.get(cluster.peers.metricsUrl("inspector-1"));
+        for (String column : List.of("messagesAdded", "messagesAcknowledged", "messageCount")) {
+            String series = MetricNames.SUT_VALUE + "{column=\"" + column + "\",data_set=\"queues\",entity=\"" + QUEUE + "/" + QUEUE
+                    + "\",test_id=\"counts\"}";
+            assertEquals(Double.parseDouble(last.get(column)), metrics.value(series), series + " in\n" + metrics.text());
+        }
+        assertTrue(metrics.text().contains(MetricNames.SUT_VALUE + "{column=\"systemCpuLoad\",data_set=\"os\",entity=\"\""), metrics.text());
         List<Map<String, String>> address = Csv.rows(dir.resolve("addresses.csv")).stream()
                 .filter(r -> r.get("address").equals(QUEUE)).toList();
         assertEquals("300", address.get(address.size() - 1).get("routedMessages"));

@@ -333,6 +333,12 @@ abstract class WorkerJob {
         }
     }
 
+    /** The host's busy share (0..100) in the last second of the test, as resource-usage.csv has it; NaN outside the test. */
+    double lastSecondHostBusyPercent() {
+        ResourceSampler sampler = usage;
+        return sampler == null ? Double.NaN : sampler.lastHostBusyPercent();
+    }
+
     /** Messages in the last second. */
     long lastSecondCount() {
         return lastSecondCount;

@@ -29,6 +29,8 @@ final class WorkerMetrics {
                 .phase(WorkerJob::phase)
                 .gauge(MetricNames.MESSAGE_RATE, "Messages sent (sender) or received (receiver) in the last second",
                         WorkerJob::lastSecondCount)
+                .gauge(MetricNames.HOST_CPU_BUSY, "Busy share (0 to 1) of the host's cores in the last second of the test"
+                        + " (resource-usage.csv's hostBusyPercent): a generator near 1 measures itself", j -> j.lastSecondHostBusyPercent() / 100)
                 .counter(MetricNames.MESSAGES_SENT, "Messages sent, warm-up included",
                         sender(SenderJob::messageCount))
                 .counter(MetricNames.MESSAGES_ACKNOWLEDGED, "Messages the SUT acknowledged (settled; absent when presettled)",

@@ -24,6 +24,19 @@ public record WorkerOptions(Map<String, String> raw, String testId, String testN
                             int connections, SizeMix size, SutUrl sendUrl, SutUrl receiveUrl, Duration warmup,
                             Duration warmupSendDelay, Duration warmupMax, Duration drainQuiet, int maxInFlight, Criteria criteria) {
 
+    /**
+     * The most bytes of message bodies one sender connection leaves unacknowledged. The client library holds each
+     * message in flight (its copy of the body, and the encoded frame) until the SUT settles it: the default 1000 in
+     * flight of 100MiB would be 100 GB, and a sender's heap grew to its maximum (6.6 GB resident) trying. Small
+     * messages never reach it (1000 of 64 KiB fit), so for them max.in.flight alone rules.
+     */
+    static final long IN_FLIGHT_BYTES = 64L << 20;
+
+    /** max.in.flight as given, lowered so that that many of the biggest messages fit in {@link #IN_FLIGHT_BYTES}; at least 1. */
+    static int inFlight(int given, SizeMix size) {
+        return (int) Math.max(1, Math.min(given, IN_FLIGHT_BYTES / size.maxBytes()));
+    }
+
     public static WorkerOptions parse(Map<String, String> options) {
         Map<String, String> o = new TreeMap<>(options);
         String testId = o.getOrDefault(TestOptions.TEST_ID, "");
@@ -52,7 +65,7 @@ public record WorkerOptions(Map<String, String> raw, String testId, String testN
         }
         value(o, TestOptions.RATE_STAGES, null, RateProfile::parse);   // refused at SET time when malformed
         Duration quiet = value(o, TestOptions.DRAIN_QUIET, "2s", WorkerOptions::time);
-        int inFlight = value(o, TestOptions.MAX_IN_FLIGHT, "1000", v -> positive(TestOptions.MAX_IN_FLIGHT, v));
+        int inFlight = inFlight(value(o, TestOptions.MAX_IN_FLIGHT, "1000", v -> positive(TestOptions.MAX_IN_FLIGHT, v)), size);
         return new WorkerOptions(Map.copyOf(o), testId, o.getOrDefault(TestOptions.TEST_NAME, ""), duration, rate,
                 connections, size, send, receive, warmup, sendDelayBound, warmupMax, quiet, inFlight, Criteria.parse(o));
     }

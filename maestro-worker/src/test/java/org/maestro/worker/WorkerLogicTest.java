@@ -84,6 +84,11 @@ class WorkerLogicTest {
         WorkerOptions o = WorkerOptions.parse(base);
         assertEquals(1, o.connections());
         assertEquals(Duration.ofSeconds(2), o.drainQuiet());
+        // In flight: 1000 messages by default, fewer of big ones (their bodies within 64 MiB), never none.
+        assertEquals(1000, o.maxInFlight());
+        assertEquals(64, WorkerOptions.parse(with(base, TestOptions.MESSAGE_SIZE, "1MiB")).maxInFlight());
+        assertEquals(1, WorkerOptions.parse(with(base, TestOptions.MESSAGE_SIZE, "100MiB")).maxInFlight());
+        assertEquals(10, WorkerOptions.parse(with(with(base, TestOptions.MESSAGE_SIZE, "1MiB"), TestOptions.MAX_IN_FLIGHT, "10")).maxInFlight());
         assertEquals(o.sendUrl(), o.receiveUrl(), "receivers use the send URL unless told otherwise");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> WorkerOptions.parse(with(base, TestOptions.MESSAGE_SIZE, "16")))
                 .getMessage().contains("too small"));

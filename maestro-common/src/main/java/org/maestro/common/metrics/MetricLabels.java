@@ -20,6 +20,9 @@ public final class MetricLabels {
     public static final String OUTCOME = "outcome";
     /** An inspector data set's name. */
     public static final String DATA_SET = "data_set";
+    /** A row of an inspector data set, by its key columns (a queue: its address and name), and one of its columns. */
+    public static final String ENTITY = "entity";
+    public static final String COLUMN = "column";
 
     private MetricLabels() {
     }

@@ -26,11 +26,15 @@ public final class MetricNames {
     public static final String RESPONSE_TIME_HISTOGRAM = "maestro_response_time_histogram";
     public static final String SERVICE_TIME_HISTOGRAM = "maestro_service_time_histogram";
     public static final String SEND_DELAY_HISTOGRAM = "maestro_send_delay_histogram";
+    /** A worker's host: the busy share of its cores in the test's last second, 0 to 1 (resource-usage.csv's figure). */
+    public static final String HOST_CPU_BUSY = "maestro_host_cpu_busy_ratio";
 
     // Inspectors
     public static final String INSPECTOR_SAMPLES = "maestro_inspector_samples";
     public static final String INSPECTOR_SAMPLES_MISSING = "maestro_inspector_samples_missing";
     public static final String INSPECTOR_READ_TIME = "maestro_inspector_read_seconds";
+    /** The SUT's own figures as the inspector's last sample read them (queue depth, messages added, CPU...). */
+    public static final String SUT_VALUE = "maestro_sut_value";
 
     // Agents
     public static final String AGENT_HANDLER_RUNS = "maestro_agent_handler_runs";

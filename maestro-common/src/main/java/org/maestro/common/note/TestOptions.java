@@ -36,7 +36,10 @@ public final class TestOptions {
     public static final String WARMUP_SEND_DELAY = "warmup.send.delay";
     /** Sender: the longest a warm-up waits for its connections to be on schedule (a time). */
     public static final String WARMUP_MAX = "warmup.max";
-    /** Sender: most messages sent but not yet accepted by the SUT, per connection (back-pressure). */
+    /**
+     * Sender: most messages sent but not yet accepted by the SUT, per connection (back-pressure); lowered for big
+     * messages so that their bodies in flight stay within 64 MiB a connection (WorkerOptions.IN_FLIGHT_BYTES).
+     */
     public static final String MAX_IN_FLIGHT = "max.in.flight";
     /** Receiver: after it is told to stop, it ends once no message arrived for this long. */
     public static final String DRAIN_QUIET = "drain.quiet";

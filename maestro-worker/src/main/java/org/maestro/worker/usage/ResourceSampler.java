@@ -29,6 +29,8 @@ public final class ResourceSampler implements AutoCloseable {
     private long lastCpuNanos;
     private boolean failed;
     private boolean closed;
+    /** The host's busy share of the last second written, for the peer's /metrics: the CSV's figure, not a second read. */
+    private volatile double lastHostBusyPercent = Double.NaN;
 
     private ResourceSampler(ResourceUsageCsv csv) {
         this.csv = csv;
@@ -52,6 +54,7 @@ public final class ResourceSampler implements AutoCloseable {
         long now = System.nanoTime();
         long cpu = os.getProcessCpuTime();
         double busy = host == null ? Double.NaN : host.busyPercent();
+        lastHostBusyPercent = busy;
         gc.take(gcTaken);
         long intervalMicros = (now - lastNanos) / 1_000;
         // -1 where the JVM cannot tell (the file's "unknown"): a 0 would read as an idle process.
@@ -67,6 +70,11 @@ public final class ResourceSampler implements AutoCloseable {
                 LOG.warn("cannot write the generator's resource usage: {}", e.getMessage());
             }
         }
+    }
+
+    /** The host's busy share (0..100) in the last second written; NaN before the first, once closed, or where unknown. */
+    public double lastHostBusyPercent() {
+        return closed ? Double.NaN : lastHostBusyPercent;
     }
 
     /** Writes the last part-second (when it is long enough to mean something) and closes the file. */
