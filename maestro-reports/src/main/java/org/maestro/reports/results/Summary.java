@@ -220,7 +220,9 @@ public record Summary(String testId, String name, List<String> tags, String desc
      * @param route         the route whose own profile it is (its senders' start is then the origin); null: the test's
      */
     public record StageResult(int index, String stage, double targetRate, double startSeconds, double endSeconds, long sent,
-                              long received, double achievedRate, long lost, Latency responseTime, String route) {
+                              long received, double achievedRate, long lost, Latency responseTime,
+                              @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                              String route) {
         /** A stage of the test's own profile. */
         public StageResult(int index, String stage, double targetRate, double startSeconds, double endSeconds, long sent,
                            long received, double achievedRate, long lost, Latency responseTime) {
