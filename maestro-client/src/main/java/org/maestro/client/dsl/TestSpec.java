@@ -277,7 +277,8 @@ public final class TestSpec {
                 throw new IllegalArgumentException("inspector '" + type + "': unknown setting '" + key + "' (known: " + known + ")");
             }
         }
-        if (args.get("router") != null) {
+        boolean atRouter = args.get("router") != null;
+        if (atRouter) {
             // A router of the topology --local starts (or all of them): its management URL is known once it runs.
             if (args.get("url") != null || topology == null || !type.equals("amqp-management")) {
                 throw new IllegalArgumentException("inspector '" + type + "', router: '" + args.get("router") + "': router names a"
@@ -300,7 +301,9 @@ public final class TestSpec {
         if (args.containsKey("datasets")) {
             options.put(org.maestro.common.note.TestOptions.INSPECTOR_DATASETS, args.get("datasets").toString());
         }
-        inspectorRefusal(type, options);
+        if (!atRouter) {
+            inspectorRefusal(type, options); // a router's placeholder becomes its management URL once --local started it
+        }
         inspectors.add(new TestPlan.InspectorSpec(type, args.get("url").toString(), options));
     }
 
