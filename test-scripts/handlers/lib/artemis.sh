@@ -7,9 +7,8 @@
 ARTEMIS_STOP_TIMEOUT=${ARTEMIS_STOP_TIMEOUT:-30}
 ARTEMIS_START_TIMEOUT=${ARTEMIS_START_TIMEOUT:-120}
 
-log() { printf '%s %s\n' "$(date -u +%H:%M:%S.%3N)" "$*"; }
-# On stderr: die is often called inside a command substitution, whose stdout is the value, not the log.
-die() { log "ERROR: $*" >&2; exit 1; }
+# shellcheck source=process.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/process.sh"
 
 # The instance directory (physical path): the argument, else $ARTEMIS_INSTANCE, else the SET option
 # artemis.instance (MAESTRO_OPTION_ARTEMIS_INSTANCE).
@@ -38,18 +37,10 @@ artemis_pids() {
   done
 }
 
-any_alive() {
-  local p
-  for p in "$@"; do
-    kill -0 "$p" 2>/dev/null && return 0
-  done
-  return 1
-}
-
 # artemis_stop INSTANCE [TERM|KILL]: TERM stops gracefully (SIGKILL after ARTEMIS_STOP_TIMEOUT s),
 # KILL crashes it at once.
 artemis_stop() {
-  local instance=$1 signal=${2:-TERM} pids deadline
+  local instance=$1 signal=${2:-TERM} pids
   pids=$(artemis_pids "$instance")
   if [ -z "$pids" ]; then
     log "broker $instance is not running: nothing to stop"
@@ -57,24 +48,7 @@ artemis_stop() {
   fi
   log "stopping broker $instance (pid $(echo $pids)) with SIG$signal"
   # shellcheck disable=SC2086 # pids are digits read from /proc
-  kill -"$signal" $pids 2>/dev/null || true
-  deadline=$((SECONDS + ARTEMIS_STOP_TIMEOUT))
-  # shellcheck disable=SC2086
-  while any_alive $pids; do
-    if [ "$SECONDS" -ge "$deadline" ]; then
-      log "broker did not stop within ${ARTEMIS_STOP_TIMEOUT} s of SIG$signal: SIGKILL"
-      # shellcheck disable=SC2086
-      kill -KILL $pids 2>/dev/null || true
-      deadline=$((SECONDS + 10))
-      # shellcheck disable=SC2086
-      while any_alive $pids; do
-        [ "$SECONDS" -lt "$deadline" ] || die "broker pid $(echo $pids) survived SIGKILL"
-        sleep 0.1
-      done
-      break
-    fi
-    sleep 0.1
-  done
+  stop_pids broker "$ARTEMIS_STOP_TIMEOUT" "$signal" 0.1 $pids
   rm -f "$instance/data/artemis.pid"
   log "broker stopped"
 }

@@ -12,9 +12,8 @@
 ROUTER_STOP_TIMEOUT=${ROUTER_STOP_TIMEOUT:-10}
 ROUTER_START_TIMEOUT=${ROUTER_START_TIMEOUT:-30}
 
-log() { printf '%s %s\n' "$(date -u +%H:%M:%S.%3N)" "$*"; }
-# On stderr: die is often called inside a command substitution, whose stdout is the value, not the log.
-die() { log "ERROR: $*" >&2; exit 1; }
+# shellcheck source=process.sh
+. "$(dirname -- "${BASH_SOURCE[0]}")/process.sh"
 now_millis() { date +%s%3N; }
 
 # The configuration file (physical path): the argument, else $QDROUTERD_CONF, else the option router.conf.
@@ -66,41 +65,16 @@ router_pids() {
   done
 }
 
-any_alive() {
-  local p
-  for p in "$@"; do
-    kill -0 "$p" 2>/dev/null && return 0
-  done
-  return 1
-}
-
 # router_stop CONF [TERM|KILL]: stops the router, then checks that its client port closed. Fails if no router runs
 # CONF (a stop that stopped nothing injected no fault), if it survives SIGKILL, or if the port still accepts.
 router_stop() {
-  local conf=$1 signal=${2:-TERM} pids deadline listener
+  local conf=$1 signal=${2:-TERM} pids listener
   listener=$(router_client_listener "$conf")
   pids=$(router_pids "$conf")
   [ -n "$pids" ] || die "no router runs $conf: nothing to stop"
   log "stopping router $conf (pid $(echo $pids)) with SIG$signal"
   # shellcheck disable=SC2086 # pids are digits read from /proc
-  kill -"$signal" $pids 2>/dev/null || true
-  deadline=$((SECONDS + ROUTER_STOP_TIMEOUT))
-  # shellcheck disable=SC2086
-  while any_alive $pids; do
-    if [ "$SECONDS" -ge "$deadline" ]; then
-      log "router did not stop within ${ROUTER_STOP_TIMEOUT} s of SIG$signal: SIGKILL"
-      # shellcheck disable=SC2086
-      kill -KILL $pids 2>/dev/null || true
-      deadline=$((SECONDS + 10))
-      # shellcheck disable=SC2086
-      while any_alive $pids; do
-        [ "$SECONDS" -lt "$deadline" ] || die "router pid $(echo $pids) survived SIGKILL"
-        sleep 0.05
-      done
-      break
-    fi
-    sleep 0.05
-  done
+  stop_pids router "$ROUTER_STOP_TIMEOUT" "$signal" 0.05 $pids
   if [ -n "$listener" ]; then
     # shellcheck disable=SC2086 # "host port"
     ! accepts $listener || die "router stopped, but $listener still accepts connections (another process listens there?)"
