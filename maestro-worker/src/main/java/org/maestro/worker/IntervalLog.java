@@ -3,12 +3,15 @@ package org.maestro.worker;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.HdrHistogram.Recorder;
+import org.HdrHistogram.SingleWriterRecorder;
 import org.maestro.common.runfiles.PeerFiles;
 
 import java.io.Closeable;
 import java.io.FileNotFoundException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 /**
  * One HdrHistogram interval log (HistogramLogWriter format, values in microseconds): values are
@@ -18,24 +21,53 @@ import java.nio.file.Path;
  */
 final class IntervalLog implements Closeable {
 
-    private final Recorder measuredRecorder = new Recorder(3);
-    private final Recorder warmupRecorder = new Recorder(3);
+    /**
+     * The interval just ended, copied out of a recorder once a tick into plain histograms: one pair for every log of
+     * the process, each log's tick taking its turn. A recorder hands out ConcurrentHistograms, which take a reader
+     * lock for every count read: writing, adding and copying them each second read every count three times under that
+     * lock, and the receiver's ticker was a fifth of the process's samples in a flight recording of
+     * bench/generator-cost.sh. Shared, because a histogram of latencies up to seconds holds about 120 KB of counts and
+     * a process may run 250 peers ({@code --count}) of two logs each.
+     */
+    private static final Histogram INTERVAL = new Histogram(3);
+    private static final Histogram WARM = new Histogram(3);
+
+    private final Recording measuredRecorder;
+    private final Recording warmupRecorder;
     private final Histogram measured = new Histogram(3);
     /** Both null when no file is written. */
     private final PrintStream out;
     private final HistogramLogWriter writer;
     private Histogram lastInterval = new Histogram(3);
-    /**
-     * The interval just ended, copied out of the recorder once a tick into plain histograms. A recorder hands out
-     * ConcurrentHistograms, which take a reader lock for every count read: writing, adding and copying them each second
-     * read every count three times under that lock, and the receiver's ticker was a fifth of the process's samples in a
-     * flight recording of bench/generator-cost.sh.
-     */
-    private final Histogram interval = new Histogram(3);
-    private final Histogram warm = new Histogram(3);
 
-    /** @param file the log to write, or null to write none */
+    /**
+     * Where one kind of value (measured or warm-up) is recorded: HdrHistogram's Recorder when several threads record,
+     * its SingleWriterRecorder for one, which keeps plain counts instead of a ConcurrentHistogram's two atomic arrays
+     * (half the memory: about 230 KB instead of 460 KB once latencies reach seconds, four recorders a receiver).
+     */
+    private record Recording(LongConsumer recorder, Consumer<Histogram> intervalInto) {
+        static Recording of(int writers) {
+            if (writers == 1) {
+                SingleWriterRecorder r = new SingleWriterRecorder(3);
+                return new Recording(r::recordValue, r::getIntervalHistogramInto);
+            }
+            Recorder r = new Recorder(3);
+            return new Recording(r::recordValue, r::getIntervalHistogramInto);
+        }
+    }
+
+    /** A log any number of threads record into: {@link #IntervalLog(Path, long, String, int)}. */
     IntervalLog(Path file, long startEpochMillis, String comment) throws FileNotFoundException {
+        this(file, startEpochMillis, comment, Integer.MAX_VALUE);
+    }
+
+    /**
+     * @param file    the log to write, or null to write none
+     * @param writers how many threads record into it at once (a job's connections): 1 keeps lighter recorders
+     */
+    IntervalLog(Path file, long startEpochMillis, String comment, int writers) throws FileNotFoundException {
+        this.measuredRecorder = Recording.of(writers);
+        this.warmupRecorder = Recording.of(writers);
         if (file == null) {
             this.out = null;
             this.writer = null;
@@ -52,24 +84,26 @@ final class IntervalLog implements Closeable {
     }
 
     void record(long micros, boolean warmup) {
-        (warmup ? warmupRecorder : measuredRecorder).recordValue(Math.max(0, micros));
+        (warmup ? warmupRecorder : measuredRecorder).recorder().accept(Math.max(0, micros));
     }
 
     /** Writes the interval that just ended (once a second) and flushes the file. */
     synchronized void tick() {
-        warmupRecorder.getIntervalHistogramInto(warm);
-        if (warm.getTotalCount() > 0 && writer != null) {
-            warm.setTag(PeerFiles.WARMUP_TAG);
-            writer.outputIntervalHistogram(warm);
+        synchronized (INTERVAL) {
+            warmupRecorder.intervalInto().accept(WARM);
+            if (WARM.getTotalCount() > 0 && writer != null) {
+                WARM.setTag(PeerFiles.WARMUP_TAG);
+                writer.outputIntervalHistogram(WARM);
+            }
+            measuredRecorder.intervalInto().accept(INTERVAL);
+            if (writer != null) {
+                writer.outputIntervalHistogram(INTERVAL);
+            }
+            measured.add(INTERVAL);
+            Histogram both = INTERVAL.copy();
+            both.add(WARM);
+            lastInterval = both;
         }
-        measuredRecorder.getIntervalHistogramInto(interval);
-        if (writer != null) {
-            writer.outputIntervalHistogram(interval);
-        }
-        measured.add(interval);
-        Histogram both = interval.copy();
-        both.add(warm);
-        lastInterval = both;
         if (out != null) {
             out.flush();
         }

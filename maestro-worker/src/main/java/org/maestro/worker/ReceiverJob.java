@@ -66,9 +66,10 @@ final class ReceiverJob extends WorkerJob {
         long startMillis = startEpochMicros / 1000;
         String who = "Maestro receiver " + peer.info().name();
         serviceTime = new IntervalLog(dir.resolve(PeerFiles.LATENCY_SERVICE_HLOG), startMillis,
-                who + ": service time (received - actual send), microseconds");
+                who + ": service time (received - actual send), microseconds", options.connections());
         responseTime = new IntervalLog(dir.resolve(PeerFiles.LATENCY_RESPONSE_HLOG), startMillis,
-                who + ": response time (received - intended send, corrected for coordinated omission), microseconds");
+                who + ": response time (received - intended send, corrected for coordinated omission), microseconds",
+                options.connections());
         lastReceiveNanos = startNanos;
         events = SequenceEventsCsv.create(dir);
     }

@@ -74,7 +74,7 @@ final class SenderJob extends WorkerJob {
     void openFiles() throws IOException {
         // Flat out there is no schedule to be late for: no send-delay log (its zeros would be charted as a figure).
         sendDelay = new IntervalLog(options.rate().isFlatOut() ? null : dir.resolve(PeerFiles.SEND_DELAY_HLOG), startEpochMicros / 1000,
-                "Maestro sender " + peer.info().name() + ": send delay (actual - intended send time), microseconds");
+                "Maestro sender " + peer.info().name() + ": send delay (actual - intended send time), microseconds", options.connections());
     }
 
     @Override

@@ -4,6 +4,8 @@ import org.maestro.common.units.SizeMix;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.maestro.common.ratelog.RateLogReader;
 import org.maestro.common.ratelog.RateLogWriter;
 import org.maestro.common.runfiles.PeerFiles;
@@ -58,9 +60,11 @@ class PerMessageWorkTest {
         assertArrayEquals(new long[]{10, 12, 20, 27}, records.stream().flatMapToLong(java.util.Arrays::stream).toArray());
     }
 
-    @Test
-    void anHdrLogTicksItsMeasuredAndWarmupSecondsApart() throws IOException {
-        IntervalLog log = new IntervalLog(dir.resolve("l.hlog"), START / 1000, "test");
+    /** 1: one connection's thread records (lighter recorders); 4: several do. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void anHdrLogTicksItsMeasuredAndWarmupSecondsApart(int writers) throws IOException {
+        IntervalLog log = new IntervalLog(dir.resolve("l.hlog"), START / 1000, "test", writers);
         log.record(7_200_000_000L, false);
         log.record(-5, false);
         log.record(1_500, true);
@@ -82,6 +86,30 @@ class PerMessageWorkTest {
             }
         }
         assertEquals(List.of(PeerFiles.WARMUP_TAG + ":1", "null:2", "null:1", "null:0"), tags, "read back by HdrHistogram's own reader");
+    }
+
+    @Test
+    void logsTickingInTurnKeepTheirOwnIntervalsThoughTheyShareTheirScratchHistograms() throws IOException {
+        IntervalLog a = new IntervalLog(dir.resolve("a.hlog"), START / 1000, "a", 1);
+        IntervalLog b = new IntervalLog(null, START / 1000, "b", 2);
+        a.record(3_000_000, false);
+        a.record(10, true);
+        b.record(20, false);
+        a.tick();
+        b.tick();
+        assertEquals(2, a.lastInterval().getTotalCount());
+        assertTrue(a.lastInterval().valuesAreEquivalent(3_000_000, a.lastInterval().getMaxValue()));
+        assertEquals(1, b.lastInterval().getTotalCount(), "none of a's values");
+        assertEquals(20, b.lastInterval().getMaxValue());
+        b.record(30, false);
+        b.tick();
+        a.tick();
+        assertEquals(0, a.lastInterval().getTotalCount(), "a's second interval is empty");
+        assertEquals(1, a.measured().getTotalCount());
+        assertEquals(2, b.measured().getTotalCount());
+        assertEquals(30, b.measured().getMaxValue());
+        a.close();
+        b.close();
     }
 
     @Test

@@ -42,11 +42,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  *
  * <p>Not a test (minutes long): surefire runs it only when named, {@code -Dtest=ControlPlaneScaleBench}. System
  * properties: {@code maestro.bench.peers} (2,10,50,100,250,500), {@code maestro.bench.rounds} (3), {@code maestro.bench.seconds} (5),
- * {@code maestro.bench.ratePerPeer} (the run's total rate is this times the peers: 20).
+ * {@code maestro.bench.ratePerPeer} (the run's total rate is this times the peers: 20), {@code maestro.bench.urlOptions}
+ * (the SUT URL's client options), {@code maestro.bench.workerJvmOptions} (more options of the worker JVMs, {role} replaced
+ * by e.g. receiver250: a flight recording), {@code maestro.bench.histogram} (true: each JVM's threads and live heap by
+ * class after the rounds).
  */
 class ControlPlaneScaleBench {
     private static final String OUT = "control-plane-scale: ";
     private static final Pattern STEP = Pattern.compile("([A-Za-z]+) (\\d+) ms");
+    /** The SUT URL's client options (maestro.bench.urlOptions, "" for none): this bench measures the control plane, not the client. */
+    private static final String URL_OPTIONS = System.getProperty("maestro.bench.urlOptions", "amqp.maxFrameSize=65536&jms.prefetchPolicy.all=100").trim();
     private static final Pattern GC_PAUSE = Pattern.compile("Pause .* (\\d+\\.\\d+)ms");
 
     @RegisterExtension
@@ -62,8 +67,9 @@ class ControlPlaneScaleBench {
         int rounds = Integer.getInteger("maestro.bench.rounds", 3);
         int seconds = Integer.getInteger("maestro.bench.seconds", 5);
         int ratePerPeer = Integer.getInteger("maestro.bench.ratePerPeer", 20);
-        print("the host: %d cores, load average %s (a shared host: figures are medians of %d rounds)",
-                Runtime.getRuntime().availableProcessors(), Files.readString(Path.of("/proc/loadavg")).trim(), rounds);
+        print("the host: %d cores, load average %s (a shared host: figures are medians of %d rounds); SUT URL options: %s",
+                Runtime.getRuntime().availableProcessors(), Files.readString(Path.of("/proc/loadavg")).trim(), rounds,
+                URL_OPTIONS.isEmpty() ? "none" : URL_OPTIONS);
         Map<Integer, Map<String, Double>> medians = new LinkedHashMap<>();
         for (int size : sizes) {
             int half = size / 2;
@@ -79,6 +85,7 @@ class ControlPlaneScaleBench {
                         print("%d peers, round %d failed at load %s; longest GC pause: receivers' JVM %.1f ms, senders' %.1f ms",
                                 size, round, Files.readString(Path.of("/proc/loadavg")).trim(),
                                 longestGcPauseMillis(gcLog("receiver", size)), longestGcPauseMillis(gcLog("sender", size)));
+                        heapByClass(size, half, receivers, senders);
                         throw e;
                     }
                     print("%d peers, round %d: %s; longest GC pause so far: receivers' JVM %.1f ms, senders' %.1f ms;"
@@ -87,6 +94,7 @@ class ControlPlaneScaleBench {
                             JvmFigures.heapAfterGcMb(receivers.jvm().pid()), JvmFigures.heapAfterGcMb(senders.jvm().pid()));
                     runs.add(steps);
                 }
+                heapByClass(size, half, receivers, senders);
                 halt(size);
             }
             Map<String, Double> m = new LinkedHashMap<>();
@@ -100,14 +108,35 @@ class ControlPlaneScaleBench {
         // A peer's buffers (its rate log, HDR logs, MQTT client, SUT connection) are about 3 MB when idle and more in a
         // run: 250 in a 2 GB heap left little room. The full JIT, as a user's peer runs (the build's child JVMs are C1
         // only). The GC log says whether a pause, rather than the control plane, made a peer miss its keep-alive.
-        ChildJvm jvm = ChildJvm.start(List.of("-Xmx" + Math.max(1024, count * 12) + "m", "-XX:TieredStopAtLevel=4",
-                        "-Xlog:gc:file=" + gcLog(role, size)), WorkerMain.class, "--role", role, "--count", Integer.toString(count),
+        List<String> options = new ArrayList<>(List.of("-Xmx" + Math.max(1024, count * 12) + "m", "-XX:TieredStopAtLevel=4",
+                "-Xlog:gc:file=" + gcLog(role, size)));
+        // maestro.bench.workerJvmOptions, e.g. "-XX:StartFlightRecording=filename=target/r.jfr": a look inside the workers.
+        String extra = System.getProperty("maestro.bench.workerJvmOptions", "").replace("{role}", role + size).trim();
+        if (!extra.isEmpty()) {
+            options.addAll(Arrays.asList(extra.split("\\s+")));
+        }
+        ChildJvm jvm = ChildJvm.start(options, WorkerMain.class, "--role", role, "--count", Integer.toString(count),
                 "--name", role + size, "--broker", lab.controlUrl().toString(), "--data-dir", work.resolve(role + size).toString(),
                 "--data-host", "127.0.0.1");
         for (int i = 0; i < count; i++) {
             jvm.awaitLine("maestro-worker: ", 300);
         }
         return jvm;
+    }
+
+    /**
+     * With maestro.bench.histogram=true, after the timed rounds (the histogram forces a full GC): each worker JVM's
+     * threads and the top classes of its live heap, to say what a peer holds.
+     */
+    private static void heapByClass(int size, int half, ChildJvm... jvms) throws Exception {
+        if (!Boolean.getBoolean("maestro.bench.histogram")) {
+            return;
+        }
+        for (ChildJvm jvm : jvms) {
+            long pid = jvm.jvm().pid();
+            print("%d peers, after the rounds, one JVM of %d peers: %d threads; the top classes of its live heap:%n%s", size, half,
+                    JvmFigures.status(pid, "Threads"), JvmFigures.topClasses(pid, 12));
+        }
     }
 
     /** In target/, not the temporary directory: kept for a look after a failed round. */
@@ -130,7 +159,7 @@ class ControlPlaneScaleBench {
         Path runs = Files.createDirectories(work.resolve("runs-" + size + "-" + round));
         CompletableFuture<MaestroCommand.Result> maestro = CompletableFuture.supplyAsync(() -> MaestroCommand.run("run",
                 Path.of("..", "test-scripts", "many-peers.groovy").toString(), "--broker", lab.controlUrl().toString(),
-                "--runs", runs.toString(), "-P", "url=" + lab.sut().amqpUrl("scale.bench." + size), "-P", "senders=" + half,
+                "--runs", runs.toString(), "-P", "url=" + sutUrl(size), "-P", "senders=" + half,
                 "-P", "receivers=" + half, "-P", "connections=1", "-P", "rate=" + ((long) ratePerPeer * size), "-P", "duration=" + seconds + "s"));
         List<Long> pings = new ArrayList<>();
         try (ControlClient pinger = new ControlClient(lab.controlUrl()).connect(Duration.ofSeconds(10))) {
@@ -161,6 +190,18 @@ class ControlPlaneScaleBench {
         steps.put("skewus", skew.path("skewMillis").isNumber() ? Math.round(skew.path("skewMillis").asDouble() * 1000) : -1);
         steps.put("PINGus", pings.isEmpty() ? -1 : (long) median(pings.stream().mapToDouble(Long::doubleValue).toArray()));
         return steps;
+    }
+
+    /**
+     * The queue of this size on the standalone Artemis, with {@link #URL_OPTIONS}. In a JVM of 125 receivers: proton-j
+     * allocates an input buffer of the frame size for every connection (qpid-jms's default 1 MiB: 125 MiB of byte[]
+     * held through a run), and qpid-jms's default prefetch of 1000 let 17,500 messages (140 a receiver, a class
+     * histogram mid-run) pile up in the starved receivers' heap. A 64 KiB frame still carries a 1 KiB message whole;
+     * 100 messages are 2.5 s of a receiver's share of the rate.
+     */
+    private static String sutUrl(int size) {
+        String url = lab.sut().amqpUrl("scale.bench." + size);
+        return URL_OPTIONS.isEmpty() ? url : url + (url.contains("?") ? "&" : "?") + URL_OPTIONS;
     }
 
     /** HALTs this size's peers, so the next size discovers only its own. */

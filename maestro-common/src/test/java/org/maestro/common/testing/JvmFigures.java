@@ -27,6 +27,15 @@ public final class JvmFigures {
                 .mapToLong(l -> Long.parseLong(l.replaceAll("\\D", ""))).findFirst().orElse(-1);
     }
 
+    /**
+     * The {@code top} classes of the heap's live objects ({@code jcmd PID GC.class_histogram}, which forces a full GC:
+     * never inside a timed step), one "instances bytes class" line each.
+     */
+    public static String topClasses(long pid, int top) throws IOException, InterruptedException {
+        return String.join("\n", jcmd(pid, "GC.class_histogram").lines().filter(l -> l.matches("\\s*\\d+:\\s+\\d+\\s.*")).limit(top)
+                .map(l -> l.replaceFirst("^\\s*\\d+:\\s+", "").replaceAll("\\s+", " ").replaceAll(" \\(java\\.base@[^)]*\\)", "")).toList());
+    }
+
     private static String jcmd(long pid, String command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
                 Long.toString(pid), command).redirectErrorStream(true).start();
