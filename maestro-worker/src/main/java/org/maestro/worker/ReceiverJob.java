@@ -84,6 +84,7 @@ final class ReceiverJob extends WorkerJob {
                 "receiver " + peer.info().name() + " connection " + c)) {
             ReceivedMessages received = new ReceivedMessages(account, rateLog, serviceTime, responseTime, events, startEpochMicros,
                     messages, outOfOrder);
+            awaitStart(c);
             long lastFlush = System.nanoTime();
             while (failure.get() == null) {
                 byte[] body = consumer.receive(POLL_MILLIS);

@@ -117,6 +117,7 @@ final class SenderJob extends WorkerJob {
                     resends.add(body, outcome); // its in-flight permit stays taken until it is acknowledged
                 }
             };
+            awaitStart(c);
             long lastFlush = System.nanoTime();
             for (long i = 0; i < count; i++) {
                 // Connection c sends messages c, c + connections, ... of the test's one schedule.

@@ -106,7 +106,11 @@ abstract class WorkerJob {
     /** Creates the run's log files; called once the connections are open and the origin is set. */
     abstract void openFiles() throws IOException;
 
-    /** The body of connection {@code index}'s thread. */
+    /**
+     * The body of connection {@code index}'s thread: its set-up (rate log, per-message state), then {@link
+     * #awaitStart(int)}, then the load. Set-up comes first so that at the start instant a thread has nothing left to do
+     * but send or receive: a hundred peers creating their files and buffers at that instant made each other late.
+     */
     abstract void loop(int index) throws Exception;
 
     /** Writes the second's HDR intervals. */
@@ -281,7 +285,6 @@ abstract class WorkerJob {
 
     private void runLoop(int index) {
         try {
-            awaitStartInstant(index);
             loop(index);
         } catch (Exception e) {
             fail("connection " + index + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
@@ -290,9 +293,10 @@ abstract class WorkerJob {
 
     /**
      * Parks connection {@code index}'s thread until the test's origin and records when it began: the peer has begun
-     * once its last connection has.
+     * once its last connection has. Called by {@link #loop} once its set-up is done; returns at once, without a begin,
+     * when the test is stopped or failed before the origin (the loop then ends as it would at any other time).
      */
-    private void awaitStartInstant(int index) {
+    final void awaitStart(int index) {
         for (long left = startNanos - System.nanoTime(); left > 0; left = startNanos - System.nanoTime()) {
             if (stopRequested || failure.get() != null) {
                 return; // the loop ends at once, and the peer never began

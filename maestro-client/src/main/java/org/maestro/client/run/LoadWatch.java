@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class LoadWatch {
     /** A test whose peers send no progress for this long is stuck. */
-    private static final long SILENCE_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(30);
+    static final long SILENCE_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final ControlClient client;
     private final Console console;
@@ -103,11 +103,7 @@ final class LoadWatch {
                     nextLine += TimeUnit.SECONDS.toNanos(1);
                 }
             }
-            // The peers cannot be heard while the client itself is without the broker: that silence is not theirs. Nor
-            // can they before the load: a peer's first progress comes a second after the instant, and SET and PREPARE of
-            // 100 peers at a load of 25-60 took over 40 s, so silence counted from before them ended the run at START.
-            if (connected && now - Math.max(Math.max(reports.lastProgressNanos(), started), controlPlane.brokerBackNanos())
-                    > SILENCE_LIMIT_NANOS) {
+            if (connected && silentTooLong(now, reports.lastProgressNanos(), started, controlPlane.brokerBackNanos())) {
                 throw new TestCannotRun("no progress from any peer for " + SILENCE_LIMIT_NANOS / 1_000_000_000L + " s");
             }
         }
@@ -118,6 +114,18 @@ final class LoadWatch {
             Thread.sleep(200);
             controlPlane.check(peers);
         }
+    }
+
+    /**
+     * Whether the peers have been silent for longer than {@link #SILENCE_LIMIT_NANOS} at {@code nowNanos}: since their
+     * last progress, the load's start or the client's return to the broker, whichever came last. The peers cannot be
+     * heard while the client itself is without the broker: that silence is not theirs. Nor can they before the load: a
+     * peer's first progress comes a second after the instant, and SET and PREPARE of 100 peers at a load of 25-60 took
+     * over 40 s, so silence counted from before them (the last progress is from before discovery until the first comes)
+     * ended the run at START.
+     */
+    static boolean silentTooLong(long nowNanos, long lastProgressNanos, long loadStartedNanos, long brokerBackNanos) {
+        return nowNanos - Math.max(Math.max(lastProgressNanos, loadStartedNanos), brokerBackNanos) > SILENCE_LIMIT_NANOS;
     }
 
     private void progressLine(long elapsedNanos) {

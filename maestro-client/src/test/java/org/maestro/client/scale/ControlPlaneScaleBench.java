@@ -188,6 +188,7 @@ class ControlPlaneScaleBench {
         }
         JsonNode skew = new ObjectMapper().readTree(MaestroCommand.onlyRun(runs).resolve("summary.json").toFile()).path("startSkew");
         steps.put("skewus", skew.path("skewMillis").isNumber() ? Math.round(skew.path("skewMillis").asDouble() * 1000) : -1);
+        print("%d peers, round %d: lateness after the instant, ms: %s", size, round, latenessByRole(skew));
         steps.put("PINGus", pings.isEmpty() ? -1 : (long) median(pings.stream().mapToDouble(Long::doubleValue).toArray()));
         return steps;
     }
@@ -202,6 +203,27 @@ class ControlPlaneScaleBench {
     private static String sutUrl(int size) {
         String url = lab.sut().amqpUrl("scale.bench." + size);
         return URL_OPTIONS.isEmpty() ? url : url + (url.contains("?") ? "&" : "?") + URL_OPTIONS;
+    }
+
+    /**
+     * "senders min 0.1 p50 0.9 p90 2.1 max 3.0; receivers ...": how the peers' lateness (summary.json startSkew.peers)
+     * spreads within each role, each role one worker JVM here. Whether all are late alike (the host woke them late), a
+     * few are (a pause of one JVM) or they queue one after another (CPU at the instant) says what the skew is made of.
+     */
+    private static String latenessByRole(JsonNode skew) {
+        Map<String, List<Double>> byRole = new java.util.TreeMap<>();
+        for (JsonNode p : skew.path("peers")) {
+            if (p.path("latenessMillis").isNumber()) {
+                byRole.computeIfAbsent(p.path("role").asText(), r -> new ArrayList<>()).add(p.path("latenessMillis").asDouble());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        byRole.forEach((role, l) -> {
+            double[] v = l.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            out.append(out.isEmpty() ? "" : "; ").append(String.format(Locale.ROOT, "%ss min %.2f p50 %.2f p90 %.2f max %.2f",
+                    role, v[0], v[v.length / 2], v[(int) Math.min(v.length - 1, Math.round(v.length * 0.9))], v[v.length - 1]));
+        });
+        return out.isEmpty() ? "none began" : out.toString();
     }
 
     /** HALTs this size's peers, so the next size discovers only its own. */

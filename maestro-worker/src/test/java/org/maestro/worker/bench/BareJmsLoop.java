@@ -26,27 +26,35 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>A long-lived process, so that its rounds are measured warm, as a worker peer's tests are. Usage:
  * {@code BareJmsLoop send|receive AMQP_URL USER PASSWORD}; then one line per run on standard input,
- * {@code QUEUE COUNT SIZE IN_FLIGHT}. The receiver answers {@code ready} once subscribed and
+ * {@code QUEUE COUNT SIZE IN_FLIGHT [fresh]} (fresh: on a connection of its own, opened for the run as a Maestro test
+ * opens its own; else on the one connection kept across runs). The receiver answers {@code ready} once subscribed and
  * {@code received COUNT LAST_EPOCH_MICROS} at the end; the sender {@code sent COUNT FIRST_EPOCH_MICROS}.
  */
 public final class BareJmsLoop {
     static final String READY = "ready";
     static final String SENT = "sent";
     static final String RECEIVED = "received";
+    /** A run's fifth word: it opens a connection of its own and closes it at its end. */
+    static final String FRESH = "fresh";
 
     private BareJmsLoop() {
     }
 
     public static void main(String[] args) throws Exception {
         boolean send = args[0].equals("send");
-        Connection connection = new JmsConnectionFactory(args[1]).createConnection(args[2], args[3]);
-        connection.start();
+        JmsConnectionFactory factory = new JmsConnectionFactory(args[1]);
+        Connection kept = factory.createConnection(args[2], args[3]);
+        kept.start();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;
         while ((line = in.readLine()) != null) {
             String[] run = line.trim().split(" ");
             long count = Long.parseLong(run[1]);
+            // A run of its own connection, as a Maestro test opens its own (PREPARE), or on the one kept across runs.
+            boolean fresh = run.length > 4 && run[4].equals(FRESH);
+            Connection connection = fresh ? factory.createConnection(args[2], args[3]) : kept;
             try (Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE)) {
+                connection.start();
                 if (send) {
                     long first = send(session, run[0], count, Integer.parseInt(run[2]), Integer.parseInt(run[3]));
                     System.out.println(SENT + " " + count + " " + first);
@@ -54,9 +62,13 @@ public final class BareJmsLoop {
                     long last = receive(session, run[0], count);
                     System.out.println(RECEIVED + " " + count + " " + last);
                 }
+            } finally {
+                if (fresh) {
+                    connection.close();
+                }
             }
         }
-        connection.close();
+        kept.close();
     }
 
     /** Sends {@code count} messages flat out; returns the first send's time (epoch µs). */
