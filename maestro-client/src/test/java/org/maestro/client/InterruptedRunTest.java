@@ -47,12 +47,13 @@ class InterruptedRunTest {
     @TempDir
     Path data;
 
+    /** A receiver and a sender, started side by side (two cold JVMs need not take turns), once both are ready. */
     private void workers() throws Exception {
+        List<PeerProcesses.Launched> started = new java.util.ArrayList<>();
         for (String[] w : new String[][] {{"receiver", "receiver-1"}, {"sender", "sender-1"}}) {
-            ChildJvm peer = lab.closeAfterEach(ChildJvm.start(WorkerMain.class, "--role", w[0], "--broker", control(),
-                    "--name", w[1], "--data-dir", data.resolve(w[1]).toString(), "--data-host", "127.0.0.1"));
-            peer.awaitLine("maestro-worker: ", 30);
+            started.add(PeerProcesses.launch(lab, WorkerMain.class, control(), data, w[1], "--role", w[0]));
         }
+        PeerProcesses.awaitReady(started);
     }
 
     private static String control() {
@@ -115,7 +116,7 @@ class InterruptedRunTest {
     void ctrlCStopsThePeersCollectsTheirFilesAndExits130() throws Exception {
         workers();
         ChildJvm client = maestro(true, longRun("interrupted.ctrlc"));
-        client.awaitLine("[   3s]", 60);
+        client.awaitLine(LiveSecond.atLeast(3), LiveSecond.describe(3), 60);
         long pressed = System.nanoTime();
         client.pressCtrlC();
         client.awaitLine("interrupted (SIGINT): stopping the peers, then collecting what they wrote...", 5);
@@ -151,7 +152,7 @@ class InterruptedRunTest {
     void sigtermThenCtrlCQuitsAtOnceAndMaestroCollectFinishesTheRun() throws Exception {
         workers();
         ChildJvm client = maestro(true, longRun("interrupted.twice"));
-        client.awaitLine("[   2s]", 60);
+        client.awaitLine(LiveSecond.atLeast(2), LiveSecond.describe(2), 60);
         assertTrue(client.jvm().destroy(), "SIGTERM sent to the client's JVM");
         client.awaitLine("interrupted (SIGTERM): stopping the peers", 5);
         long pressed = System.nanoTime();
@@ -178,7 +179,7 @@ class InterruptedRunTest {
     void afterSigkillTheNextRunNamesMaestroStopAndCollectRebuildsTheRun() throws Exception {
         workers();
         ChildJvm client = maestro(false, longRun("interrupted.killed"));
-        client.awaitLine("[   2s]", 60);
+        client.awaitLine(LiveSecond.atLeast(2), LiveSecond.describe(2), 60);
         Path killedRun = onlyRun();
         client.kill();
         assertTrue(Files.readString(killedRun.resolve("run.json")).contains("sender-1"), "run.json names the peers from the start");

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.agent.AgentHandler;
 import org.maestro.agent.AgentSettings;
 import org.maestro.agent.source.SourceAllowlist;
+import org.maestro.client.LiveSecond;
 import org.maestro.client.MaestroCommand;
 import org.maestro.client.PeerProcesses;
 import org.maestro.client.cli.MaestroMain;
@@ -214,7 +215,7 @@ class FiguresAuditTest {
                     SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(), "--runs", runs.toString(),
                     "-P", "url=" + url("audit.interrupted"), "-P", "rate=200", "-P", "duration=60s", "-P", "warmup=1s",
                     "-P", "warmupSendDelay=off", "-P", "p99=10 s"));
-            client.awaitLine("[   2s]", 60);
+            client.awaitLine(LiveSecond.atLeast(2), LiveSecond.describe(2), 60);
             client.pressCtrlC();
             client.awaitLine("verdict: INTERRUPTED", 30);
             assertTrue(client.process().waitFor(30, TimeUnit.SECONDS), "the client ended");

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * A main class run in a JVM of its own with this test's class path, so a test can kill it
@@ -124,17 +125,26 @@ public final class ChildJvm implements AutoCloseable {
 
     /** Waits for an output line starting with {@code prefix}; returns the line, or fails with the output so far. */
     public String awaitLine(String prefix, long timeoutSeconds) throws InterruptedException {
+        return awaitLine(line -> line.startsWith(prefix), "starting with '" + prefix + "'", timeoutSeconds);
+    }
+
+    /**
+     * Waits for an output line that {@code wanted} accepts; returns the line, or fails with the output so far.
+     *
+     * @param what the lines wanted, for the failure: "no line WHAT within ..."
+     */
+    public String awaitLine(Predicate<String> wanted, String what, long timeoutSeconds) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
         while (System.nanoTime() < deadline) {
             String line = lines.poll(100, TimeUnit.MILLISECONDS);
-            if (line != null && line.startsWith(prefix)) {
+            if (line != null && wanted.test(line)) {
                 return line;
             }
             if (line == null && !process.isAlive()) {
                 break;
             }
         }
-        throw new IllegalStateException("child JVM printed no line starting with '" + prefix + "' within "
+        throw new IllegalStateException("child JVM printed no line " + what + " within "
                 + timeoutSeconds + " s (alive: " + process.isAlive() + "). " + outputTail(40));
     }
 
