@@ -582,7 +582,7 @@ class EndToEndTest {
         String jolokia = lab.sut().jolokiaUrl(ArtemisBroker.USER, ArtemisBroker.PASSWORD);
         Object[] r = maestro("run", SCRIPTS.resolve("find-limit.groovy").toString(), "--local", "--runs", runs.toString(),
                 "-P", "url=" + sutUrl("e2e.backlog") + "?receiveThrottle=100", "-P", "connections=2", "-P", "jolokia=" + jolokia,
-                "-P", "startRate=100", "-P", "step=200", "-P", "maxRate=300", "-P", "resolution=200", "-P", "stepDuration=5s",
+                "-P", "startRate=100", "-P", "step=200", "-P", "maxRate=300", "-P", "resolution=200", "-P", "stepDuration=6s",
                 "-P", "warmup=1s", "-P", "warmupSendDelay=off", "-P", "sendDelay=1s", "-P", "maxTime=2m", "-P", "p99=60 s");
         assertEquals(0, r[0], (String) r[1]);
         JsonNode inc = JSON.readTree(onlyRun().resolve("incremental.json").toFile());

@@ -98,6 +98,14 @@ class FindLimitAccuracyBench {
                     result, inc.stoppedBy(), error, ratio, inc.steps().size(),
                     String.format(Locale.ROOT, "%.0f s / %.0f s", inc.elapsedSeconds(), inc.maxSeconds()), row.loadBefore(), row.loadAfter());
         }
+        for (KnownLimit cap : List.of(low, high)) {
+            List<Row> of = rows.stream().filter(row -> row.c().cap().equals(cap) && !row.c().belowTheLimit()).toList();
+            long within = of.stream().filter(row -> row.result().sustainableRate() != null
+                    && Math.abs(row.result().sustainableRate() - cap.limit()) <= cap.resolution()).count();
+            long inTime = of.stream().filter(row -> row.result().elapsedSeconds() <= row.result().maxSeconds()).count();
+            print("limit %d msg/s: %d of %d searches within the resolution (%d msg/s), %d of %d within the time cap", cap.limit(), within,
+                    of.size(), cap.resolution(), inTime, of.size());
+        }
         print("error: the sustainable rate found minus the known limit (a target up to the rate tolerance, 3 %%, above the limit"
                 + " can still pass: the senders then fall behind by less than the tolerance within a step)");
     }
