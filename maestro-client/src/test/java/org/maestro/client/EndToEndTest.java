@@ -571,6 +571,43 @@ class EndToEndTest {
                 "its steps are not listed at the top, nor indexed on their own");
     }
 
+    /**
+     * The limit search's backlog judged by the SUT's queue depth, as a real inspector reads it from this Artemis through
+     * Jolokia (--local peers, the lab's broker): receivers that take at most 2 × 100 msg/s (the URL's receiveThrottle)
+     * keep up with 100 msg/s, their queue flat; at 300 msg/s the queue grows by the difference, about 100 msg/s, and the
+     * step is not sustainable for that (the bounds of the senders' schedule and of p99 are loose, out of the way on a busy host).
+     */
+    @Test
+    void theSearchJudgesTheBacklogByTheQueueDepthTheInspectorReads() throws Exception {
+        String jolokia = lab.sut().jolokiaUrl(ArtemisBroker.USER, ArtemisBroker.PASSWORD);
+        Object[] r = maestro("run", SCRIPTS.resolve("find-limit.groovy").toString(), "--local", "--runs", runs.toString(),
+                "-P", "url=" + sutUrl("e2e.backlog") + "?receiveThrottle=100", "-P", "connections=2", "-P", "jolokia=" + jolokia,
+                "-P", "startRate=100", "-P", "step=200", "-P", "maxRate=300", "-P", "resolution=200", "-P", "stepDuration=6s",
+                "-P", "warmup=1s", "-P", "warmupSendDelay=off", "-P", "sendDelay=1s", "-P", "maxTime=2m", "-P", "p99=60 s");
+        assertEquals(0, r[0], (String) r[1]);
+        JsonNode inc = JSON.readTree(onlyRun().resolve("incremental.json").toFile());
+        assertEquals(100, inc.get("sustainableRate").asLong(), inc.toString());
+        assertEquals(300, inc.get("unsustainableRate").asLong(), inc.toString());
+        JsonNode keptUp = null;
+        JsonNode fellBehind = null;
+        for (JsonNode step : inc.get("steps")) {   // a repeated (borderline) step counts by its last run
+            keptUp = step.get("rate").asLong() == 100 ? step : keptUp;
+            fellBehind = step.get("rate").asLong() == 300 ? step : fellBehind;
+        }
+        assertTrue(keptUp.get("sustainable").asBoolean() && Math.abs(keptUp.get("queueGrowthPerSecond").asDouble()) <= 3,
+                "100 msg/s: the queue stays flat (within 3 % of the send rate a second): " + keptUp);
+        assertFalse(fellBehind.get("sustainable").asBoolean(), fellBehind.toString());
+        double growth = fellBehind.get("queueGrowthPerSecond").asDouble();
+        assertTrue(growth > 70 && growth < 130, "300 msg/s in, 200 msg/s out: the queue grows by about 100 msg/s: " + fellBehind);
+        List<String> reasons = new ArrayList<>();
+        fellBehind.get("reasons").forEach(reason -> reasons.add(reason.asText()));
+        assertTrue(reasons.stream().anyMatch(reason -> reason.startsWith("queue depth grew ")), "the queue's growth judged: " + reasons);
+        assertTrue(reasons.stream().noneMatch(reason -> reason.contains("receive rate")), "not the rates' ratio: " + reasons);
+        // The inspector's samples, in the step's own run directory, are what was judged.
+        assertTrue(Files.readString(onlyRun().resolve(fellBehind.get("run").asText()).resolve("peers/inspector-1/queues.csv"))
+                .contains("e2e.backlog"), "the inspector sampled the test's queue");
+    }
+
     @Test
     void aScriptWithATypoNamesTheFileAndLine() throws Exception {
         Path script = runs.resolve("typo.groovy");

@@ -22,24 +22,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * let through 72 msg/s of a cap of 500.)
  */
 class FindLimitTest {
-    private static final Path SCRIPT = Path.of("..", "test-scripts", "find-limit.groovy");
     private static final int CONNECTIONS = 2;
     private static final int THROTTLE = 60;
-    private static final long LIMIT = CONNECTIONS * THROTTLE;
-    private static final long RESOLUTION = 10;
+    private static final KnownLimit CAP = new KnownLimit(THROTTLE, CONNECTIONS, 10);
+    private static final long LIMIT = CAP.limit();
+    private static final long RESOLUTION = CAP.resolution();
 
     @TempDir
     Path runs;
 
-    /**
-     * find-limit.groovy with --local against {@code url} behind the throttle: a climb by {@code step} from it up to
-     * {@code maxRate}, bisected to the resolution; bounds loose enough for a busy 2-core host (send delay 200 ms).
-     */
+    /** find-limit.groovy with --local against {@code url} behind the throttle ({@link KnownLimit#searchArgs}). */
     private MaestroCommand.Result search(String url, long step, long maxRate, String stepDuration) {
-        return MaestroCommand.run("run", SCRIPT.toString(), "--local", "--runs", runs.toString(),
-                "-P", "url=" + url + "?throttle=" + THROTTLE, "-P", "connections=" + CONNECTIONS, "-P", "startRate=" + step,
-                "-P", "step=" + step, "-P", "maxRate=" + maxRate, "-P", "resolution=" + RESOLUTION, "-P", "stepDuration=" + stepDuration,
-                "-P", "warmup=1s", "-P", "maxTime=4m", "-P", "sendDelay=200ms", "-P", "warmupSendDelay=200ms");
+        return MaestroCommand.run(CAP.searchArgs(url, runs, step, maxRate, stepDuration, "4m"));
     }
 
     @Test

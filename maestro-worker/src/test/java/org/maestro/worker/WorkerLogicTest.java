@@ -76,6 +76,18 @@ class WorkerLogicTest {
                 .contains("no destination"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> SutUrl.parse("amqp://h/q?type=stream")).getMessage()
                 .contains("type must be queue or topic"));
+        // A known limit each way, per connection: a sender's throttle, a receiver's receiveThrottle; neither goes to the client.
+        SutUrl t = SutUrl.parse("amqp://h/q?throttle=60&receiveThrottle=40");
+        assertEquals(60, t.throttlePerSecond());
+        assertEquals(40, t.receiveThrottlePerSecond());
+        assertEquals(Map.of(), t.clientOptions());
+        assertEquals(0, SutUrl.parse("amqp://h/q").receiveThrottlePerSecond());
+        assertEquals("bad SUT URL 'amqp://h:5672/q?receiveThrottle=0': receiveThrottle must be a whole number of messages per second"
+                + " > 0, not '0'", assertThrows(IllegalArgumentException.class, () -> SutUrl.parse("amqp://h:5672/q?receiveThrottle=0"))
+                .getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> SutUrl.parse("core://h/q?recieveThrottle=5")).getMessage()
+                .contains("unknown option 'recieveThrottle' (Maestro's: type, persistent, durable, failover, throttle, receiveThrottle,"
+                        + " delivery;"));
     }
 
     @Test

@@ -85,7 +85,8 @@ public final class Protocols {
 
             @Override
             public Consumer openConsumer(SutUrl url, String clientName) throws DriverException {
-                return of(url).openConsumer(url, clientName);
+                Consumer consumer = of(url).openConsumer(url, clientName);
+                return url.receiveThrottlePerSecond() > 0 ? new ThrottledConsumer(consumer, url.receiveThrottlePerSecond()) : consumer;
             }
         };
     }

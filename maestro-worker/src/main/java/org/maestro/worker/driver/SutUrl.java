@@ -3,6 +3,7 @@ package org.maestro.worker.driver;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.maestro.common.runfiles.DeliveryMode;
@@ -24,6 +25,8 @@ import org.maestro.worker.driver.kafka.KafkaSettings;
  *       sends a released one again; presettled sends fire-and-forget, AMQP only ({@link DeliveryMode})</li>
  *   <li>{@code throttle=N}: each sending connection sends at most N msg/s ({@link ThrottledProducer}): a SUT whose limit
  *       is known, to check a limit search against, or a producer quota</li>
+ *   <li>{@code receiveThrottle=N}: each receiving connection takes at most N msg/s ({@link ThrottledConsumer}): receivers
+ *       that cannot keep up at a known rate, a backlog that grows by the send rate minus theirs</li>
  * </ul>
  * Any other option goes to the protocol's client if its {@link org.maestro.worker.driver.jms.JmsClient#refusal}
  * lets it through; else it is an error naming it. {@code kafka://host:port/topic} has options of its own, checked
@@ -31,10 +34,14 @@ import org.maestro.worker.driver.kafka.KafkaSettings;
  */
 public record SutUrl(String scheme, String host, int port, String destination, boolean topic, boolean persistent,
                      boolean durable, boolean failover, String username, String password,
-                     Map<String, String> clientOptions, long throttlePerSecond, DeliveryMode delivery) {
+                     Map<String, String> clientOptions, long throttlePerSecond, DeliveryMode delivery,
+                     long receiveThrottlePerSecond) {
 
     private static final String THROTTLE = "throttle";
-    private static final Set<String> OWN = Set.of("type", "persistent", "durable", "failover", THROTTLE, DeliveryMode.URL_OPTION);
+    private static final String RECEIVE_THROTTLE = "receiveThrottle";
+    /** Maestro's own options, in the order an error lists them. */
+    private static final List<String> OWN = List.of("type", "persistent", "durable", "failover", THROTTLE, RECEIVE_THROTTLE,
+            DeliveryMode.URL_OPTION);
     /** qpid-jms's own ways to presettle sends: the delivery mode says it, so that the figures say it too. */
     private static final Set<String> PRESETTLE_OPTIONS = Set.of("jms.presettlePolicy.presettleAll",
             "jms.presettlePolicy.presettleProducers");
@@ -43,7 +50,7 @@ public record SutUrl(String scheme, String host, int port, String destination, b
     public SutUrl(String scheme, String host, int port, String destination, boolean topic, boolean persistent, boolean durable,
                   boolean failover, String username, String password, Map<String, String> clientOptions) {
         this(scheme, host, port, destination, topic, persistent, durable, failover, username, password, clientOptions, 0,
-                DeliveryMode.SETTLED);
+                DeliveryMode.SETTLED, 0);
     }
 
     public static SutUrl parse(String text) {
@@ -87,7 +94,7 @@ public record SutUrl(String scheme, String host, int port, String destination, b
                 String refusal = protocol.client().refusal(key);
                 if (refusal != null) {
                     throw new IllegalArgumentException("bad SUT URL '" + shown + "': unknown option '" + SafeText.of(key)
-                            + "' (Maestro's: type, persistent, durable, failover, throttle, delivery; " + refusal + ")");
+                            + "' (Maestro's: " + String.join(", ", OWN) + "; " + refusal + ")");
                 }
                 client.put(key, option.getValue());
             }
@@ -97,7 +104,8 @@ public record SutUrl(String scheme, String host, int port, String destination, b
         int port = uri.getPort() == -1 ? protocol.defaultPort() : uri.getPort();
         return new SutUrl(scheme, uri.getHost(), port, destination, isTopicType(own.get("type"), shown),
                 bool(own, "persistent", shown), bool(own, "durable", shown), bool(own, "failover", shown), credentials[0], credentials[1],
-                Map.copyOf(client), throttle(own.get(THROTTLE), shown), delivery);
+                Map.copyOf(client), throttle(THROTTLE, own.get(THROTTLE), shown), delivery,
+                throttle(RECEIVE_THROTTLE, own.get(RECEIVE_THROTTLE), shown));
     }
 
     /** The {@code delivery} option: settled when not given; presettled only where the client can (AMQP). */
@@ -144,8 +152,8 @@ public record SutUrl(String scheme, String host, int port, String destination, b
         throw new IllegalArgumentException("bad SUT URL '" + shown + "': type must be queue or topic, not '" + SafeText.of(type) + "'");
     }
 
-    /** The {@code throttle} option: messages per second and connection, 0 when not given. */
-    private static long throttle(String value, String shown) {
+    /** The {@code throttle} or {@code receiveThrottle} option ({@code name}): messages per second and connection, 0 when not given. */
+    private static long throttle(String name, String value, String shown) {
         if (value == null) {
             return 0;
         }
@@ -157,7 +165,7 @@ public record SutUrl(String scheme, String host, int port, String destination, b
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("bad SUT URL '" + shown + "': throttle must be a whole number of messages per second > 0, not '"
+        throw new IllegalArgumentException("bad SUT URL '" + shown + "': " + name + " must be a whole number of messages per second > 0, not '"
                 + SafeText.of(value) + "'");
     }
 
