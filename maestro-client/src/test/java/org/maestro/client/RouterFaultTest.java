@@ -64,6 +64,7 @@ class RouterFaultTest {
         List<String> hops = new java.util.ArrayList<>();
         summary.get("hops").forEach(h -> hops.add(h.get("router").asText() + ": " + h.get("link").asText()));
         assertTrue(hops.contains("router-2: inter-router out to router-3"), hops.toString());
+        assertTrue(hops.stream().noneMatch(h -> h.contains("router-control")), "the routers' own protocol is no hop: " + hops);
         JsonNode action = onlyAction(runs, r);
         assertEquals("router-2", action.get("agent").asText(), action.toString());
         assertEquals("restart-router.sh", action.get("handler").asText());

@@ -355,10 +355,12 @@ public final class LocalCluster implements AutoCloseable {
             if (standaloneSut != null) {
                 standaloneSut.close();
             }
+            // The brokers first: stopped while the routers' connections are up, Artemis closes them itself; stopped after
+            // the routers, it may still be cleaning up their sessions when it stops (AMQ224048 with a stack trace).
+            topologyBrokers.forEach(EmbeddedBroker::close);
             if (routers != null) {
                 routers.close();
             }
-            topologyBrokers.forEach(EmbeddedBroker::close);
             if (control != null) {
                 control.close();
             }

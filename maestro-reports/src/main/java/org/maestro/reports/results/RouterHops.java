@@ -37,7 +37,8 @@ public final class RouterHops {
 
     /**
      * The hops of every inspector in {@code inspectorDirs} (peer name to its collected directory) whose data sets hold a
-     * router's links; the links that carried no delivery left out.
+     * router's links; the links that carried no delivery left out, and those of the routers' own protocol
+     * ({@value PeerFiles#ROUTER_CONTROL_LINK_TYPE}), which are not the load.
      *
      * @param topology the run's topology (names the router an inspector sampled), or null: the router is then ""
      */
@@ -56,7 +57,7 @@ public final class RouterHops {
             String router = routerOf(topology, inspector.get());
             linkTotals(csv).forEach((link, totals) -> {
                 Long deliveries = totals.get(COUNTERS.get(0));
-                if (deliveries != null && deliveries > 0) {
+                if (deliveries != null && deliveries > 0 && !link.startsWith(PeerFiles.ROUTER_CONTROL_LINK_TYPE + " ")) {
                     hops.add(new Summary.Hop(router, e.getKey(), link, deliveries, totals.get(COUNTERS.get(1)),
                             totals.get(COUNTERS.get(2)), totals.get(COUNTERS.get(3)), totals.get(COUNTERS.get(4)),
                             totals.get(COUNTERS.get(5))));
