@@ -34,5 +34,7 @@ test {
             at   param('at', '6s'), agent: param('router', 'router-2'), run: 'restart-router.sh', args: [signal, param('conf', null)]
         }
     }
+    // -P inspect=router-2 (or all): an inspector on that router; summary.json's hops count its links across the restart
+    if (param('inspect', '')) { inspector 'amqp-management', router: param('inspect', ''), datasets: 'qpid-dispatch', interval: '1s' }
     expect       "loss <= ${param('maxLoss', 1000000)}"
 }

@@ -51,8 +51,20 @@ class RouterFaultTest {
         TestRouters.binary();
         Path runs = dir.resolve("runs");
         MaestroCommand.Result r = MaestroCommand.run("run", script(), "--local", "--runs", runs.toString(),
-                "-P", "rate=" + RATE, "-P", "duration=20s", "-P", "at=3s");
+                "-P", "rate=" + RATE, "-P", "duration=20s", "-P", "at=3s", "-P", "inspect=router-2");
         assertEquals(0, r.exitCode(), r.output());
+        // The report's topology table: the agent beside router-2 and its inspector; router-2's hop toward router-3
+        // counted across its restart (from 0 again after it).
+        Path run = MaestroCommand.onlyRun(runs);
+        JsonNode node = RouterLineTest.reportData(run).get("topology").get("nodes").get(1);
+        assertEquals("router-2", node.get("name").asText());
+        assertTrue(node.get("peers").toString().contains("{\"peer\":\"router-2\",\"role\":\"agent\",\"what\":\"acts on\"}")
+                && node.get("peers").toString().contains("\"peer\":\"inspector-router-2\""), node.toString());
+        JsonNode summary = JSON.readTree(run.resolve("summary.json").toFile());
+        List<String> hops = new java.util.ArrayList<>();
+        summary.get("hops").forEach(h -> hops.add(h.get("router").asText() + ": " + h.get("link").asText()));
+        assertTrue(hops.contains("router-2: inter-router out to router-3"), hops.toString());
+        assertTrue(hops.stream().noneMatch(h -> h.contains("router-control")), "the routers' own protocol is no hop: " + hops);
         JsonNode action = onlyAction(runs, r);
         assertEquals("router-2", action.get("agent").asText(), action.toString());
         assertEquals("restart-router.sh", action.get("handler").asText());

@@ -96,17 +96,25 @@ class RouterLineTest {
         assertEquals("router-1", topology.get("sendsOn").asText());
         assertEquals("router-3", topology.get("receivesOn").asText());
         assertTrue(Files.readString(run.resolve(RunTopology.PICTURE)).startsWith("<svg"), "the picture beside it");
-        String html = Files.readString(run.resolve("report.html"));
-        JsonNode report = JSON.readTree(html.substring(html.indexOf('>', html.indexOf("id=\"report-data\"")) + 1,
-                html.indexOf("</script>", html.indexOf("id=\"report-data\""))));
+        JsonNode report = reportData(run);
         JsonNode nodes = report.get("topology").get("nodes");
         assertEquals("inspector-router-2", nodes.get(1).get("peers").get(0).get("peer").asText(), nodes.toString());
         assertTrue(report.get("charts").findValuesAsText("title").contains("router-2 (inspector-router-2): links.csv: rates per second (counters)"),
                 report.get("charts").findValuesAsText("title").toString());
-        List<String> hops = new ArrayList<>();
-        report.get("hops").forEach(h -> hops.add(h.get("link").asText() + " " + h.get("deliveryCount").asLong()));
-        assertTrue(hops.stream().anyMatch(h -> h.startsWith("inter-router out to router-3 ")), "the hop toward the receiver: " + hops);
         JsonNode totals = s.get("totals");
+        // Each hop's figures, from router-2's own link counters, in summary.json (the report renders the same list):
+        // every message (the warm-up's too) crossed router-2 toward router-3 and was accepted there.
+        JsonNode toward = null;
+        for (JsonNode h : s.get("hops")) {
+            if (h.get("link").asText().equals("inter-router out to router-3")) {
+                toward = h;
+            }
+        }
+        assertTrue(toward != null, "the hop toward the receiver: " + s.get("hops"));
+        assertEquals("router-2", toward.get("router").asText(), toward.toString());
+        assertTrue(toward.get("deliveries").asLong() >= totals.get("sent").asLong(), toward + " " + totals);
+        assertEquals(toward.get("deliveries").asLong(), toward.get("accepted").asLong(), "all accepted: " + toward);
+        assertEquals(s.get("hops"), report.get("summary").get("hops"), "the report's hops are summary.json's");
         assertEquals((long) RATE * SECONDS, totals.get("sent").asLong(), totals.toString());
         assertEquals(totals.get("sent").asLong(), totals.get("received").asLong(), totals.toString());
         assertEquals(0, totals.get("lost").asLong(), totals.toString());
@@ -119,6 +127,50 @@ class RouterLineTest {
         assertEquals(List.of(), runningUnder(Path.of(System.getProperty("java.io.tmpdir"))).stream()
                 .filter(pid -> ProcessHandle.of(pid).flatMap(p -> p.info().arguments()).map(a -> String.join(" ", a))
                         .orElse("").matches(".*maestro-local-[^ ]*/routers/.*")).toList(), "the run stopped its routers");
+    }
+
+    /**
+     * The thesis's scenarios with {@code --local} and nothing else: router-vs-broker.groovy (a single router, then the
+     * embedded broker, flat out with acknowledged sends: exact counts) and broker-in-the-middle.groovy (two routers
+     * link-routing to a broker --local starts between them, at a fixed rate: exactly rate x duration).
+     */
+    @Test
+    void theRouterVsBrokerAndBrokerInTheMiddleScriptsRunWithLocalAlone() throws Exception {
+        TestRouters.binary();
+        Path runs = dir.resolve("vs");
+        MaestroCommand.Result vs = MaestroCommand.run("run", Path.of("..", "test-scripts", "router-vs-broker.groovy").toString(),
+                "--local", "--runs", runs.toString(), "-P", "rate=max", "-P", "duration=1s", "-P", "warmup=0s",
+                "-P", "warmupSendDelay=off", "-P", "p99=60 s");
+        assertEquals(0, vs.exitCode(), vs.output());
+        java.util.Map<String, String> descriptions = new java.util.TreeMap<>();
+        try (var dirs = Files.list(runs)) {
+            for (Path run : dirs.filter(d -> Files.isRegularFile(d.resolve("summary.json"))).sorted().toList()) {
+                JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());
+                JsonNode totals = s.get("totals");
+                assertTrue(totals.get("sent").asLong() > 0, totals.toString());
+                assertEquals(totals.get("sent").asLong(), totals.get("received").asLong(), "flat out, acknowledged: " + totals);
+                assertEquals(0, totals.get("lost").asLong(), totals.toString());
+                descriptions.put(s.get("name").asText(), s.get("description").asText());
+            }
+        }
+        assertEquals(2, descriptions.size(), descriptions.toString());
+        assertTrue(descriptions.get("router-vs-broker-broker").startsWith("embedded ActiveMQ Artemis")
+                && descriptions.get("router-vs-broker-router").startsWith("router topology 'line 1'"), descriptions.toString());
+
+        Path middle = dir.resolve("middle");
+        MaestroCommand.Result r = MaestroCommand.run("run", Path.of("..", "test-scripts", "broker-in-the-middle.groovy").toString(),
+                "--local", "--runs", middle.toString(), "-P", "rate=" + RATE, "-P", "duration=2s", "-P", "warmup=0s",
+                "-P", "warmupSendDelay=off", "-P", "p99=5 s", "-P", "minRate=50 %");
+        assertEquals(0, r.exitCode(), r.output());
+        Path run = MaestroCommand.onlyRun(middle);
+        JsonNode totals = JSON.readTree(run.resolve("summary.json").toFile()).get("totals");
+        assertEquals(RATE * 2L, totals.get("sent").asLong(), totals.toString());
+        assertEquals(totals.get("sent").asLong(), totals.get("received").asLong(), totals.toString());
+        assertEquals(0, totals.get("lost").asLong(), totals.toString());
+        JsonNode topology = JSON.readTree(run.resolve(RunTopology.FILE).toFile());
+        assertEquals("broker", topology.get("nodes").get(1).get("kind").asText(), topology.toString());
+        assertEquals("router-2", topology.get("receivesOn").asText(), topology.toString());
+        assertTrue(r.output().contains("local SUT: broker broker-1: embedded ActiveMQ Artemis"), r.output());
     }
 
     @Test
@@ -176,6 +228,13 @@ class RouterLineTest {
                 List.of(new EntityQuery("q", binary.flavour().entityType(type), List.of(attributes))), Duration.ofSeconds(5))) {
             return m.sample().rowsOf("q");
         }
+    }
+
+    /** What report.html shows, as the JSON inside it. */
+    static JsonNode reportData(Path run) throws IOException {
+        String html = Files.readString(run.resolve("report.html"));
+        return JSON.readTree(html.substring(html.indexOf('>', html.indexOf("id=\"report-data\"")) + 1,
+                html.indexOf("</script>", html.indexOf("id=\"report-data\""))));
     }
 
     /** The middle router's deliveries between two other routers, through its AMQP management. */

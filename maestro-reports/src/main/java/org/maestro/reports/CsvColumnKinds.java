@@ -54,11 +54,6 @@ final class CsvColumnKinds {
 
     /** A finite number, or null. */
     static Double number(String v) {
-        try {
-            double d = Double.parseDouble(v);
-            return Double.isFinite(d) ? d : null;
-        } catch (NumberFormatException e) {
-            return null;
-        }
+        return org.maestro.reports.results.CounterGrowth.value(v);
     }
 }

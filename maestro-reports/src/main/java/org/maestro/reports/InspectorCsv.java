@@ -116,26 +116,9 @@ final class InspectorCsv {
         return ticks;
     }
 
-    /**
-     * A counter's total increase over the run, by row key and column, e.g. how many deliveries one link carried: each
-     * rise between samples; a row that appears during the run from 0; after a drop (the SUT restarted) from 0 again, so
-     * only what was counted between a restart's last sample and the restart is missing.
-     */
-    Map<String, Map<String, Double>> counterIncreases() {
-        Map<String, Map<String, Double>> out = new LinkedHashMap<>();
-        moved.forEach((label, m) -> {
-            if (m.counter && m.column != null) {
-                out.computeIfAbsent(m.key, k -> new LinkedHashMap<>()).put(m.column, m.increase);
-            }
-        });
-        return out;
-    }
-
     /** How far one series moved over the run. */
     private static final class Movement {
         final boolean counter;
-        String key;
-        String column;
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         double increase;
@@ -153,12 +136,8 @@ final class InspectorCsv {
         void add(double x, double y, boolean appeared) {
             min = Math.min(min, y);
             max = Math.max(max, y);
-            if (appeared) {
-                increase += y;
-            } else if (!Double.isNaN(last) && y > last && x > lastX) {
-                increase += y - last;
-            } else if (!Double.isNaN(last) && y < last) {
-                increase += y; // a drop is the SUT (or the entity) starting again from 0: counted from there, never negative
+            if (Double.isNaN(last) || x > lastX || y < last) {
+                increase += org.maestro.reports.results.CounterGrowth.between(last, y, appeared);
             }
             last = y;
             lastX = x;
@@ -187,12 +166,7 @@ final class InspectorCsv {
                     int column = i;
                     String label = label(key, header.get(i));
                     boolean appeared = x > firstX[0] && !moved.containsKey(label);
-                    moved.computeIfAbsent(label, n -> {
-                        Movement m = new Movement(kind[column] == ColumnKind.COUNTER);
-                        m.key = key;
-                        m.column = header.get(column);
-                        return m;
-                    }).add(x, y, appeared);
+                    moved.computeIfAbsent(label, n -> new Movement(kind[column] == ColumnKind.COUNTER)).add(x, y, appeared);
                 }
             }
         });
@@ -386,7 +360,7 @@ final class InspectorCsv {
                 continue;
             }
             double prev = last[i];
-            total[i] += Double.isNaN(prev) ? (appeared ? v : 0) : v >= prev ? v - prev : v;
+            total[i] += org.maestro.reports.results.CounterGrowth.between(prev, v, appeared);
             dropped |= v < prev;
             last[i] = v;
         }

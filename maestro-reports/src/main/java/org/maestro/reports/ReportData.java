@@ -268,11 +268,10 @@ final class ReportData {
     /**
      * A chart of rates (counters) and one of levels (gauges) per inspector CSV, each with the series that moved most
      * and a note on what it left out; a CSV where nothing moved gets a line in the notes instead. A chart names the
-     * router its inspector sampled (by the run's topology); a router's links.csv also gives each link's deliveries over
-     * the run (the hops of a line), computed once here from the counters the chart draws.
+     * router its inspector sampled (by the run's topology). Each link's deliveries over the run (the hops of a line)
+     * are summary.json's {@code hops}.
      */
     private void inspectors() throws IOException {
-        ArrayNode hops = root.putArray("hops");
         for (PeerDir p : run.peers) {
             // Only an inspector's CSVs are data series: a receiver's sequence events, a generator's own CPU (the "Load
             // generators" table) and an agent's handler runs are records shown elsewhere, not charts.
@@ -306,50 +305,20 @@ final class ReportData {
                 if (c.charts.isEmpty()) {
                     notes.add(who + ": " + file + ": nothing charted (" + c.nothing + ")");
                 }
-                if (PeerFiles.ROUTER_LINKS_DATA_SET.equals(noun) && d != null && d.columns().contains(PeerFiles.ROUTER_LINK_COLUMN)) {
-                    c.counterIncreases().forEach((link, totals) -> {
-                        Double deliveries = totals.get(HOP_DELIVERIES);
-                        if (deliveries != null && deliveries > 0) {
-                            ObjectNode h = hops.addObject();
-                            h.put("router", router);
-                            h.put("inspector", p.name());
-                            h.put("link", link);
-                            for (String column : HOP_COLUMNS) {
-                                Double v = totals.get(column);
-                                if (v == null) {
-                                    h.putNull(column);
-                                } else {
-                                    h.put(column, Math.round(v));
-                                }
-                            }
-                        }
-                    });
-                }
             }
         }
     }
 
-    /** A router link's counters shown per hop: deliveries, then their outcomes. */
-    private static final String HOP_DELIVERIES = "deliveryCount";
-    private static final List<String> HOP_COLUMNS = List.of(HOP_DELIVERIES, "acceptedCount", "releasedCount", "modifiedCount",
-            "rejectedCount", "droppedPresettledCount");
-
     /** The router (by the run's topology) an inspector sampled; "" when the run has no topology or it sampled none of it. */
     private String inspected(PeerDir p) {
-        if (topology == null) {
-            return "";
-        }
-        try {
-            return TestJson.read(p.dir()).filter(t -> t instanceof TestJson.Inspector).map(t -> (TestJson.Inspector) t)
-                    .flatMap(i -> topology.nodeAt(i.managementUrl())).map(RunTopology.Node::name).orElse("");
-        } catch (IOException e) {
-            return ""; // its test.json is unreadable: the charts say so (inspectorDataSets)
-        }
+        return org.maestro.reports.results.RouterHops.inspectorOf(p.dir())
+                .map(i -> org.maestro.reports.results.RouterHops.routerOf(topology, i)).orElse("");
     }
 
     /**
      * The topology the client started (topology.json), its picture (topology.svg, inlined) and, for each node, the
-     * peers that used it: senders and receivers by their URLs, inspectors by their management URL.
+     * peers that used it: senders and receivers by their URLs, inspectors by their management URL, and the agent beside
+     * it (whose handlers restart it) as topology.json names it.
      */
     private void topology() throws IOException {
         if (topology == null) {
@@ -371,6 +340,9 @@ final class ReportData {
             o.put("kind", n.kind());
             o.put("url", n.url());
             users.put(n.name(), o.putArray("peers"));
+            if (n.agent() != null) {
+                users.get(n.name()).addObject().put("peer", n.agent()).put("role", "agent").put("what", "acts on");
+            }
         }
         ArrayNode links = t.putArray("links");
         topology.links().forEach(l -> links.addObject().put("from", l.from()).put("to", l.to()).put("cost", l.cost()));

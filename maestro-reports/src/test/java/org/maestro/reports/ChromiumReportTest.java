@@ -76,17 +76,28 @@ class ChromiumReportTest {
         SyntheticRun run = new SyntheticRun(Files.createDirectories(tmp.resolve("run")), 1_795_000_000_000_000L, 5, 300, 2).write();
         new org.maestro.common.runfiles.RunTopology("line 3", List.of(
                 new org.maestro.common.runfiles.RunTopology.Node("router-1", "router", "amqp://127.0.0.1:5670"),
-                new org.maestro.common.runfiles.RunTopology.Node("router-2", "router", "amqp://127.0.0.1:5672"),
+                new org.maestro.common.runfiles.RunTopology.Node("router-2", "router", "amqp://127.0.0.1:5672", "router-2"),
                 new org.maestro.common.runfiles.RunTopology.Node("router-3", "router", "amqp://127.0.0.1:5674")),
                 List.of(new org.maestro.common.runfiles.RunTopology.Link("router-2", "router-1", 1),
                         new org.maestro.common.runfiles.RunTopology.Link("router-3", "router-2", 5)), "router-1", "router-3")
                 .write(run.dir, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"300\" height=\"80\"><circle cx=\"40\" cy=\"40\" r=\"28\""
                         + " onclick=\"document.body.dataset.injected='1'\"/><text x=\"20\" y=\"44\">router-1</text>"
                         + "<script>document.body.dataset.injected='1'</script></svg>");
+        // Each hop's figures as summary.json holds them (the results model's Summary.Hop), rendered as they are.
+        com.fasterxml.jackson.databind.node.ObjectNode summary = (com.fasterxml.jackson.databind.node.ObjectNode)
+                Json.MAPPER.readTree(run.dir.resolve("summary.json").toFile());
+        summary.putArray("hops").addObject().put("router", "router-2").put("inspector", "inspector-1")
+                .put("link", "inter-router out to router-3").put("deliveries", 4321).put("accepted", 4300).put("released", 21)
+                .put("modified", 0).put("rejected", 0).putNull("droppedPresettled");
+        Json.MAPPER.writeValue(run.dir.resolve("summary.json").toFile(), summary);
         String dom = dumpDom(ReportBuilder.build(run.dir));
         String attrs = bodyAttributes(dom);
         assertEquals("", attribute(attrs, "data-errors"), "no script or console error in the page");
         assertFalse(attrs.contains("data-injected"), "the picture's script and handler did not run");
+        String cells = dom.replace(" class=\"\"", "").replace(" class=\"num\"", "");
+        assertTrue(cells.contains("<td>router-2</td><td>inter-router out to router-3</td><td>4,321</td><td>4,300</td><td>21</td><td>0</td><td>0</td><td>unknown</td>"),
+                "each hop's figures: " + head(dom.substring(Math.max(0, dom.indexOf("Deliveries per link")))));
+        assertTrue(cells.contains("<td>inspector-1</td><td>router-2</td></tr>"), "router-2's inspector and agent in its row");
         assertTrue(dom.contains("Topology: line 3"), "the topology is named");
         Matcher picture = Pattern.compile("<div id=\"topology-picture\"[^>]*><svg[^>]*>(.*?)</svg>", Pattern.DOTALL).matcher(dom);
         assertTrue(picture.find(), "the picture inline: " + head(dom.substring(Math.max(0, dom.indexOf("Topology")))));

@@ -19,6 +19,7 @@ public abstract class ScenarioScript extends Script {
     public TestPlan test(Closure<?> block) {
         String file = String.valueOf(getBinding().getVariable(ScriptRunner.SCRIPT_NAME));
         TestSpec spec = new TestSpec(file.replaceFirst("\\.groovy$", ""), (Boolean) getBinding().getVariable(ScriptRunner.LOCAL));
+        spec.scriptDir((java.nio.file.Path) getBinding().getVariable(ScriptRunner.SCRIPT_DIR));
         block.setDelegate(spec);
         block.setResolveStrategy(Closure.DELEGATE_FIRST);
         block.call();

@@ -31,6 +31,8 @@ public final class ScriptRunner {
     static final String SCRIPT_NAME = "__maestroScriptName";
     static final String PARAMS_UNSET = "__maestroParamsUnset";
     static final String LOCAL = "__maestroLocal";
+    /** The script's directory, where a file it names (a topology's YAML) is looked for after the working directory. */
+    static final String SCRIPT_DIR = "__maestroScriptDir";
 
     private ScriptRunner() {
     }
@@ -58,7 +60,8 @@ public final class ScriptRunner {
         } catch (IOException e) {
             throw new ScriptException("cannot read scenario " + script + ": " + IoReason.of(e));
         }
-        return loadAll(script.getFileName().toString(), text, params, local);
+        Path dir = script.toAbsolutePath().normalize().getParent();
+        return loadAll(script.getFileName().toString(), text, params, local, dir == null ? Path.of("") : dir);
     }
 
     public static TestPlan load(String fileName, String text, Map<String, String> params) throws ScriptException {
@@ -80,6 +83,11 @@ public final class ScriptRunner {
     /** As {@link #loadAll(Path, Map, boolean)}, from the script's text. */
     public static List<TestPlan> loadAll(String fileName, String text, Map<String, String> params, boolean local)
             throws ScriptException {
+        return loadAll(fileName, text, params, local, Path.of(""));
+    }
+
+    private static List<TestPlan> loadAll(String fileName, String text, Map<String, String> params, boolean local, Path scriptDir)
+            throws ScriptException {
         CompilerConfiguration config = new CompilerConfiguration();
         config.setScriptBaseClass(ScenarioScript.class.getName());
         ScenarioExit exits = new ScenarioExit();
@@ -92,6 +100,7 @@ public final class ScriptRunner {
         binding.setVariable(PARAMS_READ, read);
         binding.setVariable(SCRIPT_NAME, fileName);
         binding.setVariable(LOCAL, local);
+        binding.setVariable(SCRIPT_DIR, scriptDir);
         Set<String> unset = java.util.concurrent.ConcurrentHashMap.newKeySet();
         binding.setVariable(PARAMS_UNSET, unset);
         GroovyShell shell = new GroovyShell(ScriptRunner.class.getClassLoader(), binding, config);

@@ -54,9 +54,16 @@ public final class TestSpec {
     /** Whether --local provides what the script leaves out; see {@link ScriptRunner#load(java.nio.file.Path, java.util.Map, boolean)}. */
     private final boolean local;
 
+    /** Where a file the script names is looked for when the working directory has none of that name. */
+    private java.nio.file.Path scriptDir = java.nio.file.Path.of("");
+
     TestSpec(String defaultName, boolean local) {
         this.name = defaultName;
         this.local = local;
+    }
+
+    void scriptDir(java.nio.file.Path dir) {
+        this.scriptDir = dir;
     }
 
     public void name(Object value) {
@@ -99,6 +106,10 @@ public final class TestSpec {
             return;
         }
         String text = String.valueOf(value);
+        java.nio.file.Path beside = scriptDir.resolve(text);
+        if (!java.nio.file.Files.isRegularFile(java.nio.file.Path.of(text)) && java.nio.file.Files.isRegularFile(beside)) {
+            text = beside.toString(); // a graph file beside the script (its redundant-path.yaml), wherever maestro runs
+        }
         org.maestro.client.topology.TopologyDescription.parse(text, java.nio.file.Path.of("")); // refused here, on its line
         if (!local) {
             throw new IllegalArgumentException("topology '" + text + "': only --local starts routers; on a lab, deploy the"

@@ -23,6 +23,8 @@ import java.util.stream.Stream;
  * stops it and deletes its files.
  */
 public final class EmbeddedBroker implements AutoCloseable {
+    /** What it is, as the console and a summary's SUT description say (the Artemis version the root pom pins). */
+    public static final String PRODUCT = "embedded ActiveMQ Artemis 2.55.0";
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedBroker.class);
 
     private final int port;

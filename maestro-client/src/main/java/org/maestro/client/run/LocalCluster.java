@@ -57,6 +57,10 @@ public final class LocalCluster implements AutoCloseable {
     private EmbeddedBroker embeddedSut;
     private LocalArtemis standaloneSut;
     private LocalRouters routers;
+    /** The brokers of a topology's broker nodes, one embedded Artemis each, on free loopback ports. */
+    private final List<EmbeddedBroker> topologyBrokers = new ArrayList<>();
+    /** Whether an agent runs beside each router, named after it. */
+    private boolean routerAgents;
     /** How long the routers of a topology may take to have their routes up: a hang's bound, not the expected time. */
     private static final java.time.Duration ROUTERS_READY_WITHIN = java.time.Duration.ofSeconds(60);
     /** The SUT's URL of a queue for the receivers, when they receive elsewhere than the senders send (a topology). */
@@ -123,7 +127,7 @@ public final class LocalCluster implements AutoCloseable {
             String protocols = String.join(",", TestPlan.Route.LOCAL_SCHEMES).toUpperCase(java.util.Locale.ROOT);
             embeddedSut = EmbeddedBroker.start(LoopbackPorts.free(), protocols);
             sutUrl = (scheme, queue) -> scheme + "://127.0.0.1:" + embeddedSut.port() + "/" + queue;
-            sutDescription = "embedded ActiveMQ Artemis 2.55.0 (" + protocols + ", non-persistent, in the client's JVM)";
+            sutDescription = EmbeddedBroker.PRODUCT + " (" + protocols + ", non-persistent, in the client's JVM)";
         }
         Path dataDir = Files.createDirectories(work.resolve("data"));
         dataServer = DataServer.start(dataDir, "127.0.0.1", 0);
@@ -161,6 +165,7 @@ public final class LocalCluster implements AutoCloseable {
     /** The plan's topology of routers, on this machine, its senders to go to the first router, its receivers to the farthest. */
     private void startRouters(TestPlan plan, Console console) throws Exception {
         Topology topology = TopologyDescription.parse(plan.topology(), Path.of(""));
+        checkBrokerAddresses(plan, topology);
         if (!plan.lacksSut()) {
             throw new TestCannotRun("topology '" + plan.topology() + "' starts routers on free ports and points the routes at"
                     + " them: give no url, sendUrl or receiveUrl with it");
@@ -178,6 +183,7 @@ public final class LocalCluster implements AutoCloseable {
         } catch (RouterBinary.NotFound e) {
             throw new TestCannotRun("topology '" + plan.topology() + "': " + e.getMessage());
         }
+        topology = withLocalBrokers(topology, console);
         console.line("local SUT: starting the routers of %s with %s...", topology.description(), binary);
         routers = LocalRouters.start(topology, binary, work.resolve("routers"), ROUTERS_READY_WITHIN);
         List<String> ends = topology.ends();
@@ -187,8 +193,51 @@ public final class LocalCluster implements AutoCloseable {
         String reconnect = plan.agent() == null ? "" : "?" + LocalArtemis.RECONNECT;
         sutUrl = (scheme, queue) -> routers.amqpUrl(ends.get(0), queue) + reconnect;
         receiveUrl = (scheme, queue) -> routers.amqpUrl(ends.get(1), queue) + reconnect;
-        sutDescription = "router topology '" + topology.description() + "' (" + topology.routers().size()
-                + " routers on this machine, " + binary.flavour().command() + " " + binary.executable() + ")";
+        sutDescription = "router topology '" + topology.description() + "' (" + topology.routers().size() + " routers"
+                + (topologyBrokers.isEmpty() ? "" : " and " + topologyBrokers.size() + " " + EmbeddedBroker.PRODUCT)
+                + " on this machine, " + binary.flavour().command() + " " + binary.executable() + ")";
+    }
+
+    /**
+     * A broker node of the topology reaches the routes' queues ({@link #localQueue}): by a link route, an address of the
+     * broker is a prefix of the queue (qdrouterd matches whole dot-separated words); by a waypoint, the queue itself.
+     */
+    private static void checkBrokerAddresses(TestPlan plan, Topology topology) throws TestCannotRun {
+        for (Node n : topology.nodes()) {
+            if (!(n instanceof Node.Broker b)) {
+                continue;
+            }
+            for (TestPlan.Route route : plan.effectiveRoutes()) {
+                String queue = localQueue(route.group());
+                boolean routed = b.addresses().stream().anyMatch(a -> queue.equals(a)
+                        || (b.attach() == Node.Attach.LINK_ROUTE && queue.startsWith(a + ".")));
+                if (!routed) {
+                    throw new TestCannotRun("topology '" + plan.topology() + "': broker " + b.name() + " is given the addresses "
+                            + b.addresses() + " only; --local's workers use the queue " + queue + ": give the broker "
+                            + (b.attach() == Node.Attach.LINK_ROUTE ? "the address maestro (a prefix of it)" : "the address " + queue));
+                }
+            }
+        }
+    }
+
+    /**
+     * The topology with each broker node an embedded ActiveMQ Artemis (AMQP, anonymous, non-persistent) started here on
+     * a free loopback port, where the routers beside it connect: the port its description gives is a lab's.
+     */
+    private Topology withLocalBrokers(Topology topology, Console console) {
+        List<Node> nodes = new ArrayList<>();
+        for (Node n : topology.nodes()) {
+            if (n instanceof Node.Broker b) {
+                EmbeddedBroker broker = EmbeddedBroker.start(LoopbackPorts.free(), "AMQP");
+                topologyBrokers.add(broker);
+                console.line("local SUT: broker %s: %s (AMQP, non-persistent) on %s:%d, %s %s", b.name(), EmbeddedBroker.PRODUCT,
+                        Node.LOOPBACK, broker.port(), b.attach().word(), b.addresses());
+                nodes.add(new Node.Broker(b.name(), Node.LOOPBACK, broker.port(), b.addresses(), b.attach()));
+            } else {
+                nodes.add(n);
+            }
+        }
+        return topologyBrokers.isEmpty() ? topology : new Topology(topology.description(), nodes, topology.links());
     }
 
     /**
@@ -213,6 +262,7 @@ public final class LocalCluster implements AutoCloseable {
 
     /** The agent beside each router of the topology, named after it, knowing its router (the options its handlers read). */
     private void startRouterAgents(Path dataDir, String url, Path agentWork) throws Exception {
+        routerAgents = true;
         for (org.maestro.client.topology.Node.Router r : routers.topology().routers()) {
             Path work = Files.createDirectories(agentWork.resolve(r.name()));
             AgentSettings settings = AgentSettings.of(dataDir, work, SourceAllowlist.of(List.of(handlerSource), work), url)
@@ -285,7 +335,7 @@ public final class LocalCluster implements AutoCloseable {
         Topology t = routers.topology();
         List<RunTopology.Node> nodes = t.nodes().stream().map(n -> n instanceof Node.Broker b
                 ? new RunTopology.Node(b.name(), "broker", "amqp://" + b.host() + ":" + b.port())
-                : new RunTopology.Node(n.name(), "router", routers.managementUrl(n.name()))).toList();
+                : new RunTopology.Node(n.name(), "router", routers.managementUrl(n.name()), routerAgents ? n.name() : null)).toList();
         List<RunTopology.Link> links = t.links().stream().map(l -> new RunTopology.Link(l.from(), l.to(), l.cost())).toList();
         List<String> ends = t.ends();
         new RunTopology(t.description(), nodes, links, ends.get(0), ends.get(1)).write(runDir, TopologyPicture.svg(t));
@@ -305,6 +355,9 @@ public final class LocalCluster implements AutoCloseable {
             if (standaloneSut != null) {
                 standaloneSut.close();
             }
+            // The brokers first: stopped while the routers' connections are up, Artemis closes them itself; stopped after
+            // the routers, it may still be cleaning up their sessions when it stops (AMQ224048 with a stack trace).
+            topologyBrokers.forEach(EmbeddedBroker::close);
             if (routers != null) {
                 routers.close();
             }

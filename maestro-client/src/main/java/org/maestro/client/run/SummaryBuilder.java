@@ -9,6 +9,7 @@ import org.maestro.reports.results.PeerReduction;
 import org.maestro.reports.results.Timeline;
 import org.maestro.reports.results.StageFigures;
 import org.maestro.reports.results.RateLogTally;
+import org.maestro.reports.results.RouterHops;
 import org.maestro.reports.results.Summary;
 import org.maestro.reports.results.Tally;
 import org.maestro.reports.results.WarmupBoundary;
@@ -239,7 +240,15 @@ final class SummaryBuilder {
                 new LinkedHashMap<>(parameters(plan)), results, totals, routes, checks, actions, List.copyOf(seen.interruptions()),
                 verdict, reasons, seen.peerHosts(), ClockLimits.check(seen.peerHosts(), totals.responseTime()),
                 GeneratorLimits.check(generators(peers, runDir, measureFrom, loadEnd)), startSkew(peers, runDir, seen.peerHosts()),
-                stages(plan, peers, runDir, reduced));
+                stages(plan, peers, runDir, reduced), hops(peers, runDir));
+    }
+
+    /** Each inspected router's links that carried deliveries: a line's hops (an inspector whose files are missing has none). */
+    private static List<Summary.Hop> hops(List<PeerInfo> peers, Path runDir) throws IOException {
+        Map<String, Path> inspectors = new LinkedHashMap<>();
+        peers.stream().filter(p -> p.role() == Role.INSPECTOR).forEach(p -> inspectors.put(p.name(), RunLayout.peerDir(runDir, p.name())));
+        return inspectors.isEmpty() ? List.of()
+                : RouterHops.of(org.maestro.common.runfiles.RunTopology.read(runDir).orElse(null), inspectors);
     }
 
     /** How together the senders and receivers whose files were collected began at the common instant. */

@@ -72,6 +72,12 @@ final class SummaryTable {
                     st.route() == null ? "" : "route " + st.route() + " ", st.index(), st.stage(), st.startSeconds(), st.endSeconds(), st.targetRate(), st.achievedRate(), st.sent(), st.received(),
                     st.lost(), known(l) ? ms(l.p50()) : UNKNOWN, known(l) ? ms(l.p99()) : UNKNOWN);
         }
+        for (Summary.Hop h : s.hops()) {
+            // The routers' own counts per link (summary.json's hops, the report's "Deliveries per link").
+            c.line("hop %s %s: %s deliveries (accepted %s, released %s, modified %s, rejected %s, dropped presettled %s)",
+                    h.router().isEmpty() ? h.inspector() : h.router(), h.link(), text(h.deliveries()), text(h.accepted()),
+                    text(h.released()), text(h.modified()), text(h.rejected()), text(h.droppedPresettled()));
+        }
         for (Summary.Interruption i : s.interruptions()) {
             c.line("  interruption of the control plane: %s away from %s %s", i.who(), i.from(),
                     i.to() == null ? "and not back within the run" : "to " + i.to() + " (" + i.millis() + " ms)");

@@ -24,6 +24,21 @@ class TopologyParamTest {
         assertEquals("amqp://r3:5672/q", given.receiveUrl());
     }
 
+    /** A graph file the script names is found beside it, wherever maestro runs (here: maestro-client, not test-scripts). */
+    @Test
+    void theThesisScriptsLoadTheirTopologiesBesideThem() throws Exception {
+        Path middle = Path.of("..", "test-scripts", "broker-in-the-middle.groovy");
+        String file = ScriptRunner.load(middle, Map.of(), true).topology();
+        assertEquals(middle.toAbsolutePath().normalize().resolveSibling("broker-in-the-middle.yaml").toString(), file);
+        assertEquals("broker-in-the-middle.yaml", org.maestro.client.topology.TopologyDescription.parse(file, Path.of("")).description());
+        java.util.List<TestPlan> vs = ScriptRunner.loadAll(Path.of("..", "test-scripts", "router-vs-broker.groovy"),
+                Map.of("rate", "max"), true);
+        assertEquals(java.util.List.of("router-vs-broker-router", "router-vs-broker-broker"), vs.stream().map(TestPlan::name).toList());
+        assertEquals("line 1", vs.get(0).topology());
+        assertNull(vs.get(1).topology(), "the broker: --local's embedded one");
+        assertEquals(vs.get(0).rate(), vs.get(1).rate(), "the same load on both");
+    }
+
     @Test
     void aBadTopologyOrOneWithoutLocalIsRefusedOnItsLine() {
         ScriptException bad = assertThrows(ScriptException.class,

@@ -33,6 +33,11 @@ public final class PeerFiles {
     public static final String ROUTER_LINKS_DATA_SET = "links";
     /** Its column naming each link stably (address and direction, or the router at the far end), not by its identity. */
     public static final String ROUTER_LINK_COLUMN = "link";
+    /**
+     * Qpid Dispatch's type of the links that carry the routers' own protocol (hellos, link state), the first word of
+     * such a link's name in that column: not the load, so no hop.
+     */
+    public static final String ROUTER_CONTROL_LINK_TYPE = "router-control";
 
     /** A sender's HDR interval log: how late each message left against its schedule. */
     public static final String SEND_DELAY_HLOG = "send-delay.hlog";

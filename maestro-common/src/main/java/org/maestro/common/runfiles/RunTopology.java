@@ -23,11 +23,16 @@ public record RunTopology(String description, List<Node> nodes, List<Link> links
     public static final String PICTURE = "topology.svg";
 
     /**
-     * @param kind {@code router} or {@code broker}
-     * @param url  where clients reach it: a router's client listener, which also answers AMQP management
-     *             ({@code amqp://127.0.0.1:5672}); a broker's {@code amqp://host:port}
+     * @param kind  {@code router} or {@code broker}
+     * @param url   where clients reach it: a router's client listener, which also answers AMQP management
+     *              ({@code amqp://127.0.0.1:5672}); a broker's {@code amqp://host:port}
+     * @param agent the agent peer beside it, whose handlers act on it (restart it), or null when none is
      */
-    public record Node(String name, String kind, String url) {
+    public record Node(String name, String kind, String url, String agent) {
+        /** A node without an agent. */
+        public Node(String name, String kind, String url) {
+            this(name, kind, url, null);
+        }
     }
 
     public record Link(String from, String to, int cost) {

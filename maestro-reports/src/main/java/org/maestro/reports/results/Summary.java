@@ -19,7 +19,17 @@ public record Summary(String testId, String name, List<String> tags, String desc
                       List<Check> checks,
                       List<ActionResult> actions, List<Interruption> interruptions, String verdict, List<String> reasons,
                       List<PeerHost> peerHosts, ClockCheck clockCheck, LoadGenerators loadGenerators,
-                      StartSkew startSkew, List<StageResult> stages) {
+                      StartSkew startSkew, List<StageResult> stages, List<Hop> hops) {
+
+    /** A run without hop figures (no router inspected). */
+    public Summary(String testId, String name, List<String> tags, String description, String start, String end,
+                   Map<String, Object> parameters, List<PeerResult> peers, Totals totals, List<RouteResult> routes,
+                   List<Check> checks, List<ActionResult> actions, List<Interruption> interruptions, String verdict,
+                   List<String> reasons, List<PeerHost> peerHosts, ClockCheck clockCheck, LoadGenerators loadGenerators,
+                   StartSkew startSkew, List<StageResult> stages) {
+        this(testId, name, tags, description, start, end, parameters, peers, totals, routes, checks, actions, interruptions,
+                verdict, reasons, peerHosts, clockCheck, loadGenerators, startSkew, stages, List.of());
+    }
 
     /** A run with one rate (no stages) and no start instant. */
     public Summary(String testId, String name, List<String> tags, String description, String start, String end,
@@ -50,6 +60,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
         reasons = orEmpty(reasons);
         peerHosts = orEmpty(peerHosts);
         stages = orEmpty(stages);
+        hops = orEmpty(hops);
     }
 
     private static <T> List<T> orEmpty(List<T> list) {
@@ -64,6 +75,27 @@ public record Summary(String testId, String name, List<String> tags, String desc
     /** Writes this summary as {@code file} (summary.json). */
     public void write(Path file) throws IOException {
         ResultsJson.write(file, this);
+    }
+
+    /**
+     * A router's link that carried deliveries during the run, as the inspector of that router counted them
+     * ({@link RouterHops}: its links.csv, Qpid Dispatch's {@code router.link} counters over the whole run, warm-up
+     * included). For a line: router-1's {@code maestro.local in} (from the senders), {@code inter-router out to router-2},
+     * router-2's {@code inter-router in from router-1} and so on to the last router's {@code maestro.local out} (to the
+     * receivers). Null: the router's link entity has no such counter.
+     *
+     * @param router            the router of the run's topology the inspector sampled; "" when the run has none
+     * @param inspector         the inspector peer whose links.csv it comes from
+     * @param link              the link's stable name (its type, direction and far router, or its address and direction)
+     * @param deliveries        {@code deliveryCount}: deliveries that crossed the link
+     * @param accepted          {@code acceptedCount}: of them, settled as accepted by the far end
+     * @param released          {@code releasedCount}: given back (the far end or the route was gone)
+     * @param modified          {@code modifiedCount}: given back as modified (in flight when a hop went away)
+     * @param rejected          {@code rejectedCount}
+     * @param droppedPresettled {@code droppedPresettledCount}: presettled deliveries the router dropped (lost)
+     */
+    public record Hop(String router, String inspector, String link, Long deliveries, Long accepted, Long released,
+                      Long modified, Long rejected, Long droppedPresettled) {
     }
 
     /** The peer named {@code peerName}, or null. */
@@ -408,7 +440,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
                 c.bound())).toList();
         return new Summary(testId, name, tags, description, start, end, parameters, peers, totals, routes, unjudged, actions, interruptions,
                 INTERRUPTED, reasons.stream().filter(r -> checks.stream().noneMatch(c -> r.equals(c.failureReason()))).toList(),
-                peerHosts, clockCheck, loadGenerators, startSkew, stages);
+                peerHosts, clockCheck, loadGenerators, startSkew, stages, hops);
     }
 
     public int exitCode() {

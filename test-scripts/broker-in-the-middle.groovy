@@ -1,0 +1,26 @@
+// A line with a broker in the middle (the thesis's router-broker-router): the senders on router-1, the receivers on
+// router-2, and the broker between them holding every message (broker-in-the-middle.yaml: each router link-routes
+// the maestro addresses to it). Acknowledged sends: a message is settled once the broker accepted it, and the
+// receivers' counts say what came out of the broker, so sent = received and lost 0 are exact.
+//   maestro run test-scripts/broker-in-the-middle.groovy --local                (fixed rate: 1000 msg/s)
+//   maestro run test-scripts/broker-in-the-middle.groovy --local -P rate=max    (flat out)
+//       (two qdrouterd and an embedded ActiveMQ Artemis on loopback; -P inspect=router-1 (or all) adds inspectors)
+// On a lab: deploy the routers with maestro topology broker-in-the-middle.yaml --host broker-1=… (ansible/README.md),
+// then -P sendUrl=amqp://router1.lab:5672/maestro.perf -P receiveUrl=amqp://router2.lab:5672/maestro.perf
+test {
+    name         'broker-in-the-middle'
+    tags         'router', 'broker', 'line', 'amqp'
+    description  param('sut', '')
+    topology     param('topology', local && param('sendUrl', null) == null ? 'broker-in-the-middle.yaml' : null)
+    sendUrl      param('sendUrl', null)
+    receiveUrl   param('receiveUrl', null)
+    rate         param('rate', 1000)
+    duration     param('duration', '30s')
+    warmup       param('warmup', '5s')
+    warmupSendDelay param('warmupSendDelay', '100ms')
+    warmupMax    param('warmupMax', null)
+    messageSize  param('size', 1024)
+    connections  param('connections', 1)
+    if (param('inspect', '')) { inspector 'amqp-management', router: param('inspect', ''), datasets: 'qpid-dispatch', interval: '1s' }
+    expect       "p99 latency < ${param('p99', '100 ms')}", "rate >= ${param('minRate', '95 %')}", 'loss == 0'
+}
