@@ -10,4 +10,5 @@ here=$(cd -- "$(dirname -- "$0")" && pwd -P)
 . "$here/lib/qdrouterd.sh"
 
 [ $# -le 1 ] || die "usage: start-router.sh [QDROUTERD_CONF]"
-router_start "$(router_conf "${1:-}")"
+conf=$(router_conf "${1:-}") # an assignment: set -e ends the handler when there is none
+router_start "$conf"
