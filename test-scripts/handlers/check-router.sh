@@ -10,6 +10,6 @@ here=$(cd -- "$(dirname -- "$0")" && pwd -P)
 # shellcheck source=lib/qdrouterd.sh
 . "$here/lib/qdrouterd.sh"
 
-[ $# -le 1 ] || die "usage: check-router.sh [QDROUTERD_CONF]"
-conf=$(router_conf "${1:-}") # an assignment: set -e ends the handler when there is none
+parse_args "check-router.sh [QDROUTERD_CONF]" 0 1 "$@"
+conf=$(router_conf "${args[0]:-}") # an assignment: set -e ends the handler when there is none
 router_check "$conf"

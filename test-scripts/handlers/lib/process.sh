@@ -35,9 +35,17 @@ stop_pids() {
   done
 }
 
-# parse_signal USAGE MIN MAX ARG...: the handlers' common arguments, an optional leading --kill (signal=KILL: a crash;
-# else signal=TERM: graceful) and then MIN to MAX more, which it leaves in the array args; dies with USAGE otherwise.
-# Sets the caller's variables signal and args.
+# parse_args USAGE MIN MAX ARG...: MIN to MAX arguments, which it leaves in the caller's array args; dies with USAGE
+# otherwise.
+parse_args() {
+  local usage=$1 min=$2 max=$3
+  shift 3
+  [ $# -ge "$min" ] && [ $# -le "$max" ] || die "usage: $usage"
+  args=("$@")
+}
+
+# parse_signal USAGE MIN MAX ARG...: the stopping handlers' arguments, an optional leading --kill (signal=KILL: a crash;
+# else signal=TERM: graceful), then as parse_args. Sets the caller's variables signal and args.
 parse_signal() {
   local usage=$1 min=$2 max=$3
   shift 3
@@ -46,8 +54,7 @@ parse_signal() {
     signal=KILL
     shift
   fi
-  [ $# -ge "$min" ] && [ $# -le "$max" ] || die "usage: $usage"
-  args=("$@")
+  parse_args "$usage" "$min" "$max" "$@"
 }
 
 # down_seconds SECONDS: prints SECONDS if it is a whole or decimal number (how long a stop-*-for handler keeps its SUT
