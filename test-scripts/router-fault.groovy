@@ -4,9 +4,11 @@
 //       (three qdrouterd on loopback, found as docs/topologies.md says; an agent beside each, named after its router;
 //        the handlers of test-scripts/handlers: nothing to set up)
 //   maestro run test-scripts/router-fault.groovy --local -P downFor=10 -P duration=40s
+//   maestro run test-scripts/router-fault.groovy --local -P checkAt=15s
+//       (at 15 s every router's agent, the group routers, checks that its router is up: an outcome per router)
 //   maestro run test-scripts/router-fault.groovy --local -P topology=test-scripts/redundant-path.yaml -P downFor=3 -P kill=true
 //       (a costlier redundant path: while router-2, on the cheap one, is down, the traffic goes through router-3)
-// In a lab: an agent on each router host (maestro agent --name router-2 --allow https://git.lab/qe), the routers'
+// In a lab: an agent on each router host (maestro agent --name router-2 --group routers --allow https://git.lab/qe), the routers'
 // send and receive URLs, and the handlers' repository:
 //   maestro run test-scripts/router-fault.groovy --broker mqtt://broker.lab:1883 \
 //       -P sendUrl='amqp://router1.lab:5672/perf?failover=true' -P receiveUrl='amqp://router3.lab:5672/perf?failover=true' \
@@ -32,6 +34,10 @@ test {
                  args: [signal, param('downFor', ''), param('conf', null)]
         } else {
             at   param('at', '6s'), agent: param('router', 'router-2'), run: 'restart-router.sh', args: [signal, param('conf', null)]
+        }
+        // -P checkAt=15s: then the agent of every router (the group routers) checks that its router is up again.
+        if (param('checkAt', '')) {
+            at   param('checkAt', ''), group: 'routers', run: 'check-router.sh'
         }
     }
     // -P inspect=router-2 (or all): an inspector on that router; summary.json's hops count its links across the restart

@@ -11,25 +11,16 @@ tarball=$2
 artemis=$3
 here=$(cd "$(dirname "$0")" && pwd)
 ansible_dir=$(cd "$here/.." && pwd)
-venv=${MAESTRO_ANSIBLE_VENV:-$HOME/.cache/maestro/ansible-venv}
-export PATH="$venv/bin:$PATH"
-export ANSIBLE_CONFIG="$ansible_dir/ansible.cfg" ANSIBLE_NOCOLOR=1 ANSIBLE_FORCE_COLOR=0
-command -v ansible-playbook >/dev/null || { echo "lab-test: no ansible-playbook in $venv (bin/install-test-deps installs it)" >&2; exit 3; }
+lab=lab-test
+# shellcheck source=lib/lab.sh
+. "$here/lib/lab.sh"
 
-cleanup() {
-  "$here/nslab.sh" down || true
-  rm -rf "$work/hosts" "$work/handlers.git" "$work/handlers-src"
-}
-trap cleanup EXIT
+trap remove_lab EXIT
 mkdir -p "$work/runs"
 "$here/nslab.sh" up "$work"
 
 # The handlers the agent runs, in a git repository it takes by its file path.
-cp -r "$ansible_dir/../test-scripts/handlers" "$work/handlers-src"
-git -C "$work/handlers-src" init -q -b main
-git -C "$work/handlers-src" add -A
-git -C "$work/handlers-src" -c user.name=lab -c user.email=lab@example.org commit -qm handlers
-git clone -q --bare "$work/handlers-src" "$work/handlers.git"
+handler_repository "$ansible_dir/../test-scripts/handlers"
 
 cat > "$work/inventory.yml" <<INV
 all:
@@ -72,31 +63,12 @@ INV
 sut_url="amqp://admin:sut-pass@10.213.0.2:5672"
 jolokia="http://admin:sut-pass@10.213.0.2:8161/console/jolokia"
 
-playbook() { # NAME LOG ARGS...: runs a playbook, times it into WORK/timings
-  local name=$1 log=$2; shift 2
-  local start rc=0
-  start=$(date +%s.%N)
-  (cd "$ansible_dir" && ansible-playbook -i "$work/inventory.yml" -e "@$work/secrets.yml" "$@") > "$work/$log" 2>&1 || rc=$?
-  echo "$name $(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }') s exit $rc" | tee -a "$work/timings"
-  return $rc
-}
-fail() { echo "lab-test: $*" >&2; exit 1; }
+deploy_twice
 
-playbook deploy deploy-1.log deploy.yml || fail "deploy failed: $(tail -25 "$work/deploy-1.log")"
-playbook redeploy deploy-2.log deploy.yml || fail "the second deploy failed: $(tail -25 "$work/deploy-2.log")"
-if grep -E '^[a-z0-9]+ +: .*changed=[1-9]' "$work/deploy-2.log"; then
-  fail "the second deploy changed something: $(grep -B3 '^changed:' "$work/deploy-2.log" | head -40)"
-fi
-
-# Each run: the JSON of run.yml's variables; the play fails when maestro run does not exit 0, which the caller judges.
-run() { # NAME JSON
-  ( umask 077; printf '%s' "$2" > "$work/$1.json" ) # holds the SUT's password
-  playbook "run-$1" "run-$1.log" run.yml -e "@$work/$1.json" || true
-}
-run fixed-rate "{\"scenario\": \"test-scripts/fixed-rate.groovy\", \"fetch_dir\": \"$work/runs/fixed-rate\",
+run_scenario fixed-rate "{\"scenario\": \"test-scripts/fixed-rate.groovy\", \"fetch_dir\": \"$work/runs/fixed-rate\",
   \"params\": {\"rate\": 200, \"duration\": \"8s\", \"warmup\": \"2s\", \"warmupSendDelay\": \"off\", \"p99\": \"5 s\"},
   \"secret_params\": {\"url\": \"$sut_url/lab.fixed\", \"jolokia\": \"$jolokia\"}}"
-run with-agent "{\"scenario\": \"test-scripts/fixed-rate-with-agent.groovy\", \"fetch_dir\": \"$work/runs/with-agent\",
+run_scenario with-agent "{\"scenario\": \"test-scripts/fixed-rate-with-agent.groovy\", \"fetch_dir\": \"$work/runs/with-agent\",
   \"params\": {\"rate\": 300, \"duration\": \"16s\", \"at\": \"4s\", \"handlers\": \"file://$work/handlers.git\",
                \"instance\": \"$work/hosts/sut/artemis/instance\"},
   \"secret_params\": {\"url\": \"$sut_url/lab.fault?failover=true&failover.initialReconnectDelay=100&failover.reconnectDelay=200\",
@@ -115,7 +87,7 @@ touch "$work/link-cut.mark"
   echo "lab-test: cutting load1's link at $(date -u +%T)"
   "$here/nslab.sh" cut load1 15 ) &
 cutter=$!
-run link-cut "{\"scenario\": \"test-scripts/fixed-rate.groovy\", \"fetch_dir\": \"$work/runs/link-cut\",
+run_scenario link-cut "{\"scenario\": \"test-scripts/fixed-rate.groovy\", \"fetch_dir\": \"$work/runs/link-cut\",
   \"params\": {\"rate\": 200, \"duration\": \"30s\", \"warmup\": \"2s\", \"p99\": \"5 s\"},
   \"run_options\": [\"--control-grace\", \"2s\"], \"secret_params\": {\"url\": \"$sut_url/lab.cut\"}}"
 wait "$cutter" || true
@@ -123,9 +95,5 @@ wait "$cutter" || true
 # The data server address each peer advertised (its ready line): the hosts' directories go with the lab.
 grep -h "served at" "$work"/hosts/*/services/*/output.log > "$work/data-urls.txt" || true
 
-playbook teardown teardown.log teardown.yml || fail "teardown failed: $(tail -25 "$work/teardown.log")"
-for h in broker sut load1 load2 client; do
-  left=$(ip netns pids "mlab-$h" | while read -r pid; do tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -v sshd; done || true)
-  [ -z "$left" ] || fail "after teardown, $h still runs: $left"
-done
+teardown broker sut load1 load2 client
 echo "lab-test: done"

@@ -14,11 +14,10 @@ work=$1
 tarball=$2
 here=$(cd "$(dirname "$0")" && pwd)
 ansible_dir=$(cd "$here/.." && pwd)
-venv=${MAESTRO_ANSIBLE_VENV:-$HOME/.cache/maestro/ansible-venv}
-export PATH="$venv/bin:$PATH"
-export ANSIBLE_CONFIG="$ansible_dir/ansible.cfg" ANSIBLE_NOCOLOR=1 ANSIBLE_FORCE_COLOR=0
 export NSLAB_PREFIX=rlab NSLAB_NET=10.214.0 NSLAB_HOSTS="r1 r2 r3 load1 load2 client"
-command -v ansible-playbook >/dev/null || { echo "router-lab-test: no ansible-playbook in $venv (bin/install-test-deps installs it)" >&2; exit 3; }
+lab=router-lab-test
+# shellcheck source=lib/lab.sh
+. "$here/lib/lab.sh"
 shared_router="$ansible_dir/../../shared/routers/qdrouterd"
 router=${MAESTRO_QDROUTERD:-$(command -v qdrouterd || command -v skrouterd || { [ -x "$shared_router" ] && "$shared_router"; } || true)}
 [ -n "$router" ] && [ -x "$router" ] || { echo "router-lab-test: no qdrouterd (set MAESTRO_QDROUTERD, or see ../shared/routers/README.md)" >&2; exit 3; }
@@ -29,19 +28,14 @@ cleanup() {
   for f in "$work"/hosts/*/services/*/output.log "$work"/hosts/*/qdrouterd/qdrouterd.out; do
     [ -f "$f" ] && cp "$f" "$work/logs/$(echo "${f#"$work"/hosts/}" | tr / _)"
   done
-  "$here/nslab.sh" down || true
-  rm -rf "$work/hosts" "$work/handlers.git" "$work/handlers-src"
+  remove_lab
 }
 trap cleanup EXIT
 mkdir -p "$work/runs"
 "$here/nslab.sh" up "$work"
 
 # The handler the agent runs, in a git repository it takes by its file path.
-cp -r "$here/router-handlers" "$work/handlers-src"
-git -C "$work/handlers-src" init -q -b main
-git -C "$work/handlers-src" add -A
-git -C "$work/handlers-src" -c user.name=lab -c user.email=lab@example.org commit -qm handlers
-git clone -q --bare "$work/handlers-src" "$work/handlers.git"
+handler_repository "$here/router-handlers"
 
 cat > "$work/inventory.yml" <<INV
 all:
@@ -81,33 +75,14 @@ all:
 INV
 ( umask 077; printf 'maestro_broker_password: "lab/pass:w0rd"\n' > "$work/secrets.yml" )
 
-playbook() { # NAME LOG ARGS...: runs a playbook, times it into WORK/timings
-  local name=$1 log=$2; shift 2
-  local start rc=0
-  start=$(date +%s.%N)
-  (cd "$ansible_dir" && ansible-playbook -i "$work/inventory.yml" -e "@$work/secrets.yml" "$@") > "$work/$log" 2>&1 || rc=$?
-  echo "$name $(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }') s exit $rc" | tee -a "$work/timings"
-  return $rc
-}
-fail() { echo "router-lab-test: $*" >&2; exit 1; }
-
-playbook deploy deploy-1.log deploy.yml || fail "deploy failed: $(tail -25 "$work/deploy-1.log")"
-playbook redeploy deploy-2.log deploy.yml || fail "the second deploy failed: $(tail -25 "$work/deploy-2.log")"
-if grep -E '^[a-z0-9]+ +: .*changed=[1-9]' "$work/deploy-2.log"; then
-  fail "the second deploy changed something: $(grep -B3 '^changed:' "$work/deploy-2.log" | head -40)"
-fi
+deploy_twice
 cp "$work/hosts/r2/qdrouterd/qdrouterd.conf" "$work/router-2.conf"
 
 # router-1's clients on 5672, router-3's on 5676 (maestro topology --ports 5672: router i gets 5672 + 2i).
-( umask 077; printf '%s' "{\"scenario\": \"$here/router-line-restart.groovy\", \"fetch_dir\": \"$work/runs/router-line\",
+run_scenario router-line "{\"scenario\": \"$here/router-line-restart.groovy\", \"fetch_dir\": \"$work/runs/router-line\",
   \"params\": {\"rate\": 200, \"duration\": \"16s\", \"at\": \"6s\", \"handlers\": \"file://$work/handlers.git\",
                \"sendUrl\": \"amqp://10.214.0.1:5672/lab.line?failover=true&failover.initialReconnectDelay=100&failover.reconnectDelay=200\",
-               \"receiveUrl\": \"amqp://10.214.0.3:5676/lab.line\"}}" > "$work/router-line.json" )
-playbook run-router-line run-router-line.log run.yml -e "@$work/router-line.json" || true
+               \"receiveUrl\": \"amqp://10.214.0.3:5676/lab.line\"}}"
 
-playbook teardown teardown.log teardown.yml || fail "teardown failed: $(tail -25 "$work/teardown.log")"
-for h in r1 r2 r3 load1 load2 client; do
-  left=$(ip netns pids "rlab-$h" | while read -r pid; do tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -v sshd; done || true)
-  [ -z "$left" ] || fail "after teardown, $h still runs: $left"
-done
+teardown $NSLAB_HOSTS
 echo "router-lab-test: done"

@@ -10,13 +10,8 @@ here=$(cd -- "$(dirname -- "$0")" && pwd -P)
 # shellcheck source=lib/artemis.sh
 . "$here/lib/artemis.sh"
 
-signal=TERM
-if [ "${1:-}" = "--kill" ]; then
-  signal=KILL
-  shift
-fi
-[ $# -le 1 ] || die "usage: restart-broker.sh [--kill] [ARTEMIS_INSTANCE_DIR]"
-instance=$(artemis_instance "${1:-}")
+parse_signal "restart-broker.sh [--kill] [ARTEMIS_INSTANCE_DIR]" 0 1 "$@"
+instance=$(artemis_instance "${args[0]:-}")
 
 artemis_stop "$instance" "$signal"
 artemis_start "$instance"

@@ -10,13 +10,8 @@ here=$(cd -- "$(dirname -- "$0")" && pwd -P)
 # shellcheck source=lib/qdrouterd.sh
 . "$here/lib/qdrouterd.sh"
 
-signal=TERM
-if [ "${1:-}" = "--kill" ]; then
-  signal=KILL
-  shift
-fi
-[ $# -le 1 ] || die "usage: restart-router.sh [--kill] [QDROUTERD_CONF]"
-conf=$(router_conf "${1:-}")
+parse_signal "restart-router.sh [--kill] [QDROUTERD_CONF]" 0 1 "$@"
+conf=$(router_conf "${args[0]:-}")
 
 t0=$(now_millis)
 router_stop "$conf" "$signal"

@@ -9,5 +9,6 @@ here=$(cd -- "$(dirname -- "$0")" && pwd -P)
 # shellcheck source=lib/qdrouterd.sh
 . "$here/lib/qdrouterd.sh"
 
-[ $# -le 1 ] || die "usage: start-router.sh [QDROUTERD_CONF]"
-router_start "$(router_conf "${1:-}")"
+parse_args "start-router.sh [QDROUTERD_CONF]" 0 1 "$@"
+conf=$(router_conf "${args[0]:-}") # an assignment: set -e ends the handler when there is none
+router_start "$conf"

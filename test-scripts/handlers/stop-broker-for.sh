@@ -10,15 +10,9 @@ here=$(cd -- "$(dirname -- "$0")" && pwd -P)
 # shellcheck source=lib/artemis.sh
 . "$here/lib/artemis.sh"
 
-signal=TERM
-if [ "${1:-}" = "--kill" ]; then
-  signal=KILL
-  shift
-fi
-[ $# -ge 1 ] && [ $# -le 2 ] || die "usage: stop-broker-for.sh [--kill] SECONDS [ARTEMIS_INSTANCE_DIR]"
-seconds=$1
-[[ $seconds =~ ^[0-9]+([.][0-9]+)?$ ]] || die "SECONDS must be a number, not '$seconds'"
-instance=$(artemis_instance "${2:-}")
+parse_signal "stop-broker-for.sh [--kill] SECONDS [ARTEMIS_INSTANCE_DIR]" 1 2 "$@"
+seconds=$(down_seconds "${args[0]}")
+instance=$(artemis_instance "${args[1]:-}")
 
 artemis_stop "$instance" "$signal"
 log "broker stays down for $seconds s"

@@ -10,15 +10,9 @@ here=$(cd -- "$(dirname -- "$0")" && pwd -P)
 # shellcheck source=lib/qdrouterd.sh
 . "$here/lib/qdrouterd.sh"
 
-signal=TERM
-if [ "${1:-}" = "--kill" ]; then
-  signal=KILL
-  shift
-fi
-[ $# -ge 1 ] && [ $# -le 2 ] || die "usage: stop-router-for.sh [--kill] SECONDS [QDROUTERD_CONF]"
-seconds=$1
-[[ $seconds =~ ^[0-9]+([.][0-9]+)?$ ]] || die "SECONDS must be a number, not '$seconds'"
-conf=$(router_conf "${2:-}")
+parse_signal "stop-router-for.sh [--kill] SECONDS [QDROUTERD_CONF]" 1 2 "$@"
+seconds=$(down_seconds "${args[0]}")
+conf=$(router_conf "${args[1]:-}")
 
 t0=$(now_millis)
 router_stop "$conf" "$signal"

@@ -34,3 +34,32 @@ stop_pids() {
     sleep "$poll"
   done
 }
+
+# parse_args USAGE MIN MAX ARG...: MIN to MAX arguments, which it leaves in the caller's array args; dies with USAGE
+# otherwise.
+parse_args() {
+  local usage=$1 min=$2 max=$3
+  shift 3
+  [ $# -ge "$min" ] && [ $# -le "$max" ] || die "usage: $usage"
+  args=("$@")
+}
+
+# parse_signal USAGE MIN MAX ARG...: the stopping handlers' arguments, an optional leading --kill (signal=KILL: a crash;
+# else signal=TERM: graceful), then as parse_args. Sets the caller's variables signal and args.
+parse_signal() {
+  local usage=$1 min=$2 max=$3
+  shift 3
+  signal=TERM
+  if [ "${1:-}" = "--kill" ]; then
+    signal=KILL
+    shift
+  fi
+  parse_args "$usage" "$min" "$max" "$@"
+}
+
+# down_seconds SECONDS: prints SECONDS if it is a whole or decimal number (how long a stop-*-for handler keeps its SUT
+# down), dies otherwise.
+down_seconds() {
+  [[ $1 =~ ^[0-9]+([.][0-9]+)?$ ]] || die "SECONDS must be a number, not '$1'"
+  echo "$1"
+}

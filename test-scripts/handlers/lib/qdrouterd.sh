@@ -111,3 +111,15 @@ router_start() {
   done
   log "router started (pid $pid), $listener accepts connections"
 }
+
+# router_check CONF: fails unless a router runs CONF and its client port accepts connections; changes nothing.
+router_check() {
+  local conf=$1 pids listener
+  pids=$(router_pids "$conf")
+  [ -n "$pids" ] || die "no router runs $conf"
+  listener=$(router_client_listener "$conf")
+  [ -n "$listener" ] || die "$conf has no listener with role normal: nothing to tell that the router is up"
+  # shellcheck disable=SC2086 # "host port"
+  accepts $listener || die "the router of $conf runs (pid $(echo $pids)) but $listener refuses connections"
+  log "router $conf up (pid $(echo $pids)), $listener accepts connections"
+}

@@ -34,8 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class RouterLineTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** A bound for a hang, not the expected time: three routers are up in about a second on an idle machine. */
-    private static final Duration READY_WITHIN = Duration.ofSeconds(60);
+    private static final Duration READY_WITHIN = TestRouters.READY_WITHIN;
     /** Low enough for a 2-core host shared with other builds: each send's disposition crosses the three routers twice. */
     private static final int RATE = 200;
     private static final int SECONDS = 4;
@@ -45,21 +44,15 @@ class RouterLineTest {
 
     @Test
     void aLineOfThreeRoutersCarriesAFixedRateRunWithExactCounts() throws Exception {
-        RouterBinary binary = TestRouters.binary();
+        TestRouters.binary();
         List<Long> pids = new ArrayList<>();
-        try (LocalRouters line = LocalRouters.start(Topology.line(3), binary, dir.resolve("routers"), READY_WITHIN)) {
+        try (LocalRouters line = TestRouters.lineOfThree(dir.resolve("routers"))) {
             line.topology().routers().forEach(r -> pids.add(line.pid(r.name())));
-            long transitBefore = transit(binary, line.managementUrl("router-2"));
+            long transitBefore = TestRouters.transit(line, "router-2");
             Path runs = dir.resolve("runs");
-            MaestroCommand.Result r = MaestroCommand.run("run", Path.of("..", "test-scripts", "router-line.groovy").toString(),
-                    "--local", "--runs", runs.toString(),
-                    "-P", "sendUrl=" + line.amqpUrl("router-1", "line.queue"),
-                    "-P", "receiveUrl=" + line.amqpUrl("router-3", "line.queue"),
-                    "-P", "rate=" + RATE, "-P", "duration=" + SECONDS + "s",
-                    // as EndToEndTest: a cold sender on a busy 2-core host may start behind its schedule
-                    "-P", "warmup=1s", "-P", "warmupSendDelay=500ms", "-P", "warmupMax=3s", "-P", "connections=2",
-                    // what is judged here is the counts; latency and rate bounds only catch a run that crawled
-                    "-P", "p99=5 s", "-P", "minRate=50 %");
+            // what is judged here is the counts; latency and rate bounds only catch a run that crawled
+            MaestroCommand.Result r = MaestroCommand.run(TestRouters.lineRun(line, runs, "line.queue", RATE, SECONDS,
+                    "-P", "warmupMax=3s", "-P", "p99=5 s", "-P", "minRate=50 %"));
             assertEquals(0, r.exitCode(), r.output());
             JsonNode totals = JSON.readTree(MaestroCommand.onlyRun(runs).resolve("summary.json").toFile()).get("totals");
             assertEquals((long) RATE * SECONDS, totals.get("sent").asLong(), "at " + RATE + " msg/s for " + SECONDS + " s: " + totals);
@@ -67,7 +60,7 @@ class RouterLineTest {
             assertEquals(0, totals.get("lost").asLong(), totals.toString());
             // Through the middle router, not around it: its count of deliveries between two other routers grew by
             // at least every message (the warm-up's too).
-            long crossed = transit(binary, line.managementUrl("router-2")) - transitBefore;
+            long crossed = TestRouters.transit(line, "router-2") - transitBefore;
             assertTrue(crossed >= totals.get("sent").asLong(), "router-2 forwarded " + crossed + " deliveries");
             assertTrue(Files.size(line.logOf("router-2")) > 0, "each router logs to its own file");
         }
@@ -235,15 +228,6 @@ class RouterLineTest {
         String html = Files.readString(run.resolve("report.html"));
         return JSON.readTree(html.substring(html.indexOf('>', html.indexOf("id=\"report-data\"")) + 1,
                 html.indexOf("</script>", html.indexOf("id=\"report-data\""))));
-    }
-
-    /** The middle router's deliveries between two other routers, through its AMQP management. */
-    static long transit(RouterBinary binary, String managementUrl) throws Exception {
-        try (AmqpManagementInspector m = new AmqpManagementInspector(ManagementUrl.parse(managementUrl),
-                List.of(new EntityQuery("router", binary.flavour().entityType("router"), List.of("deliveriesTransit"))),
-                Duration.ofSeconds(5))) {
-            return Long.parseLong(m.sample().rowsOf("router").get(0).get(0));
-        }
     }
 
     /** Processes whose command line names a file under {@code dir}: routers started there. */

@@ -7,11 +7,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.local.LocalRouters;
 import org.maestro.client.local.RouterBinary;
 import org.maestro.client.local.TestRouters;
-import org.maestro.client.topology.Topology;
 import org.maestro.client.topology.TopologyOutput;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -27,7 +25,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class RouterReleaseTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration READY_WITHIN = Duration.ofSeconds(60);
     private static final int RATE = 300;
     private static final int SECONDS = 6;
     /** How long the middle router stays down: long enough for the first router to see its route go. */
@@ -41,26 +38,16 @@ class RouterReleaseTest {
         RouterBinary binary = TestRouters.binary();
         Path routers = dir.resolve("routers");
         Process restarted = null;
-        try (LocalRouters line = LocalRouters.start(Topology.line(3), binary, routers, READY_WITHIN)) {
+        try (LocalRouters line = TestRouters.lineOfThree(routers)) {
             Path runs = dir.resolve("runs");
-            long transitBefore = RouterLineTest.transit(binary, line.managementUrl("router-2"));
-            CompletableFuture<MaestroCommand.Result> run = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return MaestroCommand.run("run", Path.of("..", "test-scripts", "router-line.groovy").toString(),
-                            "--local", "--runs", runs.toString(),
-                            "-P", "sendUrl=" + line.amqpUrl("router-1", "release.queue"),
-                            "-P", "receiveUrl=" + line.amqpUrl("router-3", "release.queue"),
-                            "-P", "rate=" + RATE, "-P", "duration=" + SECONDS + "s", "-P", "connections=2",
-                            "-P", "warmup=1s", "-P", "warmupSendDelay=500ms", "-P", "warmupMax=2s",
-                            // judged here: the counts; the outage's latency and catching up are the fault's, not a bound's
-                            "-P", "p99=30 s", "-P", "minRate=10 %");
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+            long transitBefore = TestRouters.transit(line, "router-2");
+            // judged here: the counts; the outage's latency and catching up are the fault's, not a bound's
+            CompletableFuture<MaestroCommand.Result> run = CompletableFuture.supplyAsync(() -> MaestroCommand.run(
+                    TestRouters.lineRun(line, runs, "release.queue", RATE, SECONDS,
+                            "-P", "warmupMax=2s", "-P", "p99=30 s", "-P", "minRate=10 %")));
             // Traffic crosses router-2 (the sender is past its start-up), then router-2 stops for a moment.
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (RouterLineTest.transit(binary, line.managementUrl("router-2")) - transitBefore < RATE && System.nanoTime() < deadline
+            while (TestRouters.transit(line, "router-2") - transitBefore < RATE && System.nanoTime() < deadline
                     && !run.isDone()) {
                 Thread.sleep(100); // polling the router's counter: nothing to wait on
             }

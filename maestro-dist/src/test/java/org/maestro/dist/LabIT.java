@@ -7,8 +7,6 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,7 +31,6 @@ import static org.junit.jupiter.api.Assertions.fail;
  * <p>Needs root and {@code ip netns}: without them it fails under CI (CI=true) and is skipped elsewhere.
  */
 class LabIT {
-    private static final Logger LOG = LoggerFactory.getLogger(LabIT.class);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path SOURCE_ROOT = Path.of(System.getProperty("maestro.source.root")).normalize();
     private static final Path TARBALL = Path.of(System.getProperty("maestro.dist.tarball"));
@@ -45,7 +42,6 @@ class LabIT {
 
     @TempDir
     static Path work;
-    private static LauncherRun lab;
 
     @BeforeAll
     static void runTheLab() throws Exception {
@@ -60,17 +56,14 @@ class LabIT {
         assertTrue(Files.isRegularFile(ARTEMIS), "the pre-integration-test phase copies " + ARTEMIS);
         Map<String, String> env = Map.of("PATH", System.getenv("PATH"), "HOME", System.getProperty("user.home"),
                 "JAVA_HOME", System.getProperty("java.home"), "LANG", "C.UTF-8");
-        lab = LauncherRun.run(work, env, BOUND, LAB_TEST.toString(), work.toString(), TARBALL.toString(), ARTEMIS.toString());
-        LOG.info("lab-test.sh took {} s; timings:\n{}", lab.took().toSeconds(), LabRuns.read(work.resolve("timings")));
-        assertEquals(0, lab.exitCode(), lab.printed());
+        LabRuns.runDriver(work, env, BOUND, LAB_TEST, work.toString(), TARBALL.toString(), ARTEMIS.toString());
     }
 
     /** Whatever a crash left (the script removes the lab itself, also when it fails; a killed one cannot). */
     @AfterAll
     static void removeTheLab() throws Exception {
         if (LabRuns.whatTheLabLacks() == null) {
-            new ProcessBuilder(NSLAB.toString(), "down").redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(60, TimeUnit.SECONDS);
+            LabRuns.removeLab(NSLAB, Map.of());
         }
     }
 
@@ -78,12 +71,7 @@ class LabIT {
     void theSecondDeployChangesNothing() throws IOException {
         String timings = LabRuns.read(work.resolve("timings"));
         assertTrue(timings.contains("deploy ") && timings.contains("redeploy "), timings);
-        String recap = LabRuns.read(work.resolve("deploy-2.log"));
-        assertTrue(recap.contains("PLAY RECAP"), recap);
-        for (String host : List.of("broker", "sut", "load1", "load2", "client")) {
-            assertTrue(recap.lines().anyMatch(l -> l.startsWith(host + " ") && l.contains("changed=0") && l.contains("failed=0")),
-                    host + " unchanged by the second deploy:\n" + recap);
-        }
+        LabRuns.assertSecondDeployChangedNothing(work, List.of("broker", "sut", "load1", "load2", "client"));
     }
 
     @Test
@@ -105,22 +93,8 @@ class LabIT {
 
     @Test
     void theAgentRestartsTheSutOnItsHostAndTheSummaryMeasuresTheCost() throws IOException {
-        Path run = LabRuns.onlyRun(work, "with-agent");
-        assertEquals("0", LabRuns.exitCode(work, "with-agent"), LabRuns.read(run.resolve("console.log")));
-        JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());
-        assertEquals("passed", s.get("verdict").asText(), s.toString());
-        JsonNode action = s.get("actions").get(0);
-        assertEquals("restart-broker.sh", action.get("handler").asText());
-        assertEquals("succeeded", action.get("outcome").asText(), action.toString());
-        long outage = action.get("outageMillis").asLong();
-        assertTrue(outage > 0, "the restart stopped the flow: " + action);
-        assertTrue(action.get("recoveryMillis").asLong() >= outage, "recovery comes after the flow resumes: " + action);
-        JsonNode totals = s.get("totals");
-        assertEquals(totals.get("sent").asLong() - (totals.get("received").asLong() - totals.get("duplicated").asLong()),
-                totals.get("lost").asLong(), totals.toString());
-        assertTrue(action.get("lost").asLong() <= totals.get("lost").asLong(), action + " vs " + totals);
-        assertTrue(Files.exists(run.resolve("peers/sut-agent/handlers.csv")), "the agent's files are fetched");
-        assertTrue(Files.exists(run.resolve("peers/sut-inspector/queues.csv")), "the inspector's files are fetched");
+        LabRuns.Restart restart = LabRuns.assertRestartMeasured(work, "with-agent", "restart-broker.sh", "sut-agent");
+        assertTrue(Files.exists(restart.run().resolve("peers/sut-inspector/queues.csv")), "the inspector's files are fetched");
     }
 
     @Test

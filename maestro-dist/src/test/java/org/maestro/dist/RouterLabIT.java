@@ -1,14 +1,11 @@
 package org.maestro.dist;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,7 +14,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,14 +29,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * -Dfailsafe.failIfNoSpecifiedTests=false}. Needs root, {@code ip netns} and a router (docs/topologies.md).
  */
 class RouterLabIT {
-    private static final Logger LOG = LoggerFactory.getLogger(RouterLabIT.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** The profile -Prouter-lab sets it. */
     static final String ENABLED = "maestro.router.lab";
     private static final Path SOURCE_ROOT = Path.of(System.getProperty("maestro.source.root", ".")).normalize();
     private static final Path LAB_TEST = SOURCE_ROOT.resolve("ansible/tests/router-lab-test.sh");
     private static final Path NSLAB = SOURCE_ROOT.resolve("ansible/tests/nslab.sh");
-    private static final Duration BOUND = Duration.ofMinutes(20);
+    /** A hang's bound: at a load average of 50 on this 2-core host the first deploy took 726 s and the second 379 s. */
+    private static final Duration BOUND = Duration.ofMinutes(35);
+    /** The lab's hosts (router-lab-test.sh's NSLAB_HOSTS). */
+    private static final List<String> HOSTS = List.of("r1", "r2", "r3", "load1", "load2", "client");
     /** The rate and duration router-lab-test.sh runs at. */
     private static final int RATE_PER_SECOND = 200;
     private static final int DURATION_SECONDS = 16;
@@ -67,30 +64,20 @@ class RouterLabIT {
         if (System.getenv("MAESTRO_QDROUTERD") != null) {
             env.put("MAESTRO_QDROUTERD", System.getenv("MAESTRO_QDROUTERD"));
         }
-        LauncherRun lab = LauncherRun.run(work, env, BOUND, LAB_TEST.toString(), work.toString(), tarball.toString());
-        LOG.info("router-lab-test.sh took {} s; timings:\n{}", lab.took().toSeconds(), LabRuns.read(work.resolve("timings")));
-        assertEquals(0, lab.exitCode(), lab.printed());
+        LabRuns.runDriver(work, env, BOUND, LAB_TEST, work.toString(), tarball.toString());
     }
 
     /** Whatever a crash left (the script removes its lab itself, also when it fails; a killed one cannot). */
     @AfterAll
     static void removeTheLab() throws Exception {
         if (Boolean.getBoolean(ENABLED) && LabRuns.whatTheLabLacks() == null) {
-            ProcessBuilder down = new ProcessBuilder(NSLAB.toString(), "down").redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD);
-            down.environment().putAll(Map.of("NSLAB_PREFIX", "rlab", "NSLAB_HOSTS", "r1 r2 r3 load1 load2 client"));
-            down.start().waitFor(60, TimeUnit.SECONDS);
+            LabRuns.removeLab(NSLAB, Map.of("NSLAB_PREFIX", "rlab", "NSLAB_HOSTS", String.join(" ", HOSTS)));
         }
     }
 
     @Test
     void theSecondDeployOfTheRoutersChangesNothing() throws IOException {
-        String recap = LabRuns.read(work.resolve("deploy-2.log"));
-        assertTrue(recap.contains("PLAY RECAP"), recap);
-        for (String host : List.of("r1", "r2", "r3", "load1", "load2", "client")) {
-            assertTrue(recap.lines().anyMatch(l -> l.startsWith(host + " ") && l.contains("changed=0") && l.contains("failed=0")),
-                    host + " unchanged by the second deploy:\n" + recap);
-        }
+        LabRuns.assertSecondDeployChangedNothing(work, HOSTS);
         assertTrue(LabRuns.read(work.resolve("deploy-1.log")).contains("TASK [qdrouterd_topology : Start the router]"),
                 "the first deploy started the routers");
     }
@@ -104,21 +91,13 @@ class RouterLabIT {
 
     @Test
     void theAgentOnTheMiddleRouterHostRestartsItAndTheLossIsTheOutagesOwn() throws IOException {
-        Path run = LabRuns.onlyRun(work, "router-line");
-        String console = LabRuns.read(run.resolve("console.log"));
-        assertEquals("0", LabRuns.exitCode(work, "router-line"), console);
-        JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());
-        assertEquals("passed", s.get("verdict").asText(), s.toString());
-        JsonNode action = s.get("actions").get(0);
-        assertEquals("restart-router.sh", action.get("handler").asText());
-        assertEquals("succeeded", action.get("outcome").asText(), action.toString());
+        LabRuns.Restart restart = LabRuns.assertRestartMeasured(work, "router-line", "restart-router.sh", "r2-agent");
+        JsonNode s = restart.summary();
+        JsonNode action = restart.action();
         long outage = action.get("outageMillis").asLong();
-        assertTrue(outage > 0, "the restart stopped the flow: " + action);
-        assertTrue(action.get("recoveryMillis").asLong() >= outage, "recovery comes after the flow resumes: " + action);
         JsonNode totals = s.get("totals");
         long sent = totals.get("sent").asLong();
         long lost = totals.get("lost").asLong();
-        assertEquals(sent - (totals.get("received").asLong() - totals.get("duplicated").asLong()), lost, totals.toString());
         assertTrue(sent >= RATE_PER_SECOND * DURATION_SECONDS * 8L / 10, "the sender kept about its rate: " + totals);
         // The action's loss is the outage's: what the sender sent while router-2 was away. The run's own loss may be
         // larger: on a saturated host the receiver falls seconds behind, and what is still in flight when it stops is lost too.
@@ -126,10 +105,9 @@ class RouterLabIT {
         long bound = RATE_PER_SECOND * (outage + LOSS_BOUND_BEYOND_OUTAGE_MILLIS) / 1000;
         assertTrue(actionLost <= bound, "the action lost " + actionLost + " <= " + RATE_PER_SECOND + " msg/s x (outage " + outage
                 + " ms + " + LOSS_BOUND_BEYOND_OUTAGE_MILLIS + " ms) = " + bound + ": " + action);
-        assertTrue(actionLost <= lost, action + " vs " + totals);
         assertEquals(LabRuns.peer(s, "load1-sender").get("messages").asLong(), sent, s.get("peers").toString());
-        assertTrue(Files.exists(run.resolve("peers/r2-agent/handlers.csv")), "the agent's files are fetched");
         System.out.printf("FIGURE: router lab, line of 3, router-2 restarted: sent %d, lost %d (the action %d), outage %d ms,"
-                + " recovery %d ms%n", sent, lost, actionLost, outage, action.get("recoveryMillis").asLong());
+                + " recovery %d ms, stops %d, last resume %d ms%n", sent, lost, actionLost, outage,
+                action.get("recoveryMillis").asLong(), action.get("stops").asInt(), action.get("lastResumeMillis").asLong());
     }
 }

@@ -610,11 +610,17 @@
   }
   if ((summary.actions || []).length) {
     act.appendChild(el('h3', { text: 'Agent actions and what they cost' }));
-    act.appendChild(table(['agent', 'handler', 'args', 'planned at s', 'start', 'end', 'outcome', 'exit', 'reason', 'lost', 'outage ms', 'recovery ms'],
+    act.appendChild(table(['agent', 'handler', 'args', 'planned at s', 'start', 'end', 'outcome', 'exit', 'reason', 'lost', 'outage ms',
+      'recovery ms', 'stops', 'last resume ms'],
       summary.actions.map(function (a) {
-        return [a.agent || '', a.handler, (a.args || []).join(' '), a.atMillis / 1000, a.start, a.end, a.outcome, a.exitStatus, a.reason,
-          known(a.lost), known(a.outageMillis), known(a.recoveryMillis)];
+        return [(a.group ? a.group + '/' : '') + (a.agent || ''), a.handler, (a.args || []).join(' '), a.atMillis / 1000, a.start, a.end,
+          a.outcome, a.exitStatus, a.reason, known(a.lost), known(a.outageMillis), known(a.recoveryMillis), known(a.stops),
+          known(a.lastResumeMillis)];
       })));
+    act.appendChild(el('p', { text: 'A stop: 200 ms or more without a message received. Outage: the longest stop after the action,' +
+      ' its own length; recovery: from the action until the rate was back within 5 % of the target for a second, after the' +
+      ' first stop; last resume: from the action until the flow resumed after its last stop (on a redundant path, the' +
+      ' traffic back on its first path). -1: not within the test.' }));
   }
   if ((data.handlerRuns || []).length) {
     act.appendChild(el('h3', { text: 'Handler runs (agents\u2019 handlers.csv)' }));

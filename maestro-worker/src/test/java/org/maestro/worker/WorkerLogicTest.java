@@ -16,6 +16,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The worker's pure logic: sequence accounting, stamps, URLs, options, criteria. */
 class WorkerLogicTest {
 
+    /** A message the SUT gives back again and again waits longer each time, up to the bound: no bouncing through an outage. */
+    @Test
+    void aMessageGivenBackAgainWaitsTwiceAsLongUpToTheBound() {
+        assertEquals(java.util.List.of(100L, 200L, 400L, 800L, 1000L, 1000L),
+                java.util.stream.IntStream.of(1, 2, 3, 4, 5, 6).mapToObj(Resends::delayMillis).toList());
+        assertEquals(Resends.MAX_DELAY_MILLIS, Resends.delayMillis(Integer.MAX_VALUE), "no overflow past the bound");
+    }
+
     @Test
     void sequenceAccountingIsExact() {
         SequenceTracker t = new SequenceTracker();

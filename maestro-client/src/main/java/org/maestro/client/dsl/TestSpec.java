@@ -341,6 +341,7 @@ public final class TestSpec {
      *     at '60s', run: 'restart-broker.sh', args: ['/opt/artemis/instance']
      *     every '30s', from: '90s', until: '180s', run: 'stop-broker-for.sh', args: ['5']
      *     at '120s', agent: 'router-2', run: 'restart-router.sh'   // by the agent peer named router-2
+     *     at '150s', group: 'routers', run: 'check-router.sh'      // by every agent of the group routers, each its own outcome
      * }
      * </pre>
      */
@@ -579,9 +580,12 @@ public final class TestSpec {
             options.put("agent.handler.timeout", String.valueOf(value));
         }
 
-        /** {@code at '60s', run: 'restart-broker.sh', args: [...]}; {@code agent: 'router-2'} has that agent run it. */
+        /**
+         * {@code at '60s', run: 'restart-broker.sh', args: [...]}; {@code agent: 'router-2'} has that agent run it,
+         * {@code group: 'routers'} every agent of that group.
+         */
         public void at(java.util.Map<String, Object> args, Object time) {
-            actions.add(new TestPlan.Action(millis("at", time), handler(args), arguments(args), agentOf(args)));
+            actions.add(new TestPlan.Action(millis("at", time), handler(args), arguments(args), agentOf(args), groupOf(args)));
         }
 
         /** {@code every '30s', from: '60s', until: '180s', run: '...', args: [...]}. */
@@ -597,7 +601,7 @@ public final class TestSpec {
                         + args.get("until") + " repeats nothing");
             }
             for (long t = from; t <= until; t += step) {
-                actions.add(new TestPlan.Action(t, handler(args), arguments(args), agentOf(args)));
+                actions.add(new TestPlan.Action(t, handler(args), arguments(args), agentOf(args), groupOf(args)));
             }
         }
 
@@ -615,7 +619,20 @@ public final class TestSpec {
             if (agent != null && agent.toString().isBlank()) {
                 throw new IllegalArgumentException("an agent action's agent: is empty: give an agent's name (e.g. router-2) or leave agent: out");
             }
+            if (agent != null && args.get("group") != null) {
+                throw new IllegalArgumentException("an agent action has agent: '" + agent + "' and group: '" + args.get("group")
+                        + "': give one agent's name, or the group whose every agent runs it");
+            }
             return agent == null ? "" : agent.toString();
+        }
+
+        /** The group of agents an action is for ({@code group: 'routers'}: every agent started in it), or "". */
+        private static String groupOf(java.util.Map<String, Object> args) {
+            Object group = args.get("group");
+            if (group != null && group.toString().isBlank()) {
+                throw new IllegalArgumentException("an agent action's group: is empty: give a group of agents (e.g. routers) or leave group: out");
+            }
+            return group == null ? "" : group.toString();
         }
 
         /** The handler's arguments; a null one (a param with no value) is left out, so the handler uses its own default. */

@@ -70,14 +70,22 @@ public record TestPlan(String name, List<String> tags, String description, Strin
             return new AgentPlan(sourceUrl, branch, actions, java.util.Map.copyOf(more));
         }
 
-        /** The agents the actions name, in the order first named; "" (the test's one agent) last, when an action names none. */
+        /**
+         * The agents the actions name, in the order first named; "" (the test's one agent) last, when an action names
+         * neither an agent nor a group (or there is no action).
+         */
         public List<String> agents() {
             java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
             actions.stream().map(Action::agent).filter(a -> !a.isEmpty()).forEach(names::add);
-            if (actions.isEmpty() || actions.stream().anyMatch(a -> a.agent().isEmpty())) {
+            if (actions.isEmpty() || actions.stream().anyMatch(a -> a.agent().isEmpty() && !a.forGroup())) {
                 names.add("");
             }
             return List.copyOf(names);
+        }
+
+        /** The groups of agents the actions are for, in the order first named. */
+        public List<String> groups() {
+            return actions.stream().filter(Action::forGroup).map(Action::group).distinct().toList();
         }
     }
 
@@ -94,12 +102,27 @@ public record TestPlan(String name, List<String> tags, String description, Strin
     }
 
     /**
-     * A handler run at {@code atMillis} after the senders started, by the agent named {@code agent} (a peer's name, e.g.
-     * {@code router-2}, the agent beside that router), or by the test's one agent when {@code agent} is "".
+     * A handler run at {@code atMillis} after the senders started: by the agent named {@code agent} (a peer's name, e.g.
+     * {@code router-2}, the agent beside that router), by every agent of {@code group} (peers started with {@code --group};
+     * each agent's run is an outcome of its own), or by the test's one agent when both are "".
      */
-    public record Action(long atMillis, String handler, List<String> args, String agent) {
+    public record Action(long atMillis, String handler, List<String> args, String agent, String group) {
+        public Action {
+            agent = agent == null ? "" : agent;
+            group = group == null ? "" : group;   // null: a run.json written before groups
+        }
+
+        public Action(long atMillis, String handler, List<String> args, String agent) {
+            this(atMillis, handler, args, agent, "");
+        }
+
         public Action(long atMillis, String handler, List<String> args) {
             this(atMillis, handler, args, "");
+        }
+
+        /** Whether every agent of a group runs it. */
+        public boolean forGroup() {
+            return !group.isEmpty();
         }
     }
 

@@ -15,9 +15,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
- * The agent's part of a test: fires each scheduled action at its time from the start of the load,
- * matches the agent's handler outcomes to the actions fired, and waits (bounded) for those still
- * running when the load ends. Every action ends with an {@link ActionOutcome}, run or not.
+ * The agent's part of a test: fires each scheduled action at its time from the start of the load, on the agent it
+ * names, or on every agent of the group it is for (each agent's run an action of its own, with its own outcome and
+ * cost); matches the agents' handler outcomes to the runs fired, and waits (bounded) for those still running when the
+ * load ends. Every run ends with an {@link ActionOutcome}, run or not.
  */
 final class AgentActions implements AutoCloseable {
     /** How long handlers still running at the end of the load may take to report. */
@@ -25,34 +26,39 @@ final class AgentActions implements AutoCloseable {
 
     /** Each agent the actions name ("" for the test's one agent), as assigned. */
     private final Map<String, RemotePeer> agents;
+    /** The agents of each group an action is for. */
+    private final Map<String, List<RemotePeer>> groups;
     private final List<TestPlan.Action> planned;
     private final BooleanSupplier loadEnded;
     private final Console console;
-    /** Fired actions waiting for their outcome, and those done. */
+    /** Fired runs waiting for their outcome, and those done. */
     private final List<Scheduled> actions = new CopyOnWriteArrayList<>();
     private ScheduledExecutorService scheduler;
 
     /**
-     * @param agents    each agent by the name the actions give it ("" for the test's one agent); empty when the test has
-     *                  no agent (then there is nothing to do)
+     * @param agents    each agent by the name the actions give it ("" for the test's one agent)
+     * @param groups    the agents of each group an action is for; both maps empty when the test has no agent (then there
+     *                  is nothing to do)
      * @param loadEnded whether every sender has ended: an action due after that is not run
      */
-    AgentActions(Map<String, RemotePeer> agents, List<TestPlan.Action> planned, BooleanSupplier loadEnded, Console console) {
+    AgentActions(Map<String, RemotePeer> agents, Map<String, List<RemotePeer>> groups, List<TestPlan.Action> planned,
+                 BooleanSupplier loadEnded, Console console) {
         this.agents = Map.copyOf(agents);
-        this.planned = agents.isEmpty() ? List.of() : planned;
+        this.groups = Map.copyOf(groups);
+        this.planned = agents.isEmpty() && groups.isEmpty() ? List.of() : planned;
         this.loadEnded = loadEnded;
         this.console = console;
     }
 
-    /** The plan's actions with the agents assigned to them: the names of {@code plan.agent().agents()}, in order. */
+    /** The plan's actions with the agents assigned to them, by name and by group. */
     static AgentActions byName(org.maestro.client.control.ControlClient client, TestPlan plan, PeerAssignment assignment,
                                BooleanSupplier loadEnded, Console console) {
         Map<String, RemotePeer> agents = new LinkedHashMap<>();
-        List<PeerAssignment.Assignment> assigned = assignment.agents();
-        for (int i = 0; i < assigned.size(); i++) {
-            agents.put(plan.agent().agents().get(i), new RemotePeer(client, assigned.get(i).peer()));
-        }
-        return new AgentActions(agents, plan.agent() == null ? List.of() : plan.agent().actions(), loadEnded, console);
+        assignment.namedAgents().forEach((name, peer) -> agents.put(name, new RemotePeer(client, peer)));
+        Map<String, List<RemotePeer>> groups = new LinkedHashMap<>();
+        assignment.agentGroups().forEach((group, peers) -> groups.put(group,
+                peers.stream().map(p -> new RemotePeer(client, p)).toList()));
+        return new AgentActions(agents, groups, plan.agent() == null ? List.of() : plan.agent().actions(), loadEnded, console);
     }
 
     /** Schedules each action at its time from now, the start of the load. */
@@ -66,9 +72,11 @@ final class AgentActions implements AutoCloseable {
             return t;
         });
         for (TestPlan.Action action : planned) {
-            Scheduled run = new Scheduled(action);
-            actions.add(run);
-            scheduler.schedule(() -> fire(run), action.atMillis(), TimeUnit.MILLISECONDS);
+            List<Scheduled> runs = action.forGroup()
+                    ? groups.get(action.group()).stream().map(agent -> new Scheduled(action, agent, agent.info().name())).toList()
+                    : List.of(new Scheduled(action, agents.get(action.agent()), action.agent()));
+            actions.addAll(runs);
+            scheduler.schedule(() -> runs.forEach(this::fire), action.atMillis(), TimeUnit.MILLISECONDS);
         }
     }
 
@@ -78,26 +86,29 @@ final class AgentActions implements AutoCloseable {
             return;
         }
         run.firedEpochMicros = Clocks.epochMicros();
-        RemotePeer agent = agents.get(run.action.agent());
-        console.line("agent%s: at %.1f s run %s %s", run.action.agent().isEmpty() ? "" : " " + run.action.agent(),
-                run.action.atMillis() / 1000.0, run.action.handler(), run.action.args());
+        console.line("agent%s: at %.1f s run %s %s", who(run), run.action.atMillis() / 1000.0, run.action.handler(), run.action.args());
         try {
-            agent.runHandler(run.action.handler(), run.action.args());
+            run.agent.runHandler(run.action.handler(), run.action.args());
         } catch (TestCannotRun refused) {
             run.finish(Outcome.REFUSED.wireName(), -1, refused.getMessage(), run.firedEpochMicros, run.firedEpochMicros);
-            console.line("agent: %s refused: %s", run.action.handler(), refused.getMessage());
+            console.line("agent%s: %s refused: %s", who(run), run.action.handler(), refused.getMessage());
         } catch (Exception e) {
             run.finish(Outcome.REFUSED.wireName(), -1, e.toString(), run.firedEpochMicros, run.firedEpochMicros);
         }
+    }
+
+    /** " router-2", " router-2 (group routers)", or "" for the test's one agent. */
+    private static String who(Scheduled run) {
+        return run.agentName.isEmpty() ? "" : " " + run.agentName + (run.action.forGroup() ? " (group " + run.action.group() + ")" : "");
     }
 
     /** A handler ended on the agent {@code peerId}: the oldest pending action of that agent with that handler is the one. */
     void onOutcome(String peerId, Payload.HandlerOutcome o) {
         for (Scheduled run : actions) {
             if (run.pending() && run.firedEpochMicros > 0 && run.action.handler().equals(o.handler())
-                    && agents.get(run.action.agent()).info().id().equals(peerId)) {
+                    && run.agent.info().id().equals(peerId)) {
                 run.finish(o.outcome(), o.exitStatus(), o.reason(), o.startMicros(), o.endMicros());
-                console.line("agent: %s %s (exit %d)%s", o.handler(), o.outcome(), o.exitStatus(),
+                console.line("agent%s: %s %s (exit %d)%s", who(run), o.handler(), o.outcome(), o.exitStatus(),
                         o.reason().isEmpty() ? "" : ": " + o.reason());
                 return;
             }
@@ -135,14 +146,19 @@ final class AgentActions implements AutoCloseable {
         return actions.stream().map(Scheduled::done).toList();
     }
 
-    /** One scheduled agent action as it happens. */
+    /** One scheduled run of an agent action, on one agent, as it happens. */
     static final class Scheduled {
         final TestPlan.Action action;
+        final RemotePeer agent;
+        /** The agent's name as the outcome gives it: "" for the test's one agent, which the action did not name. */
+        final String agentName;
         volatile long firedEpochMicros;
         private volatile ActionOutcome outcome;
 
-        Scheduled(TestPlan.Action action) {
+        Scheduled(TestPlan.Action action, RemotePeer agent, String agentName) {
             this.action = action;
+            this.agent = agent;
+            this.agentName = agentName;
         }
 
         boolean pending() {
@@ -151,7 +167,7 @@ final class AgentActions implements AutoCloseable {
 
         synchronized void finish(String result, long exitStatus, String reason, long startMicros, long endMicros) {
             if (outcome == null) {
-                outcome = new ActionOutcome(action, result, exitStatus, reason, startMicros, endMicros);
+                outcome = new ActionOutcome(action, agentName, result, exitStatus, reason, startMicros, endMicros);
             }
         }
 

@@ -50,6 +50,8 @@ public final class LocalCluster implements AutoCloseable {
     static final String ROUTER_CONF_OPTION = "router.conf";
     static final String ROUTER_BINARY_OPTION = "router.binary";
     static final String ROUTER_NAME_OPTION = "router.name";
+    /** The group of the agents beside the routers of a topology: an action with {@code group: 'routers'} runs on each. */
+    static final String ROUTERS_GROUP = "routers";
 
     private final Path work;
     private final List<Peer> peers = new ArrayList<>();
@@ -96,6 +98,12 @@ public final class LocalCluster implements AutoCloseable {
 
     private void startParts(TestPlan plan, Path handlers, Console console) throws Exception {
         TestPlan.AgentPlan agent = plan.agent();
+        if (agent != null && plan.topology() == null && !agent.groups().isEmpty()) {
+            // Discovery would wait its whole timeout for a group no local agent is in.
+            throw new TestCannotRun("--local starts one agent, in no group: the action for group '" + agent.groups().get(0)
+                    + "' has no agent to run on (with a topology, the agents beside the routers are the group "
+                    + ROUTERS_GROUP + ")");
+        }
         if (plan.topology() != null) {
             startRouters(plan, console); // first: a router that cannot be found or started is said before anything else
         }
@@ -241,16 +249,26 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     /**
-     * With a topology, an agent runs beside each router, named after it: every action names the router whose agent runs
-     * it ({@code agent: 'router-2'}), one of the topology's.
+     * With a topology, an agent runs beside each router, named after it, all of them in the group {@value #ROUTERS_GROUP}:
+     * every action names the router whose agent runs it ({@code agent: 'router-2'}), one of the topology's, or is for
+     * that group ({@code group: 'routers'}: every router's agent).
      */
     private static void checkRouterAgents(TestPlan plan, Topology topology) throws TestCannotRun {
         List<String> routerNames = topology.routers().stream().map(org.maestro.client.topology.Node::name).toList();
         for (TestPlan.Action a : plan.agent().actions()) {
+            if (a.forGroup()) {
+                if (!a.group().equals(ROUTERS_GROUP)) {
+                    throw new TestCannotRun("topology '" + plan.topology() + "': no group of agents '" + a.group() + "'"
+                            + org.maestro.common.util.NearestName.hint(a.group(), List.of(ROUTERS_GROUP), "the group is")
+                            + "; the agents beside the routers are the group " + ROUTERS_GROUP);
+                }
+                continue;
+            }
             if (a.agent().isEmpty()) {
                 throw new TestCannotRun("topology '" + plan.topology() + "': agent action " + a.handler() + " names no agent;"
                         + " an agent runs beside each router: say which, e.g. agent: '" + routerNames.get(routerNames.size() / 2)
-                        + "' (the routers are " + String.join(", ", routerNames) + ")");
+                        + "' (the routers are " + String.join(", ", routerNames) + "), or group: '" + ROUTERS_GROUP
+                        + "' for every one");
             }
             if (!routerNames.contains(a.agent())) {
                 throw new TestCannotRun("topology '" + plan.topology() + "': no agent '" + a.agent() + "'"
@@ -269,7 +287,7 @@ public final class LocalCluster implements AutoCloseable {
                     .withOwnOptions(java.util.Map.of(ROUTER_NAME_OPTION, r.name(),
                             ROUTER_CONF_OPTION, routers.confOf(r.name()).toString(),
                             ROUTER_BINARY_OPTION, routers.binary().executable().toString()));
-            peers.add(new Peer(Peer.identity(r.name(), Role.AGENT, ""), PeerConfig.of(control.mqttUrl()),
+            peers.add(new Peer(Peer.identity(r.name(), Role.AGENT, ROUTERS_GROUP), PeerConfig.of(control.mqttUrl()),
                     new DataTokenAnswer(dataServer.token(), new AgentHandler(settings))).start());
         }
     }

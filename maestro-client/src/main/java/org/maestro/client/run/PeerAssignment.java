@@ -6,17 +6,28 @@ import org.maestro.common.note.Role;
 
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Who plays what in a test: each peer discovery chose, with the route it sends or receives on
  * (senders and receivers) or the endpoint it samples (inspectors). Built from the plan and what
  * {@link PeerDirectory#await} found, without a broker.
  *
- * @param all the agent first, then the inspectors, the receivers and the senders (route by route): the order the
- *            peers are listed, watched and collected in
+ * @param all         the agents first, then the inspectors, the receivers and the senders (route by route): the order the
+ *                    peers are listed, watched and collected in; each peer once (an agent an action names may also be
+ *                    of a group another action is for)
+ * @param namedAgents the agent of each name the actions give ("" for the test's one agent)
+ * @param agentGroups the agents of each group an action is for
  */
-record PeerAssignment(List<Assignment> all) {
+record PeerAssignment(List<Assignment> all, Map<String, PeerInfo> namedAgents, Map<String, List<PeerInfo>> agentGroups) {
+
+    PeerAssignment(List<Assignment> all) {
+        this(all, Map.of(), Map.of());
+    }
 
     /** One peer's part: {@code route} is null but for workers, {@code inspector} null but for inspectors. */
     record Assignment(PeerInfo peer, TestPlan.Route route, TestPlan.InspectorSpec inspector) {
@@ -48,6 +59,8 @@ record PeerAssignment(List<Assignment> all) {
         if (plan.agent() != null) {
             // One agent per name the actions give (the agent beside router-2), and one of any name for actions naming none.
             plan.agent().agents().forEach(name -> needs.add(new PeerDirectory.Requirement(Role.AGENT, "", 1, name)));
+            // Every agent of each group an action is for.
+            plan.agent().groups().forEach(group -> needs.add(PeerDirectory.Requirement.everyOneOf(Role.AGENT, group)));
         }
         return needs;
     }
@@ -67,8 +80,14 @@ record PeerAssignment(List<Assignment> all) {
         }
         List<PeerInfo> inspectors = plan.inspectors().isEmpty() ? List.of() : byNeed.next();
         List<Assignment> all = new ArrayList<>();
+        Map<String, PeerInfo> agents = new LinkedHashMap<>();
+        Map<String, List<PeerInfo>> agentGroups = new LinkedHashMap<>();
         if (plan.agent() != null) {
-            plan.agent().agents().forEach(name -> all.add(new Assignment(byNeed.next().get(0), null, null)));
+            plan.agent().agents().forEach(name -> agents.put(name, byNeed.next().get(0)));
+            plan.agent().groups().forEach(group -> agentGroups.put(group, List.copyOf(byNeed.next())));
+            Set<PeerInfo> listed = new LinkedHashSet<>(agents.values());
+            agentGroups.values().forEach(listed::addAll);
+            listed.forEach(agent -> all.add(new Assignment(agent, null, null)));
         }
         for (int i = 0; i < inspectors.size(); i++) {
             all.add(new Assignment(inspectors.get(i), null, plan.inspectors().get(i)));
@@ -81,7 +100,8 @@ record PeerAssignment(List<Assignment> all) {
             TestPlan.Route route = routes.get(r);
             senders.get(r).forEach(p -> all.add(new Assignment(p, route, null)));
         }
-        return new PeerAssignment(List.copyOf(all));
+        return new PeerAssignment(List.copyOf(all), java.util.Collections.unmodifiableMap(agents),
+                java.util.Collections.unmodifiableMap(agentGroups));
     }
 
     private static PeerDirectory.Requirement receiversOf(TestPlan.Route route) {
@@ -105,7 +125,7 @@ record PeerAssignment(List<Assignment> all) {
         return assignments.stream().map(Assignment::peer).toList();
     }
 
-    /** The agents' parts, in the order of the plan's {@code agents()}: empty when the test has no agent. */
+    /** The agents' parts, each agent once (by name first, then by group): empty when the test has no agent. */
     List<Assignment> agents() {
         return of(Role.AGENT);
     }

@@ -32,15 +32,31 @@ public final class PeerDirectory {
         return found;
     }
 
-    /** {@code count} peers of {@code role} in {@code group} ("" = any group), named {@code name} ("" = any name). */
-    public record Requirement(Role role, String group, int count, String name) {
+    /**
+     * {@code count} peers of {@code role} in {@code group} ("" = any group), named {@code name} ("" = any name); with
+     * {@code everyOne}, every such peer that answers, at least {@code count}, whether or not another requirement chose it
+     * too (an agent of a group may also be the one an action names).
+     */
+    public record Requirement(Role role, String group, int count, String name, boolean everyOne) {
+        public Requirement(Role role, String group, int count, String name) {
+            this(role, group, count, name, false);
+        }
+
         public Requirement(Role role, String group, int count) {
             this(role, group, count, "");
+        }
+
+        /** Every peer of {@code role} in {@code group} that answers, at least one. */
+        public static Requirement everyOneOf(Role role, String group) {
+            return new Requirement(role, group, 1, "", true);
         }
 
         String describe(int missing) {
             if (!name.isEmpty()) {
                 return role.wireName() + " '" + name + "'";
+            }
+            if (everyOne) {
+                return "any " + role.wireName() + " in group " + group;
             }
             return missing + " " + role.wireName() + (missing > 1 ? "s" : "") + (group.isEmpty() ? "" : " in group " + group);
         }
@@ -80,10 +96,10 @@ public final class PeerDirectory {
     }
 
     /** The peers chosen for each need, in the order of the needs, and what is short. */
-    private record Choice(List<List<PeerInfo>> chosen, List<String> missing) {
+    record Choice(List<List<PeerInfo>> chosen, List<String> missing) {
     }
 
-    private static Choice choose(List<Requirement> needs, List<PeerInfo> found) {
+    static Choice choose(List<Requirement> needs, List<PeerInfo> found) {
         List<PeerInfo> free = new ArrayList<>(found);
         List<List<PeerInfo>> chosen = new ArrayList<>(Collections.nCopies(needs.size(), List.of()));
         List<String> missing = new ArrayList<>();
@@ -93,7 +109,8 @@ public final class PeerDirectory {
                 .thenComparing(i -> needs.get(i).group().isEmpty()));
         for (int i : ordered) {
             Requirement r = needs.get(i);
-            List<PeerInfo> fits = free.stream().filter(r::accepts).limit(r.count()).toList();
+            List<PeerInfo> fits = r.everyOne() ? found.stream().filter(r::accepts).toList()
+                    : free.stream().filter(r::accepts).limit(r.count()).toList();
             free.removeAll(fits);
             chosen.set(i, fits);
             if (fits.size() < r.count()) {

@@ -397,17 +397,18 @@ final class SummaryBuilder {
         Workers w = Workers.of(peers, runDir, reduced);
         long end = w.end();
         Timeline timeline = w.origin() == Long.MAX_VALUE || !timelineKnown ? null : Timeline.read(w.dirs(), w.origin(), end);
-        List<Long> starts = outcomes.stream().map(ActionOutcome::startMicros).filter(t -> t > 0).sorted().toList();
         for (ActionOutcome o : outcomes) {
             FaultAnalysis cost = null;
             if (timeline != null && o.startMicros() > 0) {
-                long windowEnd = starts.stream().filter(t -> t > o.startMicros()).findFirst().orElse(end);
+                // Its window ends where a later planned action starts: the agents of a group act at the same planned
+                // time, each a few ms apart, and each such run's cost is the whole fault's.
+                long windowEnd = outcomes.stream().filter(n -> n.action().atMillis() > o.action().atMillis())
+                        .mapToLong(ActionOutcome::startMicros).filter(t -> t > o.startMicros()).min().orElse(end);
                 cost = FaultAnalysis.of(timeline, o.startMicros(), windowEnd, plan.targetRate().perSecond());
             }
             out.add(new Summary.ActionResult(o.action().handler(), o.action().args(), o.action().atMillis(), iso(o.startMicros()),
-                    iso(o.endMicros()), o.outcome(), o.exitStatus(), o.reason() == null ? null : SafeText.of(o.reason()), cost == null ? null : cost.lost(),
-                    cost == null ? null : cost.duplicated(), cost == null ? null : cost.outOfOrder(),
-                    cost == null ? null : cost.outageMillis(), cost == null ? null : cost.recoveryMillis(), o.action().agent()));
+                    iso(o.endMicros()), o.outcome(), o.exitStatus(), o.reason() == null ? null : SafeText.of(o.reason()), cost,
+                    o.agent(), o.action().group()));
         }
         return out;
     }

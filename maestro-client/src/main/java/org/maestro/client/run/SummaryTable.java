@@ -89,11 +89,14 @@ final class SummaryTable {
                         a.outcome(), a.reason().isEmpty() ? "" : " (" + a.reason() + ")");
                 continue;
             }
-            c.line("  action at %.1f s: %s -> %s%s; lost %s, duplicated %s, out of order %s, outage %s, recovery %s",
+            c.line("  action at %.1f s: %s -> %s%s; lost %s, duplicated %s, out of order %s, outage %s, recovery %s, stops %s,"
+                            + " last resume %s",
                     a.atMillis() / 1000.0, a.describe(), a.outcome(), a.reason().isEmpty() ? "" : " (" + a.reason() + ")",
                     text(a.lost()), text(a.duplicated()), text(a.outOfOrder()),
                     a.outageMillis() == null ? UNKNOWN : a.outageMillis() < 0 ? "the flow did not resume within the test" : a.outageMillis() + " ms",
-                    a.recoveryMillis() == null ? UNKNOWN : a.recoveryMillis() < 0 ? "not within the test" : a.recoveryMillis() + " ms");
+                    a.recoveryMillis() == null ? UNKNOWN : a.recoveryMillis() < 0 ? "not within the test" : a.recoveryMillis() + " ms",
+                    a.stops() == null ? UNKNOWN : a.stops().toString(),
+                    a.lastResumeMillis() == null ? UNKNOWN : a.lastResumeMillis() < 0 ? "not within the test" : a.lastResumeMillis() + " ms");
         }
         for (Summary.Check check : s.checks()) {
             if (check.evaluated()) {

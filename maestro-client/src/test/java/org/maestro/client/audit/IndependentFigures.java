@@ -303,8 +303,9 @@ final class IndependentFigures {
     /**
      * What an agent action starting at {@code startMicros} cost until {@code windowEndMicros}, by its definition (100 ms
      * buckets of the run's timeline from the earliest worker start): {lost, duplicated, out of order, outage ms,
-     * recovery ms}; outage 0 when the flow never stopped for two buckets or more, -1 when it did not resume; recovery
-     * the first whole second after the flow resumed with at least 95 % of the target rate, -1 when none.
+     * recovery ms, stops, last resume ms}; a stop is two empty buckets or more; outage the longest stop's length, 0 when
+     * none, -1 when one did not resume; recovery the first whole second after the first stop (or the action's start) with
+     * at least 95 % of the target rate, -1 when none; last resume the end of the last stop from the action's start.
      */
     long[] actionCost(long startMicros, long windowEndMicros, long targetPerSecond) throws IOException {
         long bucket = 100_000;
@@ -345,9 +346,8 @@ final class IndependentFigures {
             ooo += oooByAta[i];
         }
         lost = Math.max(0, lost + dup);
-        // The longest silence (two buckets or more) that ended within the window; one that lasts to its end: no resume.
-        int bestStart = -1;
-        int bestLength = 0;
+        // Every silence of two buckets or more in the window; one that lasts to its end: no resume.
+        List<int[]> silences = new java.util.ArrayList<>();
         for (int i = from; i < to; ) {
             if (receivedByAta[i] != 0) {
                 i++;
@@ -358,18 +358,19 @@ final class IndependentFigures {
                 j++;
             }
             if (j >= to && j - i >= 2) {
-                return new long[] {lost, dup, ooo, -1, -1};
+                return new long[] {lost, dup, ooo, -1, -1, silences.size() + 1, -1};
             }
-            if (j < to && j - i > bestLength) {
-                bestStart = i;
-                bestLength = j - i;
+            if (j - i >= 2) {
+                silences.add(new int[] {i, j});
             }
             i = j;
         }
-        long outage = bestLength < 2 ? 0 : (origin + (bestStart + bestLength) * bucket - startMicros) / 1000;
+        long outage = silences.stream().mapToLong(g -> (origin + g[1] * bucket - Math.max(origin + g[0] * bucket, startMicros)) / 1000)
+                .max().orElse(0);
+        long lastResume = silences.isEmpty() ? 0 : Math.max(0, (origin + silences.get(silences.size() - 1)[1] * bucket - startMicros) / 1000);
         long recovery = -1;
         long needed = (long) Math.ceil(targetPerSecond * 0.95);
-        for (int i = bestLength < 2 ? from : bestStart + bestLength; targetPerSecond > 0 && i + 10 <= to; i++) {
+        for (int i = silences.isEmpty() ? from : silences.get(0)[1]; targetPerSecond > 0 && i + 10 <= to; i++) {
             long second = 0;
             for (int k = i; k < i + 10; k++) {
                 second += receivedByAta[k];
@@ -379,7 +380,7 @@ final class IndependentFigures {
                 break;
             }
         }
-        return new long[] {lost, dup, ooo, outage, recovery};
+        return new long[] {lost, dup, ooo, outage, recovery, silences.size(), lastResume};
     }
 
     private static void add(long[] series, long micros, long origin, long bucket) {

@@ -35,7 +35,7 @@ final class Surfaces {
     private static final Pattern TOTAL = Pattern.compile("^total: " + TAIL + "$");
     private static final Pattern ROUTE = Pattern.compile("^route (\\S+) \\(.*\\): " + TAIL + "$");
     private static final Pattern ACTION = Pattern.compile("^\\s+action at [0-9.]+ s: .* -> succeeded.*; lost (\\S+), duplicated (\\S+),"
-            + " out of order (\\S+), outage (.+), recovery (.+)$");
+            + " out of order (\\S+), outage (.+), recovery (.+), stops (\\S+), last resume (.+)$");
     private static final Pattern CHECK = Pattern.compile("^\\s+\\[(PASS|FAIL)\\] (.+?): measured (.+), bound .+$");
     private static final Pattern UNJUDGED = Pattern.compile("^\\s+\\[NOT EVALUATED\\] (.+?), bound [^:]+: (.+)$");
     private static final Pattern END = Pattern.compile("^(\\S+) ended: (.+)$");
@@ -122,7 +122,7 @@ final class Surfaces {
             JsonNode a = actions.get(i);
             long[] e = cost(f, actions, i, target);
             String who = "action " + (i + 1) + " ";
-            String[] names = {"lost", "duplicated", "outOfOrder", "outageMillis", "recoveryMillis"};
+            String[] names = {"lost", "duplicated", "outOfOrder", "outageMillis", "recoveryMillis", "stops", "lastResumeMillis"};
             for (int k = 0; k < names.length; k++) {
                 audit.check(run, surface, "action cost", who + names[k], e == null ? UNKNOWN : Long.toString(e[k]), count(a.path(names[k])));
             }
@@ -139,9 +139,11 @@ final class Surfaces {
             return null;
         }
         long next = Long.MAX_VALUE;
+        long planned = actions.get(i).path("atMillis").asLong();
         for (JsonNode other : actions) {
             String o = other.path("start").asText("");
-            if (!o.isEmpty() && micros(o) > micros(start)) {
+            // The next planned action's: the agents of a group act at one planned time, a few ms apart.
+            if (!o.isEmpty() && other.path("atMillis").asLong() > planned && micros(o) > micros(start)) {
                 next = Math.min(next, micros(o));
             }
         }
@@ -217,6 +219,8 @@ final class Surfaces {
                 audit.check(run, CONSOLE, "action cost", who + "out of order", text(e, 2), m.group(3));
                 audit.check(run, CONSOLE, "action cost", who + "outage", text(e, 3), millis(m.group(4)));
                 audit.check(run, CONSOLE, "action cost", who + "recovery", text(e, 4), millis(m.group(5)));
+                audit.check(run, CONSOLE, "action cost", who + "stops", text(e, 5), m.group(6));
+                audit.check(run, CONSOLE, "action cost", who + "last resume", text(e, 6), millis(m.group(7)));
                 k++;
             }
         }

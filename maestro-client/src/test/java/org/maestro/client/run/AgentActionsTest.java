@@ -13,7 +13,7 @@ class AgentActionsTest {
 
     @Test
     void aFiredActionWithoutOutcomeIsUnknownAndTimedFromWhenItWasFired() {
-        AgentActions.Scheduled run = new AgentActions.Scheduled(RESTART);
+        AgentActions.Scheduled run = new AgentActions.Scheduled(RESTART, null, "router-2");
         run.firedEpochMicros = 1_700_000_000_000_000L;
         run.giveUp("fired, but the test ended before the agent told its outcome");
         ActionOutcome o = run.done();
@@ -24,12 +24,12 @@ class AgentActionsTest {
 
     @Test
     void anActionNeverFiredWasNotRunAndAnOutcomeThatCameStays() {
-        AgentActions.Scheduled never = new AgentActions.Scheduled(RESTART);
+        AgentActions.Scheduled never = new AgentActions.Scheduled(RESTART, null, "router-2");
         never.giveUp("fired, but …");
         assertEquals("not-run", never.done().outcome());
         assertEquals(0, never.done().startMicros());
 
-        AgentActions.Scheduled told = new AgentActions.Scheduled(RESTART);
+        AgentActions.Scheduled told = new AgentActions.Scheduled(RESTART, null, "router-2");
         told.firedEpochMicros = 5;
         told.finish("failed", 1, "router not listening within 30 s", 6, 9);
         told.giveUp("fired, but …");

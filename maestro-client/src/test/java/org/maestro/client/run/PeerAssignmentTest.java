@@ -64,4 +64,14 @@ class PeerAssignmentTest {
         assertEquals(List.of(), a.inspectors());
         assertEquals(List.of("receiver-1", "sender-1", "sender-2"), a.peers().stream().map(PeerInfo::name).toList());
     }
+
+    @Test
+    void anActionIsForOneAgentOrForAGroupNotBoth() {
+        ScriptException e = org.junit.jupiter.api.Assertions.assertThrows(ScriptException.class, () ->
+                org.maestro.client.dsl.ScriptRunner.load("both.groovy", "test {\n name 'b'\n url 'amqp://h/q'\n"
+                        + " agent {\n source 'file:///srv/h.git'\n at '5s', agent: 'router-2', group: 'routers', run: 'a.sh'\n }\n}\n",
+                        java.util.Map.of()));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("an agent action has agent: 'router-2' and group:"
+                + " 'routers': give one agent's name, or the group whose every agent runs it"), e.getMessage());
+    }
 }

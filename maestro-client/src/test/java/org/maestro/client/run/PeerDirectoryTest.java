@@ -60,4 +60,48 @@ class PeerDirectoryTest {
                 () -> PeerDirectory.await(cluster.client(), PeerAssignment.requirements(plan), Duration.ofSeconds(2)));
         assertTrue(e.getMessage().contains("1 receiver in group east and 1 sender in group east"), e.getMessage());
     }
+
+    /**
+     * An action for a group runs on every agent of it that answers; an agent of the group that another action names is
+     * both that action's and the group's, and listed once.
+     */
+    @Test
+    void anActionForAGroupHasEveryAgentOfItAndANamedOneMayBeOfItToo() throws Exception {
+        TestCluster cluster = lab.cluster()
+                .peer("s1", Role.SENDER, "", new EchoHandler()).peer("r1", Role.RECEIVER, "", new EchoHandler())
+                .peer("router-1", Role.AGENT, "routers", new EchoHandler()).peer("router-2", Role.AGENT, "routers", new EchoHandler())
+                .peer("router-3", Role.AGENT, "routers", new EchoHandler()).peer("broker-1", Role.AGENT, "brokers", new EchoHandler())
+                .start();
+        TestPlan plan = ScriptRunner.load("group.groovy", """
+                test {
+                 name 'group'
+                 url 'amqp://h/q'
+                 agent {
+                  source 'file:///srv/h.git'
+                  at '5s', agent: 'router-2', run: 'restart-router.sh'
+                  at '9s', group: 'routers', run: 'check-router.sh'
+                 }
+                }
+                """, Map.of());
+        assertEquals(List.of(new PeerDirectory.Requirement(Role.RECEIVER, "", 1), new PeerDirectory.Requirement(Role.SENDER, "", 1),
+                new PeerDirectory.Requirement(Role.AGENT, "", 1, "router-2"),
+                PeerDirectory.Requirement.everyOneOf(Role.AGENT, "routers")), PeerAssignment.requirements(plan));
+        PeerAssignment a = PeerAssignment.of(plan,
+                PeerDirectory.await(cluster.client(), PeerAssignment.requirements(plan), Duration.ofSeconds(10)));
+        assertEquals("router-2", a.namedAgents().get("router-2").name());
+        assertEquals(List.of("router-1", "router-2", "router-3"), a.agentGroups().get("routers").stream().map(PeerInfo::name).toList());
+        assertEquals(List.of("router-2", "router-1", "router-3", "r1", "s1"), a.peers().stream().map(PeerInfo::name).toList(),
+                "each agent once, broker-1 (another group) not at all");
+
+        TestPlan noSuchGroup = ScriptRunner.load("nogroup.groovy", """
+                test {
+                 name 'nogroup'
+                 url 'amqp://h/q'
+                 agent { source 'file:///srv/h.git'; at '9s', group: 'switches', run: 'check.sh' }
+                }
+                """, Map.of());
+        TestCannotRun e = assertThrows(TestCannotRun.class,
+                () -> PeerDirectory.await(cluster.client(), PeerAssignment.requirements(noSuchGroup), Duration.ofSeconds(1)));
+        assertTrue(e.getMessage().contains("any agent in group switches"), e.getMessage());
+    }
 }

@@ -106,7 +106,7 @@ class SummaryBuilderTest {
         TestPlan.Action action = new TestPlan.Action(5_000, "restart.sh", List.of());
         Summary s = SummaryBuilder.build(plan, "t", "2026-01-01T00:00:00Z", List.of(SENDER, RECEIVER), run,
                 new SummaryBuilder.Observed(Map.of(), Map.of(RECEIVER.id(), progress(Role.RECEIVER, 0, 0)), Map.of(), Map.of(),
-                        List.of(), List.of(new ActionOutcome(action, "not-run", -1, "the load ended first", 0, 0)), List.of(), List.of()));
+                        List.of(), List.of(new ActionOutcome(action, "", "not-run", -1, "the load ended first", 0, 0)), List.of(), List.of()));
         Summary.ActionResult a = s.actions().get(0);
         assertNull(a.outageMillis(), "not 0: " + a);
         assertNull(a.recoveryMillis());

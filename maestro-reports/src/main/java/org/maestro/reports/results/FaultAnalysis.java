@@ -1,19 +1,42 @@
 package org.maestro.reports.results;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
- * What a fault cost, measured on the {@link Timeline}:
+ * What a fault cost, measured on the {@link Timeline} in the action's window (from its start to the next action's, or
+ * the end). The flow <em>stops</em> when no message arrives for {@value #STOP_BUCKETS} buckets or more (200 ms; a single
+ * empty bucket is jitter at a low rate). A fault may stop the flow more than once: a router on a redundant path stops
+ * it briefly when the traffic goes round it, and again when the traffic comes back to it; so the figures are:
  * <ul>
- *   <li>lost: messages due between the action's start and the next action (or the end) that
- *       never arrived (sent minus received, by intended time);</li>
+ *   <li>lost: messages due in the window that never arrived (sent minus received, by intended time);</li>
  *   <li>duplicated, out of order: such arrivals in the same window;</li>
- *   <li>outage: from the action's start until messages arrive again after the longest stretch
- *       without any (0 when they never stopped, -1 when they did not resume within the test);</li>
- *   <li>recovery: from the action's start until the receive rate is back within 5 % of the target
- *       for a whole second (-1 when it never was).</li>
+ *   <li>stops: how many times the flow stopped in the window;</li>
+ *   <li>outage: the longest stop, its own length (0 when the flow never stopped, -1 when it stopped and did not resume
+ *       within the window);</li>
+ *   <li>last resume: from the action's start until the flow resumed after its last stop, the flow as it then stayed
+ *       (0 when it never stopped, -1 when it did not resume; with one stop, the action's start to the end of the
+ *       outage; on a redundant path, the traffic's return to the path it had before);</li>
+ *   <li>recovery: from the action's start until the receive rate was back within 5 % of the target for a whole
+ *       second, after the first stop ended (from the action's start when it never stopped; -1 when it never was, or
+ *       there is no target): how soon the traffic flowed in full again, through another path if it had one.</li>
  * </ul>
+ * Times are to the timeline's bucket, {@value Timeline#BUCKET_MICROS} µs: a stop's length is its empty buckets (from
+ * the action's start when the first began before it), so the outage is never longer than the last resume.
  */
-public record FaultAnalysis(long lost, long duplicated, long outOfOrder, long outageMillis, long recoveryMillis) {
+public record FaultAnalysis(long lost, long duplicated, long outOfOrder, long outageMillis, long recoveryMillis, int stops,
+                            long lastResumeMillis) {
     private static final int BUCKETS_PER_SECOND = (int) (1_000_000 / Timeline.BUCKET_MICROS);
+    /** The fewest empty buckets in a row that make a stop. */
+    static final int STOP_BUCKETS = 2;
+
+    /** A stretch of empty buckets {@code [from, to)}; {@code to} is the window's end when the flow did not resume. */
+    private record Stop(int from, int to, boolean resumed) {
+        /** Its length, from the action's start at the earliest (a stop that began just before it is the fault's from then). */
+        long millis(Timeline t, long actionStartMicros) {
+            return (t.micros(to) - Math.max(t.micros(from), actionStartMicros)) / 1_000;
+        }
+    }
 
     public static FaultAnalysis of(Timeline t, long actionStartMicros, long windowEndMicros, long targetRatePerSecond) {
         int from = Math.max(0, t.bucket(actionStartMicros));
@@ -27,33 +50,15 @@ public record FaultAnalysis(long lost, long duplicated, long outOfOrder, long ou
             outOfOrder += t.outOfOrderByArrival[i];
         }
         // A duplicate counts once in "received": it must not hide a lost message.
-        lost += duplicated;
-        // The longest run of empty buckets after the fault, within the window.
-        int bestStart = -1;
-        int bestLength = 0;
-        for (int i = from; i < to; ) {
-            if (t.receivedByArrival[i] == 0) {
-                int j = i;
-                while (j < to && t.receivedByArrival[j] == 0) {
-                    j++;
-                }
-                if (j >= to && j - i >= 2 && hasTraffic(t, from, i)) {
-                    // The flow stopped and never came back before the window ended.
-                    return new FaultAnalysis(Math.max(0, lost), duplicated, outOfOrder, -1, -1);
-                }
-                if (j - i > bestLength && j < to) {
-                    bestStart = i;
-                    bestLength = j - i;
-                }
-                i = j;
-            } else {
-                i++;
-            }
+        lost = Math.max(0, lost + duplicated);
+        List<Stop> stops = stops(t, from, to);
+        if (!stops.isEmpty() && !stops.get(stops.size() - 1).resumed()) {
+            return new FaultAnalysis(lost, duplicated, outOfOrder, -1, -1, stops.size(), -1);
         }
-        // A single empty bucket is normal jitter at low rates; a stop is longer than that.
-        long outage = bestLength < 2 ? 0 : (t.micros(bestStart + bestLength) - actionStartMicros) / 1_000;
+        long outage = stops.stream().mapToLong(stop -> stop.millis(t, actionStartMicros)).max().orElse(0);
+        long lastResume = stops.isEmpty() ? 0 : (t.micros(stops.get(stops.size() - 1).to()) - actionStartMicros) / 1_000;
         long recovery = -1;
-        int resumeFrom = bestLength < 2 ? from : bestStart + bestLength;
+        int resumeFrom = stops.isEmpty() ? from : stops.get(0).to();
         if (targetRatePerSecond > 0) {
             long needed = (long) Math.ceil(targetRatePerSecond * 0.95);
             for (int i = resumeFrom; i + BUCKETS_PER_SECOND <= to; i++) {
@@ -67,15 +72,42 @@ public record FaultAnalysis(long lost, long duplicated, long outOfOrder, long ou
                 }
             }
         }
-        return new FaultAnalysis(Math.max(0, lost), duplicated, outOfOrder, outage, recovery);
+        return new FaultAnalysis(lost, duplicated, outOfOrder, outage, recovery, stops.size(), Math.max(0, lastResume));
+    }
+
+    /**
+     * The stops in {@code [from, to)}, in order. A stretch that lasts to the window's end did not resume only if messages
+     * were still expected (something was sent after the window's start); otherwise the load had simply ended.
+     */
+    private static List<Stop> stops(Timeline t, int from, int to) {
+        List<Stop> stops = new ArrayList<>();
+        for (int i = from; i < to; ) {
+            if (t.receivedByArrival[i] != 0) {
+                i++;
+                continue;
+            }
+            int j = i;
+            while (j < to && t.receivedByArrival[j] == 0) {
+                j++;
+            }
+            if (j - i >= STOP_BUCKETS) {
+                boolean resumed = j < to;
+                if (resumed || hasTraffic(t, from)) {
+                    stops.add(new Stop(i, j, resumed));
+                }
+            }
+            i = j;
+        }
+        return stops;
     }
 
     /** Whether messages were still expected: something was sent for the window after {@code from}. */
-    private static boolean hasTraffic(Timeline t, int from, int silentFrom) {
-        long sent = 0;
+    private static boolean hasTraffic(Timeline t, int from) {
         for (int i = from; i < t.size(); i++) {
-            sent += t.sentByIntended[i];
+            if (t.sentByIntended[i] > 0) {
+                return true;
+            }
         }
-        return sent > 0 && silentFrom >= from;
+        return false;
     }
 }

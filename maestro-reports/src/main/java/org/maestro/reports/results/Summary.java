@@ -280,7 +280,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
     }
 
     /**
-     * One agent action on the test's timeline and what it cost.
+     * One agent action on the test's timeline and what it cost (the costs are {@link FaultAnalysis}'s, which defines them).
      *
      * @param atMillis       when it was planned, from the start of the load
      * @param start          when the handler started (ISO-8601), "" when it did not run
@@ -289,19 +289,41 @@ public record Summary(String testId, String name, List<String> tags, String desc
      * @param lost           messages due between this action and the next that never arrived
      * @param duplicated     duplicated arrivals in that window
      * @param outOfOrder     out-of-order arrivals in that window
-     * @param outageMillis   from the action's start until messages arrived again (0: they never stopped)
-     * @param recoveryMillis until the rate was back within 5 % of the target (-1: it never was, or no target)
-     *                       <p>The five costs are null (unknown) when the action did not run, or when a sender's or
+     * @param outageMillis   the longest stop in the flow after the action, its own length (0: it never stopped; -1: it did
+     *                       not resume)
+     * @param recoveryMillis from the action's start until the rate was back within 5 % of the target, after the first
+     *                       stop (-1: it never was, or no target)
+     *                       <p>The costs are null (unknown) when the action did not run, or when a sender's or
      *                       receiver's rate logs are missing.
-     * @param agent          the agent the action named (e.g. router-2, the agent beside that router); "" or null (a
+     * @param agent          the agent that ran it (e.g. router-2, the agent beside that router); "" or null (a
      *                       summary written before agents were named): the test's one agent
+     * @param stops          how many times the flow stopped after the action (a fault survived through another path:
+     *                       going round, and coming back)
+     * @param lastResumeMillis from the action's start until the flow resumed after its last stop (0: it never stopped;
+     *                       -1: it did not resume)
+     * @param group          the group of agents the action was addressed to, each agent's run a result of its own; "" or
+     *                       null when it named one agent
      */
     public record ActionResult(String handler, List<String> args, long atMillis, String start, String end, String outcome,
                                long exitStatus, String reason, Long lost, Long duplicated, Long outOfOrder,
-                               Long outageMillis, Long recoveryMillis, String agent) {
-        /** {@code router-2: restart-router.sh [..]} when an agent is named, else the handler and its arguments. */
+                               Long outageMillis, Long recoveryMillis, String agent, Integer stops, Long lastResumeMillis,
+                               String group) {
+        /** The action with what it cost, or with its cost unknown ({@code cost} null). */
+        public ActionResult(String handler, List<String> args, long atMillis, String start, String end, String outcome,
+                            long exitStatus, String reason, FaultAnalysis cost, String agent, String group) {
+            this(handler, args, atMillis, start, end, outcome, exitStatus, reason, cost == null ? null : cost.lost(),
+                    cost == null ? null : cost.duplicated(), cost == null ? null : cost.outOfOrder(),
+                    cost == null ? null : cost.outageMillis(), cost == null ? null : cost.recoveryMillis(), agent,
+                    cost == null ? null : cost.stops(), cost == null ? null : cost.lastResumeMillis(), group);
+        }
+
+        /**
+         * {@code router-2: restart-router.sh [..]} when an agent is named, {@code routers/router-2: …} when the action
+         * went to a group, else the handler and its arguments.
+         */
         public String describe() {
-            return (agent == null || agent.isEmpty() ? "" : agent + ": ") + handler + (args.isEmpty() ? "" : " " + args);
+            String who = agent == null || agent.isEmpty() ? "" : (group == null || group.isEmpty() ? "" : group + "/") + agent + ": ";
+            return who + handler + (args.isEmpty() ? "" : " " + args);
         }
     }
 

@@ -23,6 +23,8 @@ class FaultAnalysisTest {
         assertEquals(2500, a.lost());
         assertEquals(2500, a.outageMillis());
         assertEquals(2500, a.recoveryMillis(), "back at the full rate from the first second after the outage");
+        assertEquals(1, a.stops());
+        assertEquals(2500, a.lastResumeMillis(), "one stop: it resumed at the end of the outage");
     }
 
     @Test
@@ -72,7 +74,7 @@ class FaultAnalysisTest {
             t.receivedByArrival[i] = i < 30 ? 50 : 0;
         }
         FaultAnalysis a = FaultAnalysis.of(t, ORIGIN + 2_000_000, ORIGIN + 10_000_000, 500);
-        assertEquals(new FaultAnalysis(3500, 0, 0, -1, -1), a);
+        assertEquals(new FaultAnalysis(3500, 0, 0, -1, -1, 1, -1), a);
     }
 
     @Test
@@ -84,6 +86,29 @@ class FaultAnalysisTest {
             t.receivedByArrival[i] = i % 7 == 0 ? 0 : 10;
         }
         FaultAnalysis a = FaultAnalysis.of(t, ORIGIN + 2_000_000, ORIGIN + 9_000_000, 0);
-        assertEquals(new FaultAnalysis(0, 0, 0, 0, -1), a, "single empty buckets are jitter, not an outage; no target, no recovery");
+        assertEquals(new FaultAnalysis(0, 0, 0, 0, -1, 0, 0), a, "single empty buckets are jitter, not an outage; no target, no recovery");
+    }
+
+    /**
+     * A router on the cheap path killed at 5 s: the flow stops 300 ms while the traffic goes round it, runs in full
+     * through the costlier path, and stops again for 1.2 s at 11 s when the traffic comes back to the cheap path. The
+     * outage is the longest stop, not the time to the end of the second one, which is the last resume.
+     */
+    @Test
+    void aFaultSurvivedThroughAnotherPathStopsTheFlowTwiceAndTheOutageIsTheLongerStop() {
+        Timeline t = Timeline.empty(ORIGIN, 200);
+        for (int i = 0; i < 200; i++) {
+            t.sentByIntended[i] = 20;
+            t.receivedByIntended[i] = 20;
+            boolean goingRound = i >= 50 && i < 53;
+            boolean comingBack = i >= 110 && i < 122;
+            t.receivedByArrival[i] = goingRound || comingBack ? 0 : i == 53 || i == 122 ? 60 : 20;
+        }
+        FaultAnalysis a = FaultAnalysis.of(t, ORIGIN + 5_000_000, ORIGIN + 20_000_000, 200);
+        assertEquals(2, a.stops());
+        assertEquals(1200, a.outageMillis(), "the longer of the two stops");
+        assertEquals(7200, a.lastResumeMillis(), "the flow as it then stayed: from 12.2 s");
+        assertEquals(300, a.recoveryMillis(), "in full again through the other path once the first stop ended");
+        assertEquals(0, a.lost());
     }
 }
