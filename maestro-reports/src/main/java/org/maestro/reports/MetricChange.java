@@ -227,8 +227,9 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
         // Beyond chance (the rule's decision) and beyond the floor: a change smaller than the floor is never called.
         String verdict = (rejected || !noiseKnown) && Math.abs(change) > floor
                 ? (towardWorse() ? MetricVerdict.WORSE : MetricVerdict.BETTER) : MetricVerdict.SAME;
-        if (verdict.equals(MetricVerdict.SAME) && blind(threshold)) {
-            // "Same" says a fall would have been seen; with a threshold of the whole baseline none could be.
+        if (verdict.equals(MetricVerdict.SAME) && Math.abs(change) > floor && blind(threshold)) {
+            // "Same" says a fall would have been seen; with a threshold of the whole baseline none could be. Within the
+            // floor the change is "same" whatever the noise (a run against a copy of itself on a starved host).
             return new MetricVerdict(metric, baseline, baselines, candidate, change, changePercent, noiseKnown ? level : Double.NaN,
                     threshold, "too noisy: the threshold \u00b1" + Format.number(threshold) + " " + metric.unit() + " reaches the "
                     + "baseline's " + Format.number(baseline) + " " + metric.unit() + ", so no fall could be told from chance ("

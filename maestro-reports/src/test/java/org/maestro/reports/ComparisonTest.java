@@ -297,6 +297,20 @@ class ComparisonTest {
         assertTrue(rate.threshold() >= 400, rate.toString());
         assertEquals(MetricVerdict.NOT_JUDGED, rate.verdict(), rate.toString());
         assertTrue(rate.basis().startsWith("too noisy: the threshold \u00b1"), rate.basis());
+        // Against a copy of itself the change is 0, within the floor: "same", however noisy.
+        Path copy = Files.createDirectories(tmp.resolve("20261122-050000-synthetic"));
+        try (java.util.stream.Stream<Path> files = Files.walk(longNoisy.dir)) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(longNoisy.dir.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        MetricVerdict itself = Comparison.of(List.of(longNoisy.dir), copy, null).verdicts().get(0);
+        assertTrue(itself.threshold() >= 400 && itself.verdict().equals(MetricVerdict.SAME), itself.toString());
 
         SyntheticRun quiet = new SyntheticRun(Files.createDirectories(tmp.resolve("20261122-023000-synthetic")),
                 T0 + HOUR + HOUR / 2, 12, 400, 2).seed(4).write();
