@@ -11,8 +11,14 @@ shift 2
 bin/install-test-deps   # mosquitto (the control broker), prometheus
 log=$(mktemp)
 if ! nice -n 10 mvn -B -pl maestro-client -am test -Dtest="$class" -Dsurefire.failIfNoSpecifiedTests=false "$@" >"$log" 2>&1; then
-  grep -E "$name: |FAIL|ERROR\]" "$log" | head -40
+  # grep finds nothing in some failures (a build error before any test): that must not end the script unheard (set -e).
+  grep -E "$name: |FAIL|ERROR\]" "$log" | head -40 || true
   echo "$name: the bench failed; the whole output is in $log" >&2
+  exit 1
+fi
+# A bench that passed but printed nothing (no "NAME: " line: a wrong CLASS or NAME, or every case skipped) is no result.
+if ! grep -q "$name: " "$log"; then
+  echo "$name: the bench printed no '$name: ' line (is $class the bench, and $name its prefix?); the whole output is in $log" >&2
   exit 1
 fi
 grep "$name: " "$log" | sed "s/^$name: //"

@@ -380,13 +380,16 @@ class EndToEndTest {
         assertEquals(baseline, onlyRun(), "no run was made");
 
         // Half the throughput against the directory of runs: its one passed run of the test is the baseline. Half the
-        // rate asked for is another load, so the rates fall (judged worse) and the verdict is "not comparable": a nightly
-        // fails on it as on a regression, in the exit code and junit.xml.
+        // rate asked for is another load, so the verdict is "not comparable": a nightly fails on it as on a regression, in
+        // the exit code and junit.xml. The rates fall by half, but two seconds measured cannot show how much a rate moves
+        // by chance (RunFigures.MIN_SLICES): they are "not judged", never "same" (bench/compare-noise.sh's 10 s runs at
+        // 80 % of the rate are judged worse).
         r = maestro(concat(new String[] {"run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "-P", "rate=200",
                 "--baseline", runs.toString()}, common));
         String out = (String) r[1];
         assertEquals(1, r[0], "the run passed its criteria but its load is not the baseline's:\n" + out);
-        assertTrue(out.contains("compared with baseline " + baseline.getFileName() + ": NOT COMPARABLE (receive rate, send rate"), out);
+        assertTrue(out.contains("compared with baseline " + baseline.getFileName() + ": NOT COMPARABLE; not judged: receive rate,"
+                + " send rate"), out);
         Path run;
         try (Stream<Path> dirs = Files.list(runs)) {
             run = dirs.filter(d -> !d.equals(baseline) && Files.isDirectory(d)).findFirst().orElseThrow();
@@ -404,10 +407,12 @@ class EndToEndTest {
         assertEquals(s.at("/totals/receiveRate").asDouble(), rate.path("value").asDouble(), 1e-6, "the run's own figure");
         assertEquals(JSON.readTree(baseline.resolve("summary.json").toFile()).at("/totals/receiveRate").asDouble(),
                 rate.path("baseline").asDouble(), 1e-6, "the baseline's figure");
-        assertEquals("worse", rate.path("verdict").asText());
+        assertEquals("not judged", rate.path("verdict").asText());
+        assertTrue(rate.path("basis").asText().startsWith("too few samples: "), rate.toString());
+        assertEquals(-50, rate.path("changePercent").asDouble(), 10, "the fall is shown: " + rate);
         String junit = Files.readString(run.resolve("junit.xml"));
         assertTrue(junit.contains("<testsuites") && junit.contains("name=\"maestro.fixed-rate.baseline\""), junit);
-        assertTrue(junit.contains("<failure message=\"regression: receive rate: "), junit);
+        assertTrue(junit.contains("<failure message=\"receive rate: ") && junit.contains("(too few samples: "), junit);
         assertTrue(junit.contains("<failure message=\"not comparable: "), junit);
         assertTrue(Files.size(run.resolve("comparison.html")) > 10_000);
         assertTrue(Files.readString(run.resolve("report.html")).contains("\"comparison\":{"), "report.html carries the comparison");

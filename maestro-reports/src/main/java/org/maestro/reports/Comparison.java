@@ -80,8 +80,12 @@ public final class Comparison {
             for (Metric m : metrics) {
                 double[] values = b.stream().mapToDouble(f -> m.valueIn(f.run.summary)).toArray();
                 double[] noise = b.stream().mapToDouble(f -> f.noise(m)).toArray();
+                List<String> tooShort = new ArrayList<>();
+                b.forEach(f -> tooShort.add(f.tooFewSlices(m)));
+                tooShort.add(c.tooFewSlices(m));
+                tooShort.removeIf(Objects::isNull);
                 MetricChange change = MetricChange.of(m, values, noise, m.valueIn(run.summary), c.noise(m),
-                        minChange == null ? m.relativeFloor() : minChange);
+                        minChange == null ? m.relativeFloor() : minChange, tooShort.isEmpty() ? null : String.join(", ", tooShort));
                 if (change != null) {
                     changes.add(change);
                 }
@@ -196,13 +200,16 @@ public final class Comparison {
         return new Comparison(candidate, baselines, changes, other, notes, notComparable, startNanos);
     }
 
-    /** not comparable, worse, better or same. */
+    /** not comparable, worse, not judged (no metric worse, but some could not be judged), better or same. */
     public String verdict() {
         if (notComparable != null) {
             return NOT_COMPARABLE;
         }
         if (verdicts.stream().anyMatch(MetricVerdict::isRegression)) {
             return MetricVerdict.WORSE;
+        }
+        if (verdicts.stream().anyMatch(MetricVerdict::isNotJudged)) {
+            return MetricVerdict.NOT_JUDGED;
         }
         return verdicts.stream().anyMatch(v -> v.verdict().equals(MetricVerdict.BETTER)) ? MetricVerdict.BETTER : MetricVerdict.SAME;
     }
@@ -211,9 +218,12 @@ public final class Comparison {
         return MetricVerdict.WORSE.equals(verdict());
     }
 
-    /** Whether a nightly fails on it: worse, or not comparable (nothing it shows can be trusted to say "same"). */
+    /**
+     * Whether a nightly fails on it: worse, not comparable, or not judged (nothing it shows can be trusted to say
+     * "same").
+     */
     public boolean fails() {
-        return isRegression() || notComparable != null;
+        return !verdict().equals(MetricVerdict.SAME) && !verdict().equals(MetricVerdict.BETTER);
     }
 
     List<MetricVerdict> verdicts() {
@@ -290,11 +300,18 @@ public final class Comparison {
         out.add("rule: " + rule.describe(changes));
         notes.forEach(n -> out.add("note: " + n));
         List<String> worse = verdicts.stream().filter(MetricVerdict::isRegression).map(v -> v.metric().name()).toList();
+        List<String> notJudged = verdicts.stream().filter(MetricVerdict::isNotJudged).map(v -> v.metric().name()).toList();
+        // Why each metric not judged was not, once per reason (too few samples is often every sliced metric's).
+        java.util.Map<String, List<String>> why = new java.util.LinkedHashMap<>();
+        verdicts.stream().filter(MetricVerdict::isNotJudged)
+                .forEach(v -> why.computeIfAbsent(v.basis(), k -> new ArrayList<>()).add(v.metric().name()));
+        why.forEach((basis, names) -> out.add("not judged: " + String.join(", ", names) + ": " + basis));
         if (notComparable != null) {
             out.add("not comparable: " + notComparable);
         }
         out.add("compared with " + (baselines.size() == 1 ? "baseline " + baselines.get(0).name : baselines.size() + " baselines")
-                + ": " + verdict().toUpperCase(java.util.Locale.ROOT) + (worse.isEmpty() ? "" : " (" + String.join(", ", worse) + ")"));
+                + ": " + verdict().toUpperCase(java.util.Locale.ROOT) + (worse.isEmpty() ? "" : " (" + String.join(", ", worse) + ")")
+                + (notJudged.isEmpty() ? "" : "; not judged: " + String.join(", ", notJudged)));
         return out;
     }
 }

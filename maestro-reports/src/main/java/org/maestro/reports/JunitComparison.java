@@ -25,8 +25,8 @@ import org.xml.sax.SAXException;
 
 /**
  * Puts a comparison into a run's junit.xml as a test suite of its own ({@code maestro.NAME.baseline}): a test case
- * per metric, a failure for each one worse than the baseline (or missing), so Jenkins' JUnit step fails the nightly
- * on a regression. The run's own suite is kept; the root becomes {@code <testsuites>}; an earlier comparison's
+ * per metric, a failure for each one worse than the baseline (or missing, or not judged: {@link MetricVerdict#NOT_JUDGED}),
+ * so Jenkins' JUnit step fails the nightly on a regression and on a comparison that cannot tell. The run's own suite is kept; the root becomes {@code <testsuites>}; an earlier comparison's
  * suite is replaced. The suite's {@code time} is how long the comparison took (reading the runs, judging, writing);
  * its test cases have none of their own: the metrics are judged together, not one after the other.
  */
@@ -101,10 +101,12 @@ final class JunitComparison {
             String verdict = m.verdict();
             String text = m.metric() + ": " + value(m.value(), m) + " against " + value(m.baseline(), m)
                     + (m.changePercent() != null ? String.format(" (%+.1f %%)", m.changePercent()) : "")
-                    + ", threshold \u00b1" + value(m.threshold(), m) + " (" + m.basis() + "): " + verdict;
-            if (verdict.equals(MetricVerdict.WORSE) || verdict.equals(MetricVerdict.MISSING)) {
+                    + (m.threshold() == null ? "" : ", threshold \u00b1" + value(m.threshold(), m)) + " (" + m.basis() + "): " + verdict;
+            boolean notJudged = verdict.equals(MetricVerdict.NOT_JUDGED);
+            if (verdict.equals(MetricVerdict.WORSE) || verdict.equals(MetricVerdict.MISSING) || notJudged) {
+                // Not judged fails as well: the nightly cannot tell this figure is the same.
                 Element failure = doc.createElement("failure");
-                failure.setAttribute("message", "regression: " + text);
+                failure.setAttribute("message", (notJudged ? "" : "regression: ") + text);
                 failure.setTextContent(text);
                 tc.appendChild(failure);
                 failures++;

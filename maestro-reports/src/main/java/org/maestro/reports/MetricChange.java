@@ -18,7 +18,8 @@ import java.util.Arrays;
  * @param noiseSource   where the noise comes from, in words
  * @param floor         the floor in the metric's unit
  * @param floorText     the floor in words
- * @param fixed         the verdict when no threshold is involved (missing, new, a flow that never resumed), else null
+ * @param fixed         the verdict when no threshold is involved (missing, new, a flow that never resumed; with a run
+ *                      too short to show its noise, not judged, or same within the floor), else null
  * @param fixedBasis    why, for a fixed verdict
  * @param logNoise      while the run-to-run spread is not measured (fewer than {@value #MIN_BASELINES_FOR_SPREAD}
  *                      baselines): the spread between identical runs that the metric is known to have
@@ -44,8 +45,20 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
      */
     static MetricChange of(Metric m, double[] baselines, double[] baselineNoise, double candidate, double candidateNoise,
                            double relativeFloor) {
+        return of(m, baselines, baselineNoise, candidate, candidateNoise, relativeFloor, null);
+    }
+
+    /**
+     * Measures one metric's change, some of whose runs may be too short to show their noise.
+     *
+     * @param tooFewSlices which runs were measured too briefly to have a spread between slices (e.g. "20261127-0100 measured
+     *                     3 whole s"), null when every run has one or the metric is not measured on slices. Unless the
+     *                     run-to-run spread of 2 or more baselines stands in, the metric is then {@link MetricVerdict#NOT_JUDGED}
+     */
+    static MetricChange of(Metric m, double[] baselines, double[] baselineNoise, double candidate, double candidateNoise,
+                           double relativeFloor, String tooFewSlices) {
         if (!m.minusOneIsNever()) {
-            return ofValues(m, baselines, baselines, baselineNoise, candidate, candidateNoise, relativeFloor);
+            return ofValues(m, baselines, baselines, baselineNoise, candidate, candidateNoise, relativeFloor, tooFewSlices);
         }
         // An outage: -1 (the flow never resumed) is worse than any duration.
         boolean baseNever = Arrays.stream(baselines).allMatch(v -> v == -1);
@@ -53,7 +66,7 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
         if (!baseNever && !candNever) {
             // Baselines that never resumed leave the mean and the spread; the others compare as durations.
             double[] resumed = Arrays.stream(baselines).map(v -> v == -1 ? Double.NaN : v).toArray();
-            return ofValues(m, baselines, resumed, baselineNoise, candidate, candidateNoise, relativeFloor);
+            return ofValues(m, baselines, resumed, baselineNoise, candidate, candidateNoise, relativeFloor, tooFewSlices);
         }
         if (Double.isNaN(candidate)) {
             return fixed(m, -1, baselines, candidate, MetricVerdict.MISSING, "this run has no value");
@@ -72,7 +85,7 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
      * what the verdict reports of them.
      */
     private static MetricChange ofValues(Metric m, double[] baselines, double[] values, double[] baselineNoise,
-                                         double candidate, double candidateNoise, double relativeFloor) {
+                                         double candidate, double candidateNoise, double relativeFloor, String tooFewSlices) {
         double base = Spread.mean(values);
         if (Double.isNaN(base) && Double.isNaN(candidate)) {
             return null;
@@ -84,6 +97,8 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
             return fixed(m, base, baselines, candidate, MetricVerdict.NEW, "the baseline has no value");
         }
         int k = (int) Arrays.stream(values).filter(v -> !Double.isNaN(v)).count();
+        double change = candidate - base;
+        double changePercent = base == 0 ? Double.NaN : 100 * change / base;
         // How much the figure moves between runs: the measured run-to-run spread when there are baselines enough, and
         // never less than it moves between slices of one run (a run-level change, e.g. another JIT outcome or a busy
         // machine, is invisible inside one run, so one baseline cannot show it).
@@ -104,6 +119,16 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
             floorText += " (" + (k == 1 ? "one baseline" : k + " baselines") + ": wide until " + MIN_BASELINES_FOR_SPREAD
                     + " show the spread)";
         }
+        if (k < 2 && tooFewSlices != null) {
+            // Its noise would rest on a spread that run cannot show. Within the floor the change is "same" whatever the
+            // noise; beyond it, "same" or "worse" would be a guess: not judged. The change is shown either way.
+            boolean withinFloor = Math.abs(change) <= floor;
+            String why = "too few samples: " + tooFewSlices + "; the spread between slices needs " + RunFigures.MIN_SLICES
+                    + " whole seconds after warm-up (or give 2 or more baselines)";
+            return new MetricChange(m, base, baselines, candidate, change, changePercent, Double.NaN, Double.NaN, null,
+                    floor, floorText, withinFloor ? MetricVerdict.SAME : MetricVerdict.NOT_JUDGED,
+                    withinFloor ? "within the " + floorText + ", whatever the noise (" + why + ")" : why, Double.NaN);
+        }
         String source = Double.isNaN(noise) ? null : noise == runToRun ? "run-to-run spread of " + k + " baselines"
                 : "spread between slices of the runs";
         // Until enough baselines show the spread, what one run's slices show is not all a run moves by chance: the
@@ -111,9 +136,16 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
         // as well. The difference of two runs' logs has sqrt(1 + 1/k) times one run's spread.
         double logNoise = !measured && base > 0 && candidate > 0 && !Double.isNaN(m.runToRunLogSpread())
                 ? m.runToRunLogSpread() * Math.sqrt(1 + 1.0 / k) : Double.NaN;
-        double change = candidate - base;
-        return new MetricChange(m, base, baselines, candidate, change, base == 0 ? Double.NaN : 100 * change / base, noise,
+        return new MetricChange(m, base, baselines, candidate, change, changePercent, noise,
                 measured ? k - 1 : Double.POSITIVE_INFINITY, source, floor, floorText, null, null, logNoise);
+    }
+
+    /**
+     * Whether a threshold leaves no fall detectable: a figure that is better higher (a rate) cannot fall below 0, so a
+     * threshold of at least its baseline's value could never call it worse, whatever the run measured.
+     */
+    private boolean blind(double threshold) {
+        return metric.higherIsBetter() && baseline > 0 && threshold >= baseline;
     }
 
     /** This change without the run-to-run spread known from identical runs: one run's slices alone (the former rule). */
@@ -195,6 +227,14 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
         // Beyond chance (the rule's decision) and beyond the floor: a change smaller than the floor is never called.
         String verdict = (rejected || !noiseKnown) && Math.abs(change) > floor
                 ? (towardWorse() ? MetricVerdict.WORSE : MetricVerdict.BETTER) : MetricVerdict.SAME;
+        if (verdict.equals(MetricVerdict.SAME) && Math.abs(change) > floor && blind(threshold)) {
+            // "Same" says a fall would have been seen; with a threshold of the whole baseline none could be. Within the
+            // floor the change is "same" whatever the noise (a run against a copy of itself on a starved host).
+            return new MetricVerdict(metric, baseline, baselines, candidate, change, changePercent, noiseKnown ? level : Double.NaN,
+                    threshold, "too noisy: the threshold \u00b1" + Format.number(threshold) + " " + metric.unit() + " reaches the "
+                    + "baseline's " + Format.number(baseline) + " " + metric.unit() + ", so no fall could be told from chance ("
+                    + basis + ")", MetricVerdict.NOT_JUDGED);
+        }
         return new MetricVerdict(metric, baseline, baselines, candidate, change, changePercent,
                 noiseKnown ? level : Double.NaN, threshold, basis, verdict);
     }

@@ -14,7 +14,8 @@ package org.maestro.reports;
  * @param threshold     the change that counts, in the metric's unit, after the correction
  * @param basis         how the threshold was set, in words
  * @param verdict       better, same, worse, missing (the run lacks a figure its baseline had) or new (the
- *                      baseline lacks it: not judged)
+ *                      baseline lacks it: nothing to compare) or not judged (too few samples or too noisy to see a fall:
+ *                      {@link #NOT_JUDGED})
  */
 record MetricVerdict(Metric metric, double baseline, double[] baselines, double candidate, double change,
                      double changePercent, double level, double threshold, String basis, String verdict) {
@@ -23,8 +24,17 @@ record MetricVerdict(Metric metric, double baseline, double[] baselines, double 
     static final String WORSE = "worse";
     static final String MISSING = "missing";
     static final String NEW = "new";
+    /**
+     * Neither same nor changed: the runs cannot show how much the figure moves by chance (too few samples), or its
+     * noise is so large that no fall could be seen. Never "same": the nightly fails on it, saying why.
+     */
+    static final String NOT_JUDGED = "not judged";
 
     boolean isRegression() {
         return WORSE.equals(verdict) || MISSING.equals(verdict);
+    }
+
+    boolean isNotJudged() {
+        return NOT_JUDGED.equals(verdict);
     }
 }

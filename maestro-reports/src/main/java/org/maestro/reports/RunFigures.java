@@ -28,6 +28,12 @@ import org.maestro.reports.results.WarmupBoundary;
 final class RunFigures {
     /** Slices of the measured period; each must be at least a second long. */
     static final int SLICES = 8;
+    /**
+     * A run's spread between slices is an estimate of its noise only from this many slices on (4 degrees of freedom):
+     * from two or three, a calm pair of seconds on a busy host reads as no noise, a burst as a noise larger than the
+     * figure. A run measured for fewer whole seconds has no slice spread ({@link #tooFewSlices}).
+     */
+    static final int MIN_SLICES = 5;
 
     final RunDirectory run;
     final String name;
@@ -63,7 +69,7 @@ final class RunFigures {
             int from = (int) Math.ceil((measureFromMicros - originMicros) / 1e6);
             int to = (int) Math.floor((lastMicros - originMicros) / 1e6);
             int slices = Math.max(0, Math.min(SLICES, to - from));
-            if (slices < 2) {
+            if (slices < MIN_SLICES) {
                 slices = 0;
             }
             Histogram[][] sliced = new Histogram[PeerFiles.HDR_LOGS.size()][slices];
@@ -229,6 +235,20 @@ final class RunFigures {
         for (int i = 0; i < p99.size(); i++) {
             worstP99.merge(p99.x(i), p99.y(i), Math::max);
         }
+    }
+
+    /**
+     * Why this run cannot show how much {@code metric} moves by chance: "NAME measured 3 s", when the metric is
+     * measured on slices but the run's (or its route's) measured period has fewer whole seconds than
+     * {@link #MIN_SLICES}; null when it has enough, or the metric is not measured on slices (a count).
+     */
+    String tooFewSlices(Metric metric) {
+        if (metric.window() == null || sliceValues.containsKey(metric)) {
+            return null;
+        }
+        Part part = metric.route() == null ? whole : routes.get(metric.route());
+        int seconds = part == null ? 0 : Math.max(0, part.to - part.from);
+        return name + " measured " + seconds + " whole s" + (metric.route() == null ? "" : " of route " + metric.route());
     }
 
     /**

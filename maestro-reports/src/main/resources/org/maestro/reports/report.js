@@ -432,10 +432,12 @@
     if (!c || data.comparisonPage) { return; }
     var v = document.getElementById('verdict');
     var worse = (c.metrics || []).filter(function (m) { return m.verdict === 'worse' || m.verdict === 'missing'; });
+    var notJudged = (c.metrics || []).filter(function (m) { return m.verdict === 'not judged'; });
     v.appendChild(el('h3', { text: 'Against the baseline' }));
     v.appendChild(el('p', {}, [verdictBadge(c.verdict, 'comparison-verdict'), ' ',
       el('a', { href: 'comparison.html', text: 'comparison with ' + ((c.baselines || []).length > 1 ? c.baselines.length + ' baselines' : c.baseline) }),
-      worse.length ? ' \u00b7 worse: ' + worse.map(function (m) { return m.metric; }).join(', ') : '']));
+      worse.length ? ' \u00b7 worse: ' + worse.map(function (m) { return m.metric; }).join(', ') : '',
+      notJudged.length ? ' \u00b7 not judged: ' + notJudged.map(function (m) { return m.metric; }).join(', ') : '']));
   }
   function comparisonSections() {
     var c = data.comparison;

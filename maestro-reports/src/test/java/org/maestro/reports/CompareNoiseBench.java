@@ -32,6 +32,8 @@ public final class CompareNoiseBench {
         final String what;
         int compared;
         final int[] worse = new int[RULES.size()];
+        /** Comparisons the rule of maestro compare calls "not judged" (no metric worse, some too noisy or too short to tell). */
+        int notJudged;
 
         Tally(String what) {
             this.what = what;
@@ -42,6 +44,7 @@ public final class CompareNoiseBench {
             for (int r = 0; r < RULES.size(); r++) {
                 worse[r] += c.judgedBy(RULES.get(r)).isRegression() ? 1 : 0;
             }
+            notJudged += c.verdict().equals(MetricVerdict.NOT_JUDGED) ? 1 : 0;
         }
 
         void addAll(Tally t) {
@@ -49,6 +52,7 @@ public final class CompareNoiseBench {
             for (int r = 0; r < RULES.size(); r++) {
                 worse[r] += t.worse[r];
             }
+            notJudged += t.notJudged;
         }
 
         String row() {
@@ -57,6 +61,8 @@ public final class CompareNoiseBench {
                 b.append(String.format(Locale.ROOT, " %18s", compared == 0 ? "-" : String.format(Locale.ROOT, "%d (%.1f %%)", n,
                         100.0 * n / compared)));
             }
+            b.append(String.format(Locale.ROOT, " %18s", compared == 0 ? "-" : String.format(Locale.ROOT, "%d (%.1f %%)", notJudged,
+                    100.0 * notJudged / compared)));
             return b.toString();
         }
     }
@@ -120,6 +126,7 @@ public final class CompareNoiseBench {
         StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-44s %11s", "identical runs (" + same.size() + ")",
                 "comparisons"));
         RULE_NAMES.forEach(n -> header.append(String.format(Locale.ROOT, " %18s", "worse: " + n)));
+        header.append(String.format(Locale.ROOT, " %18s", "not judged (today)"));
         System.out.println(header);
         for (Tally t : List.of(pairs, nightly, others, all)) {
             System.out.println(t.row());
@@ -169,7 +176,9 @@ public final class CompareNoiseBench {
     /** The overall verdict (a load that differs from every baseline's is "not comparable"), the metrics worse, and whether a nightly fails. */
     private static String verdict(Comparison c) {
         List<String> worse = c.verdicts().stream().filter(MetricVerdict::isRegression).map(v -> v.metric().name()).toList();
+        List<String> notJudged = c.verdicts().stream().filter(MetricVerdict::isNotJudged).map(v -> v.metric().name()).toList();
         return c.verdict() + (worse.isEmpty() ? "" : " (" + worse.size() + " worse: " + String.join(", ", worse) + ")")
+                + (notJudged.isEmpty() ? "" : " (not judged: " + String.join(", ", notJudged) + ")")
                 + (c.fails() ? ", fails the nightly" : ", passes");
     }
 

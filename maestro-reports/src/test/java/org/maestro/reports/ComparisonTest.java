@@ -82,9 +82,9 @@ class ComparisonTest {
         SyntheticRun base = run("20261122-010000-synthetic", T0, 300, 1).write();
         SyntheticRun cand = run("20261122-020000-synthetic", T0 + HOUR, 300, 2).write();
         withRoutes(base.dir, 1, "amqp", "core", "kafka");
-        // Ten times the p99: one baseline cannot show the run-to-run spread, and the one measured on identical runs lets
-        // a tail move about fivefold by chance.
-        withRoutes(cand.dir, 10, "amqp", "core");
+        // Thirty times the p99: one baseline cannot show the run-to-run spread, and the one measured on identical runs lets
+        // a tail move about fivefold by chance; the route's own slices (its peers' files) let it move by some 12 ms.
+        withRoutes(cand.dir, 30, "amqp", "core");
         Comparison c = Comparison.of(List.of(base.dir), cand.dir, null);
         c.write();
         JsonNode json = Json.MAPPER.readTree(cand.dir.resolve(ComparisonJson.FILE).toFile());
@@ -104,8 +104,9 @@ class ComparisonTest {
     }
 
     /**
-     * Adds routes to a run's summary: the first carries all its peers and the run's totals; the others no peers, and
-     * the run's totals with the response time p99 times {@code p99Scale}.
+     * Adds routes to a run's summary: the first carries all its peers and the run's totals; the others copies of its
+     * peers' files (each route's peers of its own, as a real run's), and the run's totals with the response time p99
+     * times {@code p99Scale}.
      */
     private static void withRoutes(Path run, double p99Scale, String... names) throws IOException {
         com.fasterxml.jackson.databind.node.ObjectNode s = (com.fasterxml.jackson.databind.node.ObjectNode)
@@ -121,6 +122,17 @@ class ComparisonTest {
             if (i == 0) {
                 peers.add(SyntheticRun.RECEIVER).add(SyntheticRun.SENDER);
             } else {
+                for (String peer : List.of(SyntheticRun.RECEIVER, SyntheticRun.SENDER)) {
+                    Path from = run.resolve("peers").resolve(peer);
+                    Path to = run.resolve("peers").resolve(names[i] + "-" + peer);
+                    try (java.util.stream.Stream<Path> files = Files.list(from)) {
+                        Files.createDirectories(to);
+                        for (Path f : files.toList()) {
+                            Files.copy(f, to.resolve(f.getFileName()));
+                        }
+                    }
+                    peers.add(names[i] + "-" + peer);
+                }
                 com.fasterxml.jackson.databind.node.ObjectNode p99 = (com.fasterxml.jackson.databind.node.ObjectNode) totals.get("responseTime");
                 p99.put("p99", p99.get("p99").asDouble() * p99Scale);
             }
@@ -247,6 +259,64 @@ class ComparisonTest {
         List<String> notes = Comparison.of(List.of(base.dir, base2.dir), slower.dir, null).toJson().notes();
         assertEquals(1, notes.size(), "one line for a difference all baselines share: " + notes);
         assertTrue(notes.get(0).startsWith("parameters differ from all 2 baselines: "), notes.toString());
+    }
+
+    /**
+     * Issue 21: on a busy host a 400 msg/s baseline of a few seconds gave the receive rate a threshold of \u00b1815 msg/s
+     * (its per-second rates jumped between about 100 and 700), so a run throttled to 159 msg/s (-58 %) read "same". A
+     * spread from three seconds is no estimate of the noise: the rates are "not judged", never "same", and the nightly
+     * fails saying why. A baseline long enough to slice but as noisy gives a threshold beyond the baseline's whole rate,
+     * which no fall could pass: not judged either. A quiet baseline of the same length still calls the fall worse.
+     */
+    @Test
+    void aShortNoisyBaselineNeverCallsAFallSame() throws Exception {
+        SyntheticRun shortNoisy = new SyntheticRun(Files.createDirectories(tmp.resolve("20261122-010000-synthetic")), T0, 5,
+                400, 2).perSecond(400, 400, 100, 700, 400).seed(1).write();
+        SyntheticRun throttled = new SyntheticRun(Files.createDirectories(tmp.resolve("20261122-030000-synthetic")),
+                T0 + 2 * HOUR, 5, 400, 2).perSecond(159).seed(3).write();
+        Comparison c = Comparison.of(List.of(shortNoisy.dir), throttled.dir, null);
+        MetricVerdict rate = c.verdicts().stream().filter(v -> v.metric().name().equals("receive rate")).findFirst().orElseThrow();
+        assertEquals(-60, rate.changePercent(), 1, rate.toString());
+        assertEquals(MetricVerdict.NOT_JUDGED, rate.verdict(), rate.toString());
+        assertTrue(rate.basis().startsWith("too few samples: 20261122-010000-synthetic measured "), rate.basis());
+        assertEquals(MetricVerdict.NOT_JUDGED, c.verdict());
+        assertTrue(c.fails(), "a nightly cannot pass on a comparison that cannot tell");
+        String console = String.join("\n", c.lines());
+        assertTrue(console.contains("\nnot judged: receive rate, send rate, ") && console.contains("NOT JUDGED"), console);
+        c.write();
+        String junit = Files.readString(throttled.dir.resolve(RunLayout.JUNIT_XML));
+        assertTrue(junit.contains("<failure message=\"receive rate: 159 msg/s against 400 msg/s (-60.3 %) (too few samples"),
+                junit);
+
+        SyntheticRun longNoisy = new SyntheticRun(Files.createDirectories(tmp.resolve("20261122-020000-synthetic")),
+                T0 + HOUR, 12, 400, 2).perSecond(100, 700).seed(2).write();
+        SyntheticRun longThrottled = new SyntheticRun(Files.createDirectories(tmp.resolve("20261122-040000-synthetic")),
+                T0 + 3 * HOUR, 12, 400, 2).perSecond(159).seed(5).write();
+        rate = Comparison.of(List.of(longNoisy.dir), longThrottled.dir, null).verdicts().get(0);
+        assertEquals("receive rate", rate.metric().name());
+        assertTrue(rate.threshold() >= 400, rate.toString());
+        assertEquals(MetricVerdict.NOT_JUDGED, rate.verdict(), rate.toString());
+        assertTrue(rate.basis().startsWith("too noisy: the threshold \u00b1"), rate.basis());
+        // Against a copy of itself the change is 0, within the floor: "same", however noisy.
+        Path copy = Files.createDirectories(tmp.resolve("20261122-050000-synthetic"));
+        try (java.util.stream.Stream<Path> files = Files.walk(longNoisy.dir)) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(longNoisy.dir.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        MetricVerdict itself = Comparison.of(List.of(longNoisy.dir), copy, null).verdicts().get(0);
+        assertTrue(itself.threshold() >= 400 && itself.verdict().equals(MetricVerdict.SAME), itself.toString());
+
+        SyntheticRun quiet = new SyntheticRun(Files.createDirectories(tmp.resolve("20261122-023000-synthetic")),
+                T0 + HOUR + HOUR / 2, 12, 400, 2).seed(4).write();
+        Comparison againstQuiet = Comparison.of(List.of(quiet.dir), longThrottled.dir, null);
+        assertEquals(MetricVerdict.WORSE, verdict(againstQuiet, "receive rate"));
+        assertEquals(MetricVerdict.WORSE, againstQuiet.verdict());
     }
 
     /**

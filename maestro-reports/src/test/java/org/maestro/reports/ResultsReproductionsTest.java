@@ -27,9 +27,10 @@ class ResultsReproductionsTest {
     private static final long DAY = 86_400_000_000L;
 
     /**
-     * Two routes from the same start: "long" runs 12 s, "short" 6 s. Both at a steady 200 msg/s, so the short route's
-     * receive rate barely moves between slices of its own measured period; ending its slices at the long route's last
-     * message (as RunFigures did) gave it six empty seconds and a spread of about half its rate.
+     * Two routes from the same start: "long" runs 12 s, "short" 7 s (after its 1 s warm-up, enough whole seconds to
+     * slice: RunFigures.MIN_SLICES). Both at a steady 200 msg/s, so the short route's receive rate barely moves between
+     * slices of its own measured period; ending its slices at the long route's last message (as RunFigures did) gave it
+     * five empty seconds and a spread of about half its rate.
      */
     @Test
     void aRoutesSlicesSpanItsOwnPeers(@TempDir Path tmp) throws Exception {
@@ -42,7 +43,7 @@ class ResultsReproductionsTest {
             double noise = f.noise(rate);
             assertTrue(noise < 10, "route " + route + ": receive rate spread " + noise + " msg/s at a steady 200 msg/s");
         }
-        assertEquals(6, f.routeSeconds("short")[1], 1, "the short route's period ends with its own peers");
+        assertEquals(7, f.routeSeconds("short")[1], 1, "the short route's period ends with its own peers");
         assertEquals(12, f.routeSeconds("long")[1], 1);
         // Compared with a copy of itself a day earlier: the short route's threshold is that of a steady route.
         Path baseline = twoRoutes(tmp, "baseline", T0 - DAY);
@@ -123,13 +124,13 @@ class ResultsReproductionsTest {
     }
 
     /**
-     * A run of two routes from real peer files: route "long" (its sender and receiver) 12 s, route "short" 6 s, both
+     * A run of two routes from real peer files: route "long" (its sender and receiver) 12 s, route "short" 7 s, both
      * from {@code start}, 200 msg/s, a 1 s warm-up; summary.json's routes name each route's peers.
      */
     private static Path twoRoutes(Path tmp, String name, long start) throws IOException {
         Path run = Files.createDirectories(tmp.resolve(name));
         SyntheticRun longer = new SyntheticRun(tmp.resolve(name + "-long"), start, 12, 200, 1).write();
-        SyntheticRun shorter = new SyntheticRun(tmp.resolve(name + "-short"), start, 6, 200, 1).seed(9).write();
+        SyntheticRun shorter = new SyntheticRun(tmp.resolve(name + "-short"), start, 7, 200, 1).seed(9).write();
         Files.createDirectories(run.resolve("peers"));
         ObjectNode s = (ObjectNode) Json.MAPPER.readTree(longer.dir.resolve("summary.json").toFile());
         ArrayNode peers = s.putArray("peers");

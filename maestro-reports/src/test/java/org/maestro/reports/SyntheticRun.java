@@ -48,6 +48,8 @@ final class SyntheticRun {
     private String verdict = "passed";
     private int receiverWarmupTailSeconds;
     private long receiverWarmupTailMicros;
+    /** Messages sent in each second, cycled; null: the rate every second. */
+    private int[] perSecond;
 
     SyntheticRun(Path dir, long startEpochMicros, int seconds, int ratePerSecond, int warmupSeconds) {
         this.dir = dir;
@@ -84,6 +86,19 @@ final class SyntheticRun {
         return this;
     }
 
+    /**
+     * The messages actually sent (and received) in each second, cycled over the run, while the load asked for stays
+     * {@code ratePerSecond}: a busy host's uneven seconds, or a SUT that throttles.
+     */
+    SyntheticRun perSecond(int... counts) {
+        this.perSecond = counts.clone();
+        return this;
+    }
+
+    private int countIn(int second) {
+        return perSecond == null ? ratePerSecond : perSecond[second % perSecond.length];
+    }
+
     SyntheticRun verdict(String v) {
         this.verdict = v;
         return this;
@@ -104,11 +119,12 @@ final class SyntheticRun {
              Hlog sendDelay = new Hlog(sender.resolve("send-delay.hlog"), startMillis);
              Hlog response = new Hlog(receiver.resolve("latency-response.hlog"), receiverStart / 1000);
              Hlog service = new Hlog(receiver.resolve("latency-service.hlog"), receiverStart / 1000)) {
-            long intervalMicros = 1_000_000L / ratePerSecond;
             for (int s = 0; s < seconds; s++) {
                 boolean warmup = s < warmupSeconds;
                 boolean receiverWarm = s < warmupSeconds + receiverWarmupTailSeconds;
-                for (int i = 0; i < ratePerSecond; i++) {
+                int count = countIn(s);
+                long intervalMicros = count == 0 ? 0 : 1_000_000L / count;
+                for (int i = 0; i < count; i++) {
                     long eta = s * 1_000_000L + i * intervalMicros;
                     long delay = 20 + random.nextInt(80);
                     long ata = eta + delay;
@@ -341,14 +357,18 @@ final class SyntheticRun {
         s.put("verdict", verdict);
         s.putArray("reasons");
         ObjectNode totals = s.putObject("totals");
-        long measuredMessages = (long) (seconds - warmupSeconds) * ratePerSecond;
+        long measuredMessages = 0;
+        for (int second = warmupSeconds; second < seconds; second++) {
+            measuredMessages += countIn(second);
+        }
+        double measuredRate = measuredMessages / (double) (seconds - warmupSeconds);
         totals.put("sent", measuredMessages);
         totals.put("received", measuredMessages);
         totals.put("lost", 0);
         totals.put("duplicated", 0);
         totals.put("outOfOrder", 0);
-        totals.put("sendRate", ratePerSecond);
-        totals.put("receiveRate", ratePerSecond);
+        totals.put("sendRate", measuredRate);
+        totals.put("receiveRate", measuredRate);
         totals.set("responseTime", latency(measuredResponse));
         totals.set("serviceTime", latency(measuredService));
         totals.set("sendDelay", latency(measuredDelay));

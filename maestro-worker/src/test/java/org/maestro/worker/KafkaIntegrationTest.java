@@ -20,6 +20,8 @@ import org.maestro.client.control.Replies;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.TestOptions;
+import org.maestro.common.runfiles.DeliveryJson;
+import org.maestro.common.runfiles.DeliveryMode;
 import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
 import org.maestro.worker.driver.kafka.KafkaBroker;
@@ -126,7 +128,8 @@ class KafkaIntegrationTest {
             }
             producer.flush();
         }
-        Map<String, String> o = options("kafka-leftovers", kafka.url(topic + "?group.id=fresh"));
+        // acks=0 as well (fire-and-forget): the sender's figures say so, and nothing is counted acknowledged.
+        Map<String, String> o = options("kafka-leftovers", kafka.url(topic + "?group.id=fresh&acks=0"));
         o.put(TestOptions.RATE, "0");
         o.put(TestOptions.DURATION, "1000msg");
         o.put(TestOptions.MESSAGE_SIZE, "100");
@@ -135,6 +138,10 @@ class KafkaIntegrationTest {
         String received = ((Payload.NotifySuccess) end[1].payload()).detail();
         assertTrue(received.startsWith("received 1000 message(s) from 1 stream(s); lost 0, duplicated 0, out of order 0;"), received);
         assertFalse(received.contains("not from a Maestro sender"), "the 50 messages already there are not this test's: " + received);
+        assertEquals(new DeliveryJson(DeliveryMode.PRESETTLED, null, null, null, 0),
+                DeliveryJson.read(dataDir.resolve("kafka-leftovers/sender-1")).orElseThrow(), "acks=0: nothing acknowledged");
+        String sent = ((Payload.NotifySuccess) end[0].payload()).detail();
+        assertTrue(sent.contains("presettled: sent, not acknowledged"), sent);
     }
 
     @Test

@@ -4,6 +4,7 @@ import org.maestro.client.plan.TestPlan;
 import org.maestro.client.topology.Node;
 import org.maestro.client.topology.Topology;
 import org.maestro.common.note.TestOptions;
+import org.maestro.common.util.NaturalOrder;
 import org.maestro.common.util.NearestName;
 
 import java.util.ArrayList;
@@ -42,7 +43,8 @@ public final class RouterInspectors {
 
     /**
      * The inspectors as peers: those of a router given its management URL ({@code managementUrl} of a router's name),
-     * {@value #ALL} one per router, in the order the client assigns them (by peer name: discovery lists peers so).
+     * {@value #ALL} one per router, in the order the client assigns them (by peer name in {@link NaturalOrder}, as
+     * discovery lists peers: inspector-2 before inspector-10).
      *
      * @param topology null when --local starts no routers: then no inspector may name a router
      * @throws IllegalArgumentException for a router the topology does not have, or one inspected twice
@@ -75,7 +77,7 @@ public final class RouterInspectors {
                 named.add(new Named(PEER_PREFIX + r, new TestPlan.InspectorSpec(spec.type(), url, options)));
             }
         }
-        named.sort(Comparator.comparing(Named::peer));
+        named.sort(Comparator.comparing(Named::peer, NaturalOrder.NAMES));
         return List.copyOf(named);
     }
 }

@@ -33,8 +33,8 @@ public record BaselineCheck(List<Path> baselines, Double minChange) {
     }
 
     /**
-     * Compares and writes comparison.json/html and the junit.xml suite; returns whether the run regressed or its load
-     * differs from every baseline's (not comparable): either fails a nightly.
+     * Compares and writes comparison.json/html and the junit.xml suite; returns whether the run regressed, its load
+     * differs from every baseline's (not comparable), or a figure could not be judged: each fails a nightly.
      */
     boolean compare(Path runDir, Console console) {
         List<Path> resolved;

@@ -6,10 +6,12 @@ import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
+import org.maestro.common.note.Stats;
 import org.maestro.common.util.SafeText;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -32,6 +34,10 @@ final class LoadWatch {
     private final ControlPlaneTimes times;
     private volatile long loadStartedNanos;
     private final LateReceivers lateReceivers;
+    /** What the last progress line showed: the next waits (briefly) for newer notes rather than repeat a second. */
+    private final ShownProgress shown = new ShownProgress();
+    /** How often a line past its tick looks for the notes it waits for. */
+    private static final long WAIT_FOR_NOTES_MILLIS = 20;
 
     LoadWatch(ControlClient client, Console console, TestPlan plan, PeerAssignment assignment, PeerReports reports,
               ControlPlaneWatch controlPlane, ControlPlaneTimes times, LateReceivers lateReceivers) {
@@ -67,7 +73,9 @@ final class LoadWatch {
         // The agent does not end: it runs handlers until the load is over.
         int toEnd = peers.size() - assignment.agents().size();
         while (reports.ends.size() < toEnd) {
-            Note n = reports.nextEvent(Math.max(1, (nextLine - System.nanoTime()) / 1_000_000));
+            // Past the tick, the line waits for the workers' next notes: poll for them a few times in its grace.
+            long untilTick = nextLine - System.nanoTime();
+            Note n = reports.nextEvent(untilTick > 0 ? Math.max(1, untilTick / 1_000_000) : WAIT_FOR_NOTES_MILLIS);
             if (n != null) {
                 PeerInfo who = peers.stream().filter(p -> p.id().equals(n.senderId())).findFirst().orElseThrow();
                 if (n.payload() instanceof Payload.AbnormalDisconnect) {
@@ -96,7 +104,7 @@ final class LoadWatch {
                 inspectorsStopped = true;
             }
             long now = System.nanoTime();
-            if (now >= nextLine) {
+            if (shown.due(nextLine, now, peers, reports.latest, reports::ended)) {
                 progressLine(now - started);
                 // A loop held up for seconds (a loaded host) prints one line, not a burst of the seconds it missed.
                 while (nextLine <= now) {
@@ -129,7 +137,10 @@ final class LoadWatch {
     }
 
     private void progressLine(long elapsedNanos) {
-        console.line(ProgressLine.of(elapsedNanos / 1_000_000_000L, peers, reports.latest, peers.size() - reports.ends.size()
+        // One snapshot for the line and for what it showed: a note may come in meanwhile.
+        Map<String, Stats> latest = Map.copyOf(reports.latest);
+        shown.shown(latest);
+        console.line(ProgressLine.of(elapsedNanos / 1_000_000_000L, peers, latest, peers.size() - reports.ends.size()
                 + reports.succeeded(), !plan.competingReceivers()));
     }
 

@@ -6,6 +6,7 @@ import org.maestro.client.control.PingResult;
 import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
+import org.maestro.common.util.NaturalOrder;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,13 +23,20 @@ public final class PeerDirectory {
     /** How long without a new answer ends a round whose answers already meet the needs. */
     private static final Duration QUIET = Duration.ofMillis(150);
 
+    /**
+     * How discovery lists peers, and so the order they are assigned in: by role, then by name in natural order
+     * (inspector-2 before inspector-10), the order of a script's inspectors and of a topology's routers.
+     */
+    private static final Comparator<PingResult> BY_ROLE_AND_NAME = Comparator.comparing((PingResult p) -> p.peer().role())
+            .thenComparing(p -> p.peer().name(), NaturalOrder.NAMES);
+
     private PeerDirectory() {
     }
 
     /** The peers found, with their round trip and clock offset. */
     public static List<PingResult> discover(ControlClient client, Duration window) throws TransportException, InterruptedException {
         List<PingResult> found = new ArrayList<>(client.ping(Address.all(), window));
-        found.sort(Comparator.comparing((PingResult p) -> p.peer().role()).thenComparing(p -> p.peer().name()));
+        found.sort(BY_ROLE_AND_NAME);
         return found;
     }
 
@@ -80,7 +88,7 @@ public final class PeerDirectory {
             // A round ends once the answers meet the needs and no more came for a moment: the peers that answer
             // together are all seen (the choice stays the same from run to run), without waiting out the window.
             List<PingResult> found = new ArrayList<>(client.ping(Address.all(), ROUND, QUIET, peers -> choose(needs, peers).missing().isEmpty()));
-            found.sort(Comparator.comparing((PingResult p) -> p.peer().role()).thenComparing(p -> p.peer().name()));
+            found.sort(BY_ROLE_AND_NAME);
             Choice choice = choose(needs, found.stream().map(PingResult::peer).toList());
             if (choice.missing().isEmpty()) {
                 return choice.chosen();

@@ -163,37 +163,68 @@ class CommandOptionsTest {
     private static final String FIXED_RATE = java.nio.file.Path.of("..", "test-scripts", "fixed-rate.groovy").toString();
 
     /**
+     * "fixed-rate.groovy:N": where the script holds {@code text} (its first line that does), read from the script itself,
+     * so that an edit to the script moves the expected line with it.
+     */
+    private static String at(String text) {
+        List<String> lines = scriptLines();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(text)) {
+                return "fixed-rate.groovy:" + (i + 1);
+            }
+        }
+        throw new AssertionError("fixed-rate.groovy has no line with " + text);
+    }
+
+    /** The parameters fixed-rate.groovy reads (its param('NAME', ...) calls), sorted, as the refusal lists them. */
+    private static String scriptParameters() {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("param\\('(\\w+)'").matcher(String.join("\n", scriptLines()));
+        java.util.TreeSet<String> names = new java.util.TreeSet<>();
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        return String.join(", ", names);
+    }
+
+    private static List<String> scriptLines() {
+        try {
+            return java.nio.file.Files.readAllLines(java.nio.file.Path.of(FIXED_RATE));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
      * What the run command cannot honour is refused in one line, exit 2, before any peer is touched: the broker
      * given does not listen, so a run that got that far would say so instead.
      */
     @Test
     void whatARunCannotHonourIsRefusedInOneLineBeforeAnyPeerIsTouched() {
         assertRefused("maestro: unknown parameter 'rat' (did you mean 'rate'?)", "-P", "rat=10");
-        assertRefused("maestro: unknown parameter 'nosuch' (the script reads connections, duration, jolokia, mgmt, p99, rate,"
-                + " receiveUrl, receivers, sendUrl, senders, size, sut, url, warmup, warmupMax, warmupSendDelay)", "-P", "nosuch=1");
-        assertRefused("maestro: fixed-rate.groovy:9: -P rate=abc: bad rate 'abc': expected messages per second like 1000"
+        assertRefused("maestro: unknown parameter 'nosuch' (the script reads " + scriptParameters() + ")", "-P", "nosuch=1");
+        assertRefused("maestro: " + at("param('rate'") + ": -P rate=abc: bad rate 'abc': expected messages per second like 1000"
                 + " or 1000/s, or max for as fast as possible", "-P", "rate=abc");
-        assertRefused("maestro: fixed-rate.groovy:9: -P rate=1e12: bad rate '1e12': expected messages per second like 1000"
+        assertRefused("maestro: " + at("param('rate'") + ": -P rate=1e12: bad rate '1e12': expected messages per second like 1000"
                 + " or 1000/s, or max for as fast as possible", "-P", "rate=1e12");
-        assertRefused("maestro: fixed-rate.groovy:9: -P rate=20000000: rate 20000000 msg/s is more than the 10000000 msg/s"
+        assertRefused("maestro: " + at("param('rate'") + ": -P rate=20000000: rate 20000000 msg/s is more than the 10000000 msg/s"
                 + " a test may ask for; use 'max' to send as fast as possible", "-P", "rate=20000000");
-        assertRefused("maestro: fixed-rate.groovy:16: -P connections=100000: connections 100000 is more than the 1000 a"
+        assertRefused("maestro: " + at("param('connections'") + ": -P connections=100000: connections 100000 is more than the 1000 a"
                 + " worker may open", "-P", "connections=100000");
         // A router's AMQP URL where the Jolokia one belongs (issue 22): refused by the inspector's own parser, on its line.
-        assertRefused("maestro: fixed-rate.groovy:23: -P jolokia=amqp://127.0.0.1:5672: inspector 'jolokia': option management.url:"
+        assertRefused("maestro: " + at("inspector 'jolokia'") + ": -P jolokia=amqp://127.0.0.1:5672: inspector 'jolokia': option management.url:"
                 + " bad Jolokia URL 'amqp://127.0.0.1:5672': scheme must be http:// or https://; an amqp:// URL is AMQP management:"
                 + " inspector 'amqp-management'", "-P", "jolokia=amqp://127.0.0.1:5672");
-        assertRefused("maestro: fixed-rate.groovy:25: -P mgmt=http://127.0.0.1:8161: inspector 'amqp-management': option"
+        assertRefused("maestro: " + at("inspector 'amqp-management'") + ": -P mgmt=http://127.0.0.1:8161: inspector 'amqp-management': option"
                 + " management.url: bad AMQP management URL 'http://127.0.0.1:8161': scheme must be amqp:// or amqps://",
                 "-P", "mgmt=http://127.0.0.1:8161");
-        assertRefused("maestro: fixed-rate.groovy:4: warmup 30s must be shorter than the duration 30s: nothing would be"
+        assertRefused("maestro: " + at("test {") + ": warmup 30s must be shorter than the duration 30s: nothing would be"
                 + " measured", "-P", "warmup=30s", "-P", "duration=30s");
 
         // Once 10 messages under a 5 s warm-up: a run that measured nothing and said p50 0.000.
-        assertRefused("maestro: fixed-rate.groovy:10: -P duration=10: bad duration '10': a number needs its unit: 10msg for"
+        assertRefused("maestro: " + at("param('duration'") + ": -P duration=10: bad duration '10': a number needs its unit: 10msg for"
                 + " messages or 10s for seconds; expected a message count like 1000000msg or a time like 90s, 10m, 1h30m",
                 "-P", "duration=10");
-        assertRefused("maestro: fixed-rate.groovy:4: warmup 5s covers the whole duration 1000msg: at 1000 msg/s the senders"
+        assertRefused("maestro: " + at("test {") + ": warmup 5s covers the whole duration 1000msg: at 1000 msg/s the senders"
                 + " send 5000 messages within it; nothing would be measured", "-P", "warmup=5s", "-P", "duration=1000msg");
     }
 

@@ -50,6 +50,31 @@ class PeerDirectoryTest {
         assertEquals(Set.of("amqp://h/a", "amqp://h/b"), routesOfSenders);
     }
 
+    /**
+     * Eleven inspectors given by URL, the peers named inspector-1 to inspector-11 (as --local names them): the tenth
+     * script inspector goes to inspector-10, not to the peer that sorts tenth as a string (inspector-9; inspector-10
+     * sorted second and took the second inspector's URL).
+     */
+    @Test
+    void inspectorPeersAreAssignedInTheNaturalOrderOfTheirNames() throws Exception {
+        TestCluster.Builder builder = lab.cluster().peer("s1", Role.SENDER, "", new EchoHandler())
+                .peer("r1", Role.RECEIVER, "", new EchoHandler());
+        StringBuilder script = new StringBuilder("test {\n name 'many-inspectors'\n url 'amqp://h/q'\n");
+        for (int i = 1; i <= 11; i++) {
+            builder.peer("inspector-" + i, Role.INSPECTOR, "", new EchoHandler());
+            script.append(" inspector 'jolokia', url: 'http://sut-").append(i).append(":8161/console/jolokia'\n");
+        }
+        TestCluster cluster = builder.start();
+        TestPlan plan = ScriptRunner.load("many.groovy", script.append("}\n").toString(), Map.of());
+        PeerAssignment a = PeerAssignment.of(plan,
+                PeerDirectory.await(cluster.client(), PeerAssignment.requirements(plan), Duration.ofSeconds(10)));
+        for (PeerAssignment.Assignment inspector : a.inspectors()) {
+            String number = inspector.peer().name().substring("inspector-".length());
+            assertEquals("http://sut-" + number + ":8161/console/jolokia", inspector.inspector().url(), inspector.peer().name());
+        }
+        assertEquals(11, a.inspectors().size());
+    }
+
     @Test
     void twoRoutesOfOneGroupNeedTwiceThePeers() throws Exception {
         TestCluster cluster = lab.cluster()

@@ -50,4 +50,35 @@ class ProgressLineTest {
                 "r", receiver(Stats.DONE, 20_000, 0)), 2, true);
         assertTrue(line.contains("send        0 msg/s (20000) | receive") && line.contains("(20000) | latency"), line);
     }
+
+    private static Stats senderAt(long elapsedMillis, long messages) {
+        return new Stats("t", Role.SENDER, "running", elapsedMillis, messages, 2042, -1, -1, -1, -1, 150, 0, 0, 0);
+    }
+
+    /**
+     * Under load the client's tick at 22 s came before the sender's note of that second: the line repeated "send 2042
+     * msg/s (16292)". A line waits past its tick, up to its grace, until each running worker told something newer.
+     */
+    @Test
+    void aLineWaitsForTheWorkersNextNoteRatherThanRepeatTheLastSecond() {
+        ShownProgress shown = new ShownProgress();
+        long tick = 22_000_000_000L;
+        java.util.function.Predicate<String> noneEnded = id -> false;
+        Map<String, Stats> latest = new java.util.HashMap<>(Map.of("s", senderAt(21_003, 16_292)));
+        assertTrue(shown.due(tick - 1_000_000_000L, tick - 1_000_000_000L, PEERS, latest, noneEnded), "a first note is new");
+        shown.shown(latest);
+        assertTrue(!shown.due(tick, tick + 1_000_000, PEERS, latest, noneEnded), "the 21 s note again: not yet");
+        assertTrue(!shown.due(tick, tick - 1, PEERS, latest, noneEnded), "never before the tick");
+        latest.put("s", senderAt(22_004, 18_334));
+        assertTrue(shown.due(tick, tick + 30_000_000, PEERS, latest, noneEnded), "the 22 s note came: due");
+        shown.shown(latest);
+        assertTrue(shown.due(tick + 1_000_000_000L, tick + 1_000_000_000L + ShownProgress.GRACE_NANOS, PEERS, latest, noneEnded),
+                "a worker silent past the grace keeps its last figures: the line is printed");
+        assertTrue(shown.due(tick + 1_000_000_000L, tick + 1_000_000_000L, PEERS, latest, id -> id.equals("s")),
+                "an ended worker is not waited for");
+        latest.put("s", new Stats("t", Role.SENDER, Stats.DONE, 22_004, 20_000, 0, -1, -1, -1, -1, 150, 0, 0, 0));
+        shown.shown(Map.of("s", senderAt(22_004, 18_334)));
+        assertTrue(shown.due(tick + 1_000_000_000L, tick + 1_000_000_000L, PEERS, latest, noneEnded),
+                "nor is one that said it is done");
+    }
 }

@@ -8,7 +8,7 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /**
- * How a sender hands a message to the SUT: the SUT URL's {@code delivery} option. What a sender's counts mean
+ * How a sender hands a message to the SUT: the SUT URL's {@code delivery} option (a {@code kafka://} URL's {@code acks}). What a sender's counts mean
  * depends on it, so it is shown beside them (summary.json, the report, the console).
  */
 public enum DeliveryMode {
@@ -18,7 +18,7 @@ public enum DeliveryMode {
      */
     SETTLED("settled", "each message acknowledged by the SUT"),
     /**
-     * Fire and forget (AMQP: settled before it is sent): the SUT says nothing back, so the sender knows only what it
+     * Fire and forget (AMQP: settled before it is sent; Kafka: {@code acks=0}): the SUT says nothing back, so the sender knows only what it
      * sent; what arrived is the receivers' count, and what the SUT dropped is their loss.
      */
     PRESETTLED("presettled", "fire-and-forget: sent, not acknowledged; the receivers' loss is the truth");

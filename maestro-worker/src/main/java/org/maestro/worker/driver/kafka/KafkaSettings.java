@@ -1,5 +1,6 @@
 package org.maestro.worker.driver.kafka;
 
+import org.maestro.common.runfiles.DeliveryMode;
 import org.maestro.common.util.SafeText;
 import org.maestro.common.util.UrlParts;
 import org.maestro.worker.driver.SutUrl;
@@ -15,7 +16,8 @@ import java.util.Set;
  * bad one is refused there with the option's name. Each is optional; an option not given leaves the Kafka client's
  * default (e.g. acks=all). The names are Kafka's own client settings where there is one.
  *
- * @param acks         producer {@code acks}: 0, 1, all (or -1); null for the client's default
+ * @param acks         producer {@code acks}: 0, 1, all (or -1); null for the client's default. 0 makes the URL's
+ *                     delivery presettled ({@link #deliveryOf}): the sender's figures say nothing was acknowledged
  * @param lingerMs     producer {@code linger.ms}; null for the client's default
  * @param batchSize    producer {@code batch.size} in bytes; null for the client's default
  * @param compression  producer {@code compression.type}; null for the client's default (none)
@@ -65,7 +67,16 @@ public record KafkaSettings(String acks, Integer lingerMs, Integer batchSize, St
             throw new IllegalArgumentException("bad SUT URL '" + shown + "': " + e.getMessage(), e);
         }
         int port = uri.getPort() == -1 ? DEFAULT_PORT : uri.getPort();
-        return new SutUrl(SCHEME, uri.getHost(), port, topic, topicType, false, false, false, "", "", Map.copyOf(options));
+        return new SutUrl(SCHEME, uri.getHost(), port, topic, topicType, false, false, false, "", "", Map.copyOf(options), 0,
+                deliveryOf(options.get(ACKS)));
+    }
+
+    /**
+     * What a sender's counts mean under {@code acks}: 0 is fire-and-forget (the broker answers nothing, the client calls
+     * a send complete once it left), so it is presettled, never "acknowledged"; 1 and all wait for the broker (settled).
+     */
+    static DeliveryMode deliveryOf(String acks) {
+        return "0".equals(acks) ? DeliveryMode.PRESETTLED : DeliveryMode.SETTLED;
     }
 
     /** The settings of a URL {@link #parse} made. */

@@ -1,7 +1,10 @@
 package org.maestro.worker.driver.kafka;
 
 import org.junit.jupiter.api.Test;
+import org.maestro.common.runfiles.DeliveryMode;
 import org.maestro.worker.driver.SutUrl;
+
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -34,6 +37,19 @@ class KafkaSettingsTest {
         assertEquals(1, s.partitions());
         assertTrue(url.topic());
         assertEquals("maestro.receiver-1-0", s.groupOf(url, "receiver-1-0"), "a topic: a group per connection");
+    }
+
+    /**
+     * acks=0 is fire-and-forget: the broker answers nothing and the client completes each send once it left, so the
+     * sender's figures must not call its messages acknowledged (delivery.json, the summary's delivery parameter).
+     */
+    @Test
+    void acksZeroIsPresettledAndTheOthersSettled() {
+        assertEquals(DeliveryMode.PRESETTLED, SutUrl.parse("kafka://h/t?acks=0").delivery());
+        assertTrue(SutUrl.parse("kafka://h/t?acks=0").presettled());
+        for (String settled : List.of("kafka://h/t?acks=1", "kafka://h/t?acks=all", "kafka://h/t?acks=-1", "kafka://h/t")) {
+            assertEquals(DeliveryMode.SETTLED, SutUrl.parse(settled).delivery(), settled);
+        }
     }
 
     @Test
