@@ -68,7 +68,7 @@ public record KafkaSettings(String acks, Integer lingerMs, Integer batchSize, St
         }
         int port = uri.getPort() == -1 ? DEFAULT_PORT : uri.getPort();
         return new SutUrl(SCHEME, uri.getHost(), port, topic, topicType, false, false, false, "", "", Map.copyOf(options), 0,
-                deliveryOf(options.get(ACKS)));
+                deliveryOf(options.get(ACKS)), 0);
     }
 
     /**
