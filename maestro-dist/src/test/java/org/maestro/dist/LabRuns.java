@@ -62,7 +62,7 @@ final class LabRuns {
 
     /**
      * The run NAME, in which the agent peer {@code agent} ran {@code handler} once to restart the SUT: maestro run exited
-     * 0 and passed, the action succeeded and stopped the flow (outage > 0), recovery came after the flow resumed, the loss
+     * 0 and passed, the action succeeded and stopped the flow (outage > 0), recovery came after the flow resumed (after its only stop), the loss
      * figures add up (the action's within the run's), and the agent's files were fetched. Returns what it read, for the
      * caller's own checks.
      */
@@ -76,8 +76,12 @@ final class LabRuns {
         assertEquals("succeeded", action.get("outcome").asText(), action.toString());
         long outage = action.get("outageMillis").asLong();
         assertTrue(outage > 0, "the restart stopped the flow: " + action);
-        assertTrue(action.get("recoveryMillis").asLong() >= action.get("lastResumeMillis").asLong()
-                && action.get("lastResumeMillis").asLong() >= outage, "recovery comes after the flow resumes: " + action);
+        // Recovery counts from the end of the first stop (FaultAnalysis): with one stop it comes after the flow resumed
+        // for good; with more (a loaded host may add a stall of its own) the longest stop still ends by the last resume.
+        long recovery = action.get("recoveryMillis").asLong();
+        long lastResume = action.get("lastResumeMillis").asLong();
+        assertTrue(recovery > 0 && lastResume >= outage && (action.get("stops").asInt() > 1 || recovery >= lastResume),
+                "recovery comes after the flow resumes: " + action);
         JsonNode totals = s.get("totals");
         assertEquals(totals.get("sent").asLong() - (totals.get("received").asLong() - totals.get("duplicated").asLong()),
                 totals.get("lost").asLong(), totals.toString());
