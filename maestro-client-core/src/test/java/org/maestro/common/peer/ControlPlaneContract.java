@@ -384,7 +384,8 @@ public abstract class ControlPlaneContract {
                 Thread.sleep(100);
             }
         }
-        assertNotNull(pong, "the peer answers again after the broker restarted");
+        assertNotNull(pong, "the peer answers again after the broker restarted (" + lab().control() + "; client connected: "
+                + client.isConnected() + ", peer connected: " + sender.isConnected() + ")");
         assertEquals(Set.of("sender-1"), answered(Address.group("east"), Duration.ofSeconds(1)),
                 "group subscription restored");
     }

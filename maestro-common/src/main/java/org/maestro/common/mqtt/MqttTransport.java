@@ -33,7 +33,9 @@ import java.util.Deque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
 /**
@@ -53,6 +55,12 @@ public final class MqttTransport implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MqttTransport.class);
     private static final int MAX_RECONNECT_DELAY_MILLIS = 2_000;
     /**
+     * How long an outage may last before we ask Paho for an attempt ourselves, and how often after that. Paho's own
+     * cycle ends for good when an attempt it schedules cannot start (its attemptReconnect swallows the error and
+     * schedules nothing): a peer would then stay away from the cluster for the rest of the run.
+     */
+    private static final long NUDGE_AFTER_SECONDS = 10;
+    /**
      * Paho's window of unacknowledged QoS 1 publishes, and the most publishes held while the broker
      * is unreachable (beyond it the oldest go): all of them can be sent at once when it is back.
      */
@@ -65,7 +73,7 @@ public final class MqttTransport implements AutoCloseable {
     /**
      * The keep-alive pings of every connection in this JVM, on one thread: Paho's default gives each connection a
      * timer thread of its own, and a process may hold many ({@code maestro worker --count 50}). A ping only queues
-     * a packet, so one thread keeps up with them all.
+     * a packet, so one thread keeps up with them all; so does a reconnect nudge (it only starts an attempt).
      */
     private static final class KeepAlive {
         static final ScheduledExecutorService PINGS = pings();
@@ -107,6 +115,10 @@ public final class MqttTransport implements AutoCloseable {
     private volatile boolean closed;
     /** When the connection was lost, while it is being re-established; null while connected (or never connected). */
     private volatile Instant lostAt;
+    /** Asks for a reconnect when Paho's own cycle has not brought the connection back; null while connected. */
+    private volatile ScheduledFuture<?> nudges;
+    /** Whether this outage's nudges were already reported: once at WARN, then at DEBUG. */
+    private volatile boolean nudgeReported;
 
     /**
      * @param keepAliveSeconds how often the connection is checked: the broker publishes our will
@@ -277,6 +289,7 @@ public final class MqttTransport implements AutoCloseable {
             return;
         }
         closed = true;
+        stopNudging();
         synchronized (sendLock) {
             if (!held.isEmpty()) {
                 LOG.warn("{}: {} message(s) published while the broker at {} was unreachable were never sent", clientId,
@@ -373,10 +386,48 @@ public final class MqttTransport implements AutoCloseable {
         return root.getClass().getSimpleName() + (root.getMessage() == null ? "" : " " + root.getMessage());
     }
 
+    /** Once Paho should have reconnected: an attempt of our own (harmless when Paho's is under way, then refused). */
+    private void nudgeReconnect() {
+        if (closed || client.isConnected()) {
+            stopNudging();
+            return;
+        }
+        try {
+            client.reconnect();
+            reportNudge("asked for a new attempt");
+        } catch (MqttException e) {
+            reportNudge("a new attempt cannot start yet: " + explain(e));
+        }
+    }
+
+    private void reportNudge(String what) {
+        Instant since = lostAt;
+        String message = clientId + " has not reconnected to " + broker + " since " + since + "; " + what;
+        if (nudgeReported) {
+            LOG.debug(message);
+        } else {
+            nudgeReported = true;
+            LOG.warn(message);
+        }
+    }
+
+    private void stopNudging() {
+        ScheduledFuture<?> current = nudges;
+        if (current != null) {
+            current.cancel(false);
+            nudges = null;
+        }
+    }
+
     private final class Callback implements MqttCallbackExtended {
         @Override
         public void connectComplete(boolean reconnect, String serverUri) {
             lostAt = null;
+            stopNudging();
+            if (nudgeReported) {
+                nudgeReported = false;
+                LOG.info("{} reconnected to {} after asking for a new attempt", clientId, broker);
+            }
             synchronized (sendLock) {
                 everConnected = true;
                 if (reconnect) {
@@ -405,6 +456,9 @@ public final class MqttTransport implements AutoCloseable {
             live = false;
             lostAt = Instant.now();
             if (!closed) {
+                stopNudging();
+                nudges = KeepAlive.PINGS.scheduleWithFixedDelay(MqttTransport.this::nudgeReconnect, NUDGE_AFTER_SECONDS,
+                        NUDGE_AFTER_SECONDS / 2, TimeUnit.SECONDS);
                 LOG.warn("{} lost its connection to {} ({}); reconnecting", clientId, broker,
                         cause == null ? "no reason given" : rootMessage(cause));
             }
