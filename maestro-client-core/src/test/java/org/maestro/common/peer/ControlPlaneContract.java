@@ -354,6 +354,31 @@ public abstract class ControlPlaneContract {
     }
 
     @Test
+    void aRequestUntilGoneStopsWaitingForAPeerThatLeaves() throws Exception {
+        start(peers());
+        ChildJvm child = lab().closeAfterEach(ChildJvm.start(PeerProcessMain.class, lab().controlUrl().toString(), "leaving",
+                "receiver", "-", "2"));
+        String peerId = child.awaitLine("READY ", 30).substring("READY ".length());
+        PeerInfo leaving = client.ping(Address.peer(peerId), Duration.ofSeconds(5)).get(0).peer();
+        child.freeze(); // asked, it cannot answer; then it is killed while the client waits
+        java.util.concurrent.CompletableFuture<Replies> replies = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return client.requestEachUntilGone(List.of(leaving), new Payload.Get("data.url"), Duration.ofSeconds(60))
+                        .get(leaving);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread.sleep(300);
+        long killedAt = System.nanoTime();
+        child.kill();
+        Replies r = replies.get(30, TimeUnit.SECONDS);
+        long millis = (System.nanoTime() - killedAt) / 1_000_000;
+        assertEquals(List.of(leaving), r.missing(), "the peer that left is missing from the replies");
+        LOG.info("{}: a request stopped waiting {} ms after its peer was killed (timeout 60 s)", lab().control(), millis);
+    }
+
+    @Test
     void aFrozenPeerIsReportedAfterItsKeepAlive() throws Exception {
         start(peers());
         ChildJvm child = lab().closeAfterEach(ChildJvm.start(PeerProcessMain.class, lab().controlUrl().toString(), "frozen",

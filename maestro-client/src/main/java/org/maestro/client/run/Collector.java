@@ -53,10 +53,11 @@ final class Collector {
         Map<PeerInfo, Replies> urls;
         Map<PeerInfo, Replies> tokens;
         try {
-            urls = client.requestEach(peers, new Payload.Get(GetKeys.DATA_URL), ASK_TIMEOUT);
+            // A peer that leaves meanwhile (its last will) is not waited for: it cannot answer.
+            urls = client.requestEachUntilGone(peers, new Payload.Get(GetKeys.DATA_URL), ASK_TIMEOUT);
             // Only those that answered: a silent peer would hold the round for its whole timeout a second time.
             Map<PeerInfo, Replies> answered = urls;
-            tokens = client.requestEach(peers.stream().filter(p -> answered.get(p).of(p) != null).toList(),
+            tokens = client.requestEachUntilGone(peers.stream().filter(p -> answered.get(p).of(p) != null).toList(),
                     new Payload.Get(GetKeys.DATA_TOKEN), ASK_TIMEOUT);
         } catch (TransportException e) {
             Map<String, String> missing = new LinkedHashMap<>();

@@ -23,6 +23,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * will, or an answer to PING, for the peers that send no progress).
  */
 final class ControlPlaneWatch {
+    /** When each peer's last will last arrived (System.nanoTime), by peer id. */
+    private final Map<String, Long> willNanos = new ConcurrentHashMap<>();
     private final ControlClient client;
     private final Console console;
     private final Duration grace;
@@ -44,6 +46,26 @@ final class ControlPlaneWatch {
     /** A note other than its last will arrived from this peer (called on the MQTT thread). */
     void heard(String peerId) {
         lastHeardNanos.put(peerId, System.nanoTime());
+    }
+
+    /** A peer's last will arrived, during the test or after it (called on the MQTT thread). */
+    void willArrived(String peerId) {
+        willNanos.put(peerId, System.nanoTime());
+    }
+
+    /**
+     * Why a peer cannot be asked for its files now: it never came back after dropping off during the test, or its last
+     * will came since (after the watch: killed once it reported success) and nothing from it since; null otherwise.
+     */
+    String goneNow(PeerInfo p) {
+        String never = neverBack(p);
+        if (never != null) {
+            return never;
+        }
+        Long will = willNanos.get(p.id());
+        Long heard = lastHeardNanos.get(p.id());
+        return will != null && (heard == null || heard < will) ? "it left the control plane (its last will arrived) and did"
+                + " not come back, so it could not be asked for its files" : null;
     }
 
     /** A peer's last will arrived: it has the grace period to come back, or the test cannot go on. */
@@ -147,7 +169,8 @@ final class ControlPlaneWatch {
     /** Why a peer that left and never came back could not be asked for its data; null for the others. */
     String neverBack(PeerInfo p) {
         Away gone = away.get(p.id());
-        return gone == null ? null : "it dropped off the control broker at " + gone.since() + " and did not come back,"
+        // Heard since (a frozen peer thawed after its will): back, whether or not the watch loop saw it.
+        return gone == null || heardSinceLeaving(p.id()) ? null : "it dropped off the control broker at " + gone.since() + " and did not come back,"
                 + " so it could not be asked for its files";
     }
 

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * What the client takes from the peers once their test is over: each peer's final figures (STATS) and its files,
@@ -32,15 +33,7 @@ record FinalCollection(Map<String, Stats> finalStats, Map<String, String> dataMi
             // The peers ran on while the client was without the broker: stop them before their files are taken.
             stops.stopRemaining(peers);
         }
-        List<PeerInfo> askable = new ArrayList<>();
-        for (PeerInfo p : peers) {
-            String cannotAsk = unreachable != null ? unreachable : controlPlane.neverBack(p);
-            if (cannotAsk != null) {
-                dataMissing.put(p.id(), cannotAsk);
-            } else {
-                askable.add(p);
-            }
-        }
+        List<PeerInfo> askable = stillThere(peers, unreachable, controlPlane::neverBack, dataMissing);
         times.start();
         try (LongWait w = LongWait.on(console, "the final figures of " + askable.size() + " peer(s) (STATS)")) {
             RemotePeer.statsEach(client, askable, Duration.ofSeconds(3)).forEach((p, s) -> finalStats.put(p.id(), s));
@@ -48,11 +41,29 @@ record FinalCollection(Map<String, Stats> finalStats, Map<String, String> dataMi
             console.line("cannot ask the peers for their figures: %s", e.getMessage());
         }
         times.end("STATS");
+        // A peer whose last will came while its figures were asked for (killed just after it reported success) would
+        // hold the collection for a whole request timeout: it is named as gone instead.
+        askable = stillThere(askable, null, controlPlane::goneNow, dataMissing);
         try (LongWait w = LongWait.on(console, "the files of " + askable.size() + " peer(s) (collection)")) {
             dataMissing.putAll(Collector.collectAll(client, askable, testId, runDir, console));
         }
         times.end("collect");
         console.line(times.line(peers.size()));
         return new FinalCollection(finalStats, dataMissing);
+    }
+
+    /** The peers that can be asked: the broker is there ({@code unreachable} null) and {@code gone} gives no reason. */
+    private static List<PeerInfo> stillThere(List<PeerInfo> peers, String unreachable, Function<PeerInfo, String> gone,
+                                             Map<String, String> dataMissing) {
+        List<PeerInfo> askable = new ArrayList<>();
+        for (PeerInfo p : peers) {
+            String cannotAsk = unreachable != null ? unreachable : gone.apply(p);
+            if (cannotAsk != null) {
+                dataMissing.put(p.id(), cannotAsk);
+            } else {
+                askable.add(p);
+            }
+        }
+        return askable;
     }
 }

@@ -48,6 +48,8 @@ final class PeerReports {
         }
         if (n.command() != Command.ABNORMAL_DISCONNECT) {
             controlPlane.heard(n.senderId());
+        } else {
+            controlPlane.willArrived(n.senderId());
         }
         if (n.payload() instanceof Payload.Progress progress && testId.equals(progress.stats().testId())) {
             latest.put(n.senderId(), progress.stats());
