@@ -14,7 +14,7 @@ trap 'rm -f "$cp_file"' EXIT
 mvn -q -B -pl maestro-worker -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
   -Dmdep.outputFile="$cp_file"
 home=$(ls -d "$PWD"/maestro-worker/target/artemis-dist/apache-artemis-*/ | head -1)
-java -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -Dmaestro.artemis.home="$home" \
+java ${MAESTRO_BENCH_JAVA_OPTS:-} -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -Dmaestro.artemis.home="$home" \
   -Dmaestro.artemis.work="$PWD/maestro-worker/target/artemis-bench" \
   -cp "maestro-worker/target/test-classes:maestro-worker/target/classes:$(cat "$cp_file")" \
   "org.maestro.worker.bench.$main" "$@"

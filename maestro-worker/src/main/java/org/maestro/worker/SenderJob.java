@@ -80,82 +80,29 @@ final class SenderJob extends WorkerJob {
     @Override
     void loop(int c) throws Exception {
         LoadDriver.Producer producer = producers.get(c);
-        int connections = options.connections();
-        boolean flatOut = options.rate().isFlatOut();
-        java.util.function.LongUnaryOperator schedule = flatOut ? null : options.schedule();
-        long durationNanos = options.duration() instanceof TestDuration.ByTime t ? t.duration().toNanos() : Long.MAX_VALUE;
         long count = options.duration() instanceof TestDuration.ByCount n
-                ? n.messages() / connections + (c < n.messages() % connections ? 1 : 0) : Long.MAX_VALUE;
+                ? n.messages() / options.connections() + (c < n.messages() % options.connections() ? 1 : 0) : Long.MAX_VALUE;
         Semaphore inFlight = new Semaphore(options.maxInFlight());
-        long[] lastAtaMicros = {-1};
-        long stream = streamBase | c;
-        SizeMix sizes = options.size();
+        Lane lane = null;
         try (RateLogWriter rateLog = RateLogWriter.create(dir.resolve(PeerFiles.senderRateLog(c)), startEpochMicros,
                 "sender " + peer.info().name() + " connection " + c)) {
-            SentMessages sent = new SentMessages(stream, sizes, startEpochMicros, rateLog, sendDelay, messages);
-            // One completion for every message of the connection: nothing to allocate per send.
+            SentMessages sent = new SentMessages(streamBase | c, options.size(), startEpochMicros, rateLog, sendDelay, messages);
             Resends resends = new Resends(peer.info().name(), options.sendUrl().toString(), released);
-            LoadDriver.Completion completion = new LoadDriver.Completion() {
-                @Override
-                public void completed(Throwable error) {
-                    inFlight.release();
-                    if (error == null) {
-                        acknowledged.incrementAndGet();
-                    } else if (sendErrors.incrementAndGet() == 1) {
-                        if (options.sendUrl().failover()) {
-                            // The connection is being re-established: this message is lost, and the
-                            // receivers count it from the sequence gap. The test goes on.
-                            LOG.warn("{}: a message was lost while failing over: {}", peer.info().name(), error.getMessage());
-                        } else {
-                            fail("the SUT refused a message: " + error.getMessage());
-                        }
-                    }
-                }
-
-                @Override
-                public void givenBack(byte[] body, String outcome) {
-                    resends.add(body, outcome); // its in-flight permit stays taken until it is acknowledged
-                }
-            };
+            lane = new Lane(c, producer, inFlight, sent, resends, rateLog);
             awaitStart(c);
-            long lastFlush = System.nanoTime();
-            for (long i = 0; i < count; i++) {
-                // Connection c sends messages c, c + connections, ... of the test's one schedule.
-                long intended = flatOut ? 0 : startNanos + schedule.applyAsLong(i * connections + c);
-                warmup.due(c, intended - startNanos);
-                if (!flatOut && !waitUntil(c, intended, rateLog)) {
-                    break;
-                }
-                resends.sendDue(producer, completion);
-                while (!inFlight.tryAcquire(Resends.POLL_NANOS, TimeUnit.NANOSECONDS)) {
-                    if (stopRequested || failure.get() != null) {
-                        unresent.addAndGet(resends.pending());
-                        return;
-                    }
-                    resends.sendDue(producer, completion);
-                }
-                long actual = System.nanoTime();
-                if (flatOut) {
-                    intended = actual;
-                }
-                long etaMicros = (intended - startNanos) / 1_000;
-                long ataMicros = (actual - startNanos) / 1_000;
-                if (intended - startNanos >= durationNanos || stopRequested || failure.get() != null) {
-                    inFlight.release();
-                    break;
-                }
-                // Told once: the warm-up may end (in another thread) between two questions.
-                boolean warm = inWarmup(intended - startNanos);
-                producer.send(sent.body(i, etaMicros, ataMicros, warm), completion);
-                sent.sent(etaMicros, ataMicros, warm);
-                lastAtaMicros[0] = ataMicros;
-                warmup.sent(c, intended - startNanos, actual - startNanos);
-                lastFlush = flushIfDue(c, rateLog, lastFlush);
+            lane.lastFlush = System.nanoTime();
+            int step = Lane.SENT;
+            for (long i = 0; i < count && step == Lane.SENT; i++) {
+                step = lane.sendNext(i);
+            }
+            if (step == Lane.STOPPED_WAITING) {
+                unresent.addAndGet(resends.pending());
+                return;
             }
             // Wait (bounded) for the SUT to acknowledge what is still in flight.
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (System.nanoTime() < deadline && failure.get() == null) {
-                resends.sendDue(producer, completion);
+                resends.sendDue(producer, lane);
                 if (inFlight.tryAcquire(options.maxInFlight(), Resends.POLL_NANOS, TimeUnit.NANOSECONDS)) {
                     inFlight.release(options.maxInFlight());
                     break;
@@ -163,7 +110,102 @@ final class SenderJob extends WorkerJob {
             }
             unresent.addAndGet(resends.pending());
         } finally {
-            lastSentMicros.accumulateAndGet(lastAtaMicros[0], Math::max);
+            if (lane != null) {
+                lastSentMicros.accumulateAndGet(lane.lastAtaMicros, Math::max);
+            }
+        }
+    }
+
+    /**
+     * One connection's sending: its state, and {@link #sendNext}, the step of one message. The step is a method of its
+     * own, called once a message, so that the JIT compiles it fully after a few thousand messages and keeps it from one
+     * test to the next. As the body of one long loop it waited, in every test, for an on-stack replacement (tens of
+     * thousands of messages interpreted, then profiled: bench/generator-cost.sh's JIT log). It is also the completion
+     * of each of the connection's messages: nothing to allocate per send.
+     */
+    private final class Lane implements LoadDriver.Completion {
+        /** What {@link #sendNext} did: sent, stopped at the schedule's end or when told, stopped while waiting for room. */
+        static final int SENT = 0;
+        static final int ENDED = 1;
+        static final int STOPPED_WAITING = 2;
+
+        private final int c;
+        private final int connections = options.connections();
+        private final boolean flatOut = options.rate().isFlatOut();
+        private final java.util.function.LongUnaryOperator schedule = flatOut ? null : options.schedule();
+        private final long durationNanos = options.duration() instanceof TestDuration.ByTime t ? t.duration().toNanos() : Long.MAX_VALUE;
+        private final LoadDriver.Producer producer;
+        private final Semaphore inFlight;
+        private final SentMessages sent;
+        private final Resends resends;
+        private final RateLogWriter rateLog;
+        private long lastFlush;
+        /** The latest actual send time, microseconds from the test start; -1 before the first. */
+        private long lastAtaMicros = -1;
+
+        Lane(int c, LoadDriver.Producer producer, Semaphore inFlight, SentMessages sent, Resends resends, RateLogWriter rateLog) {
+            this.c = c;
+            this.producer = producer;
+            this.inFlight = inFlight;
+            this.sent = sent;
+            this.resends = resends;
+            this.rateLog = rateLog;
+        }
+
+        /** Sends the connection's message i when it is due and there is room in flight. */
+        int sendNext(long i) throws IOException, DriverException, InterruptedException {
+            // Connection c sends messages c, c + connections, ... of the test's one schedule.
+            long intended = flatOut ? 0 : startNanos + schedule.applyAsLong(i * connections + c);
+            warmup.due(c, intended - startNanos);
+            if (!flatOut && !waitUntil(c, intended, rateLog)) {
+                return ENDED;
+            }
+            resends.sendDue(producer, this);
+            while (!inFlight.tryAcquire(Resends.POLL_NANOS, TimeUnit.NANOSECONDS)) {
+                if (stopRequested || failure.get() != null) {
+                    return STOPPED_WAITING;
+                }
+                resends.sendDue(producer, this);
+            }
+            long actual = System.nanoTime();
+            if (flatOut) {
+                intended = actual;
+            }
+            long etaMicros = (intended - startNanos) / 1_000;
+            long ataMicros = (actual - startNanos) / 1_000;
+            if (intended - startNanos >= durationNanos || stopRequested || failure.get() != null) {
+                inFlight.release();
+                return ENDED;
+            }
+            // Told once: the warm-up may end (in another thread) between two questions.
+            boolean warm = inWarmup(intended - startNanos);
+            producer.send(sent.body(i, etaMicros, ataMicros, warm), this);
+            sent.sent(etaMicros, ataMicros, warm);
+            lastAtaMicros = ataMicros;
+            warmup.sent(c, intended - startNanos, actual - startNanos);
+            lastFlush = flushIfDue(c, rateLog, lastFlush);
+            return SENT;
+        }
+
+        @Override
+        public void completed(Throwable error) {
+            inFlight.release();
+            if (error == null) {
+                acknowledged.incrementAndGet();
+            } else if (sendErrors.incrementAndGet() == 1) {
+                if (options.sendUrl().failover()) {
+                    // The connection is being re-established: this message is lost, and the
+                    // receivers count it from the sequence gap. The test goes on.
+                    LOG.warn("{}: a message was lost while failing over: {}", peer.info().name(), error.getMessage());
+                } else {
+                    fail("the SUT refused a message: " + error.getMessage());
+                }
+            }
+        }
+
+        @Override
+        public void givenBack(byte[] body, String outcome) {
+            resends.add(body, outcome); // its in-flight permit stays taken until it is acknowledged
         }
     }
 

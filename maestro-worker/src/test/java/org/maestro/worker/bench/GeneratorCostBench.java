@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -84,8 +85,9 @@ public final class GeneratorCostBench {
         long count = args.length > 0 ? Long.parseLong(args[0]) : 200_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         Path work = Files.createTempDirectory("maestro-generator-cost-");
-        // ChildJvm's -Xmx256m for all four.
-        List<String> jvmOptions = List.of();
+        // ChildJvm's -Xmx256m for all four, and what -Dmaestro.bench.jvmOptions adds (e.g. JIT logging), split at spaces or commas.
+        List<String> jvmOptions = Arrays.stream(System.getProperty("maestro.bench.jvmOptions", "").split("[ ,]"))
+                .filter(o -> !o.isBlank()).toList();
         String jfr = args.length > 2 ? Files.createDirectories(Path.of(args[2])).toAbsolutePath().toString() : null;
         List<Round> maestro = new ArrayList<>();
         List<Round> bare = new ArrayList<>();
@@ -312,8 +314,8 @@ public final class GeneratorCostBench {
             tell(receiver, command);
             receiver.awaitLine(BareJmsLoop.READY, 60);
             tell(sender, command);
-            long first = Long.parseLong(sender.awaitLine(BareJmsLoop.SENT + " ", 600).split(" ")[2]);
-            long last = Long.parseLong(receiver.awaitLine(BareJmsLoop.RECEIVED + " ", 600).split(" ")[2]);
+            long first = Long.parseLong(sender.awaitLine(BareJmsLoop.SENT + " ", 600).split("[ ,]")[2]);
+            long last = Long.parseLong(receiver.awaitLine(BareJmsLoop.RECEIVED + " ", 600).split("[ ,]")[2]);
             double s1 = cpuSeconds(sender);
             double r1 = cpuSeconds(receiver);
             return new Run(count, count / ((last - first) / 1e6), s1 - s0, r1 - r0);
