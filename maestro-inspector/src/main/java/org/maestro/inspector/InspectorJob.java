@@ -25,7 +25,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 
 /**
- * One test as an inspector samples one management endpoint (a target of its {@link InspectorTest}): a sample at start,
+ * One test as an inspector samples one management endpoint (a target of its {@link InspectorRun}): a sample at start,
  * one every interval (at a fixed rate on one thread, so reads never overlap and the SUT is asked at most once per
  * interval), and a last one at stop. Each data set goes to its CSV, flushed after every sample; {@code sampling.csv}
  * logs every sample's read time and what was missing. A failing read is logged (once per new reason, then every {@value #REPEAT_WARN_EVERY} samples),

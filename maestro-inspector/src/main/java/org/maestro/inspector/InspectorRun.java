@@ -27,8 +27,8 @@ import java.util.stream.Collectors;
  * thread of its own, so a target that does not answer (a router restarting) delays none of the others: its samples are
  * counted missing and logged in its own {@code sampling.csv} while the others go on.
  */
-public final class InspectorTest {
-    private static final Logger LOG = LoggerFactory.getLogger(InspectorTest.class);
+public final class InspectorRun {
+    private static final Logger LOG = LoggerFactory.getLogger(InspectorRun.class);
 
     private final String testId;
     private final Path dir;
@@ -36,7 +36,7 @@ public final class InspectorTest {
     private final List<InspectorJob> jobs;
     private final long startNanos = System.nanoTime();
 
-    private InspectorTest(String testId, Path dir, List<ManagementTarget> targets, List<InspectorJob> jobs) {
+    private InspectorRun(String testId, Path dir, List<ManagementTarget> targets, List<InspectorJob> jobs) {
         this.testId = testId;
         this.dir = dir;
         this.targets = targets;
@@ -49,7 +49,7 @@ public final class InspectorTest {
      *
      * @throws IllegalArgumentException naming the target whose SUT lacks a data set's attribute
      */
-    public static InspectorTest open(PeerInfo peer, InspectorOptions o, Path dataDir) throws IOException {
+    public static InspectorRun open(PeerInfo peer, InspectorOptions o, Path dataDir) throws IOException {
         String testId = o.testId().isEmpty() ? "test-" + System.currentTimeMillis() : o.testId();
         Path dir = PeerFiles.directory(dataDir, testId, peer.name());
         List<ManagementTarget> targets = o.targets();
@@ -65,7 +65,7 @@ public final class InspectorTest {
                 ManagementTarget t = targets.get(i);
                 jobs.add(new InspectorJob(peer, t.name(), o, testId, PeerFiles.targetDirectory(dir, t.name()), opened.get(i)));
             }
-            InspectorTest test = new InspectorTest(testId, dir, targets, List.copyOf(jobs));
+            InspectorRun test = new InspectorRun(testId, dir, targets, List.copyOf(jobs));
             test.writeTestJson(peer, o);
             return test;
         } catch (IOException | RuntimeException e) {
