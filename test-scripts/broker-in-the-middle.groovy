@@ -21,6 +21,10 @@ test {
     warmupMax    param('warmupMax', null)
     messageSize  param('size', 1024)
     connections  param('connections', 1)
-    if (param('inspect', '')) { inspector 'amqp-management', router: param('inspect', ''), datasets: 'qpid-dispatch', interval: '1s' }
+    // -P inspectors=one: ONE inspector peer samples the routers of -P inspect, each router's CSVs in peers/inspector-1/router-N/
+    if (param('inspect', '')) {
+        inspector 'amqp-management', router: param('inspect', ''), peers: param('inspectors', 'per-router'), datasets: 'qpid-dispatch',
+                interval: '1s'
+    }
     expect       "p99 latency < ${param('p99', '100 ms')}", "rate >= ${param('minRate', '95 %')}", 'loss == 0'
 }

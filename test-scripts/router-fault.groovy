@@ -41,6 +41,10 @@ test {
         }
     }
     // -P inspect=router-2 (or all): an inspector on that router; summary.json's hops count its links across the restart
-    if (param('inspect', '')) { inspector 'amqp-management', router: param('inspect', ''), datasets: 'qpid-dispatch', interval: '1s' }
+    // -P inspectors=one: ONE inspector peer samples the routers of -P inspect, each router's CSVs in peers/inspector-1/router-N/
+    if (param('inspect', '')) {
+        inspector 'amqp-management', router: param('inspect', ''), peers: param('inspectors', 'per-router'), datasets: 'qpid-dispatch',
+                interval: '1s'
+    }
     expect       "loss <= ${param('maxLoss', 1000000)}"
 }

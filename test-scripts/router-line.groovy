@@ -26,7 +26,11 @@ test {
     senders      param('senders', 1)
     receivers    param('receivers', 1)
     if (param('mgmt', '')) { inspector 'amqp-management', url: param('mgmt', ''), datasets: 'qpid-dispatch', interval: '1s' }
-    if (param('inspect', '')) { inspector 'amqp-management', router: param('inspect', ''), datasets: 'qpid-dispatch', interval: '1s' }
+    // -P inspectors=one: ONE inspector peer samples the routers of -P inspect, each router's CSVs in peers/inspector-1/router-N/
+    if (param('inspect', '')) {
+        inspector 'amqp-management', router: param('inspect', ''), peers: param('inspectors', 'per-router'), datasets: 'qpid-dispatch',
+                interval: '1s'
+    }
     // Each acknowledged send waits for its disposition from the receiver, back through every router: one connection
     // carries at most 1 / that round trip, so a long line may need more connections for the rate (or -P minRate=…).
     expect       "p99 latency < ${param('p99', '100 ms')}", "rate >= ${param('minRate', '95 %')}", 'loss == 0'

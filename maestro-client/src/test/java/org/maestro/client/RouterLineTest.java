@@ -78,12 +78,26 @@ class RouterLineTest {
         MaestroCommand.Result r = MaestroCommand.run("run", Path.of("..", "test-scripts", "router-line.groovy").toString(),
                 "--local", "--runs", runs.toString(), "-P", "topology=line 3", "-P", "rate=" + RATE,
                 "-P", "duration=" + SECONDS + "s", "-P", "warmup=1s", "-P", "warmupSendDelay=500ms", "-P", "warmupMax=3s",
-                "-P", "connections=2", "-P", "p99=5 s", "-P", "minRate=50 %", "-P", "inspect=router-2");
+                "-P", "connections=2", "-P", "p99=5 s", "-P", "minRate=50 %", "-P", "inspect=all", "-P", "inspectors=one");
         assertEquals(0, r.exitCode(), r.output());
         Path run = MaestroCommand.onlyRun(runs);
         JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());
-        // The middle router inspected by a peer of its own, named after it; the topology recorded once for the report.
-        assertTrue(Files.isRegularFile(run.resolve("peers/inspector-router-2/links.csv")), "router-2's CSVs in its own directory");
+        // ONE inspector peer sampled the three routers, each router's CSVs in a directory of its own, listed in its
+        // test.json; the topology recorded once for the report.
+        for (String router : List.of("router-1", "router-2", "router-3")) {
+            assertTrue(Files.size(run.resolve("peers/inspector-1/" + router + "/links.csv")) > 0, router + "'s CSVs in its own directory");
+            assertTrue(Files.size(run.resolve("peers/inspector-1/" + router + "/sampling.csv")) > 0, router + "'s own sampling log");
+        }
+        JsonNode inspectorTest = JSON.readTree(run.resolve("peers/inspector-1/test.json").toFile());
+        List<String> targets = new java.util.ArrayList<>();
+        inspectorTest.get("targets").forEach(t -> targets.add(t.get("name").asText()));
+        assertEquals(List.of("router-1", "router-2", "router-3"), targets, inspectorTest.toString());
+        assertTrue(inspectorTest.get("targets").get(1).get("dataSets").has("links"), inspectorTest.toString());
+        JsonNode inspectorPeer = null;
+        for (JsonNode p : s.get("peers")) {
+            inspectorPeer = p.get("name").asText().equals("inspector-1") ? p : inspectorPeer;
+        }
+        assertTrue(inspectorPeer != null && inspectorPeer.get("files").toString().contains("\"router-2/links.csv\""), String.valueOf(inspectorPeer));
         JsonNode topology = JSON.readTree(run.resolve(RunTopology.FILE).toFile());
         assertEquals("line 3", topology.get("description").asText());
         assertEquals("router-1", topology.get("sendsOn").asText());
@@ -91,9 +105,15 @@ class RouterLineTest {
         assertTrue(Files.readString(run.resolve(RunTopology.PICTURE)).startsWith("<svg"), "the picture beside it");
         JsonNode report = reportData(run);
         JsonNode nodes = report.get("topology").get("nodes");
-        assertEquals("inspector-router-2", nodes.get(1).get("peers").get(0).get("peer").asText(), nodes.toString());
-        assertTrue(report.get("charts").findValuesAsText("title").contains("router-2 (inspector-router-2): links.csv: rates per second (counters)"),
-                report.get("charts").findValuesAsText("title").toString());
+        for (int i = 0; i < 3; i++) { // the topology table by router: each inspected, by the one peer, and its log kept
+            assertEquals("routers/router-" + (i + 1) + ".log", nodes.get(i).get("log").asText(), nodes.toString());
+            assertTrue(Files.readString(run.resolve(nodes.get(i).get("log").asText())).contains("Operational"),
+                    "qdrouterd's own log, kept in the run directory");
+            assertTrue(nodes.get(i).get("peers").toString().contains("{\"peer\":\"inspector-1\",\"role\":\"inspector\",\"what\":\"inspects\"}"),
+                    nodes.toString());
+            assertTrue(report.get("charts").findValuesAsText("title").contains("router-" + (i + 1)
+                    + " (inspector-1): links.csv: rates per second (counters)"), report.get("charts").findValuesAsText("title").toString());
+        }
         JsonNode totals = s.get("totals");
         // Each hop's figures, from router-2's own link counters, in summary.json (the report renders the same list):
         // every message (the warm-up's too) crossed router-2 toward router-3 and was accepted there.
@@ -108,6 +128,10 @@ class RouterLineTest {
         assertTrue(toward.get("deliveries").asLong() >= totals.get("sent").asLong(), toward + " " + totals);
         assertEquals(toward.get("deliveries").asLong(), toward.get("accepted").asLong(), "all accepted: " + toward);
         assertEquals(s.get("hops"), report.get("summary").get("hops"), "the report's hops are summary.json's");
+        List<String> hops = new java.util.ArrayList<>();
+        s.get("hops").forEach(h -> hops.add(h.get("router").asText() + ": " + h.get("link").asText()));
+        assertTrue(hops.containsAll(List.of("router-1: inter-router out to router-2", "router-2: inter-router out to router-3",
+                "router-3: inter-router in from router-2")), "each router's hops, from its own directory: " + hops);
         assertEquals((long) RATE * SECONDS, totals.get("sent").asLong(), totals.toString());
         assertEquals(totals.get("sent").asLong(), totals.get("received").asLong(), totals.toString());
         assertEquals(0, totals.get("lost").asLong(), totals.toString());

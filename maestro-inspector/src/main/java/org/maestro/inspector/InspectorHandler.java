@@ -32,8 +32,8 @@ public final class InspectorHandler implements PeerHandler {
     private final Path dataDir;
     private final String dataUrl;
     private final GivenOptions<InspectorOptions> options = new GivenOptions<>(InspectorOptions::parse);
-    private volatile InspectorJob current;
-    private volatile InspectorJob last;
+    private volatile InspectorRun current;
+    private volatile InspectorRun last;
 
     /** @param dataUrl the URL of this peer's data server ("" when it has none) */
     public InspectorHandler(Path dataDir, String dataUrl) {
@@ -60,32 +60,14 @@ public final class InspectorHandler implements PeerHandler {
                     + " --test-id " + current.testId() + " ends it");
         }
         InspectorOptions o = options.parsed().forStart(type);
-        Inspector inspector = o.kind().create(o.url(), o.dataSets(), o.readTimeout());
-        InspectorJob run;
-        try {
-            verify(inspector, peer);
-            run = new InspectorJob(peer.info(), o, dataDir, inspector);
-        } catch (Exception e) {
-            inspector.close();
-            throw e;
-        }
+        InspectorRun run = InspectorRun.open(peer.info(), o, dataDir);
         current = run;
         String first = run.start();
         return new Payload.Ok(first + "; sampling every " + o.interval().toMillis() + " ms into " + run.directory());
     }
 
-    /** Refuses (START fails) a data set the SUT cannot give; when the SUT does not answer yet, the first sample checks. */
-    private static void verify(Inspector inspector, Peer peer) {
-        try {
-            inspector.verify();
-        } catch (InspectorException e) {
-            LOG.info("{}: cannot check the data sets against {} yet ({}); the first sample that reaches it will",
-                    peer.info().name(), inspector.describe(), e.getMessage());
-        }
-    }
-
     private Payload stop(Peer peer) throws InterruptedException {
-        InspectorJob run = current;
+        InspectorRun run = current;
         if (run == null) {
             return new Payload.Ok("no inspection running");
         }
@@ -98,19 +80,19 @@ public final class InspectorHandler implements PeerHandler {
 
     @Override
     public void registerMetrics(PrometheusRegistry registry) {
-        new TestFigures<InspectorJob>(registry, () -> current != null ? current : last, InspectorJob::testId)
+        new TestFigures<InspectorRun>(registry, () -> current != null ? current : last, InspectorRun::testId)
                 .phase(j -> j.stats().phase())
-                .counter(MetricNames.INSPECTOR_SAMPLES, "Samples taken of the SUT's management", j -> j.tally().samples())
+                .counter(MetricNames.INSPECTOR_SAMPLES, "Samples taken of the SUT's management", InspectorRun::samples)
                 .counter(MetricNames.INSPECTOR_SAMPLES_MISSING, "Samples that lacked at least one data set (a read failed)",
-                        j -> j.tally().missing())
+                        InspectorRun::missing)
                 .counter(MetricNames.INSPECTOR_READ_TIME, "Time spent reading the SUT's management, all samples added up",
-                        j -> j.tally().readMillisTotal() / 1000.0);
+                        j -> j.readMillisTotal() / 1000.0);
         GaugeWithCallback.builder().name(MetricNames.SUT_VALUE)
                 .help("The SUT's own figures as the last sample read them: each number of a gauge or counter column of a data set,"
-                        + " per entity (a queue, an address; \"\" for one-row data sets such as os)")
+                        + " per entity (a queue, an address; \"\" for one-row data sets such as os; TARGET/entity when it samples several)")
                 .labelNames(MetricLabels.TEST_ID, MetricLabels.DATA_SET, MetricLabels.ENTITY, MetricLabels.COLUMN)
                 .callback(cb -> {
-                    InspectorJob run = current != null ? current : last;
+                    InspectorRun run = current != null ? current : last;
                     if (run != null) {
                         for (SutValues.Value v : run.lastValues()) {
                             cb.call(v.value(), run.testId(), v.dataSet(), v.entity(), v.column());
@@ -121,12 +103,12 @@ public final class InspectorHandler implements PeerHandler {
     }
 
     private Stats stats() {
-        InspectorJob run = current != null ? current : last;
+        InspectorRun run = current != null ? current : last;
         return run == null ? Stats.idle(Role.INSPECTOR) : run.stats();
     }
 
     private Payload get(Payload.Get get) {
-        InspectorJob run = current != null ? current : last;
+        InspectorRun run = current != null ? current : last;
         DataKeys data = new DataKeys(dataUrl, (run == null ? dataDir : run.directory()).toString(), run == null ? "" : run.testId());
         return data.reply(get, List.of(), options::redacted);
     }
@@ -134,7 +116,7 @@ public final class InspectorHandler implements PeerHandler {
     /** A halt during a test ends the inspection as STOP_INSPECTOR would, files closed. */
     @Override
     public void close() {
-        InspectorJob run = current;
+        InspectorRun run = current;
         if (run != null) {
             try {
                 LOG.info("halted during test {}: {}", run.testId(), run.stop());

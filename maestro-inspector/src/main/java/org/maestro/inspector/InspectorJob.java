@@ -1,12 +1,9 @@
 package org.maestro.inspector;
 
 import org.maestro.common.note.PeerInfo;
-import org.maestro.common.note.Role;
-import org.maestro.common.note.Stats;
 import org.maestro.common.runfiles.ColumnKind;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.TestJson;
-import org.maestro.common.util.Passwords;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,10 +25,10 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 
 /**
- * One test as an inspector runs it: a sample at start, one every interval (at a fixed rate on one thread, so
- * reads never overlap and the SUT is asked at most once per interval), and a last one at stop. Each data set
- * goes to its CSV, flushed after every sample; {@code sampling.csv} logs every sample's read time and what
- * was missing. A failing read is logged (once per new reason, then every {@value #REPEAT_WARN_EVERY} samples),
+ * One test as an inspector samples one management endpoint (a target of its {@link InspectorRun}): a sample at start,
+ * one every interval (at a fixed rate on one thread, so reads never overlap and the SUT is asked at most once per
+ * interval), and a last one at stop. Each data set goes to its CSV, flushed after every sample; {@code sampling.csv}
+ * logs every sample's read time and what was missing. A failing read is logged (once per new reason, then every {@value #REPEAT_WARN_EVERY} samples),
  * counted as missing and retried at the next tick: the test goes on.
  */
 public final class InspectorJob {
@@ -40,12 +37,12 @@ public final class InspectorJob {
     private static final Logger LOG = LoggerFactory.getLogger(InspectorJob.class);
     private static final int REPEAT_WARN_EVERY = 12;
 
-    private final PeerInfo peer;
+    /** The peer's name, and the target's when it has several: {@code inspector-1/router-2}, for logs and threads. */
+    private final String who;
     private final InspectorOptions options;
     private final Inspector inspector;
     private final String testId;
     private final Path dir;
-    private final long startNanos = System.nanoTime();
     private final SampleTally tally;
     private final Map<String, CsvFile> files = new LinkedHashMap<>();
     private final CsvFile sampling;
@@ -58,32 +55,36 @@ public final class InspectorJob {
     private volatile List<SutValues.Value> lastValues = List.of();
     private long sameReasonCount;
 
-    /** Creates the run's directory and files; nothing is read yet. */
-    public InspectorJob(PeerInfo peer, InspectorOptions options, Path dataDir, Inspector inspector) throws IOException {
-        this.peer = peer;
+    /**
+     * Creates {@code dir} and the data sets' files in it; nothing is read yet.
+     *
+     * @param target the target's name ("" for an inspector of one URL), for logs
+     */
+    public InspectorJob(PeerInfo peer, String target, InspectorOptions options, String testId, Path dir, Inspector inspector)
+            throws IOException {
+        this.who = target.isEmpty() ? peer.name() : peer.name() + "/" + target;
         this.options = options;
         this.inspector = inspector;
-        this.testId = options.testId().isEmpty() ? "test-" + System.currentTimeMillis() : options.testId();
+        this.testId = testId;
         for (DataSet d : inspector.dataSets()) {
             if (d.name().equals(SAMPLING.name())) {
                 throw new IllegalArgumentException("a data set may not be named '" + SAMPLING.name() + "': the inspector writes "
                         + SAMPLING.fileName() + " itself");
             }
         }
-        this.dir = Files.createDirectories(PeerFiles.directory(dataDir, testId, peer.name()));
+        this.dir = Files.createDirectories(dir);
         this.tally = new SampleTally(inspector.dataSets());
         try {
             for (DataSet d : inspector.dataSets()) {
                 files.put(d.name(), CsvFile.create(dir, d));
             }
             sampling = CsvFile.create(dir, SAMPLING);
-            writeTestJson();
         } catch (IOException e) {
             closeFiles();
             throw e;
         }
         this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, peer.name() + "-inspector");
+            Thread t = new Thread(r, who + "-inspector");
             t.setDaemon(true);
             return t;
         });
@@ -116,7 +117,7 @@ public final class InspectorJob {
         ticker.shutdownNow();
         inspector.close();
         String summary = summary();
-        LOG.info("{} ended test {}: {}", peer.describe(), testId, summary);
+        LOG.info("{} ended test {}: {}", who, testId, summary);
         return summary;
     }
 
@@ -124,9 +125,15 @@ public final class InspectorJob {
         return inspector.describe() + ": " + tally.summary() + " (every " + options.interval().toMillis() + " ms); data in " + dir;
     }
 
-    public Stats stats() {
-        return new Stats(testId, Role.INSPECTOR, phase, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
-                tally.samples(), 0, -1, -1, -1, -1, -1, tally.missing(), 0, 0);
+    /** Closes the files and ends the thread of a job that was never started (another target's failed to open). */
+    void discard() {
+        closeFiles();
+        ticker.shutdownNow();
+    }
+
+    /** starting, running or done. */
+    public String phase() {
+        return phase;
     }
 
     /** The SUT's figures of the last sample (empty before the first). */
@@ -158,7 +165,7 @@ public final class InspectorJob {
         } catch (InspectorException e) {
             inspector.dataSets().forEach(d -> failures.put(d.name(), e.getMessage()));
         } catch (RuntimeException e) {
-            LOG.debug("{}: sample failed", peer.name(), e);
+            LOG.debug("{}: sample failed", who, e);
             inspector.dataSets().forEach(d -> failures.put(d.name(), "unexpected error: " + e));
         }
         long readMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
@@ -181,7 +188,7 @@ public final class InspectorJob {
             sampling.row(time, Sample.row(readMillis, outcome, String.join(" ", failures.keySet()), reason));
             sampling.flush();
         } catch (IOException | RuntimeException e) {
-            LOG.error("{}: cannot write the sample to {}: {}", peer.name(), dir, e.toString());
+            LOG.error("{}: cannot write the sample to {}: {}", who, dir, e.toString());
         }
         logOutcome(failures);
     }
@@ -189,7 +196,7 @@ public final class InspectorJob {
     private void logOutcome(Map<String, String> failures) {
         if (failures.isEmpty()) {
             if (!lastReason.isEmpty()) {
-                LOG.info("{}: {} answers again after {} missing sample(s)", peer.name(), inspector.describe(), sameReasonCount);
+                LOG.info("{}: {} answers again after {} missing sample(s)", who, inspector.describe(), sameReasonCount);
             }
             lastReason = "";
             sameReasonCount = 0;
@@ -197,12 +204,12 @@ public final class InspectorJob {
         }
         String reason = describe(failures);
         if (!reason.equals(lastReason)) {
-            LOG.warn("{}: sample missing {}: {} (retrying every {} ms; the test goes on)", peer.name(), failures.keySet(), reason,
+            LOG.warn("{}: sample missing {}: {} (retrying every {} ms; the test goes on)", who, failures.keySet(), reason,
                     options.interval().toMillis());
             lastReason = reason;
             sameReasonCount = 1;
         } else if (++sameReasonCount % REPEAT_WARN_EVERY == 0) {
-            LOG.warn("{}: still failing after {} samples: {}", peer.name(), sameReasonCount, reason);
+            LOG.warn("{}: still failing after {} samples: {}", who, sameReasonCount, reason);
         }
     }
 
@@ -218,9 +225,9 @@ public final class InspectorJob {
         try {
             ticker.submit(task).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            LOG.error("{}: sampling task failed: {}", peer.name(), e.getCause().toString());
+            LOG.error("{}: sampling task failed: {}", who, e.getCause().toString());
         } catch (TimeoutException e) {
-            LOG.warn("{}: a sample took longer than {} ms", peer.name(), timeout.toMillis());
+            LOG.warn("{}: a sample took longer than {} ms", who, timeout.toMillis());
         }
     }
 
@@ -237,20 +244,17 @@ public final class InspectorJob {
         try {
             f.close();
         } catch (IOException e) {
-            LOG.warn("{}: cannot close {}: {}", peer.name(), f.path(), e.toString());
+            LOG.warn("{}: cannot close {}: {}", who, f.path(), e.toString());
         }
     }
 
-    private void writeTestJson() throws IOException {
+    /** Its data sets as test.json lists them, {@code sampling} last. */
+    public Map<String, TestJson.DataSet> dataSetsJson() {
         Map<String, TestJson.DataSet> sets = new LinkedHashMap<>();
         for (DataSet d : inspector.dataSets()) {
             sets.put(d.name(), new TestJson.DataSet(d.fileName(), d.source(), d.columns(), d.kinds()));
         }
         sets.put(SAMPLING.name(), new TestJson.DataSet(SAMPLING.fileName(), SAMPLING.source(), SAMPLING.columns(), SAMPLING.kinds()));
-        Map<String, String> redacted = new LinkedHashMap<>();
-        options.raw().forEach((k, v) -> redacted.put(k, Passwords.redact(v)));
-        TestJson.write(dir, new TestJson.Inspector(testId, TestJson.Peer.of(peer), Instant.now().toString(),
-                options.kind().wireName(), Passwords.redact(options.url()), options.interval().toMillis(),
-                options.readTimeout().toMillis(), sets, redacted));
+        return sets;
     }
 }

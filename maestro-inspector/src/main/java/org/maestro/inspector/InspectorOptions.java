@@ -1,10 +1,12 @@
 package org.maestro.inspector;
 
+import org.maestro.common.note.ManagementTarget;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.units.TimeSpan;
 import org.maestro.inspector.amqp.DataSetConfig;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -15,7 +17,7 @@ import java.util.TreeMap;
  *
  * @param raw      the options as given
  * @param kind     null when not set yet
- * @param url      "" when not set yet
+ * @param url      "" when not set yet; one URL, or several ({@link ManagementTarget}: {@code NAME=URL,NAME=URL})
  * @param interval time between samples, at least {@link #MIN_INTERVAL}
  * @param dataSets amqp-management: preset or list ("" = default)
  */
@@ -41,10 +43,9 @@ public record InspectorOptions(Map<String, String> raw, String testId, Inspector
         String url = o.getOrDefault(TestOptions.MANAGEMENT_URL, "").trim();
         if (kind != null && !url.isEmpty()) {
             InspectorKind k = kind;
-            wrap(TestOptions.MANAGEMENT_URL, () -> {
-                k.checkUrl(url);
-                return null;
-            });
+            wrap(TestOptions.MANAGEMENT_URL, () -> checkTargets(k, url));
+        } else {
+            wrap(TestOptions.MANAGEMENT_URL, () -> ManagementTarget.parse(url));
         }
         Duration interval = wrap(TestOptions.INSPECTOR_INTERVAL,
                 () -> interval(o.getOrDefault(TestOptions.INSPECTOR_INTERVAL, "5s")));
@@ -64,11 +65,26 @@ public record InspectorOptions(Map<String, String> raw, String testId, Inspector
             throw new IllegalArgumentException("no management URL: set " + TestOptions.MANAGEMENT_URL + ", e.g. "
                     + (k == InspectorKind.JOLOKIA ? "http://admin:admin@broker:8161/console/jolokia" : "amqp://router:5672"));
         }
-        wrap(TestOptions.MANAGEMENT_URL, () -> {
-            k.checkUrl(url);
-            return null;
-        });
+        wrap(TestOptions.MANAGEMENT_URL, () -> checkTargets(k, url));
         return new InspectorOptions(raw, testId, k, url, interval, dataSets);
+    }
+
+    /** What it samples: one target per management URL (one unnamed target for a single URL). */
+    public List<ManagementTarget> targets() {
+        return ManagementTarget.parse(url);
+    }
+
+    /** Parses the targets and checks each URL for {@code kind}; a bad one is named (by its name in a list). */
+    private static List<ManagementTarget> checkTargets(InspectorKind kind, String url) {
+        List<ManagementTarget> targets = ManagementTarget.parse(url);
+        for (ManagementTarget t : targets) {
+            try {
+                kind.checkUrl(t.url());
+            } catch (IllegalArgumentException e) {
+                throw t.ownDirectory() ? new IllegalArgumentException("target " + t.name() + ": " + e.getMessage(), e) : e;
+            }
+        }
+        return targets;
     }
 
     /** The longest one read may take: the interval, at most {@link #MAX_READ_TIMEOUT}. */

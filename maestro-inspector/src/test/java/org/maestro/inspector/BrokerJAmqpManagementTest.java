@@ -101,7 +101,8 @@ class BrokerJAmqpManagementTest {
                 TestOptions.INSPECTOR_DATASETS, "queues=org.apache.qpid.Queue:name,qpid-type,durable;"
                         + "unknown=org.example.NoSuchType:name;exchanges=org.apache.qpid.Exchange:name,qpid-type")).forStart("");
         Inspector inspector = options.kind().create(options.url(), options.dataSets(), options.readTimeout());
-        InspectorJob run = new InspectorJob(Peer.identity("inspector-j", Role.INSPECTOR, ""), options, dataDir, inspector);
+        InspectorJob run = new InspectorJob(Peer.identity("inspector-j", Role.INSPECTOR, ""), "", options, "broker-j",
+                dataDir.resolve("broker-j/inspector-j"), inspector);
         String first;
         String summary;
         try {

@@ -42,6 +42,22 @@ class InspectorOptionsTest {
     }
 
     @Test
+    void aListOfUrlsIsOneTargetEachAndABadOneIsNamed() {
+        InspectorOptions o = InspectorOptions.parse(Map.of(TestOptions.INSPECTOR_TYPE, "amqp-management",
+                TestOptions.MANAGEMENT_URL, "router-1=amqp://127.0.0.1:5672,router-2=amqp://127.0.0.1:5674"));
+        assertEquals(List.of("router-1", "router-2"), o.targets().stream().map(t -> t.name()).toList());
+        assertEquals("option management.url: target router-2: bad AMQP management URL 'http://127.0.0.1:5674': scheme must be"
+                + " amqp:// or amqps://", refused(Map.of(TestOptions.INSPECTOR_TYPE, "amqp-management",
+                TestOptions.MANAGEMENT_URL, "router-1=amqp://127.0.0.1:5672,router-2=http://127.0.0.1:5674")));
+        assertEquals("option management.url: entry 2 of 2 ('') is empty: separate the URLs by one ','",
+                refused(Map.of(TestOptions.MANAGEMENT_URL, "amqp://127.0.0.1:5672,")));
+        // Without a type yet, the list is still parsed at SET; the URLs are checked once START names the type.
+        InspectorOptions later = InspectorOptions.parse(Map.of(TestOptions.MANAGEMENT_URL, "a=amqp://h:1,b=http://h:2"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> later.forStart("amqp-management")).getMessage()
+                .startsWith("option management.url: target b: bad AMQP management URL 'http://h:2'"));
+    }
+
+    @Test
     void startNeedsATypeAndAUrlAndStartInspectorsTypeWins() {
         InspectorOptions none = InspectorOptions.parse(Map.of());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> none.forStart("")).getMessage()

@@ -268,8 +268,9 @@ final class ReportData {
     /**
      * A chart of rates (counters) and one of levels (gauges) per inspector CSV, each with the series that moved most
      * and a note on what it left out; a CSV where nothing moved gets a line in the notes instead. A chart names the
-     * router its inspector sampled (by the run's topology). Each link's deliveries over the run (the hops of a line)
-     * are summary.json's {@code hops}.
+     * router its inspector sampled (by the run's topology); an inspector of several routers has each router's CSVs in a
+     * directory of its own (test.json's targets), charted per router. Each link's deliveries over the run (the hops of a
+     * line) are summary.json's {@code hops}.
      */
     private void inspectors() throws IOException {
         for (PeerDir p : run.peers) {
@@ -278,41 +279,65 @@ final class ReportData {
             if (!p.isInspector() || !Files.isDirectory(p.dir())) {
                 continue;
             }
-            List<Path> csvs;
-            try (Stream<Path> files = Files.list(p.dir())) {
-                csvs = files.filter(PeerFiles::isCsv).sorted().toList();
-            }
-            Map<String, Map.Entry<String, TestJson.DataSet>> dataSets = inspectorDataSets(p);
-            java.util.NavigableSet<Double> ticks = InspectorCsv.ticks(p.dir().resolve(PeerFiles.dataSetCsv(PeerFiles.SAMPLING_DATA_SET)),
-                    originMicros);
-            String router = inspected(p);
-            String who = router.isEmpty() ? p.name() : router + " (" + p.name() + ")";
-            for (Path csv : csvs) {
-                String file = csv.getFileName().toString();
-                Map.Entry<String, TestJson.DataSet> named = dataSets.get(file);
-                TestJson.DataSet d = named == null ? null : named.getValue();
-                String noun = named == null ? "" : named.getKey();
-                InspectorCsv c = InspectorCsv.read(csv, d == null ? Map.of() : d.kinds(), noun, originMicros, bucketSeconds, ticks);
-                for (InspectorCsv.Chart cc : c.charts) {
-                    ObjectNode chart = chart("csv-" + charts.size(), who + ": " + file
-                            + (cc.rates() ? ": rates per second (counters)" : ": levels (gauges)"), "time", cc.rates() ? "/s" : "");
-                    chart.put("inspector", p.name());
-                    cc.lines().forEach(s -> ((ArrayNode) chart.get("series")).add(Json.series(s)));
-                    if (!cc.note().isEmpty()) {
-                        chart.put("note", cc.note());
-                    }
-                }
-                if (c.charts.isEmpty()) {
-                    notes.add(who + ": " + file + ": nothing charted (" + c.nothing + ")");
-                }
+            for (TestJson.Target target : inspectedTargets(p)) {
+                inspectorCharts(p, target);
             }
         }
     }
 
-    /** The router (by the run's topology) an inspector sampled; "" when the run has no topology or it sampled none of it. */
-    private String inspected(PeerDir p) {
-        return org.maestro.reports.results.RouterHops.inspectorOf(p.dir())
-                .map(i -> org.maestro.reports.results.RouterHops.routerOf(topology, i)).orElse("");
+    /** The charts of one target of an inspector (the inspector itself when it sampled one URL). */
+    private void inspectorCharts(PeerDir p, TestJson.Target target) throws IOException {
+        Path dir = target.directory(p.dir());
+        if (!Files.isDirectory(dir)) {
+            notes.add(p.name() + ": no files of " + target.name() + " (" + dir.getFileName() + "/ was not collected)");
+            return;
+        }
+        List<Path> csvs;
+        try (Stream<Path> files = Files.list(dir)) {
+            csvs = files.filter(PeerFiles::isCsv).sorted().toList();
+        }
+        Map<String, Map.Entry<String, TestJson.DataSet>> dataSets = new HashMap<>();
+        target.dataSets().forEach((name, d) -> dataSets.put(d.file(), Map.entry(name, d)));
+        java.util.NavigableSet<Double> ticks = InspectorCsv.ticks(dir.resolve(PeerFiles.dataSetCsv(PeerFiles.SAMPLING_DATA_SET)),
+                originMicros);
+        String router = org.maestro.reports.results.RouterHops.routerOf(topology, target);
+        String who = router.isEmpty() ? p.name() : router + " (" + p.name() + ")";
+        for (Path csv : csvs) {
+            String file = csv.getFileName().toString();
+            Map.Entry<String, TestJson.DataSet> named = dataSets.get(file);
+            TestJson.DataSet d = named == null ? null : named.getValue();
+            String noun = named == null ? "" : named.getKey();
+            InspectorCsv c = InspectorCsv.read(csv, d == null ? Map.of() : d.kinds(), noun, originMicros, bucketSeconds, ticks);
+            for (InspectorCsv.Chart cc : c.charts) {
+                ObjectNode chart = chart("csv-" + charts.size(), who + ": " + file
+                        + (cc.rates() ? ": rates per second (counters)" : ": levels (gauges)"), "time", cc.rates() ? "/s" : "");
+                chart.put("inspector", p.name());
+                cc.lines().forEach(s -> ((ArrayNode) chart.get("series")).add(Json.series(s)));
+                if (!cc.note().isEmpty()) {
+                    chart.put("note", cc.note());
+                }
+            }
+            if (c.charts.isEmpty()) {
+                notes.add(who + ": " + file + ": nothing charted (" + c.nothing + ")");
+            }
+        }
+    }
+
+    /**
+     * What an inspector sampled, by its test.json: its targets (several routers), or itself as one; itself, without data
+     * sets, when its test.json is missing or unreadable (said in the notes: its CSV columns' kinds are then guessed).
+     */
+    private List<TestJson.Target> inspectedTargets(PeerDir p) {
+        try {
+            Optional<TestJson> test = TestJson.read(p.dir());
+            if (test.isPresent() && test.get() instanceof TestJson.Inspector i) {
+                return i.inspected();
+            }
+        } catch (IOException e) {
+            notes.add(p.name() + ": " + PeerFiles.TEST_JSON + " is not readable (" + e.getMessage()
+                    + "): its CSV columns' kinds are guessed");
+        }
+        return List.of(new TestJson.Target("", "", Map.of()));
     }
 
     /**
@@ -339,6 +364,10 @@ final class ReportData {
             o.put("name", n.name());
             o.put("kind", n.kind());
             o.put("url", n.url());
+            String log = RunLayout.routerLog(n.name()); // a router --local started: its log, kept in the run directory
+            if (Files.isRegularFile(run.dir.resolve(log))) {
+                o.put("log", log);
+            }
             users.put(n.name(), o.putArray("peers"));
             if (n.agent() != null) {
                 users.get(n.name()).addObject().put("peer", n.agent()).put("role", "agent").put("what", "acts on");
@@ -357,31 +386,12 @@ final class ReportData {
             test.flatMap(TestJson::asWorker).ifPresent(w -> uses.add(p.isSender() ? new String[] {w.sendUrl(), "sends"}
                     : new String[] {w.receiveUrl(), "receives"}));
             test.filter(x -> x instanceof TestJson.Inspector).map(x -> (TestJson.Inspector) x)
-                    .ifPresent(i -> uses.add(new String[] {i.managementUrl(), "inspects"}));
+                    .ifPresent(i -> i.inspected().forEach(target -> uses.add(new String[] {target.managementUrl(), "inspects"})));
             for (String[] use : uses) {
                 topology.nodeAt(use[0]).ifPresent(n -> users.get(n.name()).addObject().put("peer", p.name()).put("role", p.role())
                         .put("what", use[1]));
             }
         }
-    }
-
-    /**
-     * The inspector's data sets (name and columns with their kinds) by CSV file name; none for another peer or an
-     * unreadable file.
-     */
-    private Map<String, Map.Entry<String, TestJson.DataSet>> inspectorDataSets(PeerDir p) {
-        Map<String, Map.Entry<String, TestJson.DataSet>> byFile = new HashMap<>();
-        try {
-            TestJson.read(p.dir()).ifPresent(t -> {
-                if (t instanceof TestJson.Inspector i) {
-                    i.dataSets().forEach((name, d) -> byFile.put(d.file(), Map.entry(name, d)));
-                }
-            });
-        } catch (IOException e) {
-            notes.add(p.name() + ": " + PeerFiles.TEST_JSON + " is not readable (" + e.getMessage()
-                    + "): its CSV columns' kinds are guessed");
-        }
-        return byFile;
     }
 
     private void actions() throws IOException {

@@ -198,11 +198,12 @@
     function who(n, what) {
       return (n.peers || []).filter(function (p) { return p.what === what; }).map(function (p) { return p.peer; }).join(', ');
     }
-    s.appendChild(table(['node', 'kind', 'URL (clients, AMQP management)', 'links', 'senders', 'receivers', 'inspector', 'agent'], (t.nodes || []).map(function (n) {
+    s.appendChild(table(['node', 'kind', 'URL (clients, AMQP management)', 'links', 'senders', 'receivers', 'inspector', 'agent', 'log'], (t.nodes || []).map(function (n) {
       var links = (t.links || []).filter(function (l) { return l.from === n.name || l.to === n.name; }).map(function (l) {
         return (l.from === n.name ? l.to : l.from) + (l.cost !== 1 ? ' (cost ' + l.cost + ')' : '');
       }).join(', ');
-      return [n.name, n.kind, n.url, links, who(n, 'sends'), who(n, 'receives'), who(n, 'inspects'), who(n, 'acts on')];
+      return [n.name, n.kind, n.url, links, who(n, 'sends'), who(n, 'receives'), who(n, 'inspects'), who(n, 'acts on'),
+        n.log ? el('a', { href: n.log, text: n.log }) : ''];
     })));
     if ((summary.hops || []).length) {
       s.appendChild(el('h3', { text: 'Deliveries per link of the inspected routers (summary.json\u2019s hops: the router.link counters of their links.csv over the whole run, warm-up included; a link counted from 0 when it appeared or its router restarted; what a link carried after its router\u2019s last sample of it, e.g. a client\u2019s link closed between samples, is not seen)' }));

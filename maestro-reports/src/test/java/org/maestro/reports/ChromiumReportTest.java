@@ -83,6 +83,9 @@ class ChromiumReportTest {
                 .write(run.dir, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"300\" height=\"80\"><circle cx=\"40\" cy=\"40\" r=\"28\""
                         + " onclick=\"document.body.dataset.injected='1'\"/><text x=\"20\" y=\"44\">router-1</text>"
                         + "<script>document.body.dataset.injected='1'</script></svg>");
+        // router-2's log as --local keeps it in the run directory: linked from its row.
+        Path log = run.dir.resolve(org.maestro.common.runfiles.RunLayout.routerLog("router-2"));
+        Files.writeString(Files.createDirectories(log.getParent()).resolve(log.getFileName()), "SERVER (notice) Operational\n");
         // Each hop's figures as summary.json holds them (the results model's Summary.Hop), rendered as they are.
         com.fasterxml.jackson.databind.node.ObjectNode summary = (com.fasterxml.jackson.databind.node.ObjectNode)
                 Json.MAPPER.readTree(run.dir.resolve("summary.json").toFile());
@@ -97,7 +100,8 @@ class ChromiumReportTest {
         String cells = dom.replace(" class=\"\"", "").replace(" class=\"num\"", "");
         assertTrue(cells.contains("<td>router-2</td><td>inter-router out to router-3</td><td>4,321</td><td>4,300</td><td>21</td><td>0</td><td>0</td><td>unknown</td>"),
                 "each hop's figures: " + head(dom.substring(Math.max(0, dom.indexOf("Deliveries per link")))));
-        assertTrue(cells.contains("<td>inspector-1</td><td>router-2</td></tr>"), "router-2's inspector and agent in its row");
+        assertTrue(cells.contains("<td>inspector-1</td><td>router-2</td><td><a href=\"routers/router-2.log\">routers/router-2.log</a></td></tr>"),
+                "router-2's inspector, agent and log in its row: " + head(dom.substring(Math.max(0, dom.indexOf("<th>log</th>")))));
         assertTrue(dom.contains("Topology: line 3"), "the topology is named");
         Matcher picture = Pattern.compile("<div id=\"topology-picture\"[^>]*><svg[^>]*>(.*?)</svg>", Pattern.DOTALL).matcher(dom);
         assertTrue(picture.find(), "the picture inline: " + head(dom.substring(Math.max(0, dom.indexOf("Topology")))));

@@ -313,7 +313,7 @@ public final class MaestroMain implements Callable<Integer> {
         try (LocalCluster cluster = LocalCluster.start(plan, handlers, console);
              ControlClient client = connect(cluster.controlUrl())) {
             return execute(cluster.complete(plan), client, runs, console, waits, baseline, interruption, runDirs,
-                    cluster::writeTopology);
+                    cluster);
         }
     }
 

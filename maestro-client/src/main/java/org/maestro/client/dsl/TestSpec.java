@@ -276,13 +276,16 @@ public final class TestSpec {
     /**
      * Samples the SUT's management during the test:
      * {@code inspector 'jolokia', url: 'http://admin:admin@sut:8161/console/jolokia', interval: '5s'}
-     * or {@code inspector 'amqp-management', url: 'amqp://router:5672', datasets: 'qpid-dispatch'}.
+     * or {@code inspector 'amqp-management', url: 'amqp://router:5672', datasets: 'qpid-dispatch'}. With a topology
+     * {@code --local} starts, {@code router: 'router-2'} (or {@code 'all'}: one peer per router) samples its routers;
+     * {@code routers: 'all'} (or a list of names) has one peer sample several, as does a list of URLs
+     * ({@code url: ['amqp://r1:5672', 'amqp://r2:5672']}, or {@code 'r1=amqp://…,r2=amqp://…'}, named).
      */
     public void inspector(java.util.Map<String, Object> args, String type) {
         if (!type.equals("jolokia") && !type.equals("amqp-management")) {
             throw new IllegalArgumentException("inspector type must be 'jolokia' or 'amqp-management', not '" + type + "'");
         }
-        java.util.Set<String> known = java.util.Set.of("url", "interval", "datasets", "router");
+        java.util.Set<String> known = java.util.Set.of("url", "interval", "datasets", "router", "peers");
         for (String key : args.keySet()) {
             if (!known.contains(key)) {
                 throw new IllegalArgumentException("inspector '" + type + "': unknown setting '" + key + "' (known: " + known + ")");
@@ -290,14 +293,23 @@ public final class TestSpec {
         }
         boolean atRouter = args.get("router") != null;
         if (atRouter) {
-            // A router of the topology --local starts (or all of them): its management URL is known once it runs.
+            // Routers of the topology --local starts (or all of them): their management URLs are known once they run.
             if (args.get("url") != null || topology == null || !type.equals("amqp-management")) {
-                throw new IllegalArgumentException("inspector '" + type + "', router: '" + args.get("router") + "': router names a"
-                        + " router of the topology --local starts (or 'all'), so it needs type 'amqp-management', no url, and"
+                throw new IllegalArgumentException("inspector '" + type + "', router: '" + args.get("router") + "': router names"
+                        + " routers of the topology --local starts (or 'all'), so it needs type 'amqp-management', no url, and"
                         + " topology given before it");
             }
             args = new java.util.LinkedHashMap<>(args);
-            args.put("url", org.maestro.client.local.RouterInspectors.placeholder(args.remove("router").toString()));
+            Object peers = args.remove("peers");
+            args.put("url", org.maestro.client.local.RouterInspectors.placeholder(names(args.remove("router")),
+                    peers == null ? org.maestro.client.local.RouterInspectors.PEER_PER_ROUTER : peers.toString()));
+        } else if (args.get("peers") != null) {
+            throw new IllegalArgumentException("inspector '" + type + "', peers: '" + args.get("peers") + "': peers goes with router"
+                    + " (routers of the topology --local starts); a list of URLs is always one peer");
+        } else if (args.get("url") instanceof java.util.Collection<?> urls) {
+            // One inspector peer sampling several endpoints: the option's list form.
+            args = new java.util.LinkedHashMap<>(args);
+            args.put("url", String.join(org.maestro.common.note.ManagementTarget.SEPARATOR, names(urls)));
         }
         if (args.get("url") == null) {
             throw new IllegalArgumentException("inspector '" + type + "' needs url: the management endpoint (or, with a"
@@ -316,6 +328,19 @@ public final class TestSpec {
             inspectorRefusal(type, options); // a router's placeholder becomes its management URL once --local started it
         }
         inspectors.add(new TestPlan.InspectorSpec(type, args.get("url").toString(), options));
+    }
+
+    /** A list's items, or a text's comma-separated words, as strings. */
+    private static java.util.List<String> names(Object value) {
+        java.util.List<String> out = new ArrayList<>();
+        if (value instanceof java.util.Collection<?> c) {
+            c.forEach(x -> out.add(String.valueOf(x).strip()));
+        } else {
+            for (String part : value.toString().split(org.maestro.common.note.ManagementTarget.SEPARATOR)) {
+                out.add(part.strip());
+            }
+        }
+        return out;
     }
 
     /**

@@ -9,6 +9,7 @@ import org.maestro.client.local.RouterInspectors;
 import org.maestro.client.topology.Node;
 import org.maestro.client.topology.TopologyPicture;
 import org.maestro.common.runfiles.RunTopology;
+import org.maestro.common.runfiles.RunLayout;
 import org.maestro.client.topology.Topology;
 import org.maestro.client.topology.TopologyDescription;
 import org.maestro.client.plan.TestPlan;
@@ -43,7 +44,7 @@ import java.util.function.BiFunction;
  * script's {@code handlers/} directory, made into a git repository; it may fetch only that source.
  * Everything lives in one temporary directory, deleted by {@link #close()}.
  */
-public final class LocalCluster implements AutoCloseable {
+public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles {
     /** The SET option restart-broker.sh and stop-broker-for.sh read when given no instance argument. */
     static final String INSTANCE_OPTION = "artemis.instance";
     /** The agent options the router handlers read (lib/qdrouterd.sh): each router's agent has its router's own. */
@@ -357,6 +358,30 @@ public final class LocalCluster implements AutoCloseable {
         List<RunTopology.Link> links = t.links().stream().map(l -> new RunTopology.Link(l.from(), l.to(), l.cost())).toList();
         List<String> ends = t.ends();
         new RunTopology(t.description(), nodes, links, ends.get(0), ends.get(1)).write(runDir, TopologyPicture.svg(t));
+    }
+
+    @Override
+    public void writeInto(Path runDir) throws IOException {
+        writeTopology(runDir);
+    }
+
+    /**
+     * Keeps the log of each router it started in the run directory ({@link RunLayout#routerLog}), as it stands now, at the
+     * end of the test: the routers' temporary directory is deleted when the client ends.
+     */
+    @Override
+    public void writeAtEnd(Path runDir) throws IOException {
+        if (routers == null) {
+            return;
+        }
+        for (Node router : routers.topology().routers()) {
+            Path log = routers.logOf(router.name());
+            if (Files.isRegularFile(log)) {
+                Path kept = runDir.resolve(RunLayout.routerLog(router.name()));
+                Files.createDirectories(kept.getParent());
+                Files.copy(log, kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
     }
 
     /** Stops everything it started (the standalone broker too, however often a handler restarted it) and deletes its files. */

@@ -544,8 +544,9 @@ final class SummaryBuilder {
         if (!Files.isDirectory(dir)) {
             return List.of();
         }
-        try (Stream<Path> files = Files.list(dir)) {
-            return files.map(f -> f.getFileName().toString()).sorted().toList();
+        // An inspector of several routers has a directory per router: its files are listed as router-2/links.csv.
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).map(f -> dir.relativize(f).toString().replace('\\', '/')).sorted().toList();
         }
     }
 

@@ -72,9 +72,16 @@ public final class TestExecutor {
         return this;
     }
 
-    /** Something the run directory gets as the run begins, beside run.json (the topology --local started). */
+    /**
+     * Something the run directory gets as the run begins, beside run.json (the topology --local started), and as the test
+     * ends, before the summary and the report (the logs of the routers --local started).
+     */
     public interface RunFiles {
         void writeInto(Path runDir) throws IOException;
+
+        /** Called once the peers' files are collected, whatever became of the test. */
+        default void writeAtEnd(Path runDir) throws IOException {
+        }
     }
 
     private RunFiles runFiles = dir -> { };
@@ -292,6 +299,11 @@ public final class TestExecutor {
                         interrupted ? Summary.INTERRUPTED : Summary.ERROR);
             } else {
                 FinalCollection collected = FinalCollection.of(client, peers, testId, runDir, controlPlane, stops, times, console);
+                try {
+                    runFiles.writeAtEnd(runDir);
+                } catch (IOException e) {
+                    console.line("could not keep the routers' logs in %s: %s", runDir, e.getMessage());
+                }
                 // Still listening: a last will or a NOTIFY_FAIL during the collection is a failure after success.
                 errors.addAll(LateFailures.of(client, reports, peers, console));
                 List<ActionOutcome> actions = agentActions == null ? List.of() : agentActions.outcomes();

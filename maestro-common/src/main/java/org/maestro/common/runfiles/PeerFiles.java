@@ -61,6 +61,15 @@ public final class PeerFiles {
         return dataDir.resolve(testId).resolve(peerName);
     }
 
+    /**
+     * Where an inspector that samples several management endpoints writes one target's files (its data sets' CSVs and
+     * {@code sampling.csv}): {@code <inspector's directory>/<target>} (e.g. {@code peers/inspector-1/router-2/}); the
+     * inspector's own directory for the target "" (an inspector of one URL).
+     */
+    public static Path targetDirectory(Path inspectorDir, String target) {
+        return target.isEmpty() ? inspectorDir : inspectorDir.resolve(target);
+    }
+
     /** The same directory as the peer's data server serves it: {@code <testId>/<peerName>}. */
     public static String dataPath(String testId, String peerName) {
         return testId + "/" + peerName;

@@ -42,6 +42,7 @@ public final class RunLayout {
      */
     public static final String LATEST = "latest";
     private static final String PEERS = "peers";
+    private static final String ROUTER_LOGS = "routers";
     /** A run directory's name starts with when it started, in the client's local time zone, to the second. */
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
     private static final Pattern STAMPED = Pattern.compile("^(\\d{8}-\\d{6})-");
@@ -68,6 +69,14 @@ public final class RunLayout {
         } catch (DateTimeParseException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * Where the run directory keeps the log of a router {@code --local} started ({@code routers/router-2.log}: qdrouterd's
+     * own log, as it stood at the end of the test), relative to the run directory, as the report links it.
+     */
+    public static String routerLog(String router) {
+        return ROUTER_LOGS + "/" + router + ".log";
     }
 
     /** {@code <runDir>/peers}, the parent of every peer's collected files. */

@@ -122,10 +122,41 @@ public sealed interface TestJson permits TestJson.Worker, TestJson.Inspector, Te
         }
     }
 
-    /** An inspector's test: what it reads, how often, and the CSV of each data set. */
+    /**
+     * An inspector's test: what it reads, how often, and the CSV of each data set. An inspector of one URL has its
+     * CSVs beside this file and no {@code targets}; one of several (a list in {@code managementUrl}) has {@code targets},
+     * each with its own directory ({@link PeerFiles#targetDirectory}), management URL and data sets, and no top-level
+     * {@code dataSets}. Readers take {@link #inspected()} for either.
+     *
+     * @param targets null for an inspector of one URL (and in files of earlier versions)
+     */
     record Inspector(String testId, Peer peer, String start, String inspectorType, String managementUrl,
                      long intervalMillis, long readTimeoutMillis, Map<String, DataSet> dataSets,
-                     Map<String, String> options) implements TestJson {
+                     Map<String, String> options, List<Target> targets) implements TestJson {
+
+        /** An inspector of one URL, its files beside its test.json. */
+        public Inspector(String testId, Peer peer, String start, String inspectorType, String managementUrl, long intervalMillis,
+                         long readTimeoutMillis, Map<String, DataSet> dataSets, Map<String, String> options) {
+            this(testId, peer, start, inspectorType, managementUrl, intervalMillis, readTimeoutMillis, dataSets, options, null);
+        }
+
+        /** What it sampled, each with its data sets: its targets, or itself as one target named "" (its own directory). */
+        public List<Target> inspected() {
+            return targets == null || targets.isEmpty() ? List.of(new Target("", managementUrl, dataSets == null ? Map.of() : dataSets))
+                    : targets;
+        }
+    }
+
+    /**
+     * One management endpoint of an inspector that samples several.
+     *
+     * @param name its directory under the inspector's ({@link PeerFiles#targetDirectory}); "" for the inspector's own
+     */
+    record Target(String name, String managementUrl, Map<String, DataSet> dataSets) {
+        /** Its directory, given the inspector's. */
+        public Path directory(Path inspectorDir) {
+            return PeerFiles.targetDirectory(inspectorDir, name);
+        }
     }
 
     /**

@@ -67,6 +67,25 @@ class TestJsonRoundTripTest {
     }
 
     @Test
+    void anInspectorOfSeveralRoutersListsEachTargetsDirectoryUrlAndDataSets(@TempDir Path dir) throws Exception {
+        Map<String, TestJson.DataSet> sets = Map.of("links", new TestJson.DataSet("links.csv", "router.link", List.of("link"),
+                Map.of("link", ColumnKind.KEY)));
+        TestJson.Inspector i = new TestJson.Inspector("t-1", new TestJson.Peer("9", "inspector-1", "h", "inspector", ""),
+                "2023-11-14T22:13:20Z", "amqp-management", "router-1=amqp://127.0.0.1:5672,router-2=amqp://127.0.0.1:5674", 1000,
+                1000, Map.of(), Map.of(), List.of(new TestJson.Target("router-1", "amqp://127.0.0.1:5672", sets),
+                new TestJson.Target("router-2", "amqp://127.0.0.1:5674", sets)));
+        TestJson.write(dir, i);
+        TestJson.Inspector back = (TestJson.Inspector) TestJson.read(dir).orElseThrow();
+        assertEquals(i, back);
+        assertEquals(List.of(dir.resolve("router-1"), dir.resolve("router-2")), back.inspected().stream().map(t -> t.directory(dir)).toList());
+        // An inspector of one URL (and a file of an earlier version) is its own one target, its files beside test.json.
+        TestJson.Inspector one = new TestJson.Inspector("t-1", i.peer(), i.start(), i.inspectorType(), "amqp://127.0.0.1:5672",
+                1000, 1000, sets, Map.of());
+        assertEquals(List.of(new TestJson.Target("", "amqp://127.0.0.1:5672", sets)), one.inspected());
+        assertEquals(dir, one.inspected().get(0).directory(dir));
+    }
+
+    @Test
     void anAgentsTestReadsBackAsWrittenWithItsOptionsSorted(@TempDir Path dir) throws Exception {
         TestJson.Agent a = new TestJson.Agent("t-1", new TestJson.Peer("7", "agent-1", "h", "agent", ""), "1m",
                 "[file:/tmp]", new TreeMap<>(Map.of("z", "1", "a", "2")));

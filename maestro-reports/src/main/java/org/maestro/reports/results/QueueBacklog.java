@@ -60,7 +60,7 @@ public record QueueBacklog(int samples, long firstMessages, long lastMessages, d
 
     /**
      * A step's backlog from the samples between {@code fromMicros} and {@code toMicros} (epoch microseconds) of the
-     * first inspector of {@code runDir} (by name) that has a per-queue data set (two inspectors sample at different
+     * first inspector of {@code runDir} (by name; of an inspector of several SUTs, the first target) that has a per-queue data set (two inspectors sample at different
      * instants: their totals would not add up); empty when there is none or it has fewer than {@link #MIN_SAMPLES}
      * samples in the span.
      */
@@ -74,11 +74,14 @@ public record QueueBacklog(int samples, long firstMessages, long lastMessages, d
             for (Path dir : dirs.filter(Files::isDirectory).sorted().toList()) {
                 Optional<TestJson.Inspector> inspector = TestJson.read(dir).filter(TestJson.Inspector.class::isInstance)
                         .map(TestJson.Inspector.class::cast);
-                for (TestJson.DataSet d : inspector.map(i -> i.dataSets().values()).orElse(List.of())) {
-                    if (d.kindOf(QueueColumns.QUEUE) == ColumnKind.KEY && d.kindOf(QueueColumns.MESSAGE_COUNT) == ColumnKind.GAUGE
-                            && Files.isRegularFile(dir.resolve(d.file()))) {
-                        add(dir.resolve(d.file()), fromMicros, toMicros, totals);
-                        return of(totals);
+                for (TestJson.Target target : inspector.map(TestJson.Inspector::inspected).orElse(List.of())) {
+                    Path targetDir = target.directory(dir);
+                    for (TestJson.DataSet d : target.dataSets().values()) {
+                        if (d.kindOf(QueueColumns.QUEUE) == ColumnKind.KEY && d.kindOf(QueueColumns.MESSAGE_COUNT) == ColumnKind.GAUGE
+                                && Files.isRegularFile(targetDir.resolve(d.file()))) {
+                            add(targetDir.resolve(d.file()), fromMicros, toMicros, totals);
+                            return of(totals);
+                        }
                     }
                 }
             }

@@ -49,27 +49,34 @@ public final class RouterHops {
             if (inspector.isEmpty()) {
                 continue;
             }
-            TestJson.DataSet links = inspector.get().dataSets().get(PeerFiles.ROUTER_LINKS_DATA_SET);
-            Path csv = links == null ? null : e.getValue().resolve(links.file());
-            if (csv == null || !links.columns().contains(PeerFiles.ROUTER_LINK_COLUMN) || !Files.isRegularFile(csv)) {
-                continue;
-            }
-            String router = routerOf(topology, inspector.get());
-            linkTotals(csv).forEach((link, totals) -> {
-                Long deliveries = totals.get(COUNTERS.get(0));
-                if (deliveries != null && deliveries > 0 && !link.startsWith(PeerFiles.ROUTER_CONTROL_LINK_TYPE + " ")) {
-                    hops.add(new Summary.Hop(router, e.getKey(), link, deliveries, totals.get(COUNTERS.get(1)),
-                            totals.get(COUNTERS.get(2)), totals.get(COUNTERS.get(3)), totals.get(COUNTERS.get(4)),
-                            totals.get(COUNTERS.get(5))));
+            for (TestJson.Target target : inspector.get().inspected()) { // an inspector of several routers: each its own
+                TestJson.DataSet links = target.dataSets().get(PeerFiles.ROUTER_LINKS_DATA_SET);
+                Path csv = links == null ? null : target.directory(e.getValue()).resolve(links.file());
+                if (csv == null || !links.columns().contains(PeerFiles.ROUTER_LINK_COLUMN) || !Files.isRegularFile(csv)) {
+                    continue;
                 }
-            });
+                String router = routerOf(topology, target);
+                linkTotals(csv).forEach((link, totals) -> {
+                    Long deliveries = totals.get(COUNTERS.get(0));
+                    if (deliveries != null && deliveries > 0 && !link.startsWith(PeerFiles.ROUTER_CONTROL_LINK_TYPE + " ")) {
+                        hops.add(new Summary.Hop(router, e.getKey(), link, deliveries, totals.get(COUNTERS.get(1)),
+                                totals.get(COUNTERS.get(2)), totals.get(COUNTERS.get(3)), totals.get(COUNTERS.get(4)),
+                                totals.get(COUNTERS.get(5))));
+                    }
+                });
+            }
         }
         return List.copyOf(hops);
     }
 
-    /** The router of {@code topology} an inspector sampled (by its management URL's host and port), or "". */
-    public static String routerOf(RunTopology topology, TestJson.Inspector inspector) {
-        return topology == null ? "" : topology.nodeAt(inspector.managementUrl()).map(RunTopology.Node::name).orElse("");
+    /**
+     * The router of {@code topology} an inspector's target sampled (by its management URL's host and port), or its
+     * target's name when the topology has none at that URL (an inspector of several given by URL), or "".
+     */
+    public static String routerOf(RunTopology topology, TestJson.Target target) {
+        Optional<String> node = topology == null ? Optional.empty()
+                : topology.nodeAt(target.managementUrl()).map(RunTopology.Node::name);
+        return node.orElse(target.name());
     }
 
     /** An inspector's test.json, or empty for another peer or an unreadable one (its charts say so). */

@@ -40,6 +40,32 @@ class RouterHopsTest {
         assertFalse(totals.get("maestro.local in").containsKey("modifiedCount"), "a counter the file lacks is no figure");
     }
 
+    /** One inspector peer of two routers: each router's links.csv in its own directory, as its test.json lists them. */
+    @Test
+    void anInspectorOfSeveralRoutersGivesEachRoutersHopsFromItsOwnDirectory() throws Exception {
+        Path inspector = Files.createDirectories(dir.resolve("inspector-1"));
+        java.util.List<org.maestro.common.runfiles.TestJson.Target> targets = new java.util.ArrayList<>();
+        for (String router : java.util.List.of("router-1", "router-2")) {
+            int n = router.charAt(router.length() - 1) - '0';
+            Files.writeString(Files.createDirectories(inspector.resolve(router)).resolve("links.csv"), """
+                    timestamp,identity,deliveryCount,acceptedCount,link
+                    2026-11-27T10:00:00Z,7,0,0,inter-router out to router-%d
+                    2026-11-27T10:00:01Z,7,%d,%d,inter-router out to router-%d
+                    """.formatted(n + 1, 10 * n, 10 * n, n + 1));
+            targets.add(new org.maestro.common.runfiles.TestJson.Target(router, "amqp://127.0.0.1:" + (5670 + n), Map.of("links",
+                    new org.maestro.common.runfiles.TestJson.DataSet("links.csv", "router.link",
+                            java.util.List.of("identity", "deliveryCount", "acceptedCount", "link"), Map.of()))));
+        }
+        org.maestro.common.runfiles.TestJson.write(inspector, new org.maestro.common.runfiles.TestJson.Inspector("t",
+                new org.maestro.common.runfiles.TestJson.Peer("1", "inspector-1", "h", "inspector", ""), "2026-11-27T10:00:00Z",
+                "amqp-management", "router-1=amqp://127.0.0.1:5671,router-2=amqp://127.0.0.1:5672", 1000, 1000, Map.of(), Map.of(),
+                targets));
+        // Without a topology each hop's router is its target's name; with one, the router at the target's URL.
+        assertEquals(java.util.List.of(new Summary.Hop("router-1", "inspector-1", "inter-router out to router-2", 10L, 10L, null, null, null, null),
+                        new Summary.Hop("router-2", "inspector-1", "inter-router out to router-3", 20L, 20L, null, null, null, null)),
+                RouterHops.of(null, Map.of("inspector-1", inspector)));
+    }
+
     @Test
     void aCounterThatDropsCountsFromZeroAgain() {
         assertEquals(30, CounterGrowth.between(70, 100, false));
