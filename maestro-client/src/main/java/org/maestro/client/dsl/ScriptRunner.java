@@ -8,6 +8,7 @@ import groovy.lang.Script;
 import org.codehaus.groovy.control.CompilationFailedException;
 import org.codehaus.groovy.control.CompilerConfiguration;
 import org.maestro.client.plan.TestPlan;
+import org.maestro.common.note.ManagementTarget;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -178,12 +179,37 @@ public final class ScriptRunner {
         Set<String> readThere = ParamNames.written(lines[n]);
         StringBuilder out = new StringBuilder();
         params.forEach((name, value) -> {
-            if (readThere.contains(name) && why.contains(value)) {
+            if (readThere.contains(name) && quotes(why, value)) {
                 out.append("-P ").append(name).append('=').append(value).append(": ");
             }
         });
-        readThere.stream().filter(unset::contains).sorted().forEach(name -> out.append("-P ").append(name).append("=… : "));
+        if (out.isEmpty()) { // a -P given whose value is wrong is the reason; one without a value is not then
+            readThere.stream().filter(unset::contains).sorted().forEach(name -> out.append("-P ").append(name).append("=… : "));
+        }
         return out.toString();
+    }
+
+    /**
+     * Whether the error quotes {@code value}: all of it, or, for a list of management targets
+     * ({@code r1=amqp://…,r3=http://…}, {@link ManagementTarget}), one of its entries or their URLs in quotes.
+     */
+    private static boolean quotes(String why, String value) {
+        if (why.contains(value)) {
+            return true;
+        }
+        if (!value.contains(ManagementTarget.SEPARATOR)) {
+            return false;
+        }
+        List<String> parts = new ArrayList<>();
+        try {
+            ManagementTarget.parse(value).forEach(t -> {
+                parts.add(t.text());
+                parts.add(t.url());
+            });
+        } catch (IllegalArgumentException e) {
+            parts.addAll(List.of(value.split(ManagementTarget.SEPARATOR, -1))); // its own refusal quotes the entry
+        }
+        return parts.stream().map(String::strip).filter(p -> !p.isEmpty()).anyMatch(p -> why.contains("'" + p + "'"));
     }
 
     private static String describe(RuntimeException e) {

@@ -51,6 +51,8 @@ public final class TestSpec {
     private final List<TestPlan.InspectorSpec> inspectors = new ArrayList<>();
     private TestPlan.AgentPlan agent;
     private String topology;
+    /** The routers {@link #topology} starts, known before they run: a router a script names is checked against them on its line. */
+    private org.maestro.client.topology.Topology topologyRouters;
     /** Whether --local provides what the script leaves out; see {@link ScriptRunner#load(java.nio.file.Path, java.util.Map, boolean)}. */
     private final boolean local;
 
@@ -110,12 +112,14 @@ public final class TestSpec {
         if (!java.nio.file.Files.isRegularFile(java.nio.file.Path.of(text)) && java.nio.file.Files.isRegularFile(beside)) {
             text = beside.toString(); // a graph file beside the script (its redundant-path.yaml), wherever maestro runs
         }
-        org.maestro.client.topology.TopologyDescription.parse(text, java.nio.file.Path.of("")); // refused here, on its line
+        org.maestro.client.topology.Topology parsed = org.maestro.client.topology.TopologyDescription.parse(text,
+                java.nio.file.Path.of("")); // refused here, on its line
         if (!local) {
             throw new IllegalArgumentException("topology '" + text + "': only --local starts routers; on a lab, deploy the"
                     + " configurations of maestro topology and give sendUrl and receiveUrl");
         }
         topology = text;
+        topologyRouters = parsed;
     }
 
     /**
@@ -328,6 +332,9 @@ public final class TestSpec {
             inspectorRefusal(type, options); // a router's placeholder becomes its management URL once --local started it
         }
         inspectors.add(new TestPlan.InspectorSpec(type, args.get("url").toString(), options));
+        if (atRouter) {
+            org.maestro.client.local.RouterInspectors.check(inspectors, topologyRouters); // a router the topology lacks: on this line
+        }
     }
 
     /** A list's items, or a text's comma-separated words, as strings. */
@@ -371,7 +378,8 @@ public final class TestSpec {
      * </pre>
      */
     public void agent(Closure<?> block) {
-        AgentSpec spec = new AgentSpec(local);
+        AgentSpec spec = new AgentSpec(local, topology, topologyRouters == null ? null
+                : topologyRouters.routers().stream().map(org.maestro.client.topology.Node::name).toList());
         block.setDelegate(spec);
         block.setResolveStrategy(Closure.DELEGATE_FIRST);
         block.call();
@@ -576,9 +584,14 @@ public final class TestSpec {
         private String branch = "";
         private final List<TestPlan.Action> actions = new ArrayList<>();
         private final java.util.Map<String, String> options = new java.util.LinkedHashMap<>();
+        /** The topology given before the agent block, and its routers' names (an agent beside each); null without. */
+        private final String topology;
+        private final List<String> routerNames;
 
-        AgentSpec(boolean local) {
+        AgentSpec(boolean local, String topology, List<String> routerNames) {
             this.local = local;
+            this.topology = topology;
+            this.routerNames = routerNames;
         }
 
         /**
@@ -610,7 +623,18 @@ public final class TestSpec {
          * {@code group: 'routers'} every agent of that group.
          */
         public void at(java.util.Map<String, Object> args, Object time) {
-            actions.add(new TestPlan.Action(millis("at", time), handler(args), arguments(args), agentOf(args), groupOf(args)));
+            add(new TestPlan.Action(millis("at", time), handler(args), arguments(args), agentOf(args), groupOf(args)));
+        }
+
+        /** An action, refused on its line when the topology given before it has no agent to run it. */
+        private void add(TestPlan.Action action) {
+            if (routerNames != null) {
+                String refusal = org.maestro.client.run.LocalCluster.routerAgentRefusal(topology, action, routerNames);
+                if (refusal != null) {
+                    throw new IllegalArgumentException(refusal);
+                }
+            }
+            actions.add(action);
         }
 
         /** {@code every '30s', from: '60s', until: '180s', run: '...', args: [...]}. */
@@ -626,7 +650,7 @@ public final class TestSpec {
                         + args.get("until") + " repeats nothing");
             }
             for (long t = from; t <= until; t += step) {
-                actions.add(new TestPlan.Action(t, handler(args), arguments(args), agentOf(args), groupOf(args)));
+                add(new TestPlan.Action(t, handler(args), arguments(args), agentOf(args), groupOf(args)));
             }
         }
 

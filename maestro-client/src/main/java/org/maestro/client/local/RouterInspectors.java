@@ -112,6 +112,16 @@ public final class RouterInspectors {
         return List.copyOf(named);
     }
 
+    /**
+     * Refuses, before anything starts, what {@link #expand} would refuse once the routers run (a router {@code topology}
+     * lacks, one inspected twice): the routers' names are known from the script, their ports are not yet needed.
+     *
+     * @throws IllegalArgumentException as {@link #expand} does
+     */
+    public static void check(List<TestPlan.InspectorSpec> specs, Topology topology) {
+        expand(specs, topology, UnaryOperator.identity());
+    }
+
     private static List<String> routersOf(Topology topology, String what) {
         if (topology == null) {
             throw new IllegalArgumentException(what + ": no topology of routers is started");

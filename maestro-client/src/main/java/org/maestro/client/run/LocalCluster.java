@@ -257,26 +257,35 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
     private static void checkRouterAgents(TestPlan plan, Topology topology) throws TestCannotRun {
         List<String> routerNames = topology.routers().stream().map(org.maestro.client.topology.Node::name).toList();
         for (TestPlan.Action a : plan.agent().actions()) {
-            if (a.forGroup()) {
-                if (!a.group().equals(ROUTERS_GROUP)) {
-                    throw new TestCannotRun("topology '" + plan.topology() + "': no group of agents '" + a.group() + "'"
-                            + org.maestro.common.util.NearestName.hint(a.group(), List.of(ROUTERS_GROUP), "the group is")
-                            + "; the agents beside the routers are the group " + ROUTERS_GROUP);
-                }
-                continue;
-            }
-            if (a.agent().isEmpty()) {
-                throw new TestCannotRun("topology '" + plan.topology() + "': agent action " + a.handler() + " names no agent;"
-                        + " an agent runs beside each router: say which, e.g. agent: '" + routerNames.get(routerNames.size() / 2)
-                        + "' (the routers are " + String.join(", ", routerNames) + "), or group: '" + ROUTERS_GROUP
-                        + "' for every one");
-            }
-            if (!routerNames.contains(a.agent())) {
-                throw new TestCannotRun("topology '" + plan.topology() + "': no agent '" + a.agent() + "'"
-                        + org.maestro.common.util.NearestName.hint(a.agent(), routerNames, "the agents are")
-                        + "; an agent runs beside each router, named after it: " + String.join(", ", routerNames));
+            String refusal = routerAgentRefusal(plan.topology(), a, routerNames);
+            if (refusal != null) {
+                throw new TestCannotRun(refusal);
             }
         }
+    }
+
+    /**
+     * Why action {@code a} has no agent beside the routers {@code routerNames} of topology {@code topology} to run it, or
+     * null when it has: the script refuses it on its line when the topology comes first, --local before any router starts.
+     */
+    public static String routerAgentRefusal(String topology, TestPlan.Action a, List<String> routerNames) {
+        if (a.forGroup()) {
+            return a.group().equals(ROUTERS_GROUP) ? null : "topology '" + topology + "': no group of agents '" + a.group() + "'"
+                    + org.maestro.common.util.NearestName.hint(a.group(), List.of(ROUTERS_GROUP), "the group is")
+                    + "; the agents beside the routers are the group " + ROUTERS_GROUP;
+        }
+        if (a.agent().isEmpty()) {
+            return "topology '" + topology + "': agent action " + a.handler() + " names no agent;"
+                    + " an agent runs beside each router: say which, e.g. agent: '" + routerNames.get(routerNames.size() / 2)
+                    + "' (the routers are " + String.join(", ", routerNames) + "), or group: '" + ROUTERS_GROUP
+                    + "' for every one";
+        }
+        if (!routerNames.contains(a.agent())) {
+            return "topology '" + topology + "': no agent '" + a.agent() + "'"
+                    + org.maestro.common.util.NearestName.hint(a.agent(), routerNames, "the agents are")
+                    + "; an agent runs beside each router, named after it: " + String.join(", ", routerNames);
+        }
+        return null;
     }
 
     /** The agent beside each router of the topology, named after it, knowing its router (the options its handlers read). */

@@ -217,8 +217,9 @@ class CommandOptionsTest {
         assertRefused("maestro: " + at("inspector 'amqp-management'") + ": -P mgmt=http://127.0.0.1:8161: inspector 'amqp-management': option"
                 + " management.url: bad AMQP management URL 'http://127.0.0.1:8161': scheme must be amqp:// or amqps://",
                 "-P", "mgmt=http://127.0.0.1:8161");
-        // One inspector of several routers: the bad URL of the list is named, by its target.
-        assertRefused("maestro: " + at("inspector 'amqp-management'") + ": inspector 'amqp-management': option management.url: target r2: bad AMQP management URL 'http://127.0.0.1:8161':"
+        // One inspector of several routers: the bad URL of the list is named, by its target, and the -P it came from.
+        assertRefused("maestro: " + at("inspector 'amqp-management'") + ": -P mgmt=r1=amqp://127.0.0.1:5672,r2=http://127.0.0.1:8161:"
+                + " inspector 'amqp-management': option management.url: target r2: bad AMQP management URL 'http://127.0.0.1:8161':"
                 + " scheme must be amqp:// or amqps://", "-P", "mgmt=r1=amqp://127.0.0.1:5672,r2=http://127.0.0.1:8161");
         assertRefused("maestro: " + at("test {") + ": warmup 30s must be shorter than the duration 30s: nothing would be"
                 + " measured", "-P", "warmup=30s", "-P", "duration=30s");

@@ -6,6 +6,7 @@ import org.maestro.client.plan.TestPlan;
 import java.nio.file.Path;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -48,5 +49,27 @@ class TopologyParamTest {
                 () -> ScriptRunner.load("t.groovy", "test {\n  topology 'line 3'\n}", Map.of(), false));
         assertEquals("t.groovy:2: topology 'line 3': only --local starts routers; on a lab, deploy the configurations of"
                 + " maestro topology and give sendUrl and receiveUrl", lab.getMessage());
+    }
+
+    /** A router the topology lacks, named by an inspector or an agent's action, is refused on its line: before anything starts. */
+    @Test
+    void aRouterTheTopologyLacksIsRefusedOnItsLine() {
+        ScriptException inspector = assertThrows(ScriptException.class, () -> ScriptRunner.load("t.groovy",
+                "test {\n  topology 'line 3'\n  inspector 'amqp-management', router: param('inspect', null)\n}",
+                Map.of("inspect", "route-3"), true));
+        assertEquals("t.groovy:3: -P inspect=route-3: inspector router: 'route-3': line 3 has no such router"
+                + " (did you mean 'router-3'?) (or give 'all')", inspector.getMessage());
+        ScriptException one = assertThrows(ScriptException.class, () -> ScriptRunner.load("t.groovy",
+                "test {\n  topology 'line 3'\n  inspector 'amqp-management', router: 'all', peers: 'one'\n"
+                        + "  inspector 'amqp-management', router: 'router-2'\n}", Map.of(), true));
+        assertEquals("t.groovy:4: inspector router: 'router-2': router-2 is inspected twice", one.getMessage());
+        ScriptException agent = assertThrows(ScriptException.class, () -> ScriptRunner.load("t.groovy",
+                "test {\n  topology 'line 3'\n  agent {\n    source 'file:///h.git'\n    at '5s', agent: 'ruoter-2', run: 'x.sh'\n  }\n}",
+                Map.of(), true));
+        assertEquals("t.groovy:5: topology 'line 3': no agent 'ruoter-2' (did you mean 'router-2'?); an agent runs beside"
+                + " each router, named after it: router-1, router-2, router-3", agent.getMessage());
+        // Routers it has pass.
+        assertEquals(1, assertDoesNotThrow(() -> ScriptRunner.load("t.groovy", "test {\n  topology 'line 3'\n"
+                + "  inspector 'amqp-management', router: 'router-3'\n}", Map.of(), true)).inspectors().size());
     }
 }
