@@ -54,7 +54,8 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
      * @param borderline  a measure sat near its bound: the step was (or is) run again before being judged
      * @param reasons     why it was not sustainable, or its run's reasons
      * @param queueGrowthPerSecond how fast the SUT's queues filled over the measured span, msg/s, as an inspector
-     *                    sampled them ({@link QueueBacklog}); null without one (the rates were judged instead)
+     *                    sampled them ({@link QueueBacklog}); null without one, or with too few samples (the rates
+     *                    were judged instead; its reasons say so)
      */
     public record Step(long rate, String verdict, String run, Double receiveRate, Double p99Millis, List<String> reasons,
                        String phase, Double sendRate, Double p50Millis, Double p999Millis, Double sendDelayP99Millis,
@@ -96,7 +97,7 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
             return new Step(rate, s.verdict(), run, t == null ? null : t.receiveRate(), p == null ? null : p.p99(),
                     j.reasons().isEmpty() ? s.reasons() : j.reasons(), phase, t == null ? null : t.sendRate(),
                     p == null ? null : p.p50(), p == null ? null : p.p999(), d == null ? null : d.p99(),
-                    t == null ? null : t.lost(), j.sustainable(), j.borderline(), backlog == null ? null : backlog.growthPerSecond());
+                    t == null ? null : t.lost(), j.sustainable(), j.borderline(), backlog == null ? null : backlog.judgedGrowthPerSecond());
         }
 
         /**

@@ -29,11 +29,22 @@ import java.util.stream.Stream;
  * @param firstMessages    messages held at the first of them
  * @param lastMessages     messages held at the last
  * @param spanSeconds      the time from the first to the last
- * @param growthPerSecond  the slope, messages per second (negative when the queues emptied)
+ * @param growthPerSecond  the slope, messages per second (negative when the queues emptied); NaN when not
+ *                         {@link #judged()}: too few samples tell no trend
  */
 public record QueueBacklog(int samples, long firstMessages, long lastMessages, double spanSeconds, double growthPerSecond) {
     /** Fewer samples than this in the span tell no trend: the judgement falls back to the rates. */
     public static final int MIN_SAMPLES = 3;
+
+    /** Whether the samples tell a trend ({@value #MIN_SAMPLES} or more): else the judgement falls back to the rates, and says so. */
+    public boolean judged() {
+        return samples >= MIN_SAMPLES;
+    }
+
+    /** The growth per second when {@link #judged()}, else null (incremental.json's queueGrowthPerSecond). */
+    public Double judgedGrowthPerSecond() {
+        return judged() ? growthPerSecond : null;
+    }
 
     /**
      * A step's backlog over its measured span: from the first sender's start plus the longest warm-up to that start
@@ -61,8 +72,8 @@ public record QueueBacklog(int samples, long firstMessages, long lastMessages, d
     /**
      * A step's backlog from the samples between {@code fromMicros} and {@code toMicros} (epoch microseconds) of the
      * first inspector of {@code runDir} (by name; of an inspector of several SUTs, the first target) that has a per-queue data set (two inspectors sample at different
-     * instants: their totals would not add up); empty when there is none or it has fewer than {@link #MIN_SAMPLES}
-     * samples in the span.
+     * instants: their totals would not add up); empty when there is none; not {@link #judged()} when it has fewer than
+     * {@link #MIN_SAMPLES} samples in the span.
      */
     public static Optional<QueueBacklog> read(Path runDir, long fromMicros, long toMicros) throws IOException {
         Map<Long, Long> totals = new TreeMap<>();
@@ -89,10 +100,10 @@ public record QueueBacklog(int samples, long firstMessages, long lastMessages, d
         return Optional.empty();
     }
 
-    /** The backlog of the totals held at each sample (epoch microseconds → messages). */
+    /** The backlog of the totals held at each sample (epoch microseconds → messages); not judged with too few. */
     static Optional<QueueBacklog> of(Map<Long, Long> totals) {
-        if (totals.size() < MIN_SAMPLES) {
-            return Optional.empty();
+        if (totals.isEmpty()) {
+            return Optional.of(new QueueBacklog(0, 0, 0, 0, Double.NaN));
         }
         long t0 = totals.keySet().iterator().next();
         double n = totals.size();
@@ -115,7 +126,7 @@ public record QueueBacklog(int samples, long firstMessages, long lastMessages, d
             lastTime = e.getKey();
         }
         double denominator = n * sumXX - sumX * sumX;
-        double slope = denominator == 0 ? 0 : (n * sumXY - sumX * sumY) / denominator;
+        double slope = totals.size() < MIN_SAMPLES ? Double.NaN : denominator == 0 ? 0 : (n * sumXY - sumX * sumY) / denominator;
         return Optional.of(new QueueBacklog(totals.size(), first, last, (lastTime - t0) / 1e6, slope));
     }
 

@@ -37,10 +37,10 @@ public record Sustainability(double rateTolerance, double sendDelayMaxMillis) {
     /** The rule in words, as incremental.json and the report state it. */
     public String rule() {
         return String.format(Locale.ROOT, "sustainable: the step's criteria passed, send rate >= %s %% of the target, "
-                        + "receive rate >= %s %% of the send rate (with an inspector of the queues: their depth grows by at most %s %% "
+                        + "receive rate >= %s %% of the send rate (with an inspector of the queues, %d samples or more in the step: their depth grows by at most %s %% "
                         + "of the send rate per second), send delay p99 <= %s ms, nothing lost; borderline "
                         + "(run again): a rate short by %s-%s %% or a send delay p99 of %s-%s ms",
-                pct(1 - rateTolerance), pct(1 - rateTolerance), pct(rateTolerance), num(sendDelayMaxMillis), pct(rateTolerance / 2),
+                pct(1 - rateTolerance), pct(1 - rateTolerance), QueueBacklog.MIN_SAMPLES, pct(rateTolerance), num(sendDelayMaxMillis), pct(rateTolerance / 2),
                 pct(rateTolerance * 2), num(sendDelayMaxMillis / 2), num(sendDelayMaxMillis * 2));
     }
 
@@ -61,7 +61,8 @@ public record Sustainability(double rateTolerance, double sendDelayMaxMillis) {
 
     /**
      * Judges a step that ran at {@code targetRate} msg/s with the summary {@code s} and, when an inspector sampled the
-     * SUT's queues, their {@code backlog} (null when none did): it then judges the backlog instead of the rates' ratio.
+     * SUT's queues, their {@code backlog} (null when none did): it then judges the backlog instead of the rates' ratio,
+     * unless it had too few samples to tell a trend ({@link QueueBacklog#judged()}): then the rates, and a reason says why.
      */
     public Judgement judge(long targetRate, Summary s, QueueBacklog backlog) {
         if (Summary.ERROR.equals(s.verdict()) || Summary.INTERRUPTED.equals(s.verdict())) {
@@ -79,7 +80,7 @@ public record Sustainability(double rateTolerance, double sendDelayMaxMillis) {
             return new Judgement(false, false, List.copyOf(failed));
         }
         rate("send rate", t.sendRate(), targetRate, "the target", failed, near);
-        if (backlog == null) {
+        if (backlog == null || !backlog.judged()) {
             rate("receive rate", t.receiveRate(), t.sendRate(), "the send rate", failed, near);
         } else {
             backlog(backlog, t.sendRate(), failed, near);
@@ -102,6 +103,10 @@ public record Sustainability(double rateTolerance, double sendDelayMaxMillis) {
         boolean sustainable = failed.isEmpty();
         List<String> reasons = new ArrayList<>(failed);
         near.stream().filter(n -> !reasons.contains(n)).map(n -> "near its bound: " + n).forEach(reasons::add);
+        if (backlog != null && !backlog.judged()) { // an inspector of the queues was there, yet the rates decided: said
+            reasons.add("queue growth not judged: " + backlog.samples() + " inspector sample(s) in the step's span, "
+                    + QueueBacklog.MIN_SAMPLES + " needed; judged by the rates");
+        }
         // Borderline only when a second run could turn the verdict: every failure (if any) was near its bound.
         boolean borderline = !near.isEmpty() && near.containsAll(failed);
         return new Judgement(sustainable, borderline, List.copyOf(reasons));

@@ -88,10 +88,21 @@ class QueueBacklogTest {
     }
 
     @Test
-    void withoutAnInspectorOrWithTooFewSamplesThereIsNoBacklog(@TempDir Path dir) throws IOException {
+    void withoutAnInspectorThereIsNoBacklogAndWithTooFewSamplesTheRatesDecideAndTheStepSaysWhy(@TempDir Path dir) throws IOException {
         assertTrue(QueueBacklog.readMeasured(dir, LOAD_SECONDS * 1_000_000L).isEmpty());
-        step(dir, s -> s);
-        assertTrue(QueueBacklog.readMeasured(dir, WARMUP_SECONDS * 1_000_000L + 1_500_000L).isEmpty(),
-                "one sample in a 1.5 s measured span tells no trend");
+        step(dir, s -> 100 * s);
+        QueueBacklog few = QueueBacklog.readMeasured(dir, WARMUP_SECONDS * 1_000_000L + 1_500_000L).orElseThrow();
+        assertEquals(2, few.samples(), few.toString());
+        assertEquals(false, few.judged(), "two samples in a 1.5 s measured span tell no trend");
+        // The rates decide (receivers at 90 %: not sustainable), and the step's reasons say the queues were not judged.
+        Incremental.Step step = Incremental.Step.of(1000, Incremental.Step.CLIMB, "steps/x", summary(1000, 900), few, Sustainability.DEFAULT);
+        assertEquals(null, step.queueGrowthPerSecond());
+        assertEquals(false, step.sustainable());
+        assertEquals(List.of("receive rate 900 msg/s is 90 % of the send rate", "queue growth not judged: 2 inspector sample(s) in the"
+                + " step's span, 3 needed; judged by the rates"), step.reasons());
+        // A sustainable step says it too; an inspector of no queues in the span (0 samples) as well.
+        assertEquals(List.of("queue growth not judged: 0 inspector sample(s) in the step's span, 3 needed; judged by the rates"),
+                Sustainability.DEFAULT.judge(1000, summary(1000, 1000), QueueBacklog.of(Map.of()).orElseThrow()).reasons());
+        assertEquals(List.of(), Sustainability.DEFAULT.judge(1000, summary(1000, 1000), null).reasons(), "no inspector: nothing to say");
     }
 }
