@@ -354,6 +354,8 @@ final class SyntheticRun {
         action.put("lost", 0);
         action.put("outageMillis", 0);
         action.put("recoveryMillis", 0);
+        action.put("agent", "agent-1");
+        action.put("startedAtMillis", 2013);
         s.put("verdict", verdict);
         s.putArray("reasons");
         ObjectNode totals = s.putObject("totals");
