@@ -1,5 +1,8 @@
 package org.maestro.common.peer;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.RejectedExecutionException;
@@ -15,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * other peers' requests get other threads (the pool is unbounded, its idle threads leave after a while).
  */
 final class PeerRequests {
+    private static final Logger LOG = LoggerFactory.getLogger(PeerRequests.class);
     /** Idle shared threads leave after this long: a run's requests come in bursts (SET, PREPARE, START, STOP, STATS). */
     private static final long IDLE_SECONDS = 30;
     private static final ThreadPoolExecutor SHARED = shared();
@@ -78,7 +82,14 @@ final class PeerRequests {
                     }
                     running = Thread.currentThread();
                 }
-                next.run();
+                try {
+                    next.run();
+                } catch (RuntimeException | Error e) {
+                    // Peer.dispatch answers every Exception; what gets here (a class that failed to load, say) must not
+                    // end the drain: the peer would never run a request again. A single-thread executor replaced its
+                    // thread; here the next request runs as usual.
+                    LOG.error("peer {}: a request failed without an answer: {}", peerName, e.toString());
+                }
                 Thread.interrupted(); // an interrupt meant for this request (a halt's timeout) is not the next one's
             }
         } finally {
