@@ -186,6 +186,7 @@ final class SyntheticRun {
         system.put("jvm", "OpenJDK 64-Bit Server VM 17.0.15");
         system.putArray("jvmArguments").add("-Xmx4g");
         system.put("driver", "qpid-jms 2.6.1");
+        system.putObject("driverDefaults").put("amqp.maxFrameSize", "65536");
         Json.MAPPER.writeValue(peerDir.resolve("system.json").toFile(), system);
     }
 
