@@ -56,7 +56,7 @@ class LocalFaultInjectionTest {
             boolean ended = maestro.waitFor(BOUND_SECONDS, TimeUnit.SECONDS);
             String out = Files.readString(output, StandardCharsets.UTF_8);
             // The figures of this run, for the build log (docs/reliability.md quotes them).
-            out.lines().filter(l -> l.startsWith("local SUT: standalone") || l.startsWith("  action at") || l.startsWith("total:")
+            out.lines().filter(l -> l.startsWith("local SUT: standalone") || l.startsWith("  action ") || l.startsWith("total:")
                     || l.startsWith("verdict:")).forEach(l -> LOG.info("maestro run --local: {}", l));
             assertTrue(ended, "maestro run --local did not end within " + BOUND_SECONDS + " s:\n" + out);
             assertEquals(0, maestro.exitValue(), out);

@@ -50,7 +50,7 @@ final class ComparisonCharts {
                 ObjectNode mk = markers.addObject();
                 mk.put("x", Json.round(x));
                 mk.put("kind", isBaseline ? "baseline-action" : "action");
-                mk.put("label", label + ": " + a.handler() + " -> " + a.outcome());
+                mk.put("label", label + ": " + a.describe() + " -> " + a.outcome() + " (" + a.when() + ")");
             }
         }
         // The band ends where the run's warm-up data ends (the receivers' warm-up-tagged intervals run past the

@@ -402,7 +402,8 @@ final class ReportData {
             if (at < 0) {
                 at = originMicros + a.atMillis() * 1000;
             }
-            marker(at, "action", a.handler() + " " + Json.MAPPER.valueToTree(a.args()) + " -> " + a.outcome());
+            // Which agent ran it and when it started, as the summary has them (the console's words).
+            marker(at, "action", a.describe() + " -> " + a.outcome() + " (" + a.when() + ")");
         }
         for (PeerDir p : run.peers) {
             Path file = p.dir().resolve(PeerFiles.HANDLERS_CSV);

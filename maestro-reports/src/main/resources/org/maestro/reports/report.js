@@ -631,12 +631,17 @@
       return [h.peer, h.handler, h.args, h.start, h.end, h.outcome, h.exitStatus, h.reason];
     })));
   }
+  // system.json's driverDefaults: the client options the worker set because the SUT URL did not.
+  function driverDefaults(d) {
+    var names = Object.keys(d || {});
+    return names.length ? ' (' + names.map(function (k) { return k + '=' + d[k]; }).join(', ') + ': the worker\u2019s default, not in the URL)' : '';
+  }
   if ((data.systems || []).length) {
     var sys = document.getElementById('systems');
     sys.appendChild(el('h2', { text: 'Hosts and JVMs (each peer\u2019s system.json)' }));
     sys.appendChild(table(['peer', 'host', 'CPUs', 'max heap', 'OS', 'JVM', 'JVM arguments', 'Maestro', 'driver'], data.systems.map(function (s) {
       return [s.peer, s.host, s.cpus, s.maxHeapBytes ? (s.maxHeapBytes / 1073741824).toFixed(1) + ' GiB' : '', s.os, s.jvm,
-        (s.jvmArguments || []).join(' '), s.maestroVersion, s.driver];
+        (s.jvmArguments || []).join(' '), s.maestroVersion, s.driver + driverDefaults(s.driverDefaults)];
     }), [false, false, true, true, false, false, false, false, false]));
   }
   if (data.console) {

@@ -51,6 +51,8 @@ class ChromiumReportTest {
         assertTrue(dom.contains("restart-artemis.groovy"), "the agent action is listed");
         assertTrue(dom.contains("id=\"time-axis\"") && dom.contains("+0 s is the first sender"), "the events' clock is named");
         assertTrue(dom.contains("OpenJDK 64-Bit Server VM 17.0.15") && dom.contains("qpid-jms 2.6.1"), "each peer's system is shown");
+        assertTrue(dom.contains("qpid-jms 2.6.1 (amqp.maxFrameSize=65536: the worker\u2019s default, not in the URL)"),
+                "the client options the worker set are shown beside its driver");
         assertTrue(dom.contains("id=\"console-log\"") && dom.contains("synthetic run"), "the console is shown");
         assertTrue(dom.contains("Hosts and clocks") && dom.contains("4 peer(s) on 3 distinct address(es)"), "the hosts are shown");
         assertTrue(dom.contains(">10.77.0.12</td>") && dom.contains(">http://10.77.0.12:7001/</td>")

@@ -161,6 +161,9 @@ class ReportBuilderTest {
         // start, before discovery); on the load's clock it is at 2.0 s, where the script put it.
         assertEquals(2000, data.path("summary").path("actions").get(0).path("atMillis").asLong());
         assertEquals(2.0, marker.path("x").asDouble(), 1e-6);
+        // Which agent ran it and when it started, as summary.json has them (issue 22): not recomputed here.
+        assertEquals("agent-1: restart-artemis.groovy [--graceful] -> succeeded (planned at 2.0 s, started at 2.013 s)",
+                marker.path("label").asText());
         assertEquals(1, data.path("markers").size(), "summary actions, not repeated from handlers.csv");
         assertEquals("restart-artemis.groovy", data.path("handlerRuns").get(0).path("handler").asText());
         assertEquals("[\"--graceful\"]", data.path("handlerRuns").get(0).path("args").asText());

@@ -186,6 +186,7 @@ final class SyntheticRun {
         system.put("jvm", "OpenJDK 64-Bit Server VM 17.0.15");
         system.putArray("jvmArguments").add("-Xmx4g");
         system.put("driver", "qpid-jms 2.6.1");
+        system.putObject("driverDefaults").put("amqp.maxFrameSize", "65536");
         Json.MAPPER.writeValue(peerDir.resolve("system.json").toFile(), system);
     }
 
@@ -354,6 +355,8 @@ final class SyntheticRun {
         action.put("lost", 0);
         action.put("outageMillis", 0);
         action.put("recoveryMillis", 0);
+        action.put("agent", "agent-1");
+        action.put("startedAtMillis", 2013);
         s.put("verdict", verdict);
         s.putArray("reasons");
         ObjectNode totals = s.putObject("totals");

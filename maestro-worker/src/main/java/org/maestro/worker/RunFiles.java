@@ -46,6 +46,11 @@ final class RunFiles {
     static void writeSystemJson(Path dir, PeerInfo peer, SutUrl sutUrl) throws IOException {
         Map<String, Object> system = SystemInfo.describe(peer);
         system.put("driver", Protocols.clientOf(sutUrl));
+        Map<String, String> defaults = Protocols.defaultsOf(sutUrl);
+        if (!defaults.isEmpty()) {
+            // What the connection was opened with beside the URL's own options: the effective value, not qpid-jms's.
+            system.put(SystemInfo.DRIVER_DEFAULTS, new java.util.TreeMap<>(defaults));
+        }
         if (sutUrl != null) {
             system.put(SystemInfo.SUT_ON_THIS_HOST, HostNames.isThisHost(sutUrl.host()));
         }

@@ -17,10 +17,11 @@ import org.maestro.common.ratelog.RateLogWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
@@ -55,7 +56,14 @@ abstract class WorkerJob {
     static final String DONE = Stats.DONE;
     private volatile String phase = "starting";
     private final List<Thread> loops = new ArrayList<>();
-    private final ScheduledExecutorService ticker;
+    /** This job's second-by-second tick on {@link Ticks#SHARED}; null until START. */
+    private volatile ScheduledFuture<?> ticks;
+    /** Held by a tick while it runs: the end takes it to know no tick runs or comes after it. */
+    private final Object tickLock = new Object();
+    /** Set under tickLock at the end: a tick that fired late finds it and does nothing. */
+    private boolean ticksOver;
+    /** Connection threads still running: the last to end ends the job (no watcher thread of its own). */
+    private final AtomicInteger loopsRunning = new AtomicInteger();
     private volatile Runnable onEnd = () -> { };
     /** Whether the connections are open (PREPARE came before START). */
     private volatile boolean prepared;
@@ -63,7 +71,7 @@ abstract class WorkerJob {
     private volatile long intendedStartEpochMicros = -1;
     /** When the last connection's thread passed the start instant (System.nanoTime), and how many have. */
     private final AtomicLong begunNanos = new AtomicLong(Long.MIN_VALUE);
-    private final java.util.concurrent.atomic.AtomicInteger connectionsBegun = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger connectionsBegun = new AtomicInteger();
     /** Whether test.json has the begin: written once, after the instant. */
     private final java.util.concurrent.atomic.AtomicBoolean begunWritten = new java.util.concurrent.atomic.AtomicBoolean();
     /**
@@ -93,11 +101,27 @@ abstract class WorkerJob {
         RunFiles.writeSystemJson(dir, peer.info(),
                 peer.info().role() == Role.SENDER ? options.sendUrl() : options.receiveUrl());
         this.flushesDone = new AtomicLongArray(options.connections());
-        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, peer.info().name() + "-ticker");
-            t.setDaemon(true);
-            return t;
-        });
+    }
+
+    /**
+     * The ticks of every job of this process: a {@code maestro worker --count 250} had 250 ticker threads, each
+     * awake a moment a second. A tick writes a second's logs and sends a progress note; two threads keep up with
+     * hundreds, and one job's slow disk delays the others' ticks by at most that one write, never their load
+     * (a tick's failure is caught in the tick and is that job's alone).
+     */
+    static final class Ticks {
+        static final ScheduledThreadPoolExecutor SHARED = shared();
+
+        private static ScheduledThreadPoolExecutor shared() {
+            AtomicInteger n = new AtomicInteger();
+            ScheduledThreadPoolExecutor ticks = new ScheduledThreadPoolExecutor(2, r -> {
+                Thread t = new Thread(r, "worker-ticks-" + n.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
+            ticks.setRemoveOnCancelPolicy(true); // each job's end cancels its ticks
+            return ticks;
+        }
     }
 
     /** Opens the connections: throws, with the SUT's reason, when they cannot be opened. */
@@ -150,7 +174,7 @@ abstract class WorkerJob {
 
     /** Closes the connections of a job prepared but never started (a new SET, a STOP, the worker's end). */
     final void discard() {
-        ticker.shutdownNow();
+        stopTicks();
         finish();
     }
 
@@ -182,6 +206,7 @@ abstract class WorkerJob {
             throw e;
         }
         phase = options.warmup().isZero() ? "running" : "warmup";
+        loopsRunning.set(options.connections());
         for (int i = 0; i < options.connections(); i++) {
             int index = i;
             Thread t = new Thread(() -> runLoop(index), peer.info().name() + "-conn-" + i);
@@ -189,10 +214,19 @@ abstract class WorkerJob {
             t.start();
         }
         long untilStartNanos = Math.max(0, startNanos - System.nanoTime());
-        ticker.scheduleAtFixedRate(this::tick, untilStartNanos + FLUSH_EVERY_NANOS, FLUSH_EVERY_NANOS, TimeUnit.NANOSECONDS);
-        Thread watcher = new Thread(this::awaitEnd, peer.info().name() + "-end");
-        watcher.setDaemon(true);
-        watcher.start();
+        ticks = Ticks.SHARED.scheduleAtFixedRate(this::tick, untilStartNanos + FLUSH_EVERY_NANOS, FLUSH_EVERY_NANOS,
+                TimeUnit.NANOSECONDS);
+    }
+
+    /** No tick after this returns: cancels the coming ones and waits for one running (it holds tickLock). */
+    private void stopTicks() {
+        ScheduledFuture<?> coming = ticks;
+        if (coming != null) {
+            coming.cancel(false);
+        }
+        synchronized (tickLock) {
+            ticksOver = true;
+        }
     }
 
     /** Asks the run to end (senders stop at once; receivers drain first). */
@@ -288,6 +322,10 @@ abstract class WorkerJob {
             loop(index);
         } catch (Exception e) {
             fail("connection " + index + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+        } finally {
+            if (loopsRunning.decrementAndGet() == 0) {
+                end();
+            }
         }
     }
 
@@ -349,6 +387,14 @@ abstract class WorkerJob {
     }
 
     private void tick() {
+        synchronized (tickLock) {
+            if (!ticksOver) {
+                tickNow();
+            }
+        }
+    }
+
+    private void tickNow() {
         try {
             usage.sample();
             writeBegunOnce();
@@ -372,25 +418,11 @@ abstract class WorkerJob {
         return peer.info().role() == org.maestro.common.note.Role.RECEIVER;
     }
 
-    private void awaitEnd() {
-        for (Thread t : loops) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
-        ticker.shutdownNow();
-        try {
-            // A tick already running would otherwise set the last second's count after it is zeroed below (the rate stayed
-            // at a last value on /metrics after the test), and send its progress after the final one below.
-            if (!ticker.awaitTermination(5, TimeUnit.SECONDS)) {
-                LOG.warn("{}: the progress tick did not end within 5 s", peer.info().name());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // still finish: the files and the end note matter more than the wait
-        }
+    /** Runs on the last connection thread to end: the job's files and its end note. */
+    private void end() {
+        // A tick already running would otherwise set the last second's count after it is zeroed below (the rate stayed
+        // at a last value on /metrics after the test), and send its progress after the final one below.
+        stopTicks();
         // No tick comes any more and no message either: without this, /metrics and STATS would show the last tick's
         // count (a sender's catch-up burst) as the rate for as long as the peer lives.
         lastSecondCount = 0;

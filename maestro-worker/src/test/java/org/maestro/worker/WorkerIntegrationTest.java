@@ -85,6 +85,8 @@ class WorkerIntegrationTest {
         assertTrue(system.contains("\"cpus\""), system);
         assertTrue(system.contains(Map.of(SutProtocol.AMQP, "qpid-jms ", SutProtocol.CORE, "artemis-jakarta-client ",
                 SutProtocol.OPENWIRE, "activemq-client ").get(protocol)), "the driver's client is recorded: " + system);
+        assertEquals(protocol == SutProtocol.AMQP, system.contains("\"driverDefaults\" : {\n    \"amqp.maxFrameSize\" : \"65536\""),
+                "the frame size the worker gave qpid-jms is recorded: " + system);
         assertTrue(cluster.progress.stream().anyMatch(n -> ((Payload.Progress) n.payload()).stats().messages() > 0),
                 "progress notes arrive every second");
 

@@ -73,9 +73,16 @@ class WorkerLogicTest {
         assertTrue(u.topic() && u.durable() && !u.persistent());
         assertEquals("s@cret", u.password());
         assertEquals("amqp://qe@broker:5673/orders (topic)", u.toString(), "no password when printed");
-        assertEquals("amqp://broker:5673?jms.prefetchPolicy.all=10", org.maestro.worker.driver.jms.JmsDriverAccess.uri(u));
+        // The worker's 64 KiB frame unless the URL sets one (qpid-jms's own 1 MiB is a MiB of heap per connection).
+        assertEquals("amqp://broker:5673?amqp.maxFrameSize=65536&jms.prefetchPolicy.all=10",
+                org.maestro.worker.driver.jms.JmsDriverAccess.uri(u));
+        assertEquals(Map.of("amqp.maxFrameSize", "65536"), org.maestro.worker.driver.Protocols.defaultsOf(u));
+        SutUrl own = SutUrl.parse("amqp://broker:5673/orders?amqp.maxFrameSize=1048576");
+        assertEquals("amqp://broker:5673?amqp.maxFrameSize=1048576", org.maestro.worker.driver.jms.JmsDriverAccess.uri(own),
+                "the URL's frame size wins");
+        assertEquals(Map.of(), org.maestro.worker.driver.Protocols.defaultsOf(own), "no default shown where the URL set it");
         SutUrl f = SutUrl.parse("amqp://h/q?failover=true&failover.maxReconnectAttempts=5&transport.tcpNoDelay=true&jms.clientID=x");
-        assertEquals("failover:(amqp://h:5672?transport.tcpNoDelay=true)?failover.maxReconnectAttempts=5"
+        assertEquals("failover:(amqp://h:5672?amqp.maxFrameSize=65536&transport.tcpNoDelay=true)?failover.maxReconnectAttempts=5"
                         + "&failover.maxReconnectDelay=1000&failover.startupMaxReconnectAttempts=1&jms.clientID=x",
                 org.maestro.worker.driver.jms.JmsDriverAccess.uri(f));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> SutUrl.parse("http://h/q")).getMessage()

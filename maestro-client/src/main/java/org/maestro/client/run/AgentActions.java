@@ -74,7 +74,7 @@ final class AgentActions implements AutoCloseable {
         for (TestPlan.Action action : planned) {
             List<Scheduled> runs = action.forGroup()
                     ? groups.get(action.group()).stream().map(agent -> new Scheduled(action, agent, agent.info().name())).toList()
-                    : List.of(new Scheduled(action, agents.get(action.agent()), action.agent()));
+                    : List.of(new Scheduled(action, agents.get(action.agent()), nameOf(action.agent(), agents.get(action.agent()))));
             actions.addAll(runs);
             scheduler.schedule(() -> runs.forEach(this::fire), action.atMillis(), TimeUnit.MILLISECONDS);
         }
@@ -97,7 +97,15 @@ final class AgentActions implements AutoCloseable {
         }
     }
 
-    /** " router-2", " router-2 (group routers)", or "" for the test's one agent. */
+    /**
+     * The name an action's outcome gives its agent: the one the plan addressed, or for the test's one agent (the plan
+     * named none) its peer's name, so that the summary and the report say which agent ran it.
+     */
+    private static String nameOf(String planned, RemotePeer agent) {
+        return planned.isEmpty() && agent != null ? agent.info().name() : planned;
+    }
+
+    /** " router-2", " router-2 (group routers)", or "" when the agent has no name. */
     private static String who(Scheduled run) {
         return run.agentName.isEmpty() ? "" : " " + run.agentName + (run.action.forGroup() ? " (group " + run.action.group() + ")" : "");
     }
@@ -150,7 +158,7 @@ final class AgentActions implements AutoCloseable {
     static final class Scheduled {
         final TestPlan.Action action;
         final RemotePeer agent;
-        /** The agent's name as the outcome gives it: "" for the test's one agent, which the action did not name. */
+        /** The agent's name as the outcome gives it ({@link #nameOf}). */
         final String agentName;
         volatile long firedEpochMicros;
         private volatile ActionOutcome outcome;

@@ -406,9 +406,13 @@ final class SummaryBuilder {
                         .mapToLong(ActionOutcome::startMicros).filter(t -> t > o.startMicros()).min().orElse(end);
                 cost = FaultAnalysis.of(timeline, o.startMicros(), windowEnd, plan.targetRate().perSecond());
             }
+            // The load's start as the plan counts it (the first sender's), else the first receiver's: the report's origin.
+            long loadStart = w.sendersStart() != Long.MAX_VALUE ? w.sendersStart() : w.origin();
+            Long startedAtMillis = o.startMicros() > 0 && loadStart != Long.MAX_VALUE
+                    ? Math.round((o.startMicros() - loadStart) / 1000.0) : null;
             out.add(new Summary.ActionResult(o.action().handler(), o.action().args(), o.action().atMillis(), iso(o.startMicros()),
                     iso(o.endMicros()), o.outcome(), o.exitStatus(), o.reason() == null ? null : SafeText.of(o.reason()), cost,
-                    o.agent(), o.action().group()));
+                    o.agent(), o.action().group(), startedAtMillis));
         }
         return out;
     }

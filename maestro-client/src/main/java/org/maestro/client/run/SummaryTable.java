@@ -85,13 +85,13 @@ final class SummaryTable {
         for (Summary.ActionResult a : s.actions()) {
             if (!ActionChecks.ran(a)) {
                 // Nothing was injected: a cost of 0 would read as a fault the SUT took without harm.
-                c.line("  action at %.1f s: %s -> %s%s; no fault took place", a.atMillis() / 1000.0, a.describe(),
+                c.line("  action %s: %s -> %s%s; no fault took place", a.when(), a.describe(),
                         a.outcome(), a.reason().isEmpty() ? "" : " (" + a.reason() + ")");
                 continue;
             }
-            c.line("  action at %.1f s: %s -> %s%s; lost %s, duplicated %s, out of order %s, outage %s, recovery %s, stops %s,"
+            c.line("  action %s: %s -> %s%s; lost %s, duplicated %s, out of order %s, outage %s, recovery %s, stops %s,"
                             + " last resume %s",
-                    a.atMillis() / 1000.0, a.describe(), a.outcome(), a.reason().isEmpty() ? "" : " (" + a.reason() + ")",
+                    a.when(), a.describe(), a.outcome(), a.reason().isEmpty() ? "" : " (" + a.reason() + ")",
                     text(a.lost()), text(a.duplicated()), text(a.outOfOrder()),
                     a.outageMillis() == null ? UNKNOWN : a.outageMillis() < 0 ? "the flow did not resume within the test" : a.outageMillis() + " ms",
                     a.recoveryMillis() == null ? UNKNOWN : a.recoveryMillis() < 0 ? "not within the test" : a.recoveryMillis() + " ms",

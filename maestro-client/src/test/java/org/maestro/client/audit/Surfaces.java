@@ -34,7 +34,8 @@ final class Surfaces {
             + " \\(sender-side send delay p99 (\\S+) ms\\)";
     private static final Pattern TOTAL = Pattern.compile("^total: " + TAIL + "$");
     private static final Pattern ROUTE = Pattern.compile("^route (\\S+) \\(.*\\): " + TAIL + "$");
-    private static final Pattern ACTION = Pattern.compile("^\\s+action at [0-9.]+ s: .* -> succeeded.*; lost (\\S+), duplicated (\\S+),"
+    private static final Pattern ACTION = Pattern.compile("^\\s+action planned at [0-9.]+ s, (?:started at [0-9.]+ s|never started): .* -> succeeded.*;"
+            + " lost (\\S+), duplicated (\\S+),"
             + " out of order (\\S+), outage (.+), recovery (.+), stops (\\S+), last resume (.+)$");
     private static final Pattern CHECK = Pattern.compile("^\\s+\\[(PASS|FAIL)\\] (.+?): measured (.+), bound .+$");
     private static final Pattern UNJUDGED = Pattern.compile("^\\s+\\[NOT EVALUATED\\] (.+?), bound [^:]+: (.+)$");

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ActionChecksTest {
     private static Summary.ActionResult action(String outcome, long exit, String reason, long outage, long recovery) {
         return new Summary.ActionResult("restart-broker.sh", List.of("/opt/artemis"), 10_000, "", "", outcome, exit, reason,
-                0L, 0L, 0L, outage, recovery, "", 1, outage, "");
+                0L, 0L, 0L, outage, recovery, "", 1, outage, "", 10_012L);
     }
 
     @Test

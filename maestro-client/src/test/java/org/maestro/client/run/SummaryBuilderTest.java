@@ -111,6 +111,8 @@ class SummaryBuilderTest {
         assertNull(a.outageMillis(), "not 0: " + a);
         assertNull(a.recoveryMillis());
         assertNull(a.lost());
+        assertNull(a.startedAtMillis(), "it never started: no measured start, not 0: " + a);
+        assertEquals("planned at 5.0 s, never started", a.when());
         assertTrue(s.checks().stream().anyMatch(c -> c.failed() && c.criterion().startsWith("agent action restart.sh")), s.checks().toString());
         // No message at all: the latency criterion has nothing to judge (issue 21), so the verdict is not a pass or a
         // fail but an error, saying why.

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.Handler;
@@ -13,6 +14,8 @@ import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
+import org.eclipse.jetty.util.thread.Scheduler;
 import org.maestro.common.metrics.PeerMetrics;
 import org.maestro.common.util.HostNames;
 import org.slf4j.Logger;
@@ -32,10 +35,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class DataServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DataServer.class);
-    /** Enough for the client's sequential downloads plus a few curious humans. */
-    private static final int MAX_THREADS = 16;
-    /** The selector's own thread: the others start on demand (a process may run 50 peers, each with a data server). */
-    private static final int MIN_THREADS = 1;
+    /**
+     * Threads for requests, beyond each server's selector: enough for the client's sequential downloads plus a few
+     * curious humans, shared by every data server of the process.
+     */
+    private static final int REQUEST_THREADS = 16;
     /**
      * Jetty's default URI checks (which refuse encoded dot segments, encoded '/', empty segments, bad UTF-8),
      * except two that would make legal file names unreachable: an encoded '%' ("per%cent.txt" is sent as
@@ -52,6 +56,7 @@ public final class DataServer implements AutoCloseable {
     private final String host;
     private final String name;
     private final DataToken token;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     private DataServer(Server server, ServerConnector connector, Path root, String host, String name, DataToken token) {
         this.server = server;
@@ -92,7 +97,7 @@ public final class DataServer implements AutoCloseable {
      * server (URI checks, plain-text errors, no version headers) but no token: {@code maestro serve} uses it for
      * a runs directory.
      *
-     * @param name    what the server is, for its log lines, its threads and its errors ("runs server")
+     * @param name    what the server is, for its log lines and its errors ("runs server")
      * @param handler makes the routes from the root's real path (see {@link DataRoot} to resolve files)
      * @throws IOException when {@code root} is not a directory or the port cannot be bound
      */
@@ -113,10 +118,10 @@ public final class DataServer implements AutoCloseable {
         }
         Path realRoot = root.toRealPath();
 
-        QueuedThreadPool threads = new QueuedThreadPool(MAX_THREADS, MIN_THREADS);
-        threads.setName(name.replace(' ', '-'));
-        threads.setDaemon(true);
-        Server server = new Server(threads);
+        // One pool and one scheduler for every server of the process (Shared): a process of N peers has N servers.
+        Server server = new Server(Shared.THREADS, Shared.SCHEDULER, null);
+        server.unmanage(Shared.THREADS); // stopping one peer's server must leave the others' threads alone
+        server.unmanage(Shared.SCHEDULER);
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
         http.setSendXPoweredBy(false);
@@ -129,14 +134,65 @@ public final class DataServer implements AutoCloseable {
         server.setHandler(handler.apply(realRoot));
         server.setErrorHandler(new PlainTextErrorHandler());
         try {
+            Shared.beforeStart();
             server.start();
         } catch (Exception e) {
             stopQuietly(server);
+            Shared.afterStop();
             throw new IOException("cannot start the " + name + " on " + host + ":" + port + ": " + message(e), e);
         }
         DataServer started = new DataServer(server, connector, realRoot, host, name, token);
         LOG.info("{} serving {} at {}", name, realRoot, started.url());
         return started;
+    }
+
+    /**
+     * The Jetty threads every data server of this process shares. Each server's connector keeps one thread of the
+     * pool for its selector (it accepts too: no acceptor thread); requests take the others, idle ones leave after
+     * a minute, and no thread is reserved ahead. Before, each server had its own pool (a selector, a reserved thread
+     * and the request threads of a download) and its own scheduler: 4 to 5 threads a peer during collection, 1,250
+     * for a {@code maestro worker --count 250}. A server's failure stays its own: its requests fail on their
+     * threads, and stopping it releases only its selector's lease.
+     */
+    private static final class Shared {
+        static final QueuedThreadPool THREADS = threads();
+        static final Scheduler SCHEDULER = scheduler();
+        /** Servers started and not stopped: each holds one selector thread of THREADS. */
+        private static int servers;
+
+        private static QueuedThreadPool threads() {
+            QueuedThreadPool threads = new QueuedThreadPool(REQUEST_THREADS, 0);
+            threads.setName("data-server");
+            threads.setDaemon(true);
+            threads.setReservedThreads(0);
+            start(threads);
+            return threads;
+        }
+
+        private static Scheduler scheduler() {
+            Scheduler scheduler = new ScheduledExecutorScheduler("data-server-scheduler", true);
+            start(scheduler);
+            return scheduler;
+        }
+
+        private static void start(org.eclipse.jetty.util.component.LifeCycle part) {
+            try {
+                part.start();
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot start the data servers' shared " + part + ": " + message(e), e);
+            }
+        }
+
+        /** Room in the pool for one more selector, beside the request threads (Jetty refuses a server without it). */
+        static synchronized void beforeStart() {
+            servers++;
+            THREADS.setMaxThreads(REQUEST_THREADS + servers);
+        }
+
+        static synchronized void afterStop() {
+            servers--;
+            THREADS.setMaxThreads(REQUEST_THREADS + Math.max(servers, 0));
+        }
     }
 
     /** The port it listens on (the one picked when started with port 0). */
@@ -190,11 +246,16 @@ public final class DataServer implements AutoCloseable {
     /** Stops listening and closes every connection (downloads in progress are cut). */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         try {
             server.stop();
             LOG.info("{} for {} stopped", name, root);
         } catch (Exception e) {
             LOG.warn("stopping the {} for {} failed: {}", name, root, e.toString());
+        } finally {
+            Shared.afterStop();
         }
     }
 

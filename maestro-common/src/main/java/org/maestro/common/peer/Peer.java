@@ -29,8 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -50,7 +48,7 @@ public final class Peer implements AutoCloseable {
     private final PeerConfig config;
     private final PeerHandler handler;
     private final MqttTransport transport;
-    private final ExecutorService requests;
+    private final PeerRequests requests;
     private final CountDownLatch halted = new CountDownLatch(1);
     /** Message ids seen lately: QoS 1 may deliver a request twice, and it must run once. */
     private final Set<String> seen = Collections.newSetFromMap(new LinkedHashMap<>() {
@@ -67,11 +65,7 @@ public final class Peer implements AutoCloseable {
         Note will = Note.notification(info.id(), new Payload.AbnormalDisconnect(info));
         this.transport = new MqttTransport(config.broker(), "peer-" + info.id(), config.keepAliveSeconds(),
                 new MqttTransport.Will(Topics.CLIENT_NOTIFICATIONS, NoteCodec.encode(will)));
-        this.requests = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "peer-" + info.name() + "-requests");
-            t.setDaemon(true);
-            return t;
-        });
+        this.requests = new PeerRequests(info.name());
     }
 
     /** A fresh identity on this host: a new random id, the given name, role and group. */
@@ -138,7 +132,6 @@ public final class Peer implements AutoCloseable {
         try {
             if (!requests.awaitTermination(5, TimeUnit.SECONDS)) {
                 LOG.warn("{}: a request was still running at halt; stopping it", info.name());
-                requests.shutdownNow();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -23,6 +23,11 @@ public final class SystemInfo {
      * HostNames#isThisHost}), so the generator competes with the SUT for the host's CPU.
      */
     public static final String SUT_ON_THIS_HOST = "sutOnThisHost";
+    /**
+     * A sender's or receiver's system.json key: the client options the worker set because the SUT URL did not (e.g.
+     * {@code amqp.maxFrameSize}), name to value; absent when it set none.
+     */
+    public static final String DRIVER_DEFAULTS = "driverDefaults";
 
     private SystemInfo() {
     }

@@ -62,6 +62,42 @@ class DataServerTest {
         return "Authorization: " + server.token().authorization();
     }
 
+    /**
+     * The servers of one process ({@code maestro worker --count N}) share Jetty's threads: each still serves its own
+     * directory to its own token alone, even while the others serve too, and one stopping leaves the others serving.
+     * Fails if two peers of one JVM got each other's files (a shared route, a shared token) or one's close stopped another.
+     */
+    @Test
+    void serversOfOneProcessServeEachItsOwnFilesToItsOwnToken() throws IOException {
+        int peers = 3;
+        List<DataServer> servers = new ArrayList<>();
+        try {
+            for (int i = 0; i < peers; i++) {
+                Path dir = Files.createDirectories(base.resolve("peer-" + i));
+                Files.writeString(dir.resolve("test.json"), "{\"peer\": " + i + "}");
+                servers.add(DataServer.start(dir, "127.0.0.1", 0));
+            }
+            for (int i = 0; i < peers; i++) {
+                for (int j = 0; j < peers; j++) {
+                    RawHttp.Reply reply = RawHttp.send(servers.get(i).port(), "GET", "/files/test.json",
+                            "Authorization: " + servers.get(j).token().authorization());
+                    if (i == j) {
+                        assertEquals(200, reply.status(), reply.text());
+                        assertEquals("{\"peer\": " + i + "}", reply.text(), "peer " + i + "'s file from its own server");
+                    } else {
+                        assertEquals(403, reply.status(), "peer " + j + "'s token at peer " + i + "'s server: " + reply.text());
+                    }
+                }
+            }
+            servers.get(0).close();
+            RawHttp.Reply after = RawHttp.send(servers.get(1).port(), "GET", "/files/test.json",
+                    "Authorization: " + servers.get(1).token().authorization());
+            assertEquals("{\"peer\": 1}", after.text(), "a peer's server still serves after another's stopped");
+        } finally {
+            servers.forEach(DataServer::close);
+        }
+    }
+
     @Test
     void reportsItsPortAndUrl() {
         assertTrue(server.port() > 0);

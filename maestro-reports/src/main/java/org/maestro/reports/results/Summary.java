@@ -303,18 +303,32 @@ public record Summary(String testId, String name, List<String> tags, String desc
      *                       -1: it did not resume)
      * @param group          the group of agents the action was addressed to, each agent's run a result of its own; "" or
      *                       null when it named one agent
+     * @param startedAtMillis when the agent's handler started ({@code start}, the agent's measured time), in ms after
+     *                       the load's start (the first sender's, as {@code atMillis} counts): how late it ran against
+     *                       the plan. Null when it never started, or the load's start is unknown (no sender's files)
      */
     public record ActionResult(String handler, List<String> args, long atMillis, String start, String end, String outcome,
                                long exitStatus, String reason, Long lost, Long duplicated, Long outOfOrder,
                                Long outageMillis, Long recoveryMillis, String agent, Integer stops, Long lastResumeMillis,
-                               String group) {
+                               String group, Long startedAtMillis) {
         /** The action with what it cost, or with its cost unknown ({@code cost} null). */
         public ActionResult(String handler, List<String> args, long atMillis, String start, String end, String outcome,
-                            long exitStatus, String reason, FaultAnalysis cost, String agent, String group) {
+                            long exitStatus, String reason, FaultAnalysis cost, String agent, String group,
+                            Long startedAtMillis) {
             this(handler, args, atMillis, start, end, outcome, exitStatus, reason, cost == null ? null : cost.lost(),
                     cost == null ? null : cost.duplicated(), cost == null ? null : cost.outOfOrder(),
                     cost == null ? null : cost.outageMillis(), cost == null ? null : cost.recoveryMillis(), agent,
-                    cost == null ? null : cost.stops(), cost == null ? null : cost.lastResumeMillis(), group);
+                    cost == null ? null : cost.stops(), cost == null ? null : cost.lastResumeMillis(), group, startedAtMillis);
+        }
+
+        /**
+         * {@code planned at 6.0 s, started at 6.013 s}: the plan's time and the agent's measured start (only the plan's
+         * when it never started), the words the console and the report's chart markers use.
+         */
+        public String when() {
+            return String.format(java.util.Locale.ROOT, "planned at %.1f s, ", atMillis / 1000.0)
+                    + (startedAtMillis == null ? "never started" : String.format(java.util.Locale.ROOT, "started at %.3f s",
+                    startedAtMillis / 1000.0));
         }
 
         /**

@@ -68,6 +68,18 @@ public final class Protocols {
                 : p.client().description();
     }
 
+    /**
+     * The client options the worker adds because {@code url} does not set them ({@link JmsClient#defaults}); empty for
+     * none, for Kafka, or without a URL.
+     */
+    public static Map<String, String> defaultsOf(SutUrl url) {
+        if (url == null) {
+            return Map.of();
+        }
+        Protocol p = of(url.scheme());
+        return p.kafka() ? Map.of() : p.client().defaults(url);
+    }
+
     /** A driver that opens each connection with the client of its URL's scheme. */
     public static LoadDriver driver(LoadDriver.FailureListener failures) {
         LoadDriver kafka = new KafkaDriver();

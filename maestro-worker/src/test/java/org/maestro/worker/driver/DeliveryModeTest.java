@@ -27,8 +27,8 @@ class DeliveryModeTest {
         assertFalse(JmsDriverAccess.uri(settled).contains("presettle"), JmsDriverAccess.uri(settled));
         SutUrl presettled = SutUrl.parse("amqp://h/q?delivery=presettled");
         assertTrue(presettled.presettled());
-        assertEquals("amqp://h:5672?jms.presettlePolicy.presettleProducers=true", JmsDriverAccess.uri(presettled));
-        assertEquals("failover:(amqp://h:5672)?failover.maxReconnectDelay=1000&failover.startupMaxReconnectAttempts=1"
+        assertEquals("amqp://h:5672?amqp.maxFrameSize=65536&jms.presettlePolicy.presettleProducers=true", JmsDriverAccess.uri(presettled));
+        assertEquals("failover:(amqp://h:5672?amqp.maxFrameSize=65536)?failover.maxReconnectDelay=1000&failover.startupMaxReconnectAttempts=1"
                         + "&jms.presettlePolicy.presettleProducers=true",
                 JmsDriverAccess.uri(SutUrl.parse("amqp://h/q?delivery=presettled&failover=true")));
         assertEquals(DeliveryMode.SETTLED, SutUrl.parse("core://h/q?delivery=settled").delivery());

@@ -12,6 +12,15 @@ import java.util.TreeMap;
 public final class AmqpClient extends JmsClient.PrefixedOptions {
     /** qpid-jms's option that settles a producer's messages before they are sent ({@code delivery=presettled}). */
     static final String PRESETTLE_PRODUCERS = "jms.presettlePolicy.presettleProducers";
+    /** qpid-jms's largest AMQP frame, in bytes: the connection's input buffer (proton-j's) holds one frame. */
+    static final String MAX_FRAME_SIZE = "amqp.maxFrameSize";
+    /**
+     * The worker's frame size unless the URL sets {@value #MAX_FRAME_SIZE}: qpid-jms's own default, 1 MiB, is a MiB of
+     * heap per connection for as long as it is open (125 MiB in a worker JVM of 125 receivers, a class histogram of the
+     * scale bench), for no throughput: flat out on one standalone Artemis, 1 KiB and 64 KiB messages went as fast with
+     * 64 KiB frames (bench figures in docs/generator-load.md, "Frame size"). A bigger message spans several frames.
+     */
+    static final int DEFAULT_MAX_FRAME_SIZE_BYTES = 65_536;
 
     public AmqpClient() {
         super("qpid-jms", JmsConnectionFactory.class, JmsConnectionFactory::new, "qpid-jms", "jms.", "amqp.", "transport.", "failover.");
@@ -39,10 +48,17 @@ public final class AmqpClient extends JmsClient.PrefixedOptions {
         return null;
     }
 
-    /** The qpid-jms URI: the AMQP address plus the options passed on, wrapped for failover if asked. */
+    @Override
+    public Map<String, String> defaults(SutUrl url) {
+        return url.clientOptions().containsKey(MAX_FRAME_SIZE) ? Map.of()
+                : Map.of(MAX_FRAME_SIZE, Integer.toString(DEFAULT_MAX_FRAME_SIZE_BYTES));
+    }
+
+    /** The qpid-jms URI: the AMQP address plus the options passed on (and {@link #defaults}), wrapped for failover if asked. */
     @Override
     String connectionUri(SutUrl url) {
         Map<String, String> options = new TreeMap<>(url.clientOptions());
+        options.putAll(defaults(url));
         if (url.presettled()) {
             options.put(PRESETTLE_PRODUCERS, "true");
         }

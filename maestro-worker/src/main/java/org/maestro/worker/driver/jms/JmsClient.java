@@ -44,6 +44,14 @@ public abstract class JmsClient {
         return true;
     }
 
+    /**
+     * The options the worker gives this client when {@code url} does not set them (its own value always wins): what
+     * the connection is opened with beside the URL's, shown in system.json ({@code driverDefaults}). None by default.
+     */
+    public Map<String, String> defaults(SutUrl url) {
+        return Map.of();
+    }
+
     /** Whether it can send presettled (fire-and-forget, {@code delivery=presettled}): AMQP's only. */
     public boolean presettles() {
         return false;
