@@ -9,6 +9,7 @@ import org.maestro.common.testing.ArtemisBroker;
 import org.maestro.common.testing.ChildJvm;
 import org.maestro.common.testing.MosquittoBroker;
 import org.maestro.worker.WorkerMain;
+import org.maestro.worker.driver.jms.AmqpClient;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -282,7 +283,9 @@ public final class GeneratorCostBench {
         }
 
         private static ChildJvm loop(ArtemisBroker sut, List<String> jvmOptions, String role, String name) throws IOException {
-            return ChildJvm.start(jvmOptions, BareJmsLoop.class, role, sut.amqpUrl(), ArtemisBroker.USER,
+            // The worker's frame size (it sets it when the URL does not), so that both sides run at the same settings.
+            return ChildJvm.start(jvmOptions, BareJmsLoop.class, role, sut.amqpUrl() + "?" + AmqpClient.MAX_FRAME_SIZE + "="
+                    + AmqpClient.DEFAULT_MAX_FRAME_SIZE_BYTES, ArtemisBroker.USER,
                     ArtemisBroker.PASSWORD);
         }
 

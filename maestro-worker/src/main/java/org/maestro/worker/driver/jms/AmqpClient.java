@@ -13,14 +13,14 @@ public final class AmqpClient extends JmsClient.PrefixedOptions {
     /** qpid-jms's option that settles a producer's messages before they are sent ({@code delivery=presettled}). */
     static final String PRESETTLE_PRODUCERS = "jms.presettlePolicy.presettleProducers";
     /** qpid-jms's largest AMQP frame, in bytes: the connection's input buffer (proton-j's) holds one frame. */
-    static final String MAX_FRAME_SIZE = "amqp.maxFrameSize";
+    public static final String MAX_FRAME_SIZE = "amqp.maxFrameSize";
     /**
      * The worker's frame size unless the URL sets {@value #MAX_FRAME_SIZE}: qpid-jms's own default, 1 MiB, is a MiB of
      * heap per connection for as long as it is open (125 MiB in a worker JVM of 125 receivers, a class histogram of the
      * scale bench), for no throughput: flat out on one standalone Artemis, 1 KiB and 64 KiB messages went as fast with
      * 64 KiB frames (bench figures in docs/generator-load.md, "Frame size"). A bigger message spans several frames.
      */
-    static final int DEFAULT_MAX_FRAME_SIZE_BYTES = 65_536;
+    public static final int DEFAULT_MAX_FRAME_SIZE_BYTES = 65_536;
 
     public AmqpClient() {
         super("qpid-jms", JmsConnectionFactory.class, JmsConnectionFactory::new, "qpid-jms", "jms.", "amqp.", "transport.", "failover.");
