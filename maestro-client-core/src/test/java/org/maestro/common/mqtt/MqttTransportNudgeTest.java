@@ -1,9 +1,6 @@
 package org.maestro.common.mqtt;
 
 import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
-import org.eclipse.paho.client.mqttv3.MqttClient;
-import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
-import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maestro.common.testing.TestLab;
@@ -32,7 +29,7 @@ class MqttTransportNudgeTest {
     void reconnectsWhenPahosOwnCycleHasEnded() throws Exception {
         try (MqttTransport peer = new MqttTransport(lab.controlUrl(), "stranded-peer", 2, null)) {
             peer.connect(TIMEOUT);
-            dropConnection("stranded-peer");
+            SameClientId.takeOver(lab.controlUrl(), "stranded-peer");
             long deadline = System.nanoTime() + TIMEOUT.toNanos();
             while (peer.lostAt() == null && System.nanoTime() < deadline) {
                 Thread.sleep(2);
@@ -47,16 +44,6 @@ class MqttTransportNudgeTest {
             }
             assertTrue(peer.isConnected() && peer.lostAt() == null,
                     "with Paho's own reconnect cycle ended, the transport never reconnected");
-        }
-    }
-
-    /** Another connection with the same client id: the broker closes the first one. */
-    private void dropConnection(String clientId) throws Exception {
-        try (MqttClient intruder = new MqttClient(lab.controlUrl().pahoUri(), clientId, new MemoryPersistence())) {
-            MqttConnectOptions options = new MqttConnectOptions();
-            options.setCleanSession(true);
-            intruder.connect(options);
-            intruder.disconnect();
         }
     }
 

@@ -1,8 +1,5 @@
 package org.maestro.common.mqtt;
 
-import org.eclipse.paho.client.mqttv3.MqttClient;
-import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
-import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -103,7 +100,7 @@ class MqttTransportReconnectTest {
             peer.subscribe(TO_PEER, Qos.AT_LEAST_ONCE, (t, bytes) -> peerHeard.add(text(bytes)));
             observer.subscribe(FROM_PEER, Qos.AT_LEAST_ONCE, (t, bytes) -> observerHeard.add(text(bytes)));
             for (int round = 1; round <= ROUNDS; round++) {
-                takeOver("flaky-peer");
+                SameClientId.takeOver(lab.controlUrl(), "flaky-peer");
                 awaitLost(peer, round);
                 String away = "published while away, round " + round;
                 peer.publish(FROM_PEER, away.getBytes(StandardCharsets.UTF_8), Qos.AT_LEAST_ONCE);
@@ -117,16 +114,6 @@ class MqttTransportReconnectTest {
                 assertTrue(sendUntilHeard(peer, FROM_PEER, mark, observerHeard), "round " + round
                         + ": the peer is connected again but nothing it publishes reaches the broker");
             }
-        }
-    }
-
-    /** Another connection with the same client id: the broker closes the first one, which reconnects by itself. */
-    private void takeOver(String clientId) throws Exception {
-        try (MqttClient intruder = new MqttClient(lab.controlUrl().pahoUri(), clientId, new MemoryPersistence())) {
-            MqttConnectOptions options = new MqttConnectOptions();
-            options.setCleanSession(true);
-            intruder.connect(options);
-            intruder.disconnect();
         }
     }
 
