@@ -57,9 +57,10 @@ public final class MqttTransport implements AutoCloseable {
     /**
      * How long an outage may last before we ask Paho for an attempt ourselves, and how often after that. Paho's own
      * cycle ends for good when an attempt it schedules cannot start (its attemptReconnect swallows the error and
-     * schedules nothing): a peer would then stay away from the cluster for the rest of the run.
+     * schedules nothing), and an attempt whose CONNECT the broker never answers stays "in progress" for ever (Paho has
+     * no CONNACK timeout): a peer would then stay away from the cluster for the rest of the run.
      */
-    private static final long NUDGE_AFTER_SECONDS = 10;
+    private static final int NUDGE_AFTER_SECONDS = 10;
     /**
      * Paho's window of unacknowledged QoS 1 publishes, and the most publishes held while the broker
      * is unreachable (beyond it the oldest go): all of them can be sent at once when it is back.
@@ -119,6 +120,11 @@ public final class MqttTransport implements AutoCloseable {
     private volatile ScheduledFuture<?> nudges;
     /** Whether this outage's nudges were already reported: once at WARN, then at DEBUG. */
     private volatile boolean nudgeReported;
+    private final int nudgeAfterSeconds;
+    /** The connection timeout of {@link #connect}: an attempt in progress longer than it plus a nudge's wait is stuck. */
+    private volatile int connectTimeoutSeconds = 30;
+    /** Since when a nudge found an attempt in progress (System.nanoTime); 0 when none did since the last attempt began. */
+    private volatile long inProgressSinceNanos;
 
     /**
      * @param keepAliveSeconds how often the connection is checked: the broker publishes our will
@@ -126,6 +132,12 @@ public final class MqttTransport implements AutoCloseable {
      * @param will             null for none
      */
     public MqttTransport(BrokerUrl broker, String clientId, int keepAliveSeconds, Will will) {
+        this(broker, clientId, keepAliveSeconds, will, NUDGE_AFTER_SECONDS);
+    }
+
+    /** With outages nudged after {@code nudgeAfterSeconds} rather than 10 (tests). */
+    MqttTransport(BrokerUrl broker, String clientId, int keepAliveSeconds, Will will, int nudgeAfterSeconds) {
+        this.nudgeAfterSeconds = nudgeAfterSeconds;
         this.broker = broker;
         this.clientId = clientId;
         this.keepAliveSeconds = keepAliveSeconds;
@@ -156,7 +168,8 @@ public final class MqttTransport implements AutoCloseable {
         options.setAutomaticReconnect(true);
         options.setMaxReconnectDelay(MAX_RECONNECT_DELAY_MILLIS);
         options.setKeepAliveInterval(keepAliveSeconds);
-        options.setConnectionTimeout((int) Math.max(1, timeout.toSeconds()));
+        connectTimeoutSeconds = (int) Math.max(1, timeout.toSeconds());
+        options.setConnectionTimeout(connectTimeoutSeconds);
         options.setMaxInflight(MAX_IN_FLIGHT);
         if (!broker.username().isEmpty()) {
             options.setUserName(broker.username());
@@ -394,16 +407,36 @@ public final class MqttTransport implements AutoCloseable {
         }
         try {
             client.reconnect();
+            inProgressSinceNanos = 0;
             reportNudge("asked for a new attempt");
         } catch (MqttException e) {
-            reportNudge("a new attempt cannot start yet: " + explain(e));
+            if (e.getReasonCode() != MqttException.REASON_CODE_CONNECT_IN_PROGRESS) {
+                reportNudge("a new attempt cannot start yet: " + explain(e));
+                return;
+            }
+            long now = System.nanoTime();
+            if (inProgressSinceNanos == 0) {
+                inProgressSinceNanos = now;
+                reportNudge("an attempt is in progress");
+            } else if (now - inProgressSinceNanos >= TimeUnit.SECONDS.toNanos(connectTimeoutSeconds)) {
+                // In progress for longer than a connection may take: its CONNECT went unanswered. End it; the next
+                // nudge starts a new one.
+                inProgressSinceNanos = 0;
+                reportNudge("its attempt has been in progress for more than " + connectTimeoutSeconds
+                        + " s (its CONNECT unanswered): abandoned for a new one");
+                try {
+                    client.disconnectForcibly(0, 0, false);
+                } catch (MqttException stuck) {
+                    LOG.debug("{}: ending the stuck attempt: {}", clientId, explain(stuck));
+                }
+            }
         }
     }
 
     private void reportNudge(String what) {
         Instant since = lostAt;
         String message = clientId + " has not reconnected to " + broker + " since " + since + "; " + what;
-        if (nudgeReported) {
+        if (nudgeReported && !what.contains("abandoned")) {
             LOG.debug(message);
         } else {
             nudgeReported = true;
@@ -424,6 +457,7 @@ public final class MqttTransport implements AutoCloseable {
         public void connectComplete(boolean reconnect, String serverUri) {
             lostAt = null;
             stopNudging();
+            inProgressSinceNanos = 0;
             if (nudgeReported) {
                 nudgeReported = false;
                 LOG.info("{} reconnected to {} after asking for a new attempt", clientId, broker);
@@ -457,8 +491,8 @@ public final class MqttTransport implements AutoCloseable {
             lostAt = Instant.now();
             if (!closed) {
                 stopNudging();
-                nudges = KeepAlive.PINGS.scheduleWithFixedDelay(MqttTransport.this::nudgeReconnect, NUDGE_AFTER_SECONDS,
-                        NUDGE_AFTER_SECONDS / 2, TimeUnit.SECONDS);
+                nudges = KeepAlive.PINGS.scheduleWithFixedDelay(MqttTransport.this::nudgeReconnect, nudgeAfterSeconds,
+                        Math.max(1, nudgeAfterSeconds / 2), TimeUnit.SECONDS);
                 LOG.warn("{} lost its connection to {} ({}); reconnecting", clientId, broker,
                         cause == null ? "no reason given" : rootMessage(cause));
             }
