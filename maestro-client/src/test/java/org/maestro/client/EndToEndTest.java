@@ -2,7 +2,10 @@ package org.maestro.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.testing.ArtemisBroker;
@@ -15,7 +18,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -27,8 +32,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The maestro command end to end: worker peers as processes of their own, Mosquitto as the
  * control broker, a standalone Artemis as the SUT, and the scenarios of test-scripts/.
+ *
+ * <p>The tests that need a plain receiver-1 and sender-1 share one pair, started once (a pair's start-up was most of a
+ * short test's time; a worker runs one test after another, as in a lab), the first of them one whose verdict a cold
+ * JVM cannot change; those that start peers of their own run last.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class EndToEndTest {
+    /** The order of the tests that start peers of their own: after those that share {@link #sharedPair}. */
+    private static final int OWN_PEERS = Order.DEFAULT + 1;
+    /** The order of the test that starts the shared pair: first. */
+    private static final int WARMS_THE_PAIR = 1;
     private static final Path SCRIPTS = Path.of("..", "test-scripts");
     private static final ObjectMapper JSON = new ObjectMapper();
     @RegisterExtension
@@ -40,6 +54,13 @@ class EndToEndTest {
     @TempDir
     Path data;
 
+    /** The data directories of the shared pair: they outlive one test. */
+    @TempDir
+    static Path sharedData;
+
+    /** The shared receiver-1 and sender-1 by name, while running. */
+    private static final Map<String, ChildJvm> shared = new LinkedHashMap<>();
+
     /** Peers started and not yet seen ready: {@link #maestro} waits for them, so a test's peers start side by side. */
     private final List<PeerProcesses.Launched> starting = new ArrayList<>();
 
@@ -49,6 +70,29 @@ class EndToEndTest {
                 concat(new String[]{"--role", role}, more));
         starting.add(peer);
         return peer.jvm();
+    }
+
+    /**
+     * The shared plain workers receiver-1 and sender-1, each started (again) if not running; ready by the next
+     * {@link #maestro} command. Closed with the lab's brokers after the last test.
+     */
+    private void sharedPair() throws Exception {
+        for (String role : List.of("receiver", "sender")) {
+            String name = role + "-1";
+            ChildJvm running = shared.get(name);
+            if (running == null || !running.process().isAlive()) {
+                PeerProcesses.Launched peer = PeerProcesses.launchShared(lab, WorkerMain.class, control(), sharedData, name,
+                        "--role", role);
+                starting.add(peer);
+                shared.put(name, peer.jvm());
+            }
+        }
+    }
+
+    /** For a test with peers of its own (maybe of the same names): the shared pair ends first. */
+    private static void noSharedPeers() {
+        shared.values().forEach(ChildJvm::close);
+        shared.clear();
     }
 
     /** An agent peer, agent-1, that may fetch this repository; ready by the next {@link #maestro} command. */
@@ -90,8 +134,7 @@ class EndToEndTest {
 
     @Test
     void fixedRatePassesAndLeavesACompleteRunDirectory() throws Exception {
-        worker("receiver", "receiver-1");
-        worker("sender", "sender-1");
+        sharedPair();
         Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(),
                 "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.fixed"), "-P", "rate=400", "-P", "duration=4s",
                 // On schedule within the tolerance the latency is judged by: a cold worker JVM on a busy CI host may
@@ -172,10 +215,9 @@ class EndToEndTest {
 
     @Test
     void anInspectorSamplesTheSutsJolokiaThroughTheWholeTest() throws Exception {
-        worker("receiver", "receiver-1");
-        worker("sender", "sender-1");
-        for (String name : List.of("inspector-1", "inspector-2")) {
-            PeerProcesses.start(lab, org.maestro.inspector.InspectorMain.class, control(), data, name);
+        sharedPair();
+        for (String name : List.of("inspector-1", "inspector-2")) {   // side by side, ready by the run
+            starting.add(PeerProcesses.launch(lab, org.maestro.inspector.InspectorMain.class, control(), data, name));
         }
         Path script = data.resolve("inspected.groovy");
         String jolokia = lab.sut().jolokiaUrl(ArtemisBroker.USER, ArtemisBroker.PASSWORD);
@@ -238,11 +280,10 @@ class EndToEndTest {
     @Test
     void theAgentRestartsTheBrokerMidTestAndTheSummaryMeasuresTheCost() throws Exception {
         try (ArtemisBroker own = ArtemisBroker.fromSystemProperties()) {
-            own.start();
             Path repo = handlerRepository();
-            worker("receiver", "receiver-1");
-            worker("sender", "sender-1");
-            agent(repo);
+            sharedPair();
+            agent(repo);   // the peers start side by side with the broker, ready by the run
+            own.start();
             String url = own.amqpUrl("e2e.fault?failover=true&failover.initialReconnectDelay=100&failover.reconnectDelay=200");
             Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate-with-agent.groovy").toString(), "--broker",
                     control(), "--runs", runs.toString(), "-P", "url=" + url, "-P", "rate=300",
@@ -259,10 +300,15 @@ class EndToEndTest {
             long recovery = action.get("recoveryMillis").asLong();
             assertTrue(outage > 0, "the restart stopped the flow: " + action);
             assertTrue(recovery >= outage, "recovery comes after the flow resumes: " + action);
-            // Consistent with the raw files: the receiver's longest silence after the fault is within the outage.
+            // Consistent with the raw files: the receiver's longest silence after the fault is the outage, to the
+            // timeline's resolution. The outage counts whole empty buckets; the silence between the last arrival before
+            // it and the first after it also spans part of the bucket on each side: up to two buckets more (a bound of
+            // one bucket failed when the first arrival sat later in its bucket than the last one had in its own).
             long startMicros = java.time.Instant.parse(action.get("start").asText()).toEpochMilli() * 1000;
             long gapMillis = longestReceiveGapMillis(run.resolve("peers/receiver-1"), startMicros);
-            assertTrue(gapMillis > 0 && gapMillis <= outage + 100, "gap " + gapMillis + " ms, outage " + outage + " ms");
+            long bucketMillis = org.maestro.reports.results.Timeline.BUCKET_MICROS / 1000;
+            assertTrue(gapMillis > 0 && gapMillis < outage + 2 * bucketMillis,
+                    "gap " + gapMillis + " ms, outage " + outage + " ms");
             JsonNode totals = s.get("totals");
             assertEquals(totals.get("sent").asLong() - (totals.get("received").asLong() - totals.get("duplicated").asLong()),
                     totals.get("lost").asLong(), totals.toString());
@@ -300,8 +346,7 @@ class EndToEndTest {
                     expect       'loss == 0', 'outage < 10 s'
                 }
                 """);
-        worker("receiver", "receiver-1");
-        worker("sender", "sender-1");
+        sharedPair();
         agent(repo);
         String[][] cases = {
                 {"fail.sh", "failed: exit status 1; last output: cannot reach the broker at 127.0.0.1:1"},
@@ -362,8 +407,7 @@ class EndToEndTest {
 
     @Test
     void aRunWorseThanItsBaselineFailsInJunitAndTheExitCode() throws Exception {
-        worker("receiver", "receiver-1");
-        worker("sender", "sender-1");
+        sharedPair();
         String[] common = {"--broker", control(), "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.baseline"),
                 "-P", "duration=3s", "-P", "warmup=1s", "-P", "p99=2 s",
                 // About the comparison, not the warm-up: a cold sender JVM may start a few hundred ms behind.
@@ -447,8 +491,7 @@ class EndToEndTest {
      */
     @Test
     void aSenderThatNeverGetsOnScheduleFailsTheRunAndItsLatencyIsNotJudged() throws Exception {
-        worker("receiver", "receiver-1");
-        worker("sender", "sender-1");
+        sharedPair();
         Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(),
                 "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.offschedule"), "-P", "rate=1000000",
                 "-P", "duration=20000msg", "-P", "warmup=10ms", "-P", "warmupMax=2s", "-P", "p99=10 s");
@@ -473,10 +516,15 @@ class EndToEndTest {
         assertTrue(console.contains("[NOT EVALUATED] p99 latency < 10 s") && console.contains("verdict: FAILED"), console);
     }
 
+    /**
+     * The first of the tests sharing the pair: its verdict (a bound no latency meets) does not depend on how soon a cold
+     * sender gets on schedule, and its short run warms the pair for those whose first seconds are judged (a cold sender
+     * on a busy 2-core host failed incrementalFindsTheSustainableRate's first step when it came first).
+     */
     @Test
+    @Order(WARMS_THE_PAIR)
     void aBrokenCriterionExitsWith1AndJUnitCarriesTheMeasuredValue() throws Exception {
-        worker("receiver", "receiver-1");
-        worker("sender", "sender-1");
+        sharedPair();
         Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(),
                 "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.criterion"), "-P", "rate=200", "-P", "duration=2s",
                 "-P", "warmup=0s", "-P", "p99=1 us");
@@ -489,8 +537,7 @@ class EndToEndTest {
 
     @Test
     void aMissingPeerExitsWith2AndIsNamed() throws Exception {
-        worker("receiver", "receiver-1");
-        worker("sender", "sender-1");
+        sharedPair();
         Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(),
                 "--runs", runs.toString(), "--discovery-timeout", "3s", "-P", "url=" + sutUrl("e2e.missing"),
                 "-P", "senders=2", "-P", "duration=2s", "-P", "warmup=0s");
@@ -504,7 +551,9 @@ class EndToEndTest {
     }
 
     @Test
+    @Order(OWN_PEERS)
     void aWorkerKilledMidTestEndsTheRunWithin2NamingThePeerAndKeepsTheFiles() throws Exception {
+        noSharedPeers();
         worker("receiver", "receiver-1");
         ChildJvm sender = worker("sender", "sender-1");
         peersReady(); // here, not in the run's thread: the wait for progress below is for the run alone
@@ -531,7 +580,9 @@ class EndToEndTest {
     }
 
     @Test
+    @Order(OWN_PEERS)
     void multipointRunsEachRouteOnItsOwnGroupAndEndpoints() throws Exception {
+        noSharedPeers();
         worker("receiver", "east-r", "--group", "east");
         worker("sender", "east-s", "--group", "east");
         worker("receiver", "west-r", "--group", "west");
@@ -557,8 +608,7 @@ class EndToEndTest {
 
     @Test
     void incrementalFindsTheSustainableRate() throws Exception {
-        worker("receiver", "receiver-1");
-        worker("sender", "sender-1");
+        sharedPair();
         Object[] r = maestro("run", SCRIPTS.resolve("incremental.groovy").toString(), "--broker", control(),
                 "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.incremental"), "-P", "startRate=200", "-P", "step=200",
                 "-P", "maxRate=400", "-P", "stepDuration=2s", "-P", "p99=2 s", "-P", "sendDelay=1s");
@@ -630,7 +680,9 @@ class EndToEndTest {
     }
 
     @Test
+    @Order(OWN_PEERS)
     void aMalformedSutUrlFailsTheRunAndItsPasswordLandsNowhere() throws Exception {
+        noSharedPeers();
         String password = "S3cr3t-Zebra-42";
         List<ChildJvm> workers = List.of(worker("receiver", "receiver-1"), worker("sender", "sender-1"));
         String url = lab.sut().amqpUrl().replace("amqp://", "amqp://admin:" + password + "@") + "/e2e.secret?bogus=1";

@@ -38,10 +38,23 @@ public final class PeerProcesses {
      */
     public static Launched launch(TestLab lab, Class<?> main, String broker, Path data, String name, String... more)
             throws Exception {
+        return new Launched(lab.closeAfterEach(startJvm(main, broker, data, name, more)), main);
+    }
+
+    /**
+     * As {@link #launch}, for a peer several tests of a class share (closed when the lab's brokers stop, see
+     * {@link TestLab#closeAfterAll}): its data directory must outlive one test too.
+     */
+    public static Launched launchShared(TestLab lab, Class<?> main, String broker, Path data, String name, String... more)
+            throws Exception {
+        return new Launched(lab.closeAfterAll(startJvm(main, broker, data, name, more)), main);
+    }
+
+    private static ChildJvm startJvm(Class<?> main, String broker, Path data, String name, String... more) throws Exception {
         List<String> args = new ArrayList<>(List.of("--broker", broker, "--name", name,
                 "--data-dir", data.resolve(name).toString(), "--data-host", "127.0.0.1"));
         args.addAll(List.of(more));
-        return new Launched(lab.closeAfterEach(ChildJvm.start(main, args.toArray(String[]::new))), main);
+        return ChildJvm.start(main, args.toArray(String[]::new));
     }
 
     /** Returns the peer's JVM once it says it is ready; fails with its output if it does not within 30 s. */

@@ -39,7 +39,7 @@ import java.util.function.Supplier;
  * <p>Registered on a static field, the brokers start once for the test class and stop after its last
  * test; on an instance field, they start and stop around each test (for tests that leave a broker in
  * a state the next test must not inherit). Clusters and other resources given to
- * {@link #closeAfterEach} are closed after each test either way.
+ * {@link #closeAfterEach} are closed after each test either way; those given to {@link #closeAfterAll}, when the brokers stop.
  */
 public final class TestLab implements BeforeAllCallback, BeforeEachCallback, AfterEachCallback, AfterAllCallback {
     private static final Logger LOG = LoggerFactory.getLogger(TestLab.class);
@@ -55,6 +55,7 @@ public final class TestLab implements BeforeAllCallback, BeforeEachCallback, Aft
     private boolean sutFullJit;
     private Thread shutdownHook;
     private final Deque<AutoCloseable> perTest = new ArrayDeque<>();
+    private final Deque<AutoCloseable> sharedByTests = new ArrayDeque<>();
 
     private TestLab(Supplier<? extends TestBroker> controlFactory, boolean withSut) {
         this.controlFactory = controlFactory;
@@ -129,6 +130,16 @@ public final class TestLab implements BeforeAllCallback, BeforeEachCallback, Aft
         return resource;
     }
 
+    /**
+     * Closes {@code resource} when the brokers stop (after the class's last test, for a lab on a static field), before the
+     * brokers and before anything registered earlier; returns it. For what several tests share, e.g. peer JVMs whose
+     * start-up is most of a short test's time.
+     */
+    public synchronized <T extends AutoCloseable> T closeAfterAll(T resource) {
+        sharedByTests.push(resource);
+        return resource;
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) throws IOException {
         perClass = true;
@@ -191,6 +202,7 @@ public final class TestLab implements BeforeAllCallback, BeforeEachCallback, Aft
     /** Peers and processes first (they hold connections to the brokers), then the SUT, then the control broker. */
     private synchronized void closeEverything() {
         closeAll(perTest);
+        closeAll(sharedByTests);
         Deque<AutoCloseable> brokers = new ArrayDeque<>();
         if (control != null) {
             brokers.push(control);
@@ -208,7 +220,7 @@ public final class TestLab implements BeforeAllCallback, BeforeEachCallback, Aft
      * goes into the test's report, where CI keeps it, not only into target/ (which a CI run may not keep).
      */
     private void showChildOutput() {
-        for (AutoCloseable r : perTest) {
+        for (AutoCloseable r : java.util.stream.Stream.concat(perTest.stream(), sharedByTests.stream()).toList()) {
             if (r instanceof ChildJvm child) {
                 LOG.error("the test failed; {}", child.outputTail(CHILD_LINES_SHOWN));
             }
