@@ -308,6 +308,21 @@ class UnreliableRunTest {
         assertTrue(s.at("/totals/sent").asLong() > 0 && s.at("/totals/received").asLong() > 0, s.get("totals").toString());
         assertTrue(s.get("interruptions").get(0).get("to").isTextual(), "the broker came back: " + s.get("interruptions"));
         assertTrue(console.contains("collected ") && console.contains(" from receiver-1"), console);
+        // Stopped once the broker was back (the STOP asked again while they reconnect): not still running the 20 s test,
+        // which would refuse the next one. Left running, they would be busy for another ~10 s.
+        try (org.maestro.client.control.ControlClient c = new org.maestro.client.control.ControlClient(lab.controlUrl())
+                .connect(java.time.Duration.ofSeconds(10))) {
+            List<org.maestro.common.note.PeerInfo> peers = c.ping(org.maestro.client.control.Address.all(),
+                    java.time.Duration.ofSeconds(2)).stream().map(org.maestro.client.control.PingResult::peer).toList();
+            assertEquals(2, peers.size(), "both workers answer: " + peers);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            java.util.Map<org.maestro.common.note.PeerInfo, String> busy = org.maestro.client.run.RunningTests.of(c, peers);
+            while (!busy.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+                busy = org.maestro.client.run.RunningTests.of(c, peers);
+            }
+            assertEquals(java.util.Map.of(), busy, "the peers still run the test after the run ended: " + console);
+        }
         System.out.printf("broker back in time: %s; totals %s%n", s.get("interruptions").get(0), s.get("totals"));
     }
 }

@@ -30,8 +30,9 @@ record FinalCollection(Map<String, Stats> finalStats, Map<String, String> dataMi
         boolean withoutBroker = client.unreachableSince() != null;
         String unreachable = controlPlane.awaitBroker();
         if (unreachable == null && withoutBroker) {
-            // The peers ran on while the client was without the broker: stop them before their files are taken.
-            stops.stopRemaining(peers);
+            // The peers ran on while the client was without the broker: stop them before their files are taken, asking
+            // again while they reconnect (an ordinary request's time: it ends as soon as every one answered).
+            stops.stopRemaining(peers, RemotePeer.REQUEST_TIMEOUT);
         }
         List<PeerInfo> askable = stillThere(peers, unreachable, controlPlane::neverBack, dataMissing);
         times.start();

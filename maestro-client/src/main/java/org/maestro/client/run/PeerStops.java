@@ -52,7 +52,15 @@ final class PeerStops {
      * the requests wait in the client's buffer and go out when it is back.
      */
     void stopRemaining(List<PeerInfo> peers) {
-        Duration wait = client.unreachableSince() == null ? Duration.ofSeconds(2) : Duration.ofMillis(1);
+        stopRemaining(peers, client.unreachableSince() == null ? Duration.ofSeconds(2) : Duration.ofMillis(1));
+    }
+
+    /**
+     * {@link #stopRemaining(List)}, sending STOP again for up to {@code wait} to a peer that has not answered: after the
+     * control broker came back the peers reconnect by themselves a few seconds after the client, and a STOP sent only
+     * before that left them running the test (their files then taken from a test still running, the next test refused).
+     */
+    void stopRemaining(List<PeerInfo> peers, Duration wait) {
         // One that left the control plane would not hear it.
         List<PeerInfo> running = peers.stream()
                 .filter(p -> !reports.ended(p.id()) && p.role() != Role.AGENT && !controlPlane.isAway(p.id())).toList();
