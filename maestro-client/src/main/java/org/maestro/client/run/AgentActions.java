@@ -74,7 +74,7 @@ final class AgentActions implements AutoCloseable {
         for (TestPlan.Action action : planned) {
             List<Scheduled> runs = action.forGroup()
                     ? groups.get(action.group()).stream().map(agent -> new Scheduled(action, agent, agent.info().name())).toList()
-                    : List.of(new Scheduled(action, agents.get(action.agent()), nameOf(action.agent(), agents.get(action.agent()))));
+                    : List.of(new Scheduled(action, agents.get(action.agent()), action.agent()));
             actions.addAll(runs);
             scheduler.schedule(() -> runs.forEach(this::fire), action.atMillis(), TimeUnit.MILLISECONDS);
         }
@@ -95,14 +95,6 @@ final class AgentActions implements AutoCloseable {
         } catch (Exception e) {
             run.finish(Outcome.REFUSED.wireName(), -1, e.toString(), run.firedEpochMicros, run.firedEpochMicros);
         }
-    }
-
-    /**
-     * The name an action's outcome gives its agent: the one the plan addressed, or for the test's one agent (the plan
-     * named none) its peer's name, so that the summary and the report say which agent ran it.
-     */
-    private static String nameOf(String planned, RemotePeer agent) {
-        return planned.isEmpty() && agent != null ? agent.info().name() : planned;
     }
 
     /** " router-2", " router-2 (group routers)", or "" when the agent has no name. */
@@ -158,7 +150,11 @@ final class AgentActions implements AutoCloseable {
     static final class Scheduled {
         final TestPlan.Action action;
         final RemotePeer agent;
-        /** The agent's name as the outcome gives it ({@link #nameOf}). */
+        /**
+         * The agent's name as the plan gives it: "" for the test's one agent, which the plan did not name. Not its peer's
+         * name: the action's checks are named after it, and a JUnit case whose name changed with the lab's peers would
+         * lose its history in Jenkins.
+         */
         final String agentName;
         volatile long firedEpochMicros;
         private volatile ActionOutcome outcome;
