@@ -89,6 +89,12 @@ class LabIT {
             assertTrue(names.contains("queues.csv") && names.contains("jvm-memory.csv"), "the inspector's CSVs: " + names);
         }
         assertPeersOnTheirOwnHosts(s);
+        // The sender and the receiver, on two hosts, began at the START's common instant: the skew is a figure.
+        JsonNode skew = s.get("startSkew");
+        assertTrue(skew.path("skewMillis").isNumber() && skew.path("neverBegan").asInt() == 0, "the start skew across hosts: " + skew);
+        System.out.printf("FIGURE: start skew across the lab's hosts (load1-sender, load2-receiver): %.3f ms (latest %s, %.3f ms"
+                + " after the instant)%n", skew.get("skewMillis").asDouble(), skew.path("latestPeer").asText(),
+                skew.path("latestLatenessMillis").asDouble());
     }
 
     @Test

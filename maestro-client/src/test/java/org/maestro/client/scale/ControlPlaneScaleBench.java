@@ -45,7 +45,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * {@code maestro.bench.ratePerPeer} (the run's total rate is this times the peers: 20), {@code maestro.bench.urlOptions}
  * (the SUT URL's client options), {@code maestro.bench.workerJvmOptions} (more options of the worker JVMs, {role} replaced
  * by e.g. receiver250: a flight recording), {@code maestro.bench.histogram} (true: each JVM's threads and live heap by
- * class after the rounds).
+ * class after the rounds). The table's last rows are the worker JVMs' threads a peer, idle and at a run's peak.
  */
 class ControlPlaneScaleBench {
     private static final String OUT = "control-plane-scale: ";
@@ -53,6 +53,9 @@ class ControlPlaneScaleBench {
     /** The SUT URL's client options (maestro.bench.urlOptions, "" for none): this bench measures the control plane, not the client. */
     private static final String URL_OPTIONS = System.getProperty("maestro.bench.urlOptions", "amqp.maxFrameSize=65536&jms.prefetchPolicy.all=100").trim();
     private static final Pattern GC_PAUSE = Pattern.compile("Pause .* (\\d+\\.\\d+)ms");
+    /** Rows of the table in threads a peer, kept ×10 in the run's step map (whole numbers). */
+    private static final String THREADS_IDLE = "thr/peer idle";
+    private static final String THREADS_PEAK = "thr/peer peak";
 
     @RegisterExtension
     static final TestLab lab = TestLab.withMosquitto().withArtemis();
@@ -80,7 +83,7 @@ class ControlPlaneScaleBench {
                 for (int round = 1; round <= rounds; round++) {
                     Map<String, Long> steps;
                     try {
-                        steps = run(size, half, seconds, round, ratePerPeer);
+                        steps = run(size, half, seconds, round, ratePerPeer, receivers.jvm().pid(), senders.jvm().pid());
                     } catch (AssertionError e) {
                         print("%d peers, round %d failed at load %s; longest GC pause: receivers' JVM %.1f ms, senders' %.1f ms",
                                 size, round, Files.readString(Path.of("/proc/loadavg")).trim(),
@@ -154,8 +157,14 @@ class ControlPlaneScaleBench {
         return longest;
     }
 
-    /** One run: the steps its console timed, and "PING" the median round trip (ms) of a PING every 100 ms meanwhile. */
-    private Map<String, Long> run(int size, int half, int seconds, int round, int ratePerPeer) throws Exception {
+    /**
+     * One run: the steps its console timed, "PING" the median round trip (ms) of a PING every 100 ms meanwhile, and the
+     * worker JVMs' threads per peer (×10, the table's unit), idle before the run and at the run's peak (both JVMs'
+     * /proc Threads summed, sampled with each PING).
+     */
+    private Map<String, Long> run(int size, int half, int seconds, int round, int ratePerPeer, long... workerPids) throws Exception {
+        long idleThreads = threads(workerPids);
+        long peakThreads = idleThreads;
         Path runs = Files.createDirectories(work.resolve("runs-" + size + "-" + round));
         CompletableFuture<MaestroCommand.Result> maestro = CompletableFuture.supplyAsync(() -> MaestroCommand.run("run",
                 Path.of("..", "test-scripts", "many-peers.groovy").toString(), "--broker", lab.controlUrl().toString(),
@@ -174,6 +183,7 @@ class ControlPlaneScaleBench {
                         pings.add(r.roundTripMicros());
                     }
                 }
+                peakThreads = Math.max(peakThreads, threads(workerPids));
                 Thread.sleep(100);
             }
         }
@@ -190,7 +200,20 @@ class ControlPlaneScaleBench {
         steps.put("skewus", skew.path("skewMillis").isNumber() ? Math.round(skew.path("skewMillis").asDouble() * 1000) : -1);
         print("%d peers, round %d: lateness after the instant, ms: %s", size, round, latenessByRole(skew));
         steps.put("PINGus", pings.isEmpty() ? -1 : (long) median(pings.stream().mapToDouble(Long::doubleValue).toArray()));
+        print("%d peers, round %d: worker threads idle %d (%.1f a peer), at the run's peak %d (%.1f a peer)", size, round,
+                idleThreads, (double) idleThreads / size, peakThreads, (double) peakThreads / size);
+        steps.put(THREADS_IDLE, Math.round(10.0 * idleThreads / size));
+        steps.put(THREADS_PEAK, Math.round(10.0 * peakThreads / size));
         return steps;
+    }
+
+    /** The threads of the worker JVMs, summed. */
+    private static long threads(long... pids) throws java.io.IOException {
+        long sum = 0;
+        for (long pid : pids) {
+            sum += JvmFigures.status(pid, "Threads");
+        }
+        return sum;
     }
 
     /**
@@ -237,26 +260,28 @@ class ControlPlaneScaleBench {
 
     private static void table(List<Integer> sizes, Map<Integer, Map<String, Double>> medians) {
         int base = sizes.get(0);
-        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-10s", "median"));
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-14s", "median"));
         sizes.forEach(n -> head.append(String.format(Locale.ROOT, " %12s", n + " peers")));
         sizes.stream().skip(1).forEach(n -> head.append(String.format(Locale.ROOT, " %10s", n + "÷" + base)));
         sizes.stream().skip(1).forEach(n -> head.append(String.format(Locale.ROOT, " %10s", "/peer@" + n)));
         print("%s", head);
         for (String step : medians.get(base).keySet()) {
             boolean micros = step.endsWith("us");
-            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-10s", micros ? step.substring(0, step.length() - 2) : step));
+            boolean threads = step.startsWith("thr/peer");
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-14s", micros ? step.substring(0, step.length() - 2) : step));
             for (int n : sizes) {
                 double v = medians.get(n).getOrDefault(step, -1.0);
-                row.append(String.format(Locale.ROOT, " %9.1f ms", micros ? v / 1000 : v));
+                row.append(threads ? String.format(Locale.ROOT, " %12.1f", v / 10) : String.format(Locale.ROOT, " %9.1f ms", micros ? v / 1000 : v));
             }
             for (int n : sizes.subList(1, sizes.size())) {
                 double b = medians.get(base).getOrDefault(step, 0.0);
                 double v = medians.get(n).getOrDefault(step, 0.0);
                 row.append(b > 0 ? String.format(Locale.ROOT, " %10.2f", v / b) : String.format(Locale.ROOT, " %10s", "-"));
             }
-            // Growth ÷ peers: the ratio to the smallest size over the ratio of peers; above 1, worse than linear.
+            // Growth ÷ peers: the ratio to the smallest size over the ratio of peers; above 1, worse than linear (not for
+            // the threads, already a peer's).
             for (int n : sizes.subList(1, sizes.size())) {
-                double b = medians.get(base).getOrDefault(step, 0.0);
+                double b = threads ? 0 : medians.get(base).getOrDefault(step, 0.0);
                 double v = medians.get(n).getOrDefault(step, 0.0);
                 row.append(b > 0 ? String.format(Locale.ROOT, " %10.3f", v / b / ((double) n / base)) : String.format(Locale.ROOT, " %10s", "-"));
             }

@@ -408,22 +408,22 @@ public final class MqttTransport implements AutoCloseable {
         try {
             client.reconnect();
             inProgressSinceNanos = 0;
-            reportNudge("asked for a new attempt");
+            reportNudge("asked for a new attempt", false);
         } catch (MqttException e) {
             if (e.getReasonCode() != MqttException.REASON_CODE_CONNECT_IN_PROGRESS) {
-                reportNudge("a new attempt cannot start yet: " + explain(e));
+                reportNudge("a new attempt cannot start yet: " + explain(e), false);
                 return;
             }
             long now = System.nanoTime();
             if (inProgressSinceNanos == 0) {
                 inProgressSinceNanos = now;
-                reportNudge("an attempt is in progress");
+                reportNudge("an attempt is in progress", false);
             } else if (now - inProgressSinceNanos >= TimeUnit.SECONDS.toNanos(connectTimeoutSeconds)) {
                 // In progress for longer than a connection may take: its CONNECT went unanswered. End it; the next
                 // nudge starts a new one.
                 inProgressSinceNanos = 0;
                 reportNudge("its attempt has been in progress for more than " + connectTimeoutSeconds
-                        + " s (its CONNECT unanswered): abandoned for a new one");
+                        + " s (its CONNECT unanswered): abandoned for a new one", true);
                 try {
                     client.disconnectForcibly(0, 0, false);
                 } catch (MqttException stuck) {
@@ -433,10 +433,11 @@ public final class MqttTransport implements AutoCloseable {
         }
     }
 
-    private void reportNudge(String what) {
+    /** The first report of an outage at WARN, later ones at DEBUG; an abandoned attempt always at WARN. */
+    private void reportNudge(String what, boolean alwaysWarn) {
         Instant since = lostAt;
         String message = clientId + " has not reconnected to " + broker + " since " + since + "; " + what;
-        if (nudgeReported && !what.contains("abandoned")) {
+        if (nudgeReported && !alwaysWarn) {
             LOG.debug(message);
         } else {
             nudgeReported = true;

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * What a fault cost, measured on the {@link Timeline} in the action's window (from its start to the next action's, or
- * the end). The flow <em>stops</em> when no message arrives for {@value #STOP_BUCKETS} buckets or more (200 ms; a single
+ * the run's last record; the bucket holding the window's end is in it). The flow <em>stops</em> when no message arrives for {@value #STOP_BUCKETS} buckets or more (200 ms; a single
  * empty bucket is jitter at a low rate). A fault may stop the flow more than once: a router on a redundant path stops
  * it briefly when the traffic goes round it, and again when the traffic comes back to it; so the figures are:
  * <ul>
@@ -40,7 +40,9 @@ public record FaultAnalysis(long lost, long duplicated, long outOfOrder, long ou
 
     public static FaultAnalysis of(Timeline t, long actionStartMicros, long windowEndMicros, long targetRatePerSecond) {
         int from = Math.max(0, t.bucket(actionStartMicros));
-        int to = Math.min(t.size(), Math.max(from, t.bucket(windowEndMicros)));
+        // The window's end is in it: the last action's window ends at the run's last record, whose bucket must count
+        // (without it, a flow that stalled and caught up in that last bucket read as never resumed).
+        int to = Math.min(t.size(), Math.max(from, t.bucket(windowEndMicros) + 1));
         long lost = 0;
         long duplicated = 0;
         long outOfOrder = 0;
@@ -76,8 +78,9 @@ public record FaultAnalysis(long lost, long duplicated, long outOfOrder, long ou
     }
 
     /**
-     * The stops in {@code [from, to)}, in order. A stretch that lasts to the window's end did not resume only if messages
-     * were still expected (something was sent after the window's start); otherwise the load had simply ended.
+     * The stops in {@code [from, to)}, in order: stretches without an arrival while messages were due (a message's
+     * intended time falls in it). A silence with nothing due is no stop: the load had ended (a straggler arriving alone
+     * after it, a later action planned after the load), or a start offset had not begun it.
      */
     private static List<Stop> stops(Timeline t, int from, int to) {
         List<Stop> stops = new ArrayList<>();
@@ -90,20 +93,17 @@ public record FaultAnalysis(long lost, long duplicated, long outOfOrder, long ou
             while (j < to && t.receivedByArrival[j] == 0) {
                 j++;
             }
-            if (j - i >= STOP_BUCKETS) {
-                boolean resumed = j < to;
-                if (resumed || hasTraffic(t, from)) {
-                    stops.add(new Stop(i, j, resumed));
-                }
+            if (j - i >= STOP_BUCKETS && messagesDue(t, i, j)) {
+                stops.add(new Stop(i, j, j < to));
             }
             i = j;
         }
         return stops;
     }
 
-    /** Whether messages were still expected: something was sent for the window after {@code from}. */
-    private static boolean hasTraffic(Timeline t, int from) {
-        for (int i = from; i < t.size(); i++) {
+    /** Whether a message sent was due in buckets {@code [from, to)}. */
+    private static boolean messagesDue(Timeline t, int from, int to) {
+        for (int i = from; i < to; i++) {
             if (t.sentByIntended[i] > 0) {
                 return true;
             }

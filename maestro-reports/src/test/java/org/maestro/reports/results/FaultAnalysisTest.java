@@ -111,4 +111,35 @@ class FaultAnalysisTest {
         assertEquals(300, a.recoveryMillis(), "in full again through the other path once the first stop ended");
         assertEquals(0, a.lost());
     }
+    /**
+     * The last action's window ends at the run's last record. A flow that stalls 300 ms just before it and catches up
+     * in that last bucket resumed; and a silence after the load ended (nothing due in it, a straggler arriving alone
+     * at the end) is no stop at all. Both read "did not resume" before (LabIT's broker restart: outage -1, lost 0).
+     */
+    @Test
+    void aStallCaughtUpInTheLastBucketResumedAndSilenceAfterTheLoadIsNoStop() {
+        Timeline t = Timeline.empty(ORIGIN, 100);
+        for (int i = 0; i < 100; i++) {
+            t.sentByIntended[i] = 30;
+            t.receivedByIntended[i] = 30;
+            t.receivedByArrival[i] = i >= 96 && i < 99 ? 0 : i == 99 ? 120 : 30;
+        }
+        long lastRecord = ORIGIN + 9_950_000;
+        FaultAnalysis stalled = FaultAnalysis.of(t, ORIGIN + 4_000_000, lastRecord, 300);
+        assertEquals(1, stalled.stops());
+        assertEquals(300, stalled.outageMillis(), "the stall, caught up in the last bucket");
+        assertEquals(5_900, stalled.lastResumeMillis());
+
+        Timeline ended = Timeline.empty(ORIGIN, 100);
+        for (int i = 0; i < 100; i++) {
+            ended.sentByIntended[i] = i < 90 ? 30 : 0;
+            ended.receivedByIntended[i] = i < 90 ? 30 : 0;
+            ended.receivedByArrival[i] = i < 90 ? 30 : i == 99 ? 1 : 0;
+        }
+        ended.receivedByArrival[89] = 29; // one message of the last due bucket arrived late, alone, at the end
+        FaultAnalysis quiet = FaultAnalysis.of(ended, ORIGIN + 4_000_000, lastRecord, 300);
+        assertEquals(0, quiet.stops(), "nothing was due after 9.0 s: the load had ended");
+        assertEquals(0, quiet.outageMillis());
+        assertEquals(0, quiet.lost());
+    }
 }
