@@ -4,11 +4,9 @@ import org.maestro.reports.results.Summary;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.client.control.ControlClient;
 import org.maestro.common.mqtt.TransportException;
-import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.units.TimeSpan;
-import org.maestro.common.util.Passwords;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,13 +15,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Carries out one test of the design guide's lifecycle: discover the required peers, SET, start inspectors, agent,
- * receivers then senders, watch ({@link LoadWatch}), stop and drain, collect every peer's figures and files
+ * receivers then senders ({@link LoadStart}), watch ({@link LoadWatch}), stop and drain, collect every peer's figures and files
  * ({@link FinalCollection}), write summary.json and junit.xml ({@link SummaryBuilder}, {@link RunFilesWriter}), and
  * publish the run ({@link RunPublisher}: the console's table, the baseline comparison, report.html, the runs index).
  * A test whose load never started (refused, failed before START, interrupted before it) has no figures ({@link NotRun}).
@@ -35,8 +31,6 @@ import java.util.Map;
 public final class TestExecutor {
     /** How long a peer, or the control broker, may be away from the control plane unless told otherwise. */
     public static final String DEFAULT_CONTROL_GRACE = "10s";
-    /** How long the senders and receivers have to open their SUT connections (PREPARE). */
-    private static final Duration PREPARE_TIMEOUT = Duration.ofSeconds(120);
 
     private final ControlClient client;
     private final Path runsDir;
@@ -166,8 +160,6 @@ public final class TestExecutor {
         RunRecord record;
         boolean interrupted;
         final ControlPlaneTimes times = new ControlPlaneTimes();
-        /** How long the SET round took: what a START round to the same peers will take ({@link CommonStart}). */
-        long setRoundNanos;
 
         TestExecution(TestPlan plan, String testId, Path runDir) {
             this.plan = plan;
@@ -183,8 +175,9 @@ public final class TestExecutor {
             console.line("test %s: %s", plan.name(), testId);
             discover();
             client.addListener(reports.listener);
-            set();
-            start();
+            LoadStart load = new LoadStart(client, console, plan, assignment, stops, times);
+            load.set(testId);
+            load.start(hosts);
             try (AgentActions actions = agentActions) {
                 actions.schedule();
                 watch.run();
@@ -216,65 +209,6 @@ public final class TestExecutor {
                     new LateReceivers(client, console, stops, assignment));
             agentActions = AgentActions.byName(client, plan, assignment, watch::loadEnded, console);
             reports.listenTo(peers, agentActions);
-        }
-
-        /**
-         * Each peer its own options, all at once: one round trip however many peers there are; then the senders and
-         * receivers open their SUT connections (PREPARE), so a refused one is named here and START carries no connecting.
-         */
-        private void set() throws TestCannotRun, TransportException, InterruptedException {
-            Map<PeerInfo, Payload> sets = new LinkedHashMap<>();
-            SetOptions.compose(plan, testId, assignment).forEach((peer, options) -> sets.put(peer, new Payload.SetOptions(options)));
-            times.start();
-            try (LongWait w = LongWait.on(console, sets.size() + " peer(s) to take their options (SET)")) {
-                RemotePeer.requireEach(client, sets, RemotePeer.REQUEST_TIMEOUT);
-            }
-            setRoundNanos = times.end("SET");
-            List<PeerInfo> workers = workers();
-            try (LongWait w = LongWait.on(console, workers.size() + " sender(s) and receiver(s) to open their SUT connections (PREPARE)")) {
-                RemotePeer.requireEach(client, RemotePeer.each(workers, p -> new Payload.Prepare()), PREPARE_TIMEOUT);
-            }
-            times.end("prepare");
-        }
-
-        /**
-         * The senders and receivers that begin with the load, receivers first. Receivers whose route starts them late
-         * are neither prepared nor started here: the watch starts them (LateReceivers), and a consumer opened early
-         * would take the backlog they are there to drain.
-         */
-        private List<PeerInfo> workers() {
-            List<PeerInfo> workers = new ArrayList<>(PeerAssignment.peersOf(assignment.onTimeReceivers()));
-            workers.addAll(PeerAssignment.peersOf(assignment.senders()));
-            return workers;
-        }
-
-        /**
-         * Inspectors first, so the SUT's figures cover the whole load; then the agent's source; then every receiver and
-         * sender in one round, all beginning at one instant ({@link CommonStart}).
-         */
-        private void start() throws TestCannotRun, TransportException, InterruptedException {
-            times.start();
-            Map<PeerInfo, Payload> inspectors = new LinkedHashMap<>();
-            assignment.inspectors().forEach(a -> inspectors.put(a.peer(), new Payload.StartInspector(a.inspector().type())));
-            stops.starting(List.copyOf(inspectors.keySet()));
-            RemotePeer.requireEach(client, inspectors, RemotePeer.REQUEST_TIMEOUT);
-            for (PeerAssignment.Assignment agent : assignment.agents()) {
-                console.line("agent %s fetches %s", agent.peer().name(), Passwords.redact(plan.agent().sourceUrl()));
-                new RemotePeer(client, agent.peer()).fetchSource(plan.agent().sourceUrl(), plan.agent().branch());
-            }
-            if (!inspectors.isEmpty() || !assignment.agents().isEmpty()) {
-                times.end("inspectors");
-            }
-            List<PeerInfo> workers = workers();
-            CommonStart at = CommonStart.ahead(hosts, setRoundNanos);
-            stops.starting(workers);
-            try (LongWait w = LongWait.on(console, workers.size() + " sender(s) and receiver(s) to answer START")) {
-                RemotePeer.requireEach(client, at.requests(workers, hosts, assignment::startAfterMicros), RemotePeer.REQUEST_TIMEOUT);
-            }
-            times.end("START");
-            at.await();
-            // What is left of the lead once every peer has answered: the START round's margin.
-            times.end("instant");
         }
 
         void error(String reason) {
