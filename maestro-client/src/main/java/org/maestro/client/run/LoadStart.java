@@ -20,54 +20,39 @@ import java.util.Map;
  * started in one round to begin at one instant ({@link CommonStart}). Each step is timed on the console's control-plane
  * line ({@link ControlPlaneTimes}); a refused request ends the test naming the peer ({@link TestCannotRun}).
  */
-final class LoadStart {
+record LoadStart(ControlClient client, Console console, TestPlan plan, PeerAssignment assignment, PeerStops stops,
+                 ControlPlaneTimes times) {
     /** How long the senders and receivers have to open their SUT connections (PREPARE). */
     private static final Duration PREPARE_TIMEOUT = Duration.ofSeconds(120);
-
-    private final ControlClient client;
-    private final Console console;
-    private final TestPlan plan;
-    private final PeerAssignment assignment;
-    private final PeerStops stops;
-    private final ControlPlaneTimes times;
-    /** How long the SET round took: what a START round to the same peers will take ({@link CommonStart}). */
-    private long setRoundNanos;
-
-    LoadStart(ControlClient client, Console console, TestPlan plan, PeerAssignment assignment, PeerStops stops,
-              ControlPlaneTimes times) {
-        this.client = client;
-        this.console = console;
-        this.plan = plan;
-        this.assignment = assignment;
-        this.stops = stops;
-        this.times = times;
-    }
 
     /**
      * Each peer its own options, all at once: one round trip however many peers there are; then the senders and
      * receivers open their SUT connections (PREPARE), so a refused one is named here and START carries no connecting.
+     *
+     * @return how long the SET round took: what a START round to the same peers will take ({@link CommonStart})
      */
-    void set(String testId) throws TestCannotRun, TransportException, InterruptedException {
+    long set(String testId) throws TestCannotRun, TransportException, InterruptedException {
         Map<PeerInfo, Payload> sets = new LinkedHashMap<>();
         SetOptions.compose(plan, testId, assignment).forEach((peer, options) -> sets.put(peer, new Payload.SetOptions(options)));
         times.start();
         try (LongWait w = LongWait.on(console, sets.size() + " peer(s) to take their options (SET)")) {
             RemotePeer.requireEach(client, sets, RemotePeer.REQUEST_TIMEOUT);
         }
-        setRoundNanos = times.end("SET");
+        long setRoundNanos = times.end("SET");
         List<PeerInfo> workers = workers();
         try (LongWait w = LongWait.on(console, workers.size() + " sender(s) and receiver(s) to open their SUT connections (PREPARE)")) {
             RemotePeer.requireEach(client, RemotePeer.each(workers, p -> new Payload.Prepare()), PREPARE_TIMEOUT);
         }
         times.end("prepare");
+        return setRoundNanos;
     }
 
     /**
      * Inspectors first, so the SUT's figures cover the whole load; then the agent's source; then every receiver and
      * sender in one round, all beginning at one instant ({@link CommonStart}), translated to each peer's clock by
-     * {@code hosts}.
+     * {@code hosts}, as far ahead as the SET round took ({@code setRoundNanos}).
      */
-    void start(List<Summary.PeerHost> hosts) throws TestCannotRun, TransportException, InterruptedException {
+    void start(List<Summary.PeerHost> hosts, long setRoundNanos) throws TestCannotRun, TransportException, InterruptedException {
         times.start();
         Map<PeerInfo, Payload> inspectors = new LinkedHashMap<>();
         assignment.inspectors().forEach(a -> inspectors.put(a.peer(), new Payload.StartInspector(a.inspector().type())));

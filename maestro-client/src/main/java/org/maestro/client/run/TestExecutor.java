@@ -176,8 +176,7 @@ public final class TestExecutor {
             discover();
             client.addListener(reports.listener);
             LoadStart load = new LoadStart(client, console, plan, assignment, stops, times);
-            load.set(testId);
-            load.start(hosts);
+            load.start(hosts, load.set(testId));
             try (AgentActions actions = agentActions) {
                 actions.schedule();
                 watch.run();
