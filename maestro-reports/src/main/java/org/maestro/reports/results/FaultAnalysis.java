@@ -53,7 +53,7 @@ public record FaultAnalysis(long lost, long duplicated, long outOfOrder, long ou
         }
         // A duplicate counts once in "received": it must not hide a lost message.
         lost = Math.max(0, lost + duplicated);
-        List<Stop> stops = stops(t, from, to);
+        List<Stop> stops = stops(t, from, to, lost > 0);
         if (!stops.isEmpty() && !stops.get(stops.size() - 1).resumed()) {
             return new FaultAnalysis(lost, duplicated, outOfOrder, -1, -1, stops.size(), -1);
         }
@@ -78,11 +78,12 @@ public record FaultAnalysis(long lost, long duplicated, long outOfOrder, long ou
     }
 
     /**
-     * The stops in {@code [from, to)}, in order: stretches without an arrival while messages were due (a message's
-     * intended time falls in it). A silence with nothing due is no stop: the load had ended (a straggler arriving alone
-     * after it, a later action planned after the load), or a start offset had not begun it.
+     * The stops in {@code [from, to)}, in order. A stretch that lasts to the window's end did not resume only if the
+     * flow still owed something: a message due while it lasted (its intended time in it), or one lost in the window (a
+     * flat-out sender, whose intended time is its send, records nothing while it is blocked). Otherwise the load had
+     * ended before the window did (a later action planned after the load): no stop.
      */
-    private static List<Stop> stops(Timeline t, int from, int to) {
+    private static List<Stop> stops(Timeline t, int from, int to, boolean anyLost) {
         List<Stop> stops = new ArrayList<>();
         for (int i = from; i < to; ) {
             if (t.receivedByArrival[i] != 0) {
@@ -93,8 +94,9 @@ public record FaultAnalysis(long lost, long duplicated, long outOfOrder, long ou
             while (j < to && t.receivedByArrival[j] == 0) {
                 j++;
             }
-            if (j - i >= STOP_BUCKETS && messagesDue(t, i, j)) {
-                stops.add(new Stop(i, j, j < to));
+            boolean resumed = j < to;
+            if (j - i >= STOP_BUCKETS && (resumed || anyLost || messagesDue(t, i, j))) {
+                stops.add(new Stop(i, j, resumed));
             }
             i = j;
         }

@@ -111,10 +111,11 @@ class FaultAnalysisTest {
         assertEquals(300, a.recoveryMillis(), "in full again through the other path once the first stop ended");
         assertEquals(0, a.lost());
     }
+
     /**
      * The last action's window ends at the run's last record. A flow that stalls 300 ms just before it and catches up
-     * in that last bucket resumed; and a silence after the load ended (nothing due in it, a straggler arriving alone
-     * at the end) is no stop at all. Both read "did not resume" before (LabIT's broker restart: outage -1, lost 0).
+     * in that last bucket resumed; and a silence after the load ended (nothing due in it, nothing lost) is no stop at
+     * all. Both read "did not resume" before (LabIT's broker restart: outage -1, lost 0).
      */
     @Test
     void aStallCaughtUpInTheLastBucketResumedAndSilenceAfterTheLoadIsNoStop() {
@@ -131,15 +132,27 @@ class FaultAnalysisTest {
         assertEquals(5_900, stalled.lastResumeMillis());
 
         Timeline ended = Timeline.empty(ORIGIN, 100);
-        for (int i = 0; i < 100; i++) {
-            ended.sentByIntended[i] = i < 90 ? 30 : 0;
-            ended.receivedByIntended[i] = i < 90 ? 30 : 0;
-            ended.receivedByArrival[i] = i < 90 ? 30 : i == 99 ? 1 : 0;
+        for (int i = 0; i < 90; i++) {
+            ended.sentByIntended[i] = 30;
+            ended.receivedByIntended[i] = 30;
+            ended.receivedByArrival[i] = 30;
         }
-        ended.receivedByArrival[89] = 29; // one message of the last due bucket arrived late, alone, at the end
+        // The load ended at 9.0 s; the window runs to 9.95 s (a later action planned after the load).
         FaultAnalysis quiet = FaultAnalysis.of(ended, ORIGIN + 4_000_000, lastRecord, 300);
         assertEquals(0, quiet.stops(), "nothing was due after 9.0 s: the load had ended");
         assertEquals(0, quiet.outageMillis());
         assertEquals(0, quiet.lost());
+
+        // Flat out, the broker gone at 6.0 s for good: a blocked sender records nothing after it (its intended time is
+        // its send: nothing is due in the silence), and the 1,000 messages sent in its last second never arrive (what
+        // arrived until 6.0 s was sent a second earlier). The flow owes them: it did not resume.
+        Timeline gone = Timeline.empty(ORIGIN, 100);
+        for (int i = 0; i < 60; i++) {
+            gone.sentByIntended[i] = 100;
+            gone.receivedByIntended[i] = i < 50 ? 100 : 0;
+            gone.receivedByArrival[i] = 100;
+        }
+        FaultAnalysis never = FaultAnalysis.of(gone, ORIGIN + 5_000_000, lastRecord, 0);
+        assertEquals(new FaultAnalysis(1000, 0, 0, -1, -1, 1, -1), never);
     }
 }
