@@ -19,9 +19,10 @@ import java.util.List;
 
 /**
  * Carries out one test of the design guide's lifecycle: discover the required peers, SET, start inspectors, agent,
- * receivers then senders ({@link LoadStart}), watch ({@link LoadWatch}), stop and drain, collect every peer's figures and files
- * ({@link FinalCollection}), write summary.json and junit.xml ({@link SummaryBuilder}, {@link RunFilesWriter}), and
- * publish the run ({@link RunPublisher}: the console's table, the baseline comparison, report.html, the runs index).
+ * receivers then senders ({@link LoadStart}), watch ({@link LoadWatch}), stop and drain, collect every peer's figures
+ * and files ({@link FinalCollection}), write summary.json and junit.xml ({@link SummaryBuilder},
+ * {@link RunFilesWriter}), and publish the run ({@link RunPublisher}: the console's table, the baseline comparison,
+ * report.html, the runs index).
  * A test whose load never started (refused, failed before START, interrupted before it) has no figures ({@link NotRun}).
  *
  * <p>The control plane may blink while the load goes on: a peer whose last will arrives, or the control broker
@@ -176,7 +177,8 @@ public final class TestExecutor {
             discover();
             client.addListener(reports.listener);
             LoadStart load = new LoadStart(client, console, plan, assignment, stops, times);
-            load.start(hosts, load.set(testId));
+            long setRoundNanos = load.set(testId);
+            load.start(hosts, setRoundNanos);
             try (AgentActions actions = agentActions) {
                 actions.schedule();
                 watch.run();

@@ -5,9 +5,10 @@ import java.util.List;
 
 /**
  * What a fault cost, measured on the {@link Timeline} in the action's window (from its start to the next action's, or
- * the run's last record; the bucket holding the window's end is in it). The flow <em>stops</em> when no message arrives for {@value #STOP_BUCKETS} buckets or more (200 ms; a single
- * empty bucket is jitter at a low rate). A fault may stop the flow more than once: a router on a redundant path stops
- * it briefly when the traffic goes round it, and again when the traffic comes back to it; so the figures are:
+ * the run's last record; the bucket holding the window's end is in it). The flow <em>stops</em> when no message
+ * arrives for {@value #STOP_BUCKETS} buckets or more (200 ms; a single empty bucket is jitter at a low rate). A fault
+ * may stop the flow more than once: a router on a redundant path stops it briefly when the traffic goes round it, and
+ * again when the traffic comes back to it; so the figures are:
  * <ul>
  *   <li>lost: messages due in the window that never arrived (sent minus received, by intended time);</li>
  *   <li>duplicated, out of order: such arrivals in the same window;</li>
