@@ -59,12 +59,16 @@ public final class GeneratorCostBench {
         double cpuSeconds() {
             return senderCpuSeconds + receiverCpuSeconds;
         }
+
+        double cpuMicrosPerMessage() {
+            return cpuSeconds() * 1e6 / count;
+        }
     }
 
     /** A round of one side: its long run and its short one. */
     record Round(Run full, Run brief) {
         double cpuMicrosPerMessage() {
-            return full.cpuSeconds() * 1e6 / full.count();
+            return full.cpuMicrosPerMessage();
         }
 
         double marginalMicrosPerMessage() {
@@ -116,8 +120,8 @@ public final class GeneratorCostBench {
                     // Unmeasured, printed: what a worker's first tests cost (the first of each side includes its JIT's start).
                     System.out.printf(Locale.ROOT, "warm-up test %d (%d messages, not in the figures): maestro %.0f msg/s, %.1f µs CPU/msg;"
                                     + " bare %.0f msg/s, %.1f µs CPU/msg; bare, connection per run %.0f msg/s, %.1f µs CPU/msg%n",
-                            w + 1, n, mw.msgPerSecond(), mw.cpuSeconds() * 1e6 / n, bw.msgPerSecond(), bw.cpuSeconds() * 1e6 / n,
-                            fw.msgPerSecond(), fw.cpuSeconds() * 1e6 / n);
+                            w + 1, n, mw.msgPerSecond(), mw.cpuMicrosPerMessage(), bw.msgPerSecond(), bw.cpuMicrosPerMessage(),
+                            fw.msgPerSecond(), fw.cpuMicrosPerMessage());
                 }
                 List<ChildJvm> all = List.of(m.sender, m.receiver, b.sender, b.receiver);
                 String[] names = {"maestro sender", "maestro receiver", "bare sender", "bare receiver"};
