@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -30,7 +29,8 @@ import java.util.concurrent.locks.LockSupport;
  * the profile's cumulative count reaches {@code c + i*C}: {@link WorkerOptions#schedule()}). A
  * message that leaves late still carries its intended time, so the receivers' response time counts
  * the wait (no coordinated omission). At most {@code max.in.flight} messages per connection wait
- * for the SUT's acknowledgement: a slow SUT holds the sender back instead of filling its memory.
+ * for the SUT's acknowledgement: a slow SUT holds the sender back instead of filling its memory, until an eighth of
+ * them are back ({@link InFlightWindow}).
  */
 final class SenderJob extends WorkerJob {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SenderJob.class);
@@ -82,7 +82,7 @@ final class SenderJob extends WorkerJob {
         LoadDriver.Producer producer = producers.get(c);
         long count = options.duration() instanceof TestDuration.ByCount n
                 ? n.messages() / options.connections() + (c < n.messages() % options.connections() ? 1 : 0) : Long.MAX_VALUE;
-        Semaphore inFlight = new Semaphore(options.maxInFlight());
+        InFlightWindow inFlight = new InFlightWindow(options.maxInFlight());
         Lane lane = null;
         try (RateLogWriter rateLog = RateLogWriter.create(dir.resolve(PeerFiles.senderRateLog(c)), startEpochMicros,
                 "sender " + peer.info().name() + " connection " + c)) {
@@ -103,8 +103,7 @@ final class SenderJob extends WorkerJob {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (System.nanoTime() < deadline && failure.get() == null) {
                 resends.sendDue(producer, lane);
-                if (inFlight.tryAcquire(options.maxInFlight(), Resends.POLL_NANOS, TimeUnit.NANOSECONDS)) {
-                    inFlight.release(options.maxInFlight());
+                if (inFlight.awaitEmpty(Resends.POLL_NANOS)) {
                     break;
                 }
             }
@@ -135,7 +134,7 @@ final class SenderJob extends WorkerJob {
         private final java.util.function.LongUnaryOperator schedule = flatOut ? null : options.schedule();
         private final long durationNanos = options.duration() instanceof TestDuration.ByTime t ? t.duration().toNanos() : Long.MAX_VALUE;
         private final LoadDriver.Producer producer;
-        private final Semaphore inFlight;
+        private final InFlightWindow inFlight;
         private final SentMessages sent;
         private final Resends resends;
         private final RateLogWriter rateLog;
@@ -143,7 +142,7 @@ final class SenderJob extends WorkerJob {
         /** The latest actual send time, microseconds from the test start; -1 before the first. */
         private long lastAtaMicros = -1;
 
-        Lane(int c, LoadDriver.Producer producer, Semaphore inFlight, SentMessages sent, Resends resends, RateLogWriter rateLog) {
+        Lane(int c, LoadDriver.Producer producer, InFlightWindow inFlight, SentMessages sent, Resends resends, RateLogWriter rateLog) {
             this.c = c;
             this.producer = producer;
             this.inFlight = inFlight;
@@ -161,7 +160,7 @@ final class SenderJob extends WorkerJob {
                 return ENDED;
             }
             resends.sendDue(producer, this);
-            while (!inFlight.tryAcquire(Resends.POLL_NANOS, TimeUnit.NANOSECONDS)) {
+            while (!inFlight.tryTake(Resends.POLL_NANOS)) {
                 if (stopRequested || failure.get() != null) {
                     return STOPPED_WAITING;
                 }
