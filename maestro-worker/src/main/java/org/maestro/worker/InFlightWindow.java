@@ -1,5 +1,7 @@
 package org.maestro.worker;
 
+import org.maestro.common.note.TestOptions;
+
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -21,7 +23,7 @@ final class InFlightWindow {
 
     InFlightWindow(int max) {
         if (max < 1) {
-            throw new IllegalArgumentException(org.maestro.common.note.TestOptions.MAX_IN_FLIGHT + " must be at least 1, was " + max);
+            throw new IllegalArgumentException(TestOptions.MAX_IN_FLIGHT + " must be at least 1, was " + max);
         }
         this.max = max;
         this.resumeAt = max - Math.max(1, max / 8);

@@ -337,9 +337,9 @@ abstract class WorkerJob {
 
     /**
      * Parks connection {@code index}'s thread until just before the test's origin ({@link #SPIN_NANOS}), yields until
-     * it, and records when it began: the peer has begun
-     * once its last connection has. Called by {@link #loop} once its set-up is done; returns at once, without a begin,
-     * when the test is stopped or failed before the origin (the loop then ends as it would at any other time).
+     * it, and records when it began: the peer has begun once its last connection has. Called by {@link #loop} once its
+     * set-up is done; returns at once, without a begin, when the test is stopped or failed before the origin (the loop
+     * then ends as it would at any other time).
      */
     final void awaitStart(int index) {
         for (long left = startNanos - System.nanoTime(); left > SPIN_NANOS; left = startNanos - System.nanoTime()) {

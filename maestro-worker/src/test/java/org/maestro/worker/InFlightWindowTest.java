@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -60,7 +61,7 @@ class InFlightWindowTest {
         assertFalse(w.awaitEmpty(10 * MS));
         Thread completer = new Thread(() -> {
             for (int i = 0; i < 5; i++) {
-                LockSupportSleep.millis(10);
+                LockSupport.parkNanos(10 * MS);
                 w.release();
             }
         });
@@ -93,13 +94,6 @@ class InFlightWindowTest {
         while (t.getState() != Thread.State.TIMED_WAITING) {
             assertTrue(System.nanoTime() < deadline, "the sender never waited: " + t.getState());
             Thread.sleep(1);
-        }
-    }
-
-    /** A pause that is not Thread.sleep's checked exception. */
-    private static final class LockSupportSleep {
-        static void millis(long ms) {
-            java.util.concurrent.locks.LockSupport.parkNanos(ms * MS);
         }
     }
 }
