@@ -38,6 +38,7 @@ public final class WorkerMain implements Callable<Integer> {
         if (r != Role.SENDER && r != Role.RECEIVER) {
             throw new CommandLine.ParameterException(new CommandLine(this), "--role must be sender or receiver, not " + role);
         }
+        HeapHeadroom.keep();
         // A count out of range is refused there, before anything starts: one line and exit 2.
         return PeerProcess.run(peer.launch("maestro-worker", r), count, WorkerHandler::new, "");
     }

@@ -15,6 +15,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.JvmFigures;
 import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
 
@@ -51,6 +52,32 @@ class WorkerMainTest {
                     List.of(pings.get(0).peer()), Duration.ofSeconds(10)).allOk());
             assertTrue(worker.process().waitFor(15, TimeUnit.SECONDS), "the process exits after HALT");
             assertEquals(0, worker.process().exitValue());
+        }
+    }
+
+    /**
+     * A worker keeps a heap of 5 to 20 times its live data through a collection ({@link HeapHeadroom}): with the JVM's
+     * ratios the heap shrinks to about 3.3 times, as a ratio set on the command line still has it.
+     */
+    @Test
+    void aWorkerKeepsHeadroomInItsHeapUnlessTheCommandLineSaysOtherwise(@TempDir Path data) throws Exception {
+        try (ChildJvm worker = ChildJvm.start(WorkerMain.class, "--role", "sender", "--broker", lab.controlUrl().toString(),
+                     "--name", "roomy", "--data-dir", data.resolve("roomy").toString());
+             ChildJvm told = ChildJvm.start(List.of("-XX:" + HeapHeadroom.MAX_FREE + "=70"), WorkerMain.class, "--role",
+                     "receiver", "--broker", lab.controlUrl().toString(), "--name", "told", "--data-dir", data.resolve("told").toString())) {
+            worker.awaitLine("maestro-worker: ", 30);
+            told.awaitLine("maestro-worker: ", 30);
+            String flags = JvmFigures.jcmd(worker.pid(), "VM.flags");
+            assertTrue(flags.contains("-XX:" + HeapHeadroom.MIN_FREE + "=" + HeapHeadroom.MIN_FREE_PERCENT)
+                    && flags.contains("-XX:" + HeapHeadroom.MAX_FREE + "=" + HeapHeadroom.MAX_FREE_PERCENT), flags);
+            JvmFigures.Heap heap = JvmFigures.heapAfterGc(worker.pid());
+            assertTrue(heap.committedMb() >= 4.5 * heap.usedMb(), "after a full GC: " + heap);
+
+            String toldFlags = JvmFigures.jcmd(told.pid(), "VM.flags");
+            assertTrue(toldFlags.contains("-XX:" + HeapHeadroom.MAX_FREE + "=70")
+                    && !toldFlags.contains(HeapHeadroom.MIN_FREE), toldFlags);
+            JvmFigures.Heap toldHeap = JvmFigures.heapAfterGc(told.pid());
+            assertTrue(toldHeap.committedMb() <= 4 * toldHeap.usedMb(), "after a full GC, as the JVM sizes it: " + toldHeap);
         }
     }
 

@@ -7,6 +7,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.testing.ArtemisBroker;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.JvmFigures;
 import org.maestro.common.testing.MosquittoBroker;
 import org.maestro.worker.WorkerMain;
 import org.maestro.worker.driver.jms.AmqpClient;
@@ -128,7 +129,7 @@ public final class GeneratorCostBench {
                 List<ThreadCpu> threads = all.stream().map(jvm -> ThreadCpu.watch(jvm.pid())).toList();
                 if (jfr != null) {
                     for (ChildJvm jvm : all) {
-                        jcmd(jvm, "JFR.start", "name=cost", "settings=profile");
+                        JvmFigures.jcmd(jvm.pid(), "JFR.start", "name=cost", "settings=profile");
                     }
                 }
                 for (int r = 0; r < rounds; r++) {
@@ -148,7 +149,7 @@ public final class GeneratorCostBench {
                 }
                 if (jfr != null) {
                     for (int i = 0; i < all.size(); i++) {
-                        jcmd(all.get(i), "JFR.stop", "name=cost", "filename=" + Path.of(jfr, names[i].replace(' ', '-') + ".jfr"));
+                        JvmFigures.jcmd(all.get(i).pid(), "JFR.stop", "name=cost", "filename=" + Path.of(jfr, names[i].replace(' ', '-') + ".jfr"));
                     }
                 }
                 // The bare JVMs ran two runs of each round: their threads' CPU is per message of both.
@@ -210,18 +211,6 @@ public final class GeneratorCostBench {
         return jvm.process().toHandle().info().totalCpuDuration()
                 .orElseThrow(() -> new IllegalStateException("no CPU time for process " + jvm.pid() + ": not on Linux?"))
                 .toNanos() / 1e9;
-    }
-
-    /** Runs {@code jcmd PID ARGS...} on the child JVM; fails when jcmd does. */
-    static void jcmd(ChildJvm jvm, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-                Long.toString(jvm.pid())));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IllegalStateException(String.join(" ", command) + " failed: " + out);
-        }
     }
 
     /** Two maestro-worker JVMs, a sender and a receiver, driven over the control plane. */
