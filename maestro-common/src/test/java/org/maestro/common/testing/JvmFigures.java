@@ -14,6 +14,9 @@ import java.util.regex.Pattern;
 public final class JvmFigures {
     private static final Pattern HEAP = Pattern.compile("heap\\s+total (\\d+)K, used (\\d+)K");
 
+    private static final Pattern COLLECTOR = Pattern.compile("(?m)^sun\\.gc\\.collector\\.\\d+\\.(invocations|time)=(\\d+)$");
+    private static final Pattern HRT_FREQUENCY = Pattern.compile("(?m)^sun\\.os\\.hrt\\.frequency=(\\d+)$");
+
     /** A heap's size: what the JVM has committed and what is in use, MB. */
     public record Heap(double committedMb, double usedMb) {
     }
@@ -30,8 +33,45 @@ public final class JvmFigures {
     /** The heap right after a full GC ({@code jcmd PID GC.run}, then {@code GC.heap_info}); null when unreadable. */
     public static Heap heapAfterGc(long pid) throws IOException, InterruptedException {
         jcmd(pid, "GC.run");
+        return heap(pid);
+    }
+
+    /** The heap as it is, without a collection first ({@code jcmd PID GC.heap_info}); null when unreadable. */
+    public static Heap heap(long pid) throws IOException, InterruptedException {
         Matcher heap = HEAP.matcher(jcmd(pid, "GC.heap_info"));
         return heap.find() ? new Heap(Long.parseLong(heap.group(1)) / 1024.0, Long.parseLong(heap.group(2)) / 1024.0) : null;
+    }
+
+    /** The collector's pauses so far: how many, and how long in all. */
+    public record GcPauses(long count, double millis) {
+        /** The pauses since {@code before}. */
+        public GcPauses since(GcPauses before) {
+            return new GcPauses(count - before.count, millis - before.millis);
+        }
+    }
+
+    /**
+     * Every pause of the JVM's collectors so far (young, full, and a concurrent cycle's remark and clean-up), from its
+     * performance counters ({@code jcmd PID PerfCounter.print}: {@code sun.gc.collector.N.invocations} and
+     * {@code .time} in ticks of {@code sun.os.hrt.frequency}), as {@code jstat} reads them.
+     */
+    public static GcPauses gcPauses(long pid) throws IOException, InterruptedException {
+        String counters = jcmd(pid, "PerfCounter.print");
+        Matcher frequency = HRT_FREQUENCY.matcher(counters);
+        if (!frequency.find()) {
+            throw new IllegalStateException("no sun.os.hrt.frequency in the performance counters of " + pid);
+        }
+        double ticksPerMilli = Long.parseLong(frequency.group(1)) / 1000.0;
+        long count = 0;
+        long ticks = 0;
+        for (Matcher m = COLLECTOR.matcher(counters); m.find(); ) {
+            if (m.group(1).equals("invocations")) {
+                count += Long.parseLong(m.group(2));
+            } else {
+                ticks += Long.parseLong(m.group(2));
+            }
+        }
+        return new GcPauses(count, ticks / ticksPerMilli);
     }
 
     /** A numeric field of /proc/PID/status (Threads, VmRSS in kB); -1 when absent. */

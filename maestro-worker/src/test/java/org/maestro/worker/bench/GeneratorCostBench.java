@@ -41,6 +41,9 @@ import java.util.function.ToDoubleFunction;
  * and this side says how much of the difference a test's own connections make. The goals' baseline stays the bare
  * loop on kept connections.
  *
+ * <p>Beside the figures: each JVM's CPU by thread over the measured rounds ({@code /proc/PID/task}), its collector's
+ * pauses over them (its performance counters, as {@code jstat} reads them) and its heap at the end.
+ *
  * <p>Arguments: {@code [COUNT [ROUNDS [JFR_DIR]]]}. With JFR_DIR each JVM runs JDK Flight Recorder ({@code settings=profile},
  * started by {@code jcmd} after the warm-up, so start-up is left out) over the measured rounds and writes
  * {@code JFR_DIR/maestro-sender.jfr} and so on: {@code bench/jfr-top.py FILE} shows where its CPU went.
@@ -127,6 +130,10 @@ public final class GeneratorCostBench {
                 List<ChildJvm> all = List.of(m.sender, m.receiver, b.sender, b.receiver);
                 String[] names = {"maestro sender", "maestro receiver", "bare sender", "bare receiver"};
                 List<ThreadCpu> threads = all.stream().map(jvm -> ThreadCpu.watch(jvm.pid())).toList();
+                List<JvmFigures.GcPauses> gcBefore = new ArrayList<>();
+                for (ChildJvm jvm : all) {
+                    gcBefore.add(JvmFigures.gcPauses(jvm.pid()));
+                }
                 if (jfr != null) {
                     for (ChildJvm jvm : all) {
                         JvmFigures.jcmd(jvm.pid(), "JFR.start", "name=cost", "settings=profile");
@@ -163,6 +170,16 @@ public final class GeneratorCostBench {
                             "  %s %.1f", e.getKey(), e.getValue() * 1e6 / of)));
                     threads.get(i).close();
                     System.out.println(line);
+                }
+                System.out.printf(Locale.ROOT, "GC pauses over the measured runs (count, ms, ms per 1000 messages) and the heap at "
+                        + "the end (committed / in use, MB)%n");
+                for (int i = 0; i < all.size(); i++) {
+                    JvmFigures.GcPauses gc = JvmFigures.gcPauses(all.get(i).pid()).since(gcBefore.get(i));
+                    JvmFigures.Heap heap = JvmFigures.heap(all.get(i).pid());
+                    long of = i < 2 ? measured : 2 * measured;
+                    System.out.printf(Locale.ROOT, "%-17s %5d %8.0f %8.2f   heap %s%n", names[i], gc.count(), gc.millis(),
+                            gc.millis() * 1000 / of, heap == null ? "unreadable" : String.format(Locale.ROOT, "%.0f / %.0f",
+                                    heap.committedMb(), heap.usedMb()));
                 }
                 m.halt();
                 b.end();
