@@ -13,10 +13,11 @@ import java.lang.management.ManagementFactory;
  * starts, when its classes cross the first metaspace threshold: in bench/generator-cost.sh a worker's heap fell from
  * 256 to 54 MB then and stayed there, so flat-out tests ran on a 25 MB eden with three to four times the bare client's
  * young pauses (the receiver 2.0 µs of pause a message against 0.3), each one a stall of the load. Set here, not in a
- * launcher, so that every way of starting a worker has it (bin/maestro, the image, a test's JVM). An idle worker still
- * gives back what a big-message test grew (the launcher's periodic GC), down to 20 times its live data.
+ * launcher, so that every way of starting a worker has it (bin/maestro, the image, a test's JVM, a local cluster's).
+ * An idle worker still gives back what a big-message test grew (the launcher's periodic GC), down to 20 times its
+ * live data.
  */
-final class HeapHeadroom {
+public final class HeapHeadroom {
     private static final Logger LOG = LoggerFactory.getLogger(HeapHeadroom.class);
     static final String MIN_FREE = "MinHeapFreeRatio";
     static final String MAX_FREE = "MaxHeapFreeRatio";
@@ -28,7 +29,7 @@ final class HeapHeadroom {
     }
 
     /** Sets both ratios (manageable flags) unless the JVM's command line set either: the user's choice wins. */
-    static void keep() {
+    public static void keep() {
         HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
         if (vm == null) {
             LOG.debug("not a HotSpot JVM: its heap sizing is left as it is");

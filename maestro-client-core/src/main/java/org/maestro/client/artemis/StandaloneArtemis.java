@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -237,6 +238,19 @@ public class StandaloneArtemis implements AutoCloseable {
     /** Whether the broker process is running. */
     public boolean isRunning() {
         return process != null && process.isAlive();
+    }
+
+    /**
+     * The CPU time (user + system) the running broker has used so far: its launch script's process and every one
+     * under it (the broker's JVM); zero when it is not running.
+     */
+    public Duration cpuTime() {
+        Process p = process;
+        if (p == null || !p.isAlive()) {
+            return Duration.ZERO;
+        }
+        return Stream.concat(Stream.of(p.toHandle()), p.toHandle().descendants())
+                .map(h -> h.info().totalCpuDuration().orElse(Duration.ZERO)).reduce(Duration.ZERO, Duration::plus);
     }
 
     /** The URL of the acceptor for AMQP clients, e.g. {@code amqp://127.0.0.1:40123}. */

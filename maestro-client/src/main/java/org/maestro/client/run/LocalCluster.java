@@ -26,6 +26,7 @@ import org.maestro.agent.AgentHandler;
 import org.maestro.agent.AgentSettings;
 import org.maestro.agent.source.SourceAllowlist;
 import org.maestro.inspector.InspectorHandler;
+import org.maestro.worker.HeapHeadroom;
 import org.maestro.worker.WorkerHandler;
 
 import java.io.IOException;
@@ -156,6 +157,7 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
             peers.add(new Peer(Peer.identity(inspector.peer(), Role.INSPECTOR, ""), PeerConfig.of(control.mqttUrl()),
                     new DataTokenAnswer(dataServer.token(), new InspectorHandler(dataDir, url))).start());
         }
+        HeapHeadroom.keep(); // the workers below load the SUT from this JVM
         for (TestPlan.Route route : plan.effectiveRoutes()) {
             String prefix = route.group().isEmpty() ? "" : route.group() + "-";
             for (int i = 1; i <= route.receivers(); i++) {

@@ -58,8 +58,11 @@ public final class GeneratorCostBench {
     private GeneratorCostBench() {
     }
 
-    /** One run of one side: messages, wall-clock throughput and each process's CPU seconds. */
-    record Run(long count, double msgPerSecond, double senderCpuSeconds, double receiverCpuSeconds) {
+    /**
+     * One run of one side: messages, wall-clock throughput and each process's CPU seconds; the broker's is not in the
+     * goal's figure (it is the SUT's), but says whether one side's traffic costs it more.
+     */
+    record Run(long count, double msgPerSecond, double senderCpuSeconds, double receiverCpuSeconds, double brokerCpuSeconds) {
         double cpuSeconds() {
             return senderCpuSeconds + receiverCpuSeconds;
         }
@@ -85,6 +88,10 @@ public final class GeneratorCostBench {
 
         double receiverMicrosPerMessage() {
             return full.receiverCpuSeconds() * 1e6 / full.count();
+        }
+
+        double brokerMicrosPerMessage() {
+            return full.brokerCpuSeconds() * 1e6 / full.count();
         }
     }
 
@@ -193,6 +200,7 @@ public final class GeneratorCostBench {
         line("CPU per message, µs (marginal)", maestro, bare, Round::marginalMicrosPerMessage, "%12.1f");
         line("  sender process, µs/msg", maestro, bare, Round::senderMicrosPerMessage, "%12.1f");
         line("  receiver process, µs/msg", maestro, bare, Round::receiverMicrosPerMessage, "%12.1f");
+        line("  broker (the SUT), µs/msg", maestro, bare, Round::brokerMicrosPerMessage, "%12.1f");
         System.out.printf(Locale.ROOT, "beside a bare loop that opens its connections for each run, as a Maestro test does:%n");
         line("throughput, msg/s", maestro, fresh, r -> r.full().msgPerSecond(), "%12.0f");
         line("CPU per message, µs (whole test)", maestro, fresh, Round::cpuMicrosPerMessage, "%12.1f");
@@ -221,6 +229,11 @@ public final class GeneratorCostBench {
 
     private static double median(List<Round> rounds, ToDoubleFunction<Round> figure) {
         return ThroughputBench.median(rounds.stream().map(figure::applyAsDouble).toList());
+    }
+
+    /** User + system CPU seconds the broker's processes have used so far. */
+    static double brokerCpuSeconds(ArtemisBroker sut) {
+        return sut.cpuTime().toNanos() / 1e9;
     }
 
     /** User + system CPU seconds the process has used so far (Linux: utime + stime of /proc/PID/stat). */
@@ -271,11 +284,13 @@ public final class GeneratorCostBench {
         public Run run(String queue, long count) throws Exception {
             double s0 = cpuSeconds(sender);
             double r0 = cpuSeconds(receiver);
+            double b0 = brokerCpuSeconds(sut);
             ThroughputBench.runTest(client, senderInfo, receiverInfo, sut.amqpUrl(queue),
                     ThroughputBench.flatOut(count, SIZE, IN_FLIGHT), queue);
             double s1 = cpuSeconds(sender);
             double r1 = cpuSeconds(receiver);
-            return new Run(count, ThroughputBench.throughput(data.resolve(queue), count), s1 - s0, r1 - r0);
+            return new Run(count, ThroughputBench.throughput(data.resolve(queue), count), s1 - s0, r1 - r0,
+                    brokerCpuSeconds(sut) - b0);
         }
 
         /** HALT to both peers, so they end (and write their flight recordings). */
@@ -295,16 +310,18 @@ public final class GeneratorCostBench {
 
     /** Two {@link BareJmsLoop} JVMs, told what to run on their standard input. */
     static final class BareSide implements Side {
+        private final ArtemisBroker sut;
         private final ChildJvm sender;
         private final ChildJvm receiver;
 
-        private BareSide(ChildJvm sender, ChildJvm receiver) {
+        private BareSide(ArtemisBroker sut, ChildJvm sender, ChildJvm receiver) {
+            this.sut = sut;
             this.sender = sender;
             this.receiver = receiver;
         }
 
         static BareSide start(ArtemisBroker sut, List<String> jvmOptions) throws IOException {
-            return new BareSide(loop(sut, jvmOptions, "send", "bare-sender"), loop(sut, jvmOptions, "receive", "bare-receiver"));
+            return new BareSide(sut, loop(sut, jvmOptions, "send", "bare-sender"), loop(sut, jvmOptions, "receive", "bare-receiver"));
         }
 
         private static ChildJvm loop(ArtemisBroker sut, List<String> jvmOptions, String role, String name) throws IOException {
@@ -338,6 +355,7 @@ public final class GeneratorCostBench {
         Run run(String queue, long count, boolean fresh) throws Exception {
             double s0 = cpuSeconds(sender);
             double r0 = cpuSeconds(receiver);
+            double b0 = brokerCpuSeconds(sut);
             String command = queue + " " + count + " " + SIZE + " " + IN_FLIGHT + (fresh ? " " + BareJmsLoop.FRESH : "") + "\n";
             tell(receiver, command);
             receiver.awaitLine(BareJmsLoop.READY, 60);
@@ -346,7 +364,7 @@ public final class GeneratorCostBench {
             long last = Long.parseLong(receiver.awaitLine(BareJmsLoop.RECEIVED + " ", 600).split("[ ,]")[2]);
             double s1 = cpuSeconds(sender);
             double r1 = cpuSeconds(receiver);
-            return new Run(count, count / ((last - first) / 1e6), s1 - s0, r1 - r0);
+            return new Run(count, count / ((last - first) / 1e6), s1 - s0, r1 - r0, brokerCpuSeconds(sut) - b0);
         }
 
         private static void tell(ChildJvm jvm, String line) throws IOException {
