@@ -1,6 +1,5 @@
 package org.maestro.client.cli;
 
-import org.maestro.reports.results.Summary;
 import org.maestro.client.run.Console;
 import org.maestro.client.run.Interruption;
 import org.maestro.reports.results.Summary;
@@ -41,9 +40,10 @@ final class InterruptSignals implements AutoCloseable {
 
     private void onSignal(Signal signal) {
         String name = "SIG" + signal.getName();
-        if (interruption.request(name)) {
+        if (interruption.request(name, () -> {
             console.line("");
             console.line("interrupted (%s): stopping the peers, then collecting what they wrote... (Ctrl-C again quits at once)", name);
+        })) {
             return;
         }
         console.line("interrupted again (%s): quitting at once; %s", name, interruption.leftBehind());

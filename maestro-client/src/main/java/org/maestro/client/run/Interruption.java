@@ -27,15 +27,18 @@ public final class Interruption {
     }
 
     /**
-     * Records a request.
+     * Records a request, after {@code announce} has told the user of it: the runner, woken by the request, says what it
+     * does about it ("stopping sender-1, ...") only after that, never before the line that explains it.
      *
-     * @param why e.g. "SIGINT"
+     * @param why      e.g. "SIGINT"
+     * @param announce run for the first request only, before the runner learns of it
      * @return false when one was already made (the caller then quits at once)
      */
-    public synchronized boolean request(String why) {
+    public synchronized boolean request(String why, Runnable announce) {
         if (cause != null) {
             return false;
         }
+        announce.run();
         cause = why;
         duringTest = !finishing;
         if (duringTest && runner != null) {

@@ -10,6 +10,7 @@ import org.maestro.common.note.Role;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -60,14 +61,19 @@ class RunRecordTest {
     @Test
     void aSecondRequestIsRefusedAndOnlyARequestDuringTheTestInterruptsIt() {
         Interruption during = new Interruption(Thread.currentThread());
-        assertTrue(during.request("SIGINT"));
+        List<String> told = new ArrayList<>();
+        // The announcement comes before the runner is woken: what it prints next follows the line that explains it.
+        assertTrue(during.request("SIGINT", () -> told.add("announced; runner already woken: " + Thread.currentThread().isInterrupted()
+                + ", request visible: " + during.requested())));
+        assertEquals(List.of("announced; runner already woken: false, request visible: false"), told);
         assertTrue(Thread.interrupted(), "the runner is woken");
-        assertFalse(during.request("SIGINT"), "the second one quits at once");
+        assertFalse(during.request("SIGINT", () -> told.add("again")), "the second one quits at once");
+        assertEquals(1, told.size(), "the second is not announced as the first: " + told);
         assertTrue(during.stoppedTheTest());
 
         Interruption late = new Interruption(Thread.currentThread());
         late.finishing();
-        assertTrue(late.request("SIGTERM"));
+        assertTrue(late.request("SIGTERM", () -> { }));
         assertFalse(Thread.interrupted(), "collecting and reporting go on undisturbed");
         assertFalse(late.stoppedTheTest());
         assertTrue(late.requested());

@@ -10,10 +10,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** What a JVM process costs, for the benches: heap in use after a full GC (jcmd), threads and resident memory (/proc). */
+/**
+ * What a JVM process costs, for the benches and tests: its heap (after a full GC or as it is) and its collector's pauses
+ * (jcmd), threads and resident memory (/proc).
+ */
 public final class JvmFigures {
     private static final Pattern HEAP = Pattern.compile("heap\\s+total (\\d+)K, used (\\d+)K");
-
     private static final Pattern COLLECTOR = Pattern.compile("(?m)^sun\\.gc\\.collector\\.\\d+\\.(invocations|time)=(\\d+)$");
     private static final Pattern HRT_FREQUENCY = Pattern.compile("(?m)^sun\\.os\\.hrt\\.frequency=(\\d+)$");
 
@@ -90,7 +92,7 @@ public final class JvmFigures {
                 .map(l -> l.replaceFirst("^\\s*\\d+:\\s+", "").replaceAll("\\s+", " ").replaceAll(" \\(java\\.base@[^)]*\\)", "")).toList());
     }
 
-    /** What {@code jcmd PID ARGS...} prints; fails when jcmd does (or takes a minute). */
+    /** What {@code jcmd PID ARGS...} prints; fails when jcmd does. */
     public static String jcmd(long pid, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
                 Long.toString(pid)));
