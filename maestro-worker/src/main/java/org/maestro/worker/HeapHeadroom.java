@@ -28,7 +28,10 @@ public final class HeapHeadroom {
     private HeapHeadroom() {
     }
 
-    /** Sets both ratios (manageable flags) unless the JVM's command line set either: the user's choice wins. */
+    /**
+     * Sets both ratios (manageable flags) unless something set either already: the user's choice wins (the command line,
+     * JAVA_TOOL_OPTIONS, an options file), and a second call leaves the first's.
+     */
     public static void keep() {
         HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
         if (vm == null) {
@@ -38,7 +41,8 @@ public final class HeapHeadroom {
         VMOption min = vm.getVMOption(MIN_FREE);
         VMOption max = vm.getVMOption(MAX_FREE);
         if (min.getOrigin() != VMOption.Origin.DEFAULT || max.getOrigin() != VMOption.Origin.DEFAULT) {
-            LOG.debug("{}={} and {}={} as the command line set them", MIN_FREE, min.getValue(), MAX_FREE, max.getValue());
+            LOG.debug("{}={} ({}) and {}={} ({}) left as they were set", MIN_FREE, min.getValue(), min.getOrigin(), MAX_FREE,
+                    max.getValue(), max.getOrigin());
             return;
         }
         // Max first: the JVM refuses a MinHeapFreeRatio above the MaxHeapFreeRatio in force.

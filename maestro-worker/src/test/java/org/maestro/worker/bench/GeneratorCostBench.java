@@ -166,13 +166,14 @@ public final class GeneratorCostBench {
                         JvmFigures.jcmd(all.get(i).pid(), "JFR.stop", "name=cost", "filename=" + Path.of(jfr, names[i].replace(' ', '-') + ".jfr"));
                     }
                 }
-                // The bare JVMs ran two runs of each round: their threads' CPU is per message of both.
+                // The bare JVMs ran two runs of each round: their threads' CPU and GC pauses are per message of both.
                 long measured = rounds * (count + SHORT);
+                long[] messagesOf = {measured, measured, 2 * measured, 2 * measured};
                 System.out.printf(Locale.ROOT, "%nCPU by thread over the measured runs (%d messages a side), µs per message; "
                         + "/proc/PID/task, digits in names folded to N%n", measured);
                 for (int i = 0; i < all.size(); i++) {
                     StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-17s", names[i]));
-                    long of = i < 2 ? measured : 2 * measured;
+                    long of = messagesOf[i];
                     threads.get(i).byName().entrySet().stream().limit(8).forEach(e -> line.append(String.format(Locale.ROOT,
                             "  %s %.1f", e.getKey(), e.getValue() * 1e6 / of)));
                     threads.get(i).close();
@@ -183,9 +184,8 @@ public final class GeneratorCostBench {
                 for (int i = 0; i < all.size(); i++) {
                     JvmFigures.GcPauses gc = JvmFigures.gcPauses(all.get(i).pid()).since(gcBefore.get(i));
                     JvmFigures.Heap heap = JvmFigures.heap(all.get(i).pid());
-                    long of = i < 2 ? measured : 2 * measured;
                     System.out.printf(Locale.ROOT, "%-17s %5d %8.0f %8.2f   heap %s%n", names[i], gc.count(), gc.millis(),
-                            gc.millis() * 1000 / of, heap == null ? "unreadable" : String.format(Locale.ROOT, "%.0f / %.0f",
+                            gc.millis() * 1000 / messagesOf[i], heap == null ? "unreadable" : String.format(Locale.ROOT, "%.0f / %.0f",
                                     heap.committedMb(), heap.usedMb()));
                 }
                 m.halt();
