@@ -18,7 +18,7 @@ public final class AmqpClient extends JmsClient.PrefixedOptions {
      * The worker's frame size unless the URL sets {@value #MAX_FRAME_SIZE}: qpid-jms's own default, 1 MiB, is a MiB of
      * heap per connection for as long as it is open (125 MiB in a worker JVM of 125 receivers, a class histogram of the
      * scale bench), for no throughput: flat out on one standalone Artemis, 1 KiB and 64 KiB messages went as fast with
-     * 64 KiB frames (bench figures in docs/generator-load.md, "Frame size"). A bigger message spans several frames.
+     * 64 KiB frames (bench figures in bench/results/generator-load.md, "Frame size"). A bigger message spans several frames.
      */
     public static final int DEFAULT_MAX_FRAME_SIZE_BYTES = 65_536;
 
