@@ -20,7 +20,7 @@ lab=router-lab-test
 . "$here/lib/lab.sh"
 shared_router="$ansible_dir/../../shared/routers/qdrouterd"
 router=${MAESTRO_QDROUTERD:-$(command -v qdrouterd || command -v skrouterd || { [ -x "$shared_router" ] && "$shared_router"; } || true)}
-[ -n "$router" ] && [ -x "$router" ] || { echo "router-lab-test: no qdrouterd (set MAESTRO_QDROUTERD, or see ../shared/routers/README.md)" >&2; exit 3; }
+[ -n "$router" ] && [ -x "$router" ] || { echo "router-lab-test: no qdrouterd (set MAESTRO_QDROUTERD, or see docs/topologies.md, "A router to run")" >&2; exit 3; }
 
 cleanup() {
   # The peers' and routers' own output, for the caller to read when something went wrong (the hosts' directories go).

@@ -18,7 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Carries out one test of the design guide's lifecycle: discover the required peers, SET, start inspectors, agent,
+ * Carries out one test's lifecycle (docs/architecture.md): discover the required peers, SET, start inspectors, agent,
  * receivers then senders ({@link LoadStart}), watch ({@link LoadWatch}), stop and drain, collect every peer's figures
  * and files ({@link FinalCollection}), write summary.json and junit.xml ({@link SummaryBuilder},
  * {@link RunFilesWriter}), and publish the run ({@link RunPublisher}: the console's table, the baseline comparison,
