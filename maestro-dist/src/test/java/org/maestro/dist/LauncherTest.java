@@ -22,6 +22,8 @@ class LauncherTest {
     /** Absolute, so that the launcher runs with a PATH that holds nothing (no java, no coreutils). */
     private static final String BASH = "/bin/bash";
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
+    /** What the launcher sources beside it: the passwords it keeps off the JVM's command line. */
+    static final String URL_PASSWORDS = "url-passwords.bash";
 
     @TempDir
     Path tmp;
@@ -134,6 +136,7 @@ class LauncherTest {
         Path home = tmp.resolve("opt/maestro");
         Path bin = Files.createDirectories(home.resolve("bin"));
         Files.copy(LAUNCHER, bin.resolve("maestro"), java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+        Files.copy(LAUNCHER.resolveSibling(URL_PASSWORDS), bin.resolve(URL_PASSWORDS), java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
         Files.createFile(Files.createDirectories(home.resolve("lib")).resolve("maestro-client.jar"));
         return home;
     }

@@ -107,6 +107,9 @@ class SourceLauncherTest {
         Path tree = Files.createDirectories(tmp.resolve("tree"));
         Path launcher = Files.createDirectories(tree.resolve("bin")).resolve("maestro");
         Files.copy(SOURCE_LAUNCHER, launcher);
+        Path library = tree.resolve("maestro-dist/src/bin").resolve(LauncherTest.URL_PASSWORDS);
+        Files.copy(SOURCE_LAUNCHER.getParent().getParent().resolve("maestro-dist/src/bin").resolve(LauncherTest.URL_PASSWORDS),
+                Files.createDirectories(library.getParent()).resolve(LauncherTest.URL_PASSWORDS));
         Path source = Files.createDirectories(tree.resolve("maestro-client/src/main/java")).resolve("X.java");
         Files.writeString(source, "class X {}");
         Files.writeString(tree.resolve("pom.xml"), "<project/>");

@@ -1,6 +1,7 @@
 package org.maestro.inspector;
 
 import org.maestro.common.cli.OneLineErrors;
+import org.maestro.common.cli.UrlPasswords;
 import org.maestro.common.units.TimeSpan;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -22,7 +23,10 @@ public final class InspectMain implements Callable<Integer> {
     /** The variable that gives the management URL, credentials included, off the command line. */
     static final String URL_ENV = "MAESTRO_MANAGEMENT_URL";
 
-    @Option(names = "--url", defaultValue = "${env:" + URL_ENV + "}",
+    /** Its password, typed into it, bin/maestro hands over in the environment ({@link UrlPasswords}). */
+    private static final String URL_OPTION = "--url";
+
+    @Option(names = URL_OPTION, defaultValue = "${env:" + URL_ENV + "}",
             description = "the management URL, e.g. http://admin:admin@broker:8161/console/jolokia or amqp://user:pass@router:5672;"
                     + " with credentials, give it in " + URL_ENV + " instead: the command line is shown to every user of the host (ps)")
     String url;
@@ -55,6 +59,13 @@ public final class InspectMain implements Callable<Integer> {
             System.out.println("FAILED: --timeout: " + e.getMessage());
             return InspectOnce.FAILED;
         }
-        return InspectOnce.run(type, url, dataSets, t, System.out);
+        String withPassword;
+        try {
+            withPassword = UrlPasswords.restored(URL_OPTION, url);
+        } catch (IllegalArgumentException e) {
+            System.out.println("FAILED: " + e.getMessage());
+            return InspectOnce.FAILED;
+        }
+        return InspectOnce.run(type, withPassword, dataSets, t, System.out);
     }
 }

@@ -16,7 +16,10 @@ import java.nio.file.Path;
 public class BrokerOption {
     /** The variable that gives the broker when {@code --broker} is not given. */
     public static final String ENV = "MAESTRO_BROKER";
-    /** The variable that gives the broker's password, for a URL given without one. */
+    /**
+     * The variable that gives the broker's password, for a URL given without one; bin/maestro moves a password typed
+     * into {@code --broker} there ({@link UrlPasswords#variable(String)} of {@code --broker}).
+     */
     public static final String PASSWORD_ENV = "MAESTRO_BROKER_PASSWORD";
     /** The variable that names the password file when {@code --broker-password-file} is not given. */
     public static final String PASSWORD_FILE_ENV = "MAESTRO_BROKER_PASSWORD_FILE";
