@@ -191,8 +191,8 @@
   function headlineSection() {
     var h = document.getElementById('headline');
     var t = summary.totals, cards = [];
-    function card(title, figures, note, id) {
-      return el('div', { class: 'figure', id: id }, [el('div', { class: 'title', text: title }),
+    function card(title, figures, note, id, kind) {
+      return el('div', { class: 'figure' + (kind ? ' ' + kind : ''), id: id }, [el('div', { class: 'title', text: title }),
         el('div', { class: 'values' }, figures.map(function (f) {
           return el('span', { class: 'value' }, [el('small', { text: f[0] }), el('b', { text: f[1] })]);
         }))].concat(note ? [el('div', { class: 'note', text: note })] : []));
@@ -217,7 +217,7 @@
     (summary.actions || []).forEach(function (a, i) {
       cards.push(card('Action: ' + (a.group ? a.group + '/' : '') + (a.agent || '') + ' ' + a.handler + ' at ' + a.atMillis / 1000 + ' s',
         [['outage ms', cost(a.outageMillis)], ['recovery ms', cost(a.recoveryMillis)], ['lost', known(a.lost)]],
-        'outcome: ' + a.outcome, 'headline-action-' + (i + 1)));
+        'outcome: ' + a.outcome, 'headline-action-' + (i + 1), 'action'));
     });
     if (!cards.length) { return; }
     h.appendChild(el('div', { class: 'figures' }, cards));
