@@ -44,6 +44,12 @@
     return r[field] !== undefined ? fmt(r[field]) : r.note ? '' : 'unknown';
   }
 
+  // A long table and what explains it, folded: closed, its summary line saying what is inside and the key number.
+  function fold(summaryText, children, id) {
+    return el('details', id ? { id: id } : {}, [el('summary', { text: summaryText })].concat(children));
+  }
+  function plural(n, one, many) { return n + ' ' + (n === 1 ? one : many || one + 's'); }
+
   function runSections() {
     // Header and verdict
     var verdict = summary.verdict || 'unknown';
@@ -54,16 +60,18 @@
     v.appendChild(el('h2', { text: 'Verdict' }));
     v.appendChild(el('span', { class: 'verdict ' + verdict, id: 'verdict-value', text: verdict.toUpperCase() }));
     (summary.reasons || []).forEach(function (r) { v.appendChild(el('p', { text: r })); });
+    // The criteria as a list, not a table: the answer stays above the charts, a failed criterion in red.
     if ((summary.checks || []).length) {
-      v.appendChild(el('h3', { text: 'Criteria' }));
-      v.appendChild(table(['criterion', 'result', 'measured', 'bound'], summary.checks.map(function (c) {
+      v.appendChild(el('ul', { class: 'criteria', id: 'criteria' }, summary.checks.map(function (c) {
         var evaluated = c.passed !== null && c.passed !== undefined;
         // summary.json's Check.notApplicable: a criterion with no meaning for this run (a share of no target rate).
         var notApplicable = !evaluated && (c.measured || '').indexOf('not applicable') === 0;
-        return [c.criterion, el('span', { class: !evaluated ? 'skip' : c.passed ? 'pass' : 'fail',
-          text: notApplicable ? 'not applicable' : !evaluated ? 'not evaluated' : c.passed ? 'passed' : 'FAILED' }), c.measured, c.bound];
+        return el('li', { class: evaluated && !c.passed ? 'failed' : '' }, [el('span', { class: !evaluated ? 'skip' : c.passed ? 'pass' : 'fail',
+          text: notApplicable ? 'not applicable' : !evaluated ? 'not evaluated' : c.passed ? 'passed' : 'FAILED' }), ' ',
+          el('span', { class: 'criterion', text: c.criterion }), ': ' + c.measured + ' (bound ' + c.bound + ')']);
       })));
     }
+    headlineSection();
 
     // Parameters, SUT, totals
     var run = document.getElementById('run');
@@ -107,37 +115,45 @@
     function figure(s, v) { return s.dataMissing && v === null ? 'unknown' : v === null || v === undefined ? '' : fmt(v); }
     var rateLogs = {};
     (data.rateLogs || []).forEach(function (r) { rateLogs[r.peer] = r.messages; });
-    peersSection.appendChild(table(['peer', 'role', 'host', 'ok', 'messages (rate logs)', (data.labels || {}).rate || 'rate msg/s', 'lost', 'duplicated', 'out of order', 'latency / send delay', 'how it ended'],
+    var peerList = data.peers || [];
+    var failedPeers = peerList.filter(function (p) { return (bySummary[p.name] || {}).ok === false; });
+    var roles = {};
+    peerList.forEach(function (p) { roles[p.role] = (roles[p.role] || 0) + 1; });
+    peersSection.appendChild(fold(plural(peerList.length, 'peer') + ' (' + Object.keys(roles).map(function (r) { return plural(roles[r], r); }).join(', ') +
+      '): ' + (failedPeers.length ? failedPeers.map(function (p) { return p.name; }).join(', ') + ' FAILED' : 'none failed') +
+      '; messages, rates, loss, latency and how each ended', [table(['peer', 'role', 'host', 'ok', 'messages (rate logs)', (data.labels || {}).rate || 'rate msg/s', 'lost', 'duplicated', 'out of order', 'latency / send delay', 'how it ended'],
       (data.peers || []).map(function (p) {
         var s = bySummary[p.name] || {};
         return [p.name, p.role, p.host, s.ok === false ? el('span', { class: 'fail', text: 'FAILED' }) : (s.ok ? 'yes' : ''),
           rateLogs[p.name] === undefined ? '' : rateLogs[p.name] === null ? 'unknown' : fmt(rateLogs[p.name]), figure(s, s.rate),
           figure(s, s.lost), figure(s, s.duplicated), figure(s, s.outOfOrder), latencyCell(s.responseTime || s.sendDelay, p.role === 'sender' || p.role === 'receiver'), s.end || (p.collected ? '' : 'files not collected')];
-      }), [false, false, false, false, true, true, true, true, true, false, false]));
+      }), [false, false, false, false, true, true, true, true, true, false, false])], 'peers-table'));
     // Each sender's actual warm-up: one that waited for its schedule says how that ended.
     var warmups = (summary.peers || []).filter(function (p) { return p.warmup; });
     if (warmups.length) {
-      peersSection.appendChild(el('h3', { text: 'Warm-up (left out of the figures)' }));
-      peersSection.appendChild(table(['sender', 'warm-up s', 'send delay bound ms', 'cap s', 'how it ended'],
+      var offSchedule = warmups.filter(function (p) { return p.warmup.onSchedule === false; });
+      peersSection.appendChild(fold('Warm-up (left out of the figures): ' + warmups.map(function (p) { return p.name + ' ' + fmt(p.warmup.seconds) + ' s'; }).join(', ') +
+        (offSchedule.length ? '; OFF SCHEDULE: ' + offSchedule.map(function (p) { return p.name; }).join(', ') : ''), [table(['sender', 'warm-up s', 'send delay bound ms', 'cap s', 'how it ended'],
         warmups.map(function (p) {
           var w = p.warmup;
           return [p.name, fmt(w.seconds), w.sendDelayBoundMillis === null ? '' : fmt(w.sendDelayBoundMillis),
             w.maxSeconds === null ? '' : fmt(w.maxSeconds),
             w.onSchedule === false ? el('span', { class: 'fail', text: 'OFF SCHEDULE: ' + w.detail }) : w.detail];
-        }), [false, true, true, true, false]));
+        }), [false, true, true, true, false])], 'warmup-table'));
     }
     // Each sender's delivery mode and how the SUT disposed of its messages (its delivery.json): presettled sends are
     // not acknowledged, so what arrived is the receivers' count.
     var deliveries = (summary.peers || []).filter(function (p) { return p.delivery; });
     if (deliveries.length) {
-      peersSection.appendChild(el('h3', { text: 'Delivery (settled: acknowledged by the SUT; presettled: fire-and-forget)' }));
-      peersSection.appendChild(table(['sender', 'mode', 'acknowledged', 'given back (released, modified) and sent again', 'not sent again by the end', 'refused'],
+      peersSection.appendChild(fold('Delivery (settled: acknowledged by the SUT; presettled: fire-and-forget): ' + deliveries.map(function (p) {
+        return p.name + ' ' + p.delivery.mode + (p.delivery.refused ? ', ' + fmt(p.delivery.refused) + ' refused' : '');
+      }).join(', '), [table(['sender', 'mode', 'acknowledged', 'given back (released, modified) and sent again', 'not sent again by the end', 'refused'],
         deliveries.map(function (p) {
           var d = p.delivery;
           var presettled = d.mode === 'presettled';
           return [p.name, d.mode, presettled ? 'not acknowledged (presettled): see the receivers\' loss' : fmt(d.acknowledged),
             presettled ? '' : fmt(d.released), presettled ? '' : fmt(d.unresent), fmt(d.refused)];
-        }), [false, false, true, true, true, true]));
+        }), [false, false, true, true, true, true])], 'delivery-table'));
     }
     var missing = (summary.peers || []).filter(function (p) { return p.dataMissing; });
     if (missing.length) {
@@ -170,6 +186,53 @@
       }), [false, false, true, true, true, true, true, true]));
     }
   }
+  // The figures a reader looks for first, as summary.json holds them (its totals and each agent action's cost), and
+  // what says how far they can be trusted, linking the section that shows it.
+  function headlineSection() {
+    var h = document.getElementById('headline');
+    var t = summary.totals, cards = [];
+    function card(title, figures, note, id, kind) {
+      return el('div', { class: 'figure' + (kind ? ' ' + kind : ''), id: id }, [el('div', { class: 'title', text: title }),
+        el('div', { class: 'values' }, figures.map(function (f) {
+          return el('span', { class: 'value' }, [el('small', { text: f[0] }), el('b', { text: f[1] })]);
+        }))].concat(note ? [el('div', { class: 'note', text: note })] : []));
+    }
+    // As summary.json holds them (to the microsecond), not to four significant digits.
+    function millis(v) { return typeof v === 'number' ? v.toLocaleString('en', { maximumFractionDigits: 3 }) : known(v); }
+    function percentiles(l) {
+      return [['p50', 'p50'], ['p90', 'p90'], ['p99', 'p99'], ['p99.9', 'p999'], ['max', 'max']].map(function (q) {
+        return [q[0], l ? millis(l[q[1]]) : 'unknown'];
+      });
+    }
+    // An action's cost: -1 is summary.json's "not within the test".
+    function cost(v) { return v === -1 ? 'not within the test' : known(v); }
+    if (t) {
+      cards.push(card('Throughput, msg/s after warm-up', [['sent', known(t.sendRate)], ['received', known(t.receiveRate)]],
+        'whole test: ' + known(t.sent) + ' sent, ' + known(t.received) + ' received', 'headline-throughput'));
+      cards.push(card('Response time, ms after warm-up', percentiles(t.responseTime), 'corrected for coordinated omission', 'headline-latency'));
+      cards.push(card('Loss, messages', [['lost', known(t.lost)], ['duplicated', known(t.duplicated)], ['out of order', known(t.outOfOrder)]],
+        'whole test, warm-up included', 'headline-loss'));
+      cards.push(card('Send delay, ms after warm-up', percentiles(t.sendDelay), 'how late the senders sent on their schedule', 'headline-send-delay'));
+    }
+    (summary.actions || []).forEach(function (a, i) {
+      cards.push(card('Action: ' + (a.group ? a.group + '/' : '') + (a.agent || '') + ' ' + a.handler + ' at ' + a.atMillis / 1000 + ' s',
+        [['outage ms', cost(a.outageMillis)], ['recovery ms', cost(a.recoveryMillis)], ['lost', known(a.lost)]],
+        'outcome: ' + a.outcome, 'headline-action-' + (i + 1), 'action'));
+    });
+    if (!cards.length) { return; }
+    h.appendChild(el('div', { class: 'figures' }, cards));
+    function caveat(text, section, heading) {
+      h.appendChild(el('p', { class: 'warn caveat' }, [text + ': see ', el('a', { href: '#' + section, text: heading })]));
+    }
+    var g = summary.loadGenerators, clocks = summary.clockCheck;
+    if (g && (g.warnings || []).length) { caveat(plural(g.warnings.length, 'warning') + ' that a figure may be the load generator\u2019s, not the SUT\u2019s', 'generators', 'Load generators'); }
+    if (clocks && (clocks.warnings || []).length) { caveat(plural(clocks.warnings.length, 'clock warning'), 'hosts', 'Hosts and clocks'); }
+    var missing = (summary.peers || []).filter(function (p) { return p.dataMissing; }).map(function (p) { return p.name; });
+    if (missing.length) { caveat('Data missing from ' + missing.join(', ') + ': the figures that depend on it are unknown', 'peers', 'Peers'); }
+    var late = (summary.peers || []).filter(function (p) { return p.warmup && p.warmup.onSchedule === false; }).map(function (p) { return p.name; });
+    if (late.length) { caveat('Warm-up off schedule: ' + late.join(', '), 'peers', 'Peers'); }
+    if ((summary.interruptions || []).length) { caveat(plural(summary.interruptions.length, 'interruption') + ' of the control plane', 'peers', 'Peers'); }
+  }
   // The routers (and brokers) the client started: the graph, who used which node, which were inspected, each hop's deliveries.
   function topologySection() {
     var t = data.topology;
@@ -198,19 +261,23 @@
     function who(n, what) {
       return (n.peers || []).filter(function (p) { return p.what === what; }).map(function (p) { return p.peer; }).join(', ');
     }
-    s.appendChild(table(['node', 'kind', 'URL (clients, AMQP management)', 'links', 'senders', 'receivers', 'inspector', 'agent', 'log'], (t.nodes || []).map(function (n) {
+    var kinds = {};
+    (t.nodes || []).forEach(function (n) { kinds[n.kind] = (kinds[n.kind] || 0) + 1; });
+    s.appendChild(fold('Nodes: ' + Object.keys(kinds).map(function (k) { return plural(kinds[k], k); }).join(', ') + ', ' +
+      plural((t.links || []).length, 'link') + '; their URLs, links, peers and logs', [table(['node', 'kind', 'URL (clients, AMQP management)', 'links', 'senders', 'receivers', 'inspector', 'agent', 'log'], (t.nodes || []).map(function (n) {
       var links = (t.links || []).filter(function (l) { return l.from === n.name || l.to === n.name; }).map(function (l) {
         return (l.from === n.name ? l.to : l.from) + (l.cost !== 1 ? ' (cost ' + l.cost + ')' : '');
       }).join(', ');
       return [n.name, n.kind, n.url, links, who(n, 'sends'), who(n, 'receives'), who(n, 'inspects'), who(n, 'acts on'),
         n.log ? el('a', { href: n.log, text: n.log }) : ''];
-    })));
+    }))], 'topology-nodes'));
     if ((summary.hops || []).length) {
-      s.appendChild(el('h3', { text: 'Deliveries per link of the inspected routers (summary.json\u2019s hops: the router.link counters of their links.csv over the whole run, warm-up included; a link counted from 0 when it appeared or its router restarted; what a link carried after its router\u2019s last sample of it, e.g. a client\u2019s link closed between samples, is not seen)' }));
-      s.appendChild(table(['router', 'link', 'deliveries', 'accepted', 'released', 'modified', 'rejected', 'dropped presettled'], summary.hops.map(function (h) {
+      s.appendChild(fold('Deliveries per link of the inspected routers: ' + plural(summary.hops.length, 'link'), [
+        el('p', { class: 'sub', text: 'summary.json\u2019s hops: the router.link counters of their links.csv over the whole run, warm-up included; a link counted from 0 when it appeared or its router restarted; what a link carried after its router\u2019s last sample of it, e.g. a client\u2019s link closed between samples, is not seen.' }),
+        table(['router', 'link', 'deliveries', 'accepted', 'released', 'modified', 'rejected', 'dropped presettled'], summary.hops.map(function (h) {
         return [h.router || h.inspector, h.link, known(h.deliveries), known(h.accepted), known(h.released), known(h.modified),
           known(h.rejected), known(h.droppedPresettled)];
-      }), [false, false, true, true, true, true, true, true]));
+      }), [false, false, true, true, true, true, true, true])], 'hops-table'));
     }
   }
   // A run of several routes (summary.json's routes, each summed over its own peers as the totals are over all): side by side.
@@ -273,7 +340,8 @@
     section.appendChild(el('h2', { text: 'Hosts and clocks' }));
     var addresses = {};
     hosts.forEach(function (h) { addresses[h.address || h.hostName] = true; });
-    section.appendChild(el('p', { id: 'host-count', text: hosts.length + ' peer(s) on ' + Object.keys(addresses).length +
+    var clocks = [];
+    clocks.push(el('p', { id: 'host-count', text: hosts.length + ' peer(s) on ' + Object.keys(addresses).length +
       ' distinct address(es). Clock offset = the peer\'s clock \u2212 the client\'s, from the PING with the shortest round trip,' +
       ' \u00b1 its uncertainty (half that round trip); a peer on the client\'s own clock (same process, same host) has none to estimate.' }));
     function millis(v, signed) {
@@ -284,16 +352,21 @@
       if (typeof h.clockOffsetMillis !== 'number') { return 'no answer'; }
       return millis(h.clockOffsetMillis, true) + ' \u00b1 ' + millis(h.clockOffsetUncertaintyMillis, false);
     }
-    section.appendChild(table(['peer', 'role', 'host name', 'address', 'data URL', 'clock offset ms', 'PING round trip ms', 'pings'],
+    clocks.push(table(['peer', 'role', 'host name', 'address', 'data URL', 'clock offset ms', 'PING round trip ms', 'pings'],
       hosts.map(function (h) {
         var clock = clockText(h);
         return [h.peer, h.role, h.hostName, h.address, h.dataUrl,
           over[h.peer] ? el('span', { class: 'fail', text: clock }) : clock, millis(h.roundTripMillis, false), h.pings];
       }), [false, false, false, false, false, true, true, true]));
     if (check.rule) {
-      section.appendChild(el('p', { text: 'Clock limit ' + millis(check.limitMillis, false) + ' ms (' + check.rule +
+      clocks.push(el('p', { text: 'Clock limit ' + millis(check.limitMillis, false) + ' ms (' + check.rule +
         '); largest offset ' + millis(check.maxAbsOffsetMillis, false) + ' ms.' }));
     }
+    var overLimit = check.peersOverLimit || [];
+    section.appendChild(fold(plural(hosts.length, 'peer') + ' on ' + plural(Object.keys(addresses).length, 'address', 'addresses') +
+      (typeof check.maxAbsOffsetMillis === 'number' ? '; largest clock offset ' + millis(check.maxAbsOffsetMillis, false) + ' ms' +
+        (typeof check.limitMillis === 'number' ? ' (limit ' + millis(check.limitMillis, false) + ' ms)' : '') : '') +
+      (overLimit.length ? '; over the limit: ' + overLimit.join(', ') : ''), clocks, 'hosts-table'));
     (check.warnings || []).forEach(function (w) {
       section.appendChild(el('p', { class: 'fail clock-warning', text: 'Warning: ' + w }));
     });
@@ -303,15 +376,17 @@
     var k = summary.startSkew;
     if (!k) { return; }
     var section = document.getElementById('hosts');
-    section.appendChild(el('h3', { text: 'Start at one instant' }));
     function ms(v) { return typeof v === 'number' ? v.toFixed(3) : 'unknown'; }
-    section.appendChild(el('p', { id: 'start-skew', text: 'Start skew ' + ms(k.skewMillis) + ' ms (\u00b1 ' + ms(k.uncertaintyMillis) +
+    var skew = el('p', { id: 'start-skew', text: 'Start skew ' + ms(k.skewMillis) + ' ms (\u00b1 ' + ms(k.uncertaintyMillis) +
       ' ms from the clock offsets): the latest peer\u2019s begin minus the earliest\u2019s, on the client\u2019s clock. Latest: ' +
       (k.latestPeer || 'none') + ', ' + ms(k.latestLatenessMillis) + ' ms after the instant' +
-      (k.neverBegan ? '; ' + k.neverBegan + ' never began' : '') + '.' }));
-    section.appendChild(table(['peer', 'role', 'began after the instant ms (its own clock)'], (k.peers || []).map(function (p) {
+      (k.neverBegan ? '; ' + k.neverBegan + ' never began' : '') + '.' });
+    var starts = table(['peer', 'role', 'began after the instant ms (its own clock)'], (k.peers || []).map(function (p) {
       return [p.peer, p.role, typeof p.latenessMillis === 'number' ? ms(p.latenessMillis) : 'never began'];
-    }), [false, false, true])).id = 'start-table';
+    }), [false, false, true]);
+    starts.id = 'start-table';
+    section.appendChild(fold('Start at one instant: skew ' + ms(k.skewMillis) + ' ms, latest ' + (k.latestPeer || 'none') +
+      (k.neverBegan ? '; ' + k.neverBegan + ' never began' : ''), [skew, starts]));
   }
   // The senders' and receivers' own CPU and GC over the measured span (summary.json's loadGenerators), and each
   // warning that a figure may be the generator's rather than the SUT's.
@@ -320,10 +395,11 @@
     if (!g || !(g.peers || []).length) { return; }
     var section = document.getElementById('generators');
     section.appendChild(el('h2', { text: 'Load generators' }));
-    section.appendChild(el('p', { text: 'What each sender and receiver used over the measured span, a sample a second: its process\u2019s' +
+    var saturated = g.peers.filter(function (p) { return p.saturated; });
+    var explained = el('p', { text: 'What each sender and receiver used over the measured span, a sample a second: its process\u2019s' +
       ' CPU in cores (peers sharing a JVM show the same process), the busy share of all its host\u2019s cores, and its JVM\u2019s' +
-      ' garbage-collector pauses. Saturated: ' + g.rule + '.' }));
-    section.appendChild(table(['peer', 'role', 'host', 'seconds', 'cores', 'process cores mean', 'process cores max',
+      ' garbage-collector pauses. Saturated: ' + g.rule + '.' });
+    var usage = table(['peer', 'role', 'host', 'seconds', 'cores', 'process cores mean', 'process cores max',
       'host busy % mean', 'host busy % max', 'GC pauses', 'GC pause ms', 'GC max pause ms', 'saturated s', 'SUT on this host'],
       g.peers.map(function (p) {
         // As summary.json rounds them, and the console prints them: cores to 3 decimals, percents to 1.
@@ -332,7 +408,11 @@
           fixed(p.hostBusyPercentMean, 1), fixed(p.hostBusyPercentMax, 1), fmt(p.gcPauses), fmt(p.gcPauseMillis), fmt(p.gcMaxPauseMillis),
           p.saturated ? el('span', { class: 'fail', text: p.saturatedSeconds + ' (saturated)' }) : fmt(p.saturatedSeconds),
           p.sutOnThisHost === null || p.sutOnThisHost === undefined ? 'unknown' : p.sutOnThisHost ? el('span', { class: 'fail', text: 'yes' }) : 'no'];
-      }), [false, false, false, true, true, true, true, true, true, true, true, true, true, false])).id = 'generators-table';
+      }), [false, false, false, true, true, true, true, true, true, true, true, true, true, false]);
+    usage.id = 'generators-table';
+    section.appendChild(fold(plural(g.peers.length, 'sender or receiver', 'senders and receivers') + ': ' +
+      (saturated.length ? saturated.map(function (p) { return p.peer; }).join(', ') + ' saturated' : 'none saturated') +
+      '; CPU, host busy share and GC pauses', [explained, usage]));
     (g.warnings || []).forEach(function (w) {
       section.appendChild(el('p', { class: 'fail generator-warning', text: 'Warning: ' + w }));
     });
@@ -431,7 +511,7 @@
     // The run's own page: a line on how it compares with its baseline, linking the comparison page.
     var c = data.comparison;
     if (!c || data.comparisonPage) { return; }
-    var v = document.getElementById('verdict');
+    var v = document.getElementById('baseline');
     var worse = (c.metrics || []).filter(function (m) { return m.verdict === 'worse' || m.verdict === 'missing'; });
     var notJudged = (c.metrics || []).filter(function (m) { return m.verdict === 'not judged'; });
     v.appendChild(el('h3', { text: 'Against the baseline' }));
@@ -522,7 +602,10 @@
       maestroTime: time,
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
       scales: {
-        x: date ? dateAxis(c) : curve ? { type: 'linear', title: { display: true, text: 'achieved receive rate (msg/s)' } } : steps ? { type: 'linear', title: { display: true, text: 'target rate (msg/s)' } } : time ? { type: 'linear', min: isFinite(xMin) ? Math.floor(xMin) : undefined, max: isFinite(xMax) ? Math.ceil(xMax) : undefined, title: { display: true, text: elapsed ? 'seconds from the start of the load' : 'time (UTC)' }, ticks: { callback: function (v) { return at(v); } } }
+        x: date ? dateAxis(c) : curve ? { type: 'linear', title: { display: true, text: 'achieved receive rate (msg/s)' } } : steps ? { type: 'linear', title: { display: true, text: 'target rate (msg/s)' } } : time ? { type: 'linear', min: isFinite(xMin) ? Math.floor(xMin) : undefined, max: isFinite(xMax) ? Math.ceil(xMax) : undefined, title: { display: true, text: elapsed ? 'seconds from the start of the load' : 'time (UTC)' },
+            // The bounds are the run's first and last second, not round values: as ticks of their own they overlapped
+            // their neighbours' labels. Level labels, skipped rather than crowded.
+            ticks: { includeBounds: false, maxRotation: 0, autoSkip: true, autoSkipPadding: 16, callback: function (v) { return at(v); } } }
           : { type: 'logarithmic', min: 1, title: { display: true, text: 'percentile' },
               ticks: { callback: function (v) { var l = Math.log10(v); return (Math.abs(l - Math.round(l)) < 1e-9 || v === 2) ? nines(v) : ''; } } },
         // A curve's latency spans decades (1 ms at ease, seconds past the knee): a logarithmic axis shows both.
@@ -563,6 +646,12 @@
   var grid = el('div', { class: 'charts' });
   chartsSection.appendChild(grid);
   var charts = data.charts || [];
+  // The inspectors' charts (the SUT's own counters and gauges) after the load's throughput and latency, under a heading of their own.
+  var inspectorGrid = null;
+  if (charts.some(function (c) { return c.inspector; })) {
+    chartsSection.appendChild(el('h3', { id: 'inspector-charts', text: 'The SUT as its inspectors sampled it' }));
+    inspectorGrid = chartsSection.appendChild(el('div', { class: 'charts' }));
+  }
   // One time axis for every time chart, so a fault and its effect line up from chart to chart.
   var xMin = Infinity, xMax = -Infinity;
   charts.forEach(function (c) {
@@ -579,7 +668,7 @@
     var canvas = el('canvas', { id: 'chart-' + c.id, 'data-chart': c.id });
     var box = el('div', { class: 'chart' }, [el('h3', { text: c.title }), el('div', { class: 'box' }, [canvas])]);
     if (c.note) { box.appendChild(el('div', { class: 'note', text: c.note })); }
-    grid.appendChild(box);
+    (c.inspector && inspectorGrid ? inspectorGrid : grid).appendChild(box);
     var markerShapes = 0;
     var datasets = c.series.map(function (s, i) {
       var points = s.x.map(function (x, j) { return { x: x, y: s.y[j] }; });
@@ -612,24 +701,23 @@
     })));
   }
   if ((summary.actions || []).length) {
-    act.appendChild(el('h3', { text: 'Agent actions and what they cost' }));
-    act.appendChild(table(['agent', 'handler', 'args', 'planned at s', 'start', 'end', 'outcome', 'exit', 'reason', 'lost', 'outage ms',
+    act.appendChild(fold('Agent actions and what they cost: ' + plural(summary.actions.length, 'action') + ' (' +
+      summary.actions.map(function (a) { return a.handler + ' ' + a.outcome; }).join(', ') + '); times, exit, stops', [table(['agent', 'handler', 'args', 'planned at s', 'start', 'end', 'outcome', 'exit', 'reason', 'lost', 'outage ms',
       'recovery ms', 'stops', 'last resume ms'],
       summary.actions.map(function (a) {
         return [(a.group ? a.group + '/' : '') + (a.agent || ''), a.handler, (a.args || []).join(' '), a.atMillis / 1000, a.start, a.end,
           a.outcome, a.exitStatus, a.reason, known(a.lost), known(a.outageMillis), known(a.recoveryMillis), known(a.stops),
           known(a.lastResumeMillis)];
-      })));
-    act.appendChild(el('p', { text: 'A stop: 200 ms or more without a message received. Outage: the longest stop after the action,' +
+      })), el('p', { text: 'A stop: 200 ms or more without a message received. Outage: the longest stop after the action,' +
       ' its own length; recovery: from the action until the rate was back within 5 % of the target for a second, after the' +
       ' first stop; last resume: from the action until the flow resumed after its last stop (on a redundant path, the' +
-      ' traffic back on its first path). -1: not within the test.' }));
+      ' traffic back on its first path). -1: not within the test.' })], 'actions-table'));
   }
   if ((data.handlerRuns || []).length) {
-    act.appendChild(el('h3', { text: 'Handler runs (agents\u2019 handlers.csv)' }));
-    act.appendChild(table(['agent', 'handler', 'args', 'start', 'end', 'outcome', 'exit', 'reason'], data.handlerRuns.map(function (h) {
-      return [h.peer, h.handler, h.args, h.start, h.end, h.outcome, h.exitStatus, h.reason];
-    })));
+    act.appendChild(fold('Handler runs (agents\u2019 handlers.csv): ' + plural(data.handlerRuns.length, 'run'),
+      [table(['agent', 'handler', 'args', 'start', 'end', 'outcome', 'exit', 'reason'], data.handlerRuns.map(function (h) {
+        return [h.peer, h.handler, h.args, h.start, h.end, h.outcome, h.exitStatus, h.reason];
+      }))], 'handler-runs'));
   }
   // system.json's driverDefaults: the client options the worker set because the SUT URL did not.
   function driverDefaults(d) {
@@ -639,10 +727,13 @@
   if ((data.systems || []).length) {
     var sys = document.getElementById('systems');
     sys.appendChild(el('h2', { text: 'Hosts and JVMs (each peer\u2019s system.json)' }));
-    sys.appendChild(table(['peer', 'host', 'CPUs', 'max heap', 'OS', 'JVM', 'JVM arguments', 'Maestro', 'driver'], data.systems.map(function (s) {
+    var jvms = {};
+    data.systems.forEach(function (s) { jvms[s.jvm] = true; });
+    sys.appendChild(fold(plural(data.systems.length, 'peer') + '; ' + Object.keys(jvms).join(', ') + '; CPUs, heap, OS, JVM arguments, drivers',
+      [table(['peer', 'host', 'CPUs', 'max heap', 'OS', 'JVM', 'JVM arguments', 'Maestro', 'driver'], data.systems.map(function (s) {
       return [s.peer, s.host, s.cpus, s.maxHeapBytes ? (s.maxHeapBytes / 1073741824).toFixed(1) + ' GiB' : '', s.os, s.jvm,
         (s.jvmArguments || []).join(' '), s.maestroVersion, s.driver + driverDefaults(s.driverDefaults)];
-    }), [false, false, true, true, false, false, false, false, false]));
+    }), [false, false, true, true, false, false, false, false, false])], 'systems-table'));
   }
   if (data.console) {
     var con = document.getElementById('console');

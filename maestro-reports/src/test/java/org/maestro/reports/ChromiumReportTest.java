@@ -48,6 +48,14 @@ class ChromiumReportTest {
         assertEquals(charts, count(dom, "data-rendered=\"1\""), "every canvas drawn by Chart.js");
         assertTrue(dom.contains("id=\"verdict-value\"") && dom.contains(">PASSED<"), "the verdict is shown");
         assertTrue(dom.contains("p99 latency &lt; 250 ms"), "the criterion is shown");
+        assertLeadsWithItsAnswer(dom);
+        assertTrue(headline(dom).contains("id=\"headline-throughput\"") && headline(dom).contains("id=\"headline-latency\"")
+                && headline(dom).contains("id=\"headline-loss\"") && headline(dom).contains("id=\"headline-send-delay\""),
+                "the headline: throughput, response time, loss and send delay: " + head(headline(dom)));
+        assertTrue(headline(dom).contains("restart-artemis.groovy") && headline(dom).contains("outage ms"), "the action's cost in the headline");
+        assertTrue(headline(dom).contains("1 clock warning: see <a href=\"#hosts\">Hosts and clocks</a>"), "the clock warning named at the top");
+        assertTrue(dom.contains("<details id=\"peers-table\"><summary>4 peers (") && dom.contains("<details id=\"hosts-table\"><summary>"),
+                "the long tables folded, closed, a summary line saying what is inside");
         assertTrue(dom.contains("restart-artemis.groovy"), "the agent action is listed");
         assertTrue(dom.contains("id=\"time-axis\"") && dom.contains("+0 s is the first sender"), "the events' clock is named");
         assertTrue(dom.contains("OpenJDK 64-Bit Server VM 17.0.15") && dom.contains("qpid-jms 2.6.1"), "each peer's system is shown");
@@ -165,6 +173,7 @@ class ChromiumReportTest {
         assertTrue(dom.contains("its data server refused the connection") && dom.contains("9,284 message(s)")
                 && dom.contains("live, not from files"), "the missing data is named, with what the receiver reported live");
         assertTrue(dom.contains("not back within the run"), "the interruption is listed");
+        assertTrue(headline(dom).contains("Data missing from receiver-1: the figures that depend on it are unknown"), head(headline(dom)));
     }
 
     /**
@@ -251,7 +260,10 @@ class ChromiumReportTest {
         }
     }
 
-    /** A sender whose warm-up hit its cap off schedule: the page shows each sender's warm-up and says how it ended. */
+    /**
+     * A sender whose warm-up hit its cap off schedule: the page shows each sender's warm-up and says how it ended; the
+     * criterion it failed stands out in the verdict.
+     */
     @Test
     void eachSendersWarmupIsShownAndOneOffScheduleSaysSo() throws Exception {
         SyntheticRun run = new SyntheticRun(Files.createDirectories(tmp.resolve("warm")), 1_795_000_000_000_000L, 5, 300, 2).write();
@@ -262,10 +274,18 @@ class ChromiumReportTest {
             w.put("sendDelayBoundMillis", 100.0);
             w.put("onSchedule", false);
             w.put("detail", "connection 1 send delay 812.000 ms when the warm-up hit its 6.0 s cap");
+            s.put("verdict", "failed");
+            ((com.fasterxml.jackson.databind.node.ObjectNode) s.get("checks").get(0)).put("passed", false);
         });
         String dom = renderedWithoutErrors(run.dir);
         assertTrue(dom.contains("Warm-up (left out of the figures)"), head(dom));
         assertTrue(dom.contains("OFF SCHEDULE: connection 1 send delay 812.000 ms when the warm-up hit its 6.0 s cap"), head(dom));
+        assertTrue(dom.contains("<summary>Warm-up (left out of the figures): sender-1 6 s; OFF SCHEDULE: sender-1</summary>"),
+                "the folded warm-up says which sender was off schedule");
+        assertTrue(headline(dom).contains("Warm-up off schedule: sender-1"), head(headline(dom)));
+        assertTrue(dom.contains("<li class=\"failed\"><span class=\"fail\">FAILED</span> <span class=\"criterion\">p99 latency &lt; 250 ms</span>"),
+                "the failed criterion in the verdict");
+        assertTrue(dom.indexOf(">FAILED</span> <span class=\"criterion\">") < dom.indexOf("<canvas "), "above the charts");
     }
 
     /**
@@ -292,6 +312,27 @@ class ChromiumReportTest {
         assertTrue(dom.contains("Delivery (settled: acknowledged by the SUT; presettled: fire-and-forget)"), head(dom));
         assertTrue(dom.contains("not acknowledged (presettled): see the receivers' loss"), head(dom));
         assertTrue(dom.contains(">not applicable<"), head(dom));
+    }
+
+    /**
+     * The page opens with its answer: the verdict, then the headline figures, then the first chart, and only then the
+     * first table; the time charts come before the tables they are the summary of.
+     */
+    private static void assertLeadsWithItsAnswer(String dom) {
+        int verdict = dom.indexOf("id=\"verdict-value\"");
+        int headline = dom.indexOf("id=\"headline-throughput\"");
+        int chart = dom.indexOf("<canvas ");
+        int table = dom.indexOf("<table");
+        assertTrue(verdict >= 0 && headline > verdict, "the headline figures after the verdict: " + verdict + ", " + headline);
+        assertTrue(chart > headline, "the first chart after the headline: " + headline + ", " + chart);
+        assertTrue(table > chart, "the first table after the first chart: " + chart + ", " + table);
+        assertEquals(chart, dom.indexOf("<canvas id=\"chart-throughput-sent\""), "the first chart is the throughput's");
+    }
+
+    /** The headline section of a dumped report. */
+    private static String headline(String dom) {
+        String from = dom.substring(dom.indexOf("<section id=\"headline\""));
+        return from.substring(0, from.indexOf("</section>"));
     }
 
     /** Rewrites {@code run}'s summary.json after {@code edit} changed it (given it and its sender's entry). */
