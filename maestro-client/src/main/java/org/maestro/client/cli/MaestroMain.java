@@ -78,9 +78,9 @@ public final class MaestroMain implements Callable<Integer> {
         cl.addSubcommand("inspector", new org.maestro.inspector.InspectorMain());
         cl.addSubcommand("inspect", new org.maestro.inspector.InspectMain());
         cl.addSubcommand("agent", new org.maestro.agent.AgentMain());
-        cl.addSubcommand("report", new org.maestro.reports.ReportMain());
-        cl.addSubcommand("compare", new org.maestro.reports.CompareMain());
-        cl.addSubcommand("serve", new org.maestro.reports.ServeMain());
+        cl.addSubcommand("report", new org.maestro.reports.page.ReportMain());
+        cl.addSubcommand("compare", new org.maestro.reports.compare.CompareMain());
+        cl.addSubcommand("serve", new org.maestro.reports.serve.ServeMain());
         cl.addSubcommand("topology", new TopologyCommand());
         cl.addSubcommand("help", new CommandLine.HelpCommand());
         named(cl);
@@ -111,7 +111,7 @@ public final class MaestroMain implements Callable<Integer> {
     /** {@code --baseline} and {@code --min-change}: compare the run with earlier ones once it is done. */
     static class BaselineOptions {
         @Option(names = "--baseline", paramLabel = "DIR", description = {"compare the run with this earlier run directory, "
-                + "or with the latest " + org.maestro.reports.Baselines.LATEST + " passed runs of the same test in this "
+                + "or with the latest " + org.maestro.reports.compare.Baselines.LATEST + " passed runs of the same test in this "
                 + "directory of runs (e.g. --baseline runs); may be repeated. A regression makes the exit code 1 and "
                 + "fails a test case in junit.xml."})
         List<Path> baselines = new java.util.ArrayList<>();
@@ -121,7 +121,7 @@ public final class MaestroMain implements Callable<Integer> {
         String minChange;
 
         BaselineCheck check() {
-            return new BaselineCheck(baselines, org.maestro.reports.CompareMain.parsePercent(minChange));
+            return new BaselineCheck(baselines, org.maestro.reports.compare.CompareMain.parsePercent(minChange));
         }
     }
 

@@ -4,8 +4,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.maestro.reports.Baselines;
-import org.maestro.reports.Comparison;
+import org.maestro.reports.compare.Baselines;
+import org.maestro.reports.compare.Comparison;
 import org.maestro.reports.ReportException;
 import org.maestro.client.run.Console;
 

@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 import org.maestro.common.runfiles.RunLayout;
-import org.maestro.reports.ReportBuilder;
+import org.maestro.reports.page.ReportBuilder;
 import org.maestro.reports.ReportException;
-import org.maestro.reports.RunIndex;
+import org.maestro.reports.index.RunIndex;
 import org.maestro.client.run.Console;
 
 /**
