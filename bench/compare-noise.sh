@@ -76,5 +76,5 @@ done
 [ "$(count "$dir/bigger")" -ge 1 ] || demo_into "$dir/bigger" -P size=65536
 [ "$(count "$dir/slower")" -ge 1 ] || demo_into "$dir/slower" -P rate=$((rate * 8 / 10))
 echo "runs made in $(($(date +%s) - start)) s (host load: $(cut -d' ' -f1-3 /proc/loadavg)); comparing"
-java_maestro org.maestro.reports.CompareNoiseBench "$dir/same" "$dir/bigger" "$dir/slower"
+java_maestro org.maestro.reports.compare.CompareNoiseBench "$dir/same" "$dir/bigger" "$dir/slower"
 echo "runs kept in $dir: COMPARE_NOISE_DIR=$dir bench/compare-noise.sh judges them again without new runs"

@@ -316,10 +316,10 @@ class UnreliableRunTest {
                     java.time.Duration.ofSeconds(2)).stream().map(org.maestro.client.control.PingResult::peer).toList();
             assertEquals(2, peers.size(), "both workers answer: " + peers);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            java.util.Map<org.maestro.common.note.PeerInfo, String> busy = org.maestro.client.run.RunningTests.of(c, peers);
+            java.util.Map<org.maestro.common.note.PeerInfo, String> busy = org.maestro.client.run.stop.RunningTests.of(c, peers);
             while (!busy.isEmpty() && System.nanoTime() < deadline) {
                 Thread.sleep(200);
-                busy = org.maestro.client.run.RunningTests.of(c, peers);
+                busy = org.maestro.client.run.stop.RunningTests.of(c, peers);
             }
             assertEquals(java.util.Map.of(), busy, "the peers still run the test after the run ended: " + console);
         }

@@ -10,11 +10,11 @@ import java.nio.file.StandardCopyOption;
  * Writes a page or a JSON file through {@code <file>.partial} and a rename, so a browser, a web server or a
  * reader of the run directory never sees half a file (the old one stays until the new one is complete).
  */
-final class AtomicFile {
+public final class AtomicFile {
     private AtomicFile() {
     }
 
-    static void write(Path file, String text) throws IOException {
+    public static void write(Path file, String text) throws IOException {
         Path partial = file.resolveSibling(file.getFileName() + ".partial");
         Files.writeString(partial, text, StandardCharsets.UTF_8);
         Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -15,13 +15,13 @@ import org.maestro.reports.results.HdrIntervalLog;
  * (those not tagged {@value PeerFiles#WARMUP_TAG}), from which the percentile distribution and the figures are drawn.
  * Memory: one histogram for the current second, one for the sum, and three points per second.
  */
-final class HdrLogSeries {
+public final class HdrLogSeries {
     private static final double MICROS_PER_MILLI = 1000.0;
 
-    final Series p50 = new Series("p50");
-    final Series p99 = new Series("p99");
-    final Series max = new Series("max");
-    final Histogram measured = new Histogram(3);
+    public final Series p50 = new Series("p50");
+    public final Series p99 = new Series("p99");
+    public final Series max = new Series("max");
+    public final Histogram measured = new Histogram(3);
     private final long originMillis;
     private final Histogram second = new Histogram(3);
     private long currentSecond = Long.MIN_VALUE;
@@ -45,15 +45,15 @@ final class HdrLogSeries {
     }
 
     /** An empty series to be fed with {@link #add} and closed with {@link #finish} (to read a log once for several uses). */
-    static HdrLogSeries feed(long originMicros, int bucketSeconds) {
+    public static HdrLogSeries feed(long originMicros, int bucketSeconds) {
         return new HdrLogSeries(originMicros / 1000, bucketSeconds);
     }
 
-    void finish() {
+    public void finish() {
         flushSecond();
     }
 
-    void add(Histogram h) {
+    public void add(Histogram h) {
         long sec = Math.floorDiv(h.getStartTimeStamp() - originMillis, 1000L * bucketSeconds) * bucketSeconds;
         if (sec != currentSecond) {
             flushSecond();
@@ -75,12 +75,12 @@ final class HdrLogSeries {
     }
 
     /** The measured percentile distribution: x = 1 / (1 - percentile / 100) (log-scaled "nines"), y = ms. */
-    Series distribution(String label) {
+    public Series distribution(String label) {
         return distribution(measured, label);
     }
 
     /** The percentile distribution of {@code measured}, as {@link #distribution(String)}. */
-    static Series distribution(Histogram measured, String label) {
+    public static Series distribution(Histogram measured, String label) {
         Series s = new Series(label);
         if (measured.getTotalCount() == 0) {
             return s;
@@ -101,7 +101,7 @@ final class HdrLogSeries {
         return millis(measured.getValueAtPercentile(percentile));
     }
 
-    static double millis(long micros) {
+    public static double millis(long micros) {
         return micros / MICROS_PER_MILLI;
     }
 }

@@ -19,11 +19,11 @@ import org.maestro.common.util.SafeText;
  * Puts report.html (and a runs directory's index.html) together from its template (a class-path resource):
  * the page's CSS and script, the chart libraries from their webjars, and the report data as inline JSON. One file, no network.
  */
-final class HtmlPage {
+public final class HtmlPage {
     private HtmlPage() {
     }
 
-    static String render(String title, JsonNode data) throws IOException {
+    public static String render(String title, JsonNode data) throws IOException {
         String template = resource("report-template.html");
         return template
                 .replace("@TITLE@", escapeHtml(SafeText.of(title, Integer.MAX_VALUE)))
@@ -62,7 +62,7 @@ final class HtmlPage {
     }
 
     /** Renders the page and writes it to {@code file} ({@link AtomicFile}: never half a page). */
-    static void write(Path file, String title, JsonNode data) throws ReportException {
+    public static void write(Path file, String title, JsonNode data) throws ReportException {
         try {
             AtomicFile.write(file, render(title, data));
         } catch (IOException e) {
@@ -75,7 +75,7 @@ final class HtmlPage {
         return Json.MAPPER.writeValueAsString(data).replace("</", "<\\/").replace("<!--", "<\\u0021--");
     }
 
-    static String escapeHtml(String s) {
+    public static String escapeHtml(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 

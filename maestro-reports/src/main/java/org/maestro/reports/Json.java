@@ -9,19 +9,19 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** The module's JSON mapper and the small conversions the report needs. */
-final class Json {
-    static final ObjectMapper MAPPER = new ObjectMapper();
+public final class Json {
+    public static final ObjectMapper MAPPER = new ObjectMapper();
 
     private Json() {
     }
 
     /** An ISO-8601 instant as epoch microseconds, or -1 when the text is missing or not an instant. */
-    static long epochMicros(JsonNode text) {
+    public static long epochMicros(JsonNode text) {
         return text == null || !text.isTextual() ? -1 : epochMicros(text.asText());
     }
 
     /** An ISO-8601 instant as epoch microseconds, or -1 when the text is missing or not an instant. */
-    static long epochMicros(String text) {
+    public static long epochMicros(String text) {
         if (text == null || text.isBlank()) {
             return -1;
         }
@@ -34,7 +34,7 @@ final class Json {
     }
 
     /** A series as {label, x: [...], y: [...]}, y null where the series has no value (NaN). */
-    static ObjectNode series(Series s) {
+    public static ObjectNode series(Series s) {
         ObjectNode n = MAPPER.createObjectNode();
         n.put("label", s.label);
         ArrayNode xs = n.putArray("x");
@@ -51,7 +51,7 @@ final class Json {
     }
 
     /** Six significant digits are plenty for a chart and keep the page small. */
-    static double round(double v) {
+    public static double round(double v) {
         if (v == Math.rint(v) || !Double.isFinite(v)) {
             return v;
         }
@@ -59,7 +59,7 @@ final class Json {
     }
 
     /** Adds an empty chart to {@code charts}: {id, title, kind (time, elapsed, distribution, steps, curve, date), unit, series: []}. */
-    static ObjectNode chart(ArrayNode charts, String id, String title, String kind, String unit) {
+    public static ObjectNode chart(ArrayNode charts, String id, String title, String kind, String unit) {
         ObjectNode c = charts.addObject();
         c.put("id", id);
         c.put("title", title);

@@ -18,7 +18,7 @@ import org.maestro.common.runfiles.TestJson;
  * @param warmupMicros     its warm-up (test.json), 0 when none
  * @param summary          its entry in summary.json's peers, or null when it has none
  */
-record PeerDir(String name, String role, String host, Path dir, long startEpochMicros, long warmupMicros,
+public record PeerDir(String name, String role, String host, Path dir, long startEpochMicros, long warmupMicros,
                Summary.PeerResult summary) {
 
     static PeerDir read(Path dir, Summary.PeerResult summaryPeer) throws IOException {
@@ -31,21 +31,21 @@ record PeerDir(String name, String role, String host, Path dir, long startEpochM
                 worker.map(TestJson.Worker::warmupMicros).orElse(0L), summaryPeer);
     }
 
-    boolean isSender() {
+    public boolean isSender() {
         return "sender".equals(role);
     }
 
-    boolean isReceiver() {
+    public boolean isReceiver() {
         return "receiver".equals(role);
     }
 
     /** Whether its CSVs are data series (an inspector's data sets), rather than a worker's or agent's own records. */
-    boolean isInspector() {
+    public boolean isInspector() {
         return "inspector".equals(role);
     }
 
     /** Whether it ended well: a peer summary.json does not name is taken as such. */
-    boolean ok() {
+    public boolean ok() {
         return summary == null || summary.ok();
     }
 }

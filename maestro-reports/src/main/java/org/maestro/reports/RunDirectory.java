@@ -16,10 +16,10 @@ import org.maestro.common.runfiles.RunLayout;
  * A run directory as the client writes it: summary.json, and a directory per peer under {@code peers/}.
  * Peers named in summary.json without a directory are kept (their files were not collected).
  */
-final class RunDirectory {
-    final Path dir;
-    final Summary summary;
-    final List<PeerDir> peers;
+public final class RunDirectory {
+    public final Path dir;
+    public final Summary summary;
+    public final List<PeerDir> peers;
 
     private RunDirectory(Path dir, Summary summary, List<PeerDir> peers) {
         this.dir = dir;
@@ -27,7 +27,7 @@ final class RunDirectory {
         this.peers = peers;
     }
 
-    static RunDirectory open(Path dir) throws ReportException {
+    public static RunDirectory open(Path dir) throws ReportException {
         if (!Files.isDirectory(dir)) {
             throw new ReportException("run directory " + dir + " does not exist or is not a directory");
         }
@@ -75,7 +75,7 @@ final class RunDirectory {
      * the senders sit at negative times. Without a sender: the earliest receiver, else the run's start, else the
      * earliest peer.
      */
-    long originMicros() {
+    public long originMicros() {
         for (java.util.function.Predicate<PeerDir> first : List.<java.util.function.Predicate<PeerDir>>of(PeerDir::isSender,
                 PeerDir::isReceiver)) {
             long start = peers.stream().filter(first).mapToLong(PeerDir::startEpochMicros).filter(s -> s >= 0).min().orElse(-1);
@@ -91,7 +91,7 @@ final class RunDirectory {
     }
 
     /** The test's name, else the directory's. */
-    String name() {
+    public String name() {
         return summary.name() == null ? dir.getFileName().toString() : summary.name();
     }
 }

@@ -8,17 +8,17 @@ import java.util.Arrays;
  * One line of a chart: a label and (x, y) points held in two growable primitive arrays (no boxing).
  * On time charts x is seconds since the run's origin.
  */
-final class Series {
-    final String label;
+public final class Series {
+    public final String label;
     private double[] xs = new double[16];
     private double[] ys = new double[16];
     private int size;
 
-    Series(String label) {
+    public Series(String label) {
         this.label = label;
     }
 
-    void add(double x, double y) {
+    public void add(double x, double y) {
         if (size == xs.length) {
             xs = Arrays.copyOf(xs, size * 2);
             ys = Arrays.copyOf(ys, size * 2);
@@ -28,15 +28,15 @@ final class Series {
         size++;
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
-    double x(int i) {
+    public double x(int i) {
         return xs[i];
     }
 
-    double y(int i) {
+    public double y(int i) {
         return ys[i];
     }
 
@@ -44,7 +44,7 @@ final class Series {
      * Counts as a rate per second from the first to the last non-empty bucket, empty buckets included as zero;
      * x is the bucket's start in seconds from the origin.
      */
-    static Series of(String label, TimeBuckets counts) {
+    public static Series of(String label, TimeBuckets counts) {
         Series s = new Series(label);
         int width = counts.bucketSeconds();
         for (int b = counts.minSecond(); !counts.isEmpty() && b <= counts.maxSecond(); b++) {

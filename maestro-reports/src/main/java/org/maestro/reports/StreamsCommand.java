@@ -9,15 +9,15 @@ import java.util.concurrent.Callable;
  * A command of this module (report, compare, serve) with the output and error streams picocli gives it: a test or
  * {@code maestro} itself may have set them, so a command never prints to System.out directly.
  */
-abstract class StreamsCommand implements Callable<Integer> {
+public abstract class StreamsCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    PrintWriter out() {
+    protected PrintWriter out() {
         return spec.commandLine().getOut();
     }
 
-    PrintWriter err() {
+    protected PrintWriter err() {
         return spec.commandLine().getErr();
     }
 }

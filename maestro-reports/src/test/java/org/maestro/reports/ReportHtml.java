@@ -18,7 +18,7 @@ public final class ReportHtml {
     }
 
     /** The data a page (report.html, index.html) embeds. */
-    static JsonNode parse(String html) throws IOException {
+    public static JsonNode parse(String html) throws IOException {
         int from = html.indexOf(OPEN);
         if (from < 0) {
             throw new AssertionError("the page embeds no report data: " + (html.length() > 300 ? html.substring(0, 300) + "..." : html));

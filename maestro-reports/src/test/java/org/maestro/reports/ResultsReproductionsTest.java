@@ -16,6 +16,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.reports.results.Summary;
+import org.maestro.reports.compare.Comparison;
+import org.maestro.reports.compare.ComparisonCharts;
+import org.maestro.reports.index.IndexRow;
+import org.maestro.reports.compare.Metric;
+import org.maestro.reports.compare.MetricVerdict;
+import org.maestro.reports.page.ReportData;
+import org.maestro.reports.compare.RunFigures;
+import org.maestro.reports.index.TrendCharts;
 
 /**
  * Issue 21's reproductions on the reports' side, on run directories of real peer files (written by the real

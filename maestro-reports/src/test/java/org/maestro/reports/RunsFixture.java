@@ -7,6 +7,8 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.maestro.reports.page.IncrementalReportTest;
+import org.maestro.reports.page.ReportBuilder;
 
 /**
  * A runs directory as nightly tests leave it, for the index and serve tests: runs written by
@@ -14,33 +16,33 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * verdicts and figures; one with a comparison with its baseline; an incremental run; a directory that is not
  * a run; a run whose summary.json is not JSON.
  */
-final class RunsFixture {
+public final class RunsFixture {
     /**
      * Newest first, as the index lists them. The runs with a summary start three days apart (2026-11-23T02:00Z
      * back to 11-11); the two listed by their directory name's local time sit in the middle of a gap, so the
      * order holds in any time zone.
      */
-    static final String NEWEST = "20261123-020000-nightly";
-    static final String UNREADABLE = "20261122-060000-broken";
-    static final String INCREMENTAL = "20261121-060000-incremental";
-    static final String FAILED = "20261120-020000-nightly";
-    static final String ERROR = "20261117-020000-nightly";
-    static final String PROBE = "20261114-020000-latency probe";
-    static final String OLDEST = "20261111-020000-nightly";
+    public static final String NEWEST = "20261123-020000-nightly";
+    public static final String UNREADABLE = "20261122-060000-broken";
+    public static final String INCREMENTAL = "20261121-060000-incremental";
+    public static final String FAILED = "20261120-020000-nightly";
+    public static final String ERROR = "20261117-020000-nightly";
+    public static final String PROBE = "20261114-020000-latency probe";
+    public static final String OLDEST = "20261111-020000-nightly";
     static final String JUNK = "scratch";
-    static final List<String> LISTED_IN_ORDER = List.of(NEWEST, UNREADABLE, INCREMENTAL, FAILED, ERROR, PROBE, OLDEST);
+    public static final List<String> LISTED_IN_ORDER = List.of(NEWEST, UNREADABLE, INCREMENTAL, FAILED, ERROR, PROBE, OLDEST);
     private static final long GAP_MICROS = 3 * 86_400_000_000L;
     /** 2026-11-23T02:00:00Z. */
     private static final long NEWEST_START = 1_795_399_200_000_000L;
 
-    final Path dir;
+    public final Path dir;
 
     private RunsFixture(Path dir) {
         this.dir = dir;
     }
 
     /** Writes the runs under {@code dir}; report.html in every run but {@link #OLDEST}. */
-    static RunsFixture write(Path dir) throws Exception {
+    public static RunsFixture write(Path dir) throws Exception {
         RunsFixture f = new RunsFixture(Files.createDirectories(dir));
         f.run(NEWEST, NEWEST_START, 300, "passed", List.of("nightly", "artemis"));
         f.run(FAILED, NEWEST_START - GAP_MICROS, 200, "failed", List.of("nightly", "artemis"));
@@ -89,7 +91,7 @@ final class RunsFixture {
         Files.writeString(run.resolve("comparison.html"), "<!DOCTYPE html><title>comparison</title><p>worse than the baseline</p>\n");
     }
 
-    JsonNode summary(String name) throws IOException {
+    public JsonNode summary(String name) throws IOException {
         return Json.MAPPER.readTree(dir.resolve(name).resolve("summary.json").toFile());
     }
 }

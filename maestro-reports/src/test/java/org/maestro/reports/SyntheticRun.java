@@ -27,21 +27,21 @@ import org.maestro.common.runfiles.TestJson;
  * tagged), an inspector's CSVs (Artemis queues, a Qpid Dispatch router's data sets) with its test.json, an agent's handlers.csv and a summary.json. Streaming: any number of messages.
  * Keeps the measured (after warm-up) response-time histogram for checks.
  */
-final class SyntheticRun {
-    static final String SENDER = "sender-1";
-    static final String RECEIVER = "receiver-1";
-    static final String INSPECTOR = "inspector-1";
+public final class SyntheticRun {
+    public static final String SENDER = "sender-1";
+    public static final String RECEIVER = "receiver-1";
+    public static final String INSPECTOR = "inspector-1";
     static final String AGENT = "agent-1";
 
-    final Path dir;
-    final long startEpochMicros;
-    final int seconds;
-    final int ratePerSecond;
+    public final Path dir;
+    public final long startEpochMicros;
+    public final int seconds;
+    public final int ratePerSecond;
     final int warmupSeconds;
-    final Histogram measuredResponse = new Histogram(3);
+    public final Histogram measuredResponse = new Histogram(3);
     final Histogram measuredService = new Histogram(3);
     final Histogram measuredDelay = new Histogram(3);
-    long messages;
+    public long messages;
     private long seed = 42;
     private double latencyScale = 1;
     private String name = "synthetic";
@@ -51,7 +51,7 @@ final class SyntheticRun {
     /** Messages sent in each second, cycled; null: the rate every second. */
     private int[] perSecond;
 
-    SyntheticRun(Path dir, long startEpochMicros, int seconds, int ratePerSecond, int warmupSeconds) {
+    public SyntheticRun(Path dir, long startEpochMicros, int seconds, int ratePerSecond, int warmupSeconds) {
         this.dir = dir;
         this.startEpochMicros = startEpochMicros;
         this.seconds = seconds;
@@ -60,18 +60,18 @@ final class SyntheticRun {
     }
 
     /** Another random sequence: two runs alike but not identical, as two real runs are. */
-    SyntheticRun seed(long seed) {
+    public SyntheticRun seed(long seed) {
         this.seed = seed;
         return this;
     }
 
     /** Service times (and so response times) multiplied by {@code factor}: a slower SUT. */
-    SyntheticRun latencyScale(double factor) {
+    public SyntheticRun latencyScale(double factor) {
         this.latencyScale = factor;
         return this;
     }
 
-    SyntheticRun named(String testName) {
+    public SyntheticRun named(String testName) {
         this.name = testName;
         return this;
     }
@@ -90,7 +90,7 @@ final class SyntheticRun {
      * The messages actually sent (and received) in each second, cycled over the run, while the load asked for stays
      * {@code ratePerSecond}: a busy host's uneven seconds, or a SUT that throttles.
      */
-    SyntheticRun perSecond(int... counts) {
+    public SyntheticRun perSecond(int... counts) {
         this.perSecond = counts.clone();
         return this;
     }
@@ -99,13 +99,13 @@ final class SyntheticRun {
         return perSecond == null ? ratePerSecond : perSecond[second % perSecond.length];
     }
 
-    SyntheticRun verdict(String v) {
+    public SyntheticRun verdict(String v) {
         this.verdict = v;
         return this;
     }
 
     /** Writes the whole run directory. */
-    SyntheticRun write() throws IOException {
+    public SyntheticRun write() throws IOException {
         Path sender = Files.createDirectories(dir.resolve("peers").resolve(SENDER));
         Path receiver = Files.createDirectories(dir.resolve("peers").resolve(RECEIVER));
         // The receiver starts 250 ms before the sender, as it does in a real run.
@@ -191,12 +191,12 @@ final class SyntheticRun {
     }
 
     /** Links in the synthetic router: two perf links among many flat ones, more than a chart can show. */
-    static final int LINKS = 70;
+    public static final int LINKS = 70;
     /** Links that carry a trickle (router control), so that more series move than a chart draws. */
-    static final int TRICKLE_LINKS = 15;
+    public static final int TRICKLE_LINKS = 15;
     /** Allocator types; only the last {@value #MOVING_TYPES} (after the first seven) change under load. */
-    static final int ALLOCATOR_TYPES = 20;
-    static final int MOVING_TYPES = 3;
+    public static final int ALLOCATOR_TYPES = 20;
+    public static final int MOVING_TYPES = 3;
 
     /**
      * The inspector's files: an Artemis queues CSV and a Qpid Dispatch router's router, links, memory and connections

@@ -1,8 +1,8 @@
 package org.maestro.client.cli;
 
-import org.maestro.client.run.BaselineCheck;
-import org.maestro.reports.Baselines;
-import org.maestro.reports.CompareMain;
+import org.maestro.client.run.publish.BaselineCheck;
+import org.maestro.reports.compare.Baselines;
+import org.maestro.reports.compare.CompareMain;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package org.maestro.client.cli;
 
 import org.maestro.client.control.ControlClient;
 import org.maestro.client.run.Console;
-import org.maestro.client.run.RunFinisher;
+import org.maestro.client.run.collect.RunFinisher;
 import org.maestro.client.run.RunRecord;
 import org.maestro.common.cli.BrokerOption;
 import org.maestro.common.mqtt.BrokerUrl;

@@ -4,7 +4,7 @@ import org.maestro.client.control.Address;
 import org.maestro.client.control.ControlClient;
 import org.maestro.client.control.PingResult;
 import org.maestro.client.control.Replies;
-import org.maestro.client.run.PeerDirectory;
+import org.maestro.client.run.discover.PeerDirectory;
 import org.maestro.common.cli.BrokerOption;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;

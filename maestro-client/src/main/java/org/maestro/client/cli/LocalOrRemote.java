@@ -3,7 +3,7 @@ package org.maestro.client.cli;
 import org.maestro.client.control.ControlClient;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.client.run.Console;
-import org.maestro.client.run.LocalCluster;
+import org.maestro.client.local.LocalCluster;
 import org.maestro.client.run.TestExecutor;
 
 import java.io.IOException;

@@ -2,7 +2,7 @@ package org.maestro.client.cli;
 
 import org.maestro.client.control.ControlClient;
 import org.maestro.client.control.PingResult;
-import org.maestro.client.run.PeerDirectory;
+import org.maestro.client.run.discover.PeerDirectory;
 import org.maestro.common.cli.BrokerOption;
 import org.maestro.common.util.SafeText;
 import picocli.CommandLine.Command;

@@ -3,9 +3,9 @@ package org.maestro.client.cli;
 import org.maestro.client.control.ControlClient;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.client.run.Console;
-import org.maestro.client.run.IncrementalExecutor;
+import org.maestro.client.run.search.IncrementalExecutor;
 import org.maestro.client.run.Interruption;
-import org.maestro.client.run.PeerRefusals;
+import org.maestro.client.run.start.PeerRefusals;
 import org.maestro.client.run.TestExecutor;
 import org.maestro.reports.results.Summary;
 

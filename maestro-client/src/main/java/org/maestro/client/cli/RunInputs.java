@@ -1,6 +1,6 @@
 package org.maestro.client.cli;
 
-import org.maestro.client.run.BaselineCheck;
+import org.maestro.client.run.publish.BaselineCheck;
 import org.maestro.client.run.TestExecutor;
 import org.maestro.common.cli.BrokerOption;
 import org.maestro.common.units.TimeSpan;

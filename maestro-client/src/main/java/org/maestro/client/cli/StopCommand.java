@@ -2,8 +2,8 @@ package org.maestro.client.cli;
 
 import org.maestro.client.control.ControlClient;
 import org.maestro.client.control.PingResult;
-import org.maestro.client.run.PeerDirectory;
-import org.maestro.client.run.RunningTests;
+import org.maestro.client.run.discover.PeerDirectory;
+import org.maestro.client.run.stop.RunningTests;
 import org.maestro.common.cli.BrokerOption;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.util.SafeText;

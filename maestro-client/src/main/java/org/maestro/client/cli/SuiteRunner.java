@@ -1,7 +1,6 @@
 package org.maestro.client.cli;
 
 import org.maestro.client.plan.TestPlan;
-import org.maestro.client.run.SuiteJunit;
 import org.maestro.reports.results.Summary;
 
 import java.nio.file.Path;

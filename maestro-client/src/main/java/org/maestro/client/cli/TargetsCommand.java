@@ -1,7 +1,6 @@
 package org.maestro.client.cli;
 
 import org.maestro.client.control.ControlClient;
-import org.maestro.client.run.MetricsTargets;
 import org.maestro.common.cli.BrokerOption;
 import org.maestro.common.cli.TimeConverter;
 import org.maestro.common.units.TestDuration;

@@ -629,7 +629,7 @@ public final class TestSpec {
         /** An action, refused on its line when the topology given before it has no agent to run it. */
         private void add(TestPlan.Action action) {
             if (routerNames != null) {
-                String refusal = org.maestro.client.run.LocalCluster.routerAgentRefusal(topology, action, routerNames);
+                String refusal = org.maestro.client.local.LocalCluster.routerAgentRefusal(topology, action, routerNames);
                 if (refusal != null) {
                     throw new IllegalArgumentException(refusal);
                 }

@@ -15,7 +15,7 @@ import java.util.function.Function;
  * Runs a task for each item on at most a bounded number of threads: a hundred peers' files come in parallel, without
  * a hundred downloads (and their buffers) at once on the client or on a host that runs fifty peers.
  */
-final class BoundedParallel {
+public final class BoundedParallel {
     /** How many peers' files are fetched, or data servers probed, at once. */
     static final int PEERS_AT_ONCE = 8;
 
@@ -26,7 +26,7 @@ final class BoundedParallel {
      * The task's result for each item, in the items' order. The task should not throw: its exception ends the whole
      * call, as an {@link IllegalStateException} naming it.
      */
-    static <T, R> List<R> map(Collection<T> items, String threadName, Function<T, R> task) throws InterruptedException {
+    public static <T, R> List<R> map(Collection<T> items, String threadName, Function<T, R> task) throws InterruptedException {
         if (items.size() <= 1) {
             return items.stream().map(task).toList();
         }

@@ -14,7 +14,7 @@ public final class Console {
      * Up to this many peers, the console has a line for each (its host and clock, its end, its files); above, a test's
      * lines are summarised, so a hundred peers do not bury what matters. Problems are always named, each peer its own.
      */
-    static final int PEER_LINES = 10;
+    public static final int PEER_LINES = 10;
 
     private final PrintStream out;
     private PrintStream log;
@@ -45,12 +45,12 @@ public final class Console {
     }
 
     /** Whether a test of this many peers gets a line per peer. */
-    static boolean linePerPeer(int peers) {
+    public static boolean linePerPeer(int peers) {
         return peers <= PEER_LINES;
     }
 
     /** Names for a line: all of them up to {@link #PEER_LINES}, else the first ones and how many more. */
-    static String names(java.util.List<String> names) {
+    public static String names(java.util.List<String> names) {
         if (names.size() <= PEER_LINES) {
             return String.join(", ", names);
         }

@@ -9,7 +9,7 @@ import java.util.Locale;
  * in one console line at the end: what grows when a test has a hundred peers instead of two.
  * bench/control-plane-scale.sh reads that line ({@link #PREFIX}).
  */
-final class ControlPlaneTimes {
+public final class ControlPlaneTimes {
     static final String PREFIX = "control plane, ";
 
     private record Step(String name, long nanos) {
@@ -19,12 +19,12 @@ final class ControlPlaneTimes {
     private long since = System.nanoTime();
 
     /** Starts timing the next step. */
-    void start() {
+    public void start() {
         since = System.nanoTime();
     }
 
     /** Ends the step begun by the last {@link #start} (or the last end); gives how long it took. */
-    long end(String step) {
+    public long end(String step) {
         long now = System.nanoTime();
         long took = now - since;
         steps.add(new Step(step, took));
@@ -33,7 +33,7 @@ final class ControlPlaneTimes {
     }
 
     /** "control plane, 100 peers: discover 712 ms, probe 380 ms, SET 15 ms, START 30 ms, STOP 20 ms, collect 1210 ms". */
-    String line(int peers) {
+    public String line(int peers) {
         List<String> parts = steps.stream().map(s -> String.format(Locale.ROOT, "%s %d ms", s.name(), s.nanos() / 1_000_000)).toList();
         return PREFIX + peers + " peers: " + String.join(", ", parts);
     }

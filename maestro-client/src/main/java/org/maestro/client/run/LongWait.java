@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
  * nothing, so a quick run's console stays as it was; a slow one (a loaded host, a peer that does not answer, the
  * collection after Ctrl-C) never looks hung.
  */
-final class LongWait implements AutoCloseable {
+public final class LongWait implements AutoCloseable {
     static final long FIRST_NOTICE_SECONDS = 3;
     static final long NOTICE_EVERY_SECONDS = 5;
     private static final ScheduledExecutorService NOTICES = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -30,7 +30,7 @@ final class LongWait implements AutoCloseable {
     }
 
     /** @param what what the wait is for, e.g. "the files of 500 peers" */
-    static LongWait on(Console console, String what) {
+    public static LongWait on(Console console, String what) {
         return new LongWait(console, what);
     }
 

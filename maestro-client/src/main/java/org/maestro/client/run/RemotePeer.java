@@ -18,24 +18,24 @@ import java.util.Map;
  * whole role: other peers may be idle on the broker) and waits for its answer; a refusal or a
  * silence ends the test ({@link TestCannotRun}, naming the peer and why).
  */
-final class RemotePeer {
+public final class RemotePeer {
     /** How long a peer has to answer an ordinary request. */
-    static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(15);
+    public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(15);
 
     private final ControlClient client;
     private final PeerInfo info;
 
-    RemotePeer(ControlClient client, PeerInfo info) {
+    public RemotePeer(ControlClient client, PeerInfo info) {
         this.client = client;
         this.info = info;
     }
 
-    PeerInfo info() {
+    public PeerInfo info() {
         return info;
     }
 
     /** The request that stops a sender, a receiver or an inspector, by its role. */
-    static Payload stopOf(PeerInfo peer) {
+    public static Payload stopOf(PeerInfo peer) {
         return switch (peer.role()) {
             case SENDER -> new Payload.StopSender();
             case INSPECTOR -> new Payload.StopInspector();
@@ -48,13 +48,13 @@ final class RemotePeer {
      *
      * @return one line per refusal or silence, naming the peer and why; empty when all did as asked
      */
-    static List<String> askEach(ControlClient client, Map<PeerInfo, ? extends Payload> requests, Duration timeout)
+    public static List<String> askEach(ControlClient client, Map<PeerInfo, ? extends Payload> requests, Duration timeout)
             throws TransportException, InterruptedException {
         return client.requestEach(requests, timeout).values().stream().flatMap(r -> r.problems().stream()).toList();
     }
 
     /** {@link #askEach}, where any refusal or silence ends the test, naming every peer that failed. */
-    static void requireEach(ControlClient client, Map<PeerInfo, ? extends Payload> requests, Duration timeout)
+    public static void requireEach(ControlClient client, Map<PeerInfo, ? extends Payload> requests, Duration timeout)
             throws TestCannotRun, TransportException, InterruptedException {
         List<String> problems = askEach(client, requests, timeout);
         if (!problems.isEmpty()) {
@@ -63,14 +63,14 @@ final class RemotePeer {
     }
 
     /** Each request by role ({@link #stopOf}) for each peer, in their order. */
-    static Map<PeerInfo, Payload> each(List<PeerInfo> peers, java.util.function.Function<PeerInfo, Payload> request) {
+    public static Map<PeerInfo, Payload> each(List<PeerInfo> peers, java.util.function.Function<PeerInfo, Payload> request) {
         Map<PeerInfo, Payload> out = new java.util.LinkedHashMap<>();
         peers.forEach(p -> out.put(p, request.apply(p)));
         return out;
     }
 
     /** Each peer's current figures, asked all at once; a peer that did not answer in time (or not with figures) is left out. */
-    static Map<PeerInfo, Stats> statsEach(ControlClient client, List<PeerInfo> peers, Duration timeout)
+    public static Map<PeerInfo, Stats> statsEach(ControlClient client, List<PeerInfo> peers, Duration timeout)
             throws TransportException, InterruptedException {
         Map<PeerInfo, Stats> out = new java.util.LinkedHashMap<>();
         client.requestEach(peers, new Payload.StatsRequest(), timeout).forEach((p, r) -> {
@@ -83,12 +83,12 @@ final class RemotePeer {
     }
 
     /** Has an agent fetch its handlers' source (a clone may take a while). */
-    void fetchSource(String url, String branch) throws TestCannotRun, TransportException, InterruptedException {
+    public void fetchSource(String url, String branch) throws TestCannotRun, TransportException, InterruptedException {
         require(new Payload.AgentSource(url, branch), Duration.ofMinutes(2));
     }
 
     /** Has an agent start a handler; its outcome comes later, as a notification. */
-    void runHandler(String handler, List<String> args) throws TestCannotRun, TransportException, InterruptedException {
+    public void runHandler(String handler, List<String> args) throws TestCannotRun, TransportException, InterruptedException {
         require(new Payload.UserCommand1(handler, args), REQUEST_TIMEOUT);
     }
 
@@ -98,7 +98,7 @@ final class RemotePeer {
     }
 
     /** What a peer's answer to GET {@link GetKeys#DATA_URL} says: "" when it has none (or answered with something else), null when it did not answer. */
-    static String dataUrlIn(Note answer) {
+    public static String dataUrlIn(Note answer) {
         if (answer == null) {
             return null;
         }

@@ -16,6 +16,26 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import org.maestro.client.run.actions.ActionOutcome;
+import org.maestro.client.run.actions.AgentActions;
+import org.maestro.client.run.discover.AssignmentLines;
+import org.maestro.client.run.publish.BaselineCheck;
+import org.maestro.client.run.watch.ControlPlaneWatch;
+import org.maestro.client.run.collect.FinalCollection;
+import org.maestro.client.run.collect.LateFailures;
+import org.maestro.client.run.watch.LateReceivers;
+import org.maestro.client.run.start.LoadStart;
+import org.maestro.client.run.watch.LoadWatch;
+import org.maestro.client.run.judge.NotRun;
+import org.maestro.client.run.discover.PeerAssignment;
+import org.maestro.client.run.discover.PeerDirectory;
+import org.maestro.client.run.discover.PeerHosts;
+import org.maestro.client.run.watch.PeerReports;
+import org.maestro.client.run.stop.PeerStops;
+import org.maestro.client.run.judge.RunFilesWriter;
+import org.maestro.client.run.publish.RunPublisher;
+import org.maestro.client.run.stop.RunningTests;
+import org.maestro.client.run.judge.SummaryBuilder;
 
 /**
  * Carries out one test's lifecycle (docs/architecture.md): discover the required peers, SET, start inspectors, agent,

@@ -25,7 +25,7 @@ final class Surfaces {
     static final String CONSOLE = "console";
     static final String SUMMARY = org.maestro.common.runfiles.RunLayout.SUMMARY_JSON;
     static final String JUNIT = "junit.xml";
-    static final String REPORT = org.maestro.reports.ReportBuilder.REPORT_FILE + " data";
+    static final String REPORT = org.maestro.reports.page.ReportBuilder.REPORT_FILE + " data";
     static final String INDEX = "runs index row";
     static final String COMPARISON = "comparison.json";
 

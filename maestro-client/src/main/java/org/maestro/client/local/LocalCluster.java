@@ -1,0 +1,422 @@
+package org.maestro.client.local;
+
+import org.maestro.client.topology.Node;
+import org.maestro.client.topology.TopologyPicture;
+import org.maestro.common.runfiles.RunTopology;
+import org.maestro.common.runfiles.RunLayout;
+import org.maestro.client.topology.Topology;
+import org.maestro.client.topology.TopologyDescription;
+import org.maestro.client.plan.TestPlan;
+import org.maestro.client.artemis.ArtemisDistribution;
+import org.maestro.common.dataserver.DataServer;
+import org.maestro.common.mqtt.BrokerUrl;
+import org.maestro.common.note.Role;
+import org.maestro.common.peer.Peer;
+import org.maestro.common.peer.DataTokenAnswer;
+import org.maestro.common.peer.PeerConfig;
+import org.maestro.common.util.LoopbackPorts;
+import org.maestro.common.util.Trees;
+import org.maestro.agent.AgentHandler;
+import org.maestro.agent.AgentSettings;
+import org.maestro.agent.source.SourceAllowlist;
+import org.maestro.inspector.InspectorHandler;
+import org.maestro.worker.HeapHeadroom;
+import org.maestro.worker.WorkerHandler;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiFunction;
+import org.maestro.client.run.Console;
+import org.maestro.client.run.TestCannotRun;
+import org.maestro.client.run.TestExecutor;
+
+/**
+ * The whole cluster in this process, for one machine: an embedded MQTT broker, the plan's sender,
+ * receiver, inspector and agent peers, their data server (one token, which each peer tells as its own), and, when the plan names no SUT, one:
+ * an embedded Artemis speaking AMQP, core and OpenWire (a route's {@code protocol:} picks its URL's), or, for a plan with an agent (fault injection, which needs a broker
+ * process to restart), the standalone Artemis ({@link LocalArtemis}), whose instance directory the agent's
+ * handlers get as the SET option {@value #INSTANCE_OPTION}. An agent without a handler source takes the
+ * script's {@code handlers/} directory, made into a git repository; it may fetch only that source.
+ * Everything lives in one temporary directory, deleted by {@link #close()}.
+ */
+public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles {
+    /** The SET option restart-broker.sh and stop-broker-for.sh read when given no instance argument. */
+    static final String INSTANCE_OPTION = "artemis.instance";
+    /** The agent options the router handlers read (lib/qdrouterd.sh): each router's agent has its router's own. */
+    static final String ROUTER_CONF_OPTION = "router.conf";
+    static final String ROUTER_BINARY_OPTION = "router.binary";
+    static final String ROUTER_NAME_OPTION = "router.name";
+    /** The group of the agents beside the routers of a topology: an action with {@code group: 'routers'} runs on each. */
+    static final String ROUTERS_GROUP = "routers";
+
+    private final Path work;
+    private final List<Peer> peers = new ArrayList<>();
+    private EmbeddedBroker control;
+    private EmbeddedBroker embeddedSut;
+    private LocalArtemis standaloneSut;
+    private LocalRouters routers;
+    /** The brokers of a topology's broker nodes, one embedded Artemis each, on free loopback ports. */
+    private final List<EmbeddedBroker> topologyBrokers = new ArrayList<>();
+    /** Whether an agent runs beside each router, named after it. */
+    private boolean routerAgents;
+    /** How long the routers of a topology may take to have their routes up: a hang's bound, not the expected time. */
+    private static final java.time.Duration ROUTERS_READY_WITHIN = java.time.Duration.ofSeconds(60);
+    /** The SUT's URL of a queue for the receivers, when they receive elsewhere than the senders send (a topology). */
+    private BiFunction<String, String, String> receiveUrl;
+    /** The SUT's URL of a queue in a protocol: (scheme, queue) to URL. */
+    private BiFunction<String, String, String> sutUrl;
+    private String sutDescription;
+    private String handlerSource;
+    private DataServer dataServer;
+    /** The plan's inspectors as peers, those of a router (router: 'router-2' or 'all') pointed at its management. */
+    private List<RouterInspectors.Named> inspectors = List.of();
+
+    private LocalCluster() throws IOException {
+        work = Files.createTempDirectory("maestro-local-");
+    }
+
+    /**
+     * Starts the cluster {@code plan} needs.
+     *
+     * @param handlers the directory whose handlers an agent without a source takes (the script's handlers/); null if none
+     * @throws TestCannotRun when the plan needs what this machine cannot give, naming the -P that would give it
+     */
+    public static LocalCluster start(TestPlan plan, Path handlers, Console console) throws Exception {
+        LocalCluster cluster = new LocalCluster();
+        try {
+            cluster.startParts(plan, handlers, console);
+            return cluster;
+        } catch (Exception | Error e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    private void startParts(TestPlan plan, Path handlers, Console console) throws Exception {
+        TestPlan.AgentPlan agent = plan.agent();
+        if (agent != null && plan.topology() == null && !agent.groups().isEmpty()) {
+            // Discovery would wait its whole timeout for a group no local agent is in.
+            throw new TestCannotRun("--local starts one agent, in no group: the action for group '" + agent.groups().get(0)
+                    + "' has no agent to run on (with a topology, the agents beside the routers are the group "
+                    + ROUTERS_GROUP + ")");
+        }
+        if (plan.topology() != null) {
+            startRouters(plan, console); // first: a router that cannot be found or started is said before anything else
+        }
+        if (agent != null && plan.lacksSut()) { // first: what cannot be given is said before a broker is started
+            String other = nonAmqpScheme(plan);
+            if (other != null) {
+                // The standalone broker's URLs carry AMQP reconnection options: another protocol would need its own.
+                throw new TestCannotRun("--local with an agent gives an AMQP SUT only, not " + other
+                        + ": give the routes' URLs of a broker that speaks it");
+            }
+        }
+        if (agent != null) {
+            handlerSource = agent.sourceUrl() != null ? agent.sourceUrl() : handlerRepository(handlers, console);
+        }
+        try {
+            inspectors = RouterInspectors.expand(plan.inspectors(), routers == null ? null : routers.topology(),
+                    routers == null ? r -> r : routers::managementUrl);
+        } catch (IllegalArgumentException e) {
+            throw new TestCannotRun(e.getMessage());
+        }
+        control = EmbeddedBroker.startMqtt();
+        if (routers == null && plan.lacksSut() && agent != null) {
+            console.line("local SUT: starting a standalone ActiveMQ Artemis for the agent to restart...");
+            standaloneSut = LocalArtemis.start(ArtemisDistribution.standard(), work.resolve("artemis"));
+            console.line("local SUT: %s (%s)", standaloneSut.describe(), standaloneSut.howStarted());
+            sutUrl = (scheme, queue) -> standaloneSut.url(queue);
+            sutDescription = standaloneSut.describe();
+        } else if (routers == null && plan.lacksSut()) {
+            String protocols = String.join(",", TestPlan.Route.LOCAL_SCHEMES).toUpperCase(java.util.Locale.ROOT);
+            embeddedSut = EmbeddedBroker.start(LoopbackPorts.free(), protocols);
+            sutUrl = (scheme, queue) -> scheme + "://127.0.0.1:" + embeddedSut.port() + "/" + queue;
+            sutDescription = EmbeddedBroker.PRODUCT + " (" + protocols + ", non-persistent, in the client's JVM)";
+        }
+        Path dataDir = Files.createDirectories(work.resolve("data"));
+        dataServer = DataServer.start(dataDir, "127.0.0.1", 0);
+        String url = dataServer.url().toString();
+        if (agent != null) {
+            // A local agent may fetch only the scenario's own handler source.
+            Path agentWork = Files.createDirectories(work.resolve("agent-work"));
+            if (routers != null) {
+                startRouterAgents(dataDir, url, agentWork);
+            } else {
+                AgentSettings settings = AgentSettings.of(dataDir, agentWork, SourceAllowlist.of(List.of(handlerSource), agentWork), url);
+                peers.add(new Peer(Peer.identity("agent-1", Role.AGENT, ""), PeerConfig.of(control.mqttUrl()),
+                        new DataTokenAnswer(dataServer.token(), new AgentHandler(settings))).start());
+            }
+        }
+        for (RouterInspectors.Named inspector : inspectors) {
+            peers.add(new Peer(Peer.identity(inspector.peer(), Role.INSPECTOR, ""), PeerConfig.of(control.mqttUrl()),
+                    new DataTokenAnswer(dataServer.token(), new InspectorHandler(dataDir, url))).start());
+        }
+        HeapHeadroom.keep(); // the workers below load the SUT from this JVM
+        for (TestPlan.Route route : plan.effectiveRoutes()) {
+            String prefix = route.group().isEmpty() ? "" : route.group() + "-";
+            for (int i = 1; i <= route.receivers(); i++) {
+                peers.add(new Peer(Peer.identity(prefix + "receiver-" + i, Role.RECEIVER, route.group()),
+                        PeerConfig.of(control.mqttUrl()),
+                        new DataTokenAnswer(dataServer.token(), new WorkerHandler(dataDir, url))).start());
+            }
+            for (int i = 1; i <= route.senders(); i++) {
+                peers.add(new Peer(Peer.identity(prefix + "sender-" + i, Role.SENDER, route.group()),
+                        PeerConfig.of(control.mqttUrl()),
+                        new DataTokenAnswer(dataServer.token(), new WorkerHandler(dataDir, url))).start());
+            }
+        }
+    }
+
+    /** The plan's topology of routers, on this machine, its senders to go to the first router, its receivers to the farthest. */
+    private void startRouters(TestPlan plan, Console console) throws Exception {
+        Topology topology = TopologyDescription.parse(plan.topology(), Path.of(""));
+        checkBrokerAddresses(plan, topology);
+        if (!plan.lacksSut()) {
+            throw new TestCannotRun("topology '" + plan.topology() + "' starts routers on free ports and points the routes at"
+                    + " them: give no url, sendUrl or receiveUrl with it");
+        }
+        if (plan.agent() != null) {
+            checkRouterAgents(plan, topology);
+        }
+        String other = nonAmqpScheme(plan);
+        if (other != null) {
+            throw new TestCannotRun("topology '" + plan.topology() + "': routers speak AMQP only, not " + other);
+        }
+        RouterBinary binary;
+        try {
+            binary = RouterBinary.find(null);
+        } catch (RouterBinary.NotFound e) {
+            throw new TestCannotRun("topology '" + plan.topology() + "': " + e.getMessage());
+        }
+        topology = withLocalBrokers(topology, console);
+        console.line("local SUT: starting the routers of %s with %s...", topology.description(), binary);
+        routers = LocalRouters.start(topology, binary, work.resolve("routers"), ROUTERS_READY_WITHIN);
+        List<String> ends = topology.ends();
+        console.line("local SUT: %s routers up; senders on %s (%s), receivers on %s (%s)", topology.routers().size(),
+                ends.get(0), routers.managementUrl(ends.get(0)), ends.get(1), routers.managementUrl(ends.get(1)));
+        // With an agent restarting routers, workers reconnect as with the restarted broker (a router they are on may be the one).
+        String reconnect = plan.agent() == null ? "" : "?" + LocalArtemis.RECONNECT;
+        sutUrl = (scheme, queue) -> routers.amqpUrl(ends.get(0), queue) + reconnect;
+        receiveUrl = (scheme, queue) -> routers.amqpUrl(ends.get(1), queue) + reconnect;
+        sutDescription = "router topology '" + topology.description() + "' (" + topology.routers().size() + " routers"
+                + (topologyBrokers.isEmpty() ? "" : " and " + topologyBrokers.size() + " " + EmbeddedBroker.PRODUCT)
+                + " on this machine, " + binary.flavour().command() + " " + binary.executable() + ")";
+    }
+
+    /**
+     * A broker node of the topology reaches the routes' queues ({@link #localQueue}): by a link route, an address of the
+     * broker is a prefix of the queue (qdrouterd matches whole dot-separated words); by a waypoint, the queue itself.
+     */
+    private static void checkBrokerAddresses(TestPlan plan, Topology topology) throws TestCannotRun {
+        for (Node n : topology.nodes()) {
+            if (!(n instanceof Node.Broker b)) {
+                continue;
+            }
+            for (TestPlan.Route route : plan.effectiveRoutes()) {
+                String queue = localQueue(route.group());
+                boolean routed = b.addresses().stream().anyMatch(a -> queue.equals(a)
+                        || (b.attach() == Node.Attach.LINK_ROUTE && queue.startsWith(a + ".")));
+                if (!routed) {
+                    throw new TestCannotRun("topology '" + plan.topology() + "': broker " + b.name() + " is given the addresses "
+                            + b.addresses() + " only; --local's workers use the queue " + queue + ": give the broker "
+                            + (b.attach() == Node.Attach.LINK_ROUTE ? "the address maestro (a prefix of it)" : "the address " + queue));
+                }
+            }
+        }
+    }
+
+    /**
+     * The topology with each broker node an embedded ActiveMQ Artemis (AMQP, anonymous, non-persistent) started here on
+     * a free loopback port, where the routers beside it connect: the port its description gives is a lab's.
+     */
+    private Topology withLocalBrokers(Topology topology, Console console) {
+        List<Node> nodes = new ArrayList<>();
+        for (Node n : topology.nodes()) {
+            if (n instanceof Node.Broker b) {
+                EmbeddedBroker broker = EmbeddedBroker.start(LoopbackPorts.free(), "AMQP");
+                topologyBrokers.add(broker);
+                console.line("local SUT: broker %s: %s (AMQP, non-persistent) on %s:%d, %s %s", b.name(), EmbeddedBroker.PRODUCT,
+                        Node.LOOPBACK, broker.port(), b.attach().word(), b.addresses());
+                nodes.add(new Node.Broker(b.name(), Node.LOOPBACK, broker.port(), b.addresses(), b.attach()));
+            } else {
+                nodes.add(n);
+            }
+        }
+        return topologyBrokers.isEmpty() ? topology : new Topology(topology.description(), nodes, topology.links());
+    }
+
+    /**
+     * With a topology, an agent runs beside each router, named after it, all of them in the group {@value #ROUTERS_GROUP}:
+     * every action names the router whose agent runs it ({@code agent: 'router-2'}), one of the topology's, or is for
+     * that group ({@code group: 'routers'}: every router's agent).
+     */
+    private static void checkRouterAgents(TestPlan plan, Topology topology) throws TestCannotRun {
+        List<String> routerNames = topology.routers().stream().map(org.maestro.client.topology.Node::name).toList();
+        for (TestPlan.Action a : plan.agent().actions()) {
+            String refusal = routerAgentRefusal(plan.topology(), a, routerNames);
+            if (refusal != null) {
+                throw new TestCannotRun(refusal);
+            }
+        }
+    }
+
+    /**
+     * Why action {@code a} has no agent beside the routers {@code routerNames} of topology {@code topology} to run it, or
+     * null when it has: the script refuses it on its line when the topology comes first, --local before any router starts.
+     */
+    public static String routerAgentRefusal(String topology, TestPlan.Action a, List<String> routerNames) {
+        if (a.forGroup()) {
+            return a.group().equals(ROUTERS_GROUP) ? null : "topology '" + topology + "': no group of agents '" + a.group() + "'"
+                    + org.maestro.common.util.NearestName.hint(a.group(), List.of(ROUTERS_GROUP), "the group is")
+                    + "; the agents beside the routers are the group " + ROUTERS_GROUP;
+        }
+        if (a.agent().isEmpty()) {
+            return "topology '" + topology + "': agent action " + a.handler() + " names no agent;"
+                    + " an agent runs beside each router: say which, e.g. agent: '" + routerNames.get(routerNames.size() / 2)
+                    + "' (the routers are " + String.join(", ", routerNames) + "), or group: '" + ROUTERS_GROUP
+                    + "' for every one";
+        }
+        if (!routerNames.contains(a.agent())) {
+            return "topology '" + topology + "': no agent '" + a.agent() + "'"
+                    + org.maestro.common.util.NearestName.hint(a.agent(), routerNames, "the agents are")
+                    + "; an agent runs beside each router, named after it: " + String.join(", ", routerNames);
+        }
+        return null;
+    }
+
+    /** The agent beside each router of the topology, named after it, knowing its router (the options its handlers read). */
+    private void startRouterAgents(Path dataDir, String url, Path agentWork) throws Exception {
+        routerAgents = true;
+        for (org.maestro.client.topology.Node.Router r : routers.topology().routers()) {
+            Path work = Files.createDirectories(agentWork.resolve(r.name()));
+            AgentSettings settings = AgentSettings.of(dataDir, work, SourceAllowlist.of(List.of(handlerSource), work), url)
+                    .withOwnOptions(java.util.Map.of(ROUTER_NAME_OPTION, r.name(),
+                            ROUTER_CONF_OPTION, routers.confOf(r.name()).toString(),
+                            ROUTER_BINARY_OPTION, routers.binary().executable().toString()));
+            peers.add(new Peer(Peer.identity(r.name(), Role.AGENT, ROUTERS_GROUP), PeerConfig.of(control.mqttUrl()),
+                    new DataTokenAnswer(dataServer.token(), new AgentHandler(settings))).start());
+        }
+    }
+
+    /** The script's handlers/ committed into a git repository in this cluster's directory; its file:// URL. */
+    private String handlerRepository(Path handlers, Console console) throws IOException, TestCannotRun {
+        if (handlers == null || !Files.isDirectory(handlers)) {
+            throw new TestCannotRun("-P handlers=… : the agent's handler source is not given, and there is no handlers/"
+                    + " directory beside the script" + (handlers == null ? "" : " (" + handlers.toAbsolutePath().normalize() + ")")
+                    + " to take instead: give a git URL of handlers, e.g. of test-scripts/handlers");
+        }
+        Path repo = HandlerRepository.commit(handlers, work.resolve("handlers.git"));
+        console.line("local agent: handlers of %s, as the git repository %s", handlers.toAbsolutePath().normalize(), repo);
+        return repo.toUri().toString();
+    }
+
+    /** The first scheme other than AMQP a route of {@code plan} asks --local for, or null. */
+    private static String nonAmqpScheme(TestPlan plan) {
+        return plan.effectiveRoutes().stream().map(TestPlan.Route::localScheme)
+                .filter(s -> !s.equals(TestPlan.Route.LOCAL_SCHEME)).findFirst().orElse(null);
+    }
+
+    private static String localQueue(String group) {
+        return group.isEmpty() ? "maestro.local" : "maestro.local." + group;
+    }
+
+    public BrokerUrl controlUrl() {
+        return control.mqttUrl();
+    }
+
+    /**
+     * The plan with what this cluster provides filled in: the SUT's URL when it named none (route groups get queues
+     * of their own), the agent's handler source when it gave none, and the standalone instance for restart handlers.
+     */
+    public TestPlan complete(TestPlan plan) {
+        TestPlan done = plan;
+        if (sutUrl != null) {
+            BiFunction<String, String, String> receive = receiveUrl == null ? sutUrl : receiveUrl;
+            done = done.withSut((group, scheme) -> sutUrl.apply(scheme, localQueue(group)),
+                    (group, scheme) -> receive.apply(scheme, localQueue(group)), sutDescription);
+        }
+        if (routers != null) {
+            done = done.withInspectors(inspectors.stream().map(RouterInspectors.Named::spec).toList());
+        }
+        if (done.agent() != null) {
+            TestPlan.AgentPlan agent = done.agent().withSource(handlerSource);
+            if (standaloneSut != null) {
+                agent = agent.withOption(INSTANCE_OPTION, standaloneSut.instance().toString());
+            }
+            done = done.withAgent(agent);
+        }
+        return done;
+    }
+
+    /**
+     * Writes the topology of routers it started, if any, into {@code runDir} (topology.json and its picture), for the
+     * report: once, as the run begins.
+     */
+    public void writeTopology(Path runDir) throws IOException {
+        if (routers == null) {
+            return;
+        }
+        Topology t = routers.topology();
+        List<RunTopology.Node> nodes = t.nodes().stream().map(n -> n instanceof Node.Broker b
+                ? new RunTopology.Node(b.name(), "broker", "amqp://" + b.host() + ":" + b.port())
+                : new RunTopology.Node(n.name(), "router", routers.managementUrl(n.name()), routerAgents ? n.name() : null)).toList();
+        List<RunTopology.Link> links = t.links().stream().map(l -> new RunTopology.Link(l.from(), l.to(), l.cost())).toList();
+        List<String> ends = t.ends();
+        new RunTopology(t.description(), nodes, links, ends.get(0), ends.get(1)).write(runDir, TopologyPicture.svg(t));
+    }
+
+    @Override
+    public void writeInto(Path runDir) throws IOException {
+        writeTopology(runDir);
+    }
+
+    /**
+     * Keeps the log of each router it started in the run directory ({@link RunLayout#routerLog}), as it stands now, at the
+     * end of the test: the routers' temporary directory is deleted when the client ends.
+     */
+    @Override
+    public void writeAtEnd(Path runDir) throws IOException {
+        if (routers == null) {
+            return;
+        }
+        for (Node router : routers.topology().routers()) {
+            Path log = routers.logOf(router.name());
+            if (Files.isRegularFile(log)) {
+                Path kept = runDir.resolve(RunLayout.routerLog(router.name()));
+                Files.createDirectories(kept.getParent());
+                Files.copy(log, kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
+    /** Stops everything it started (the standalone broker too, however often a handler restarted it) and deletes its files. */
+    @Override
+    public void close() throws IOException {
+        peers.forEach(Peer::close);
+        try {
+            if (dataServer != null) {
+                dataServer.close();
+            }
+            if (embeddedSut != null) {
+                embeddedSut.close();
+            }
+            if (standaloneSut != null) {
+                standaloneSut.close();
+            }
+            // The brokers first: stopped while the routers' connections are up, Artemis closes them itself; stopped after
+            // the routers, it may still be cleaning up their sessions when it stops (AMQ224048 with a stack trace).
+            topologyBrokers.forEach(EmbeddedBroker::close);
+            if (routers != null) {
+                routers.close();
+            }
+            if (control != null) {
+                control.close();
+            }
+        } finally {
+            Trees.delete(work);
+        }
+    }
+}

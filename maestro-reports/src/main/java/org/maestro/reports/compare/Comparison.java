@@ -1,0 +1,323 @@
+package org.maestro.reports.compare;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+import org.maestro.reports.results.ComparisonJson;
+import org.maestro.reports.results.LoadParameters;
+import org.maestro.reports.results.ResultsJson;
+import org.maestro.reports.results.Summary;
+import org.maestro.common.runfiles.RunLayout;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.maestro.reports.AtomicFile;
+import org.maestro.reports.Format;
+import org.maestro.reports.HtmlPage;
+import org.maestro.reports.Json;
+import org.maestro.reports.ReportException;
+import org.maestro.reports.RunDirectory;
+
+/**
+ * A run against one or more baseline runs: per metric the change and a verdict (see {@link MetricVerdict}), and an
+ * overall verdict: "not comparable" when its load (message size, rate, … {@link LoadParameters}) differs from every
+ * baseline's (a SUT that hardly feels the change would otherwise be called "same"), else worse when any metric is worse
+ * (or missing), else better when any is better, else same. A nightly fails on worse and on not comparable.
+ * {@link #write} puts {@code comparison.json} and a self-contained {@code comparison.html} (overlaid charts) in the
+ * run's directory and adds the verdicts to its {@code junit.xml}, so a nightly job fails on a regression.
+ */
+public final class Comparison {
+    public static final String HTML_FILE = "comparison.html";
+    /** The overall verdict of a run whose load differs from every baseline's. */
+    public static final String NOT_COMPARABLE = "not comparable";
+
+    private final RunFigures candidate;
+    private final List<RunFigures> baselines;
+    private final List<MetricChange> changes;
+    private final FalseAlarmRule rule;
+    private final List<MetricVerdict> verdicts;
+    private final List<String> notes;
+    /** Why the load differs from every baseline's (the first baseline's differences); null when some baseline's is the same. */
+    private final String notComparable;
+    /** When the comparison began (System.nanoTime): junit.xml's baseline suite takes its time from it. */
+    private final long startNanos;
+
+    private Comparison(RunFigures candidate, List<RunFigures> baselines, List<MetricChange> changes, FalseAlarmRule rule,
+                       List<String> notes, String notComparable, long startNanos) {
+        this.startNanos = startNanos;
+        this.notComparable = notComparable;
+        this.candidate = candidate;
+        this.baselines = baselines;
+        this.changes = changes;
+        this.rule = rule;
+        this.verdicts = rule.judge(changes);
+        this.notes = notes;
+    }
+
+    /**
+     * Compares the run in {@code runDir} with the baseline runs.
+     *
+     * @param minChange the smallest relative change that counts (0.05 = 5 %) for every metric, or null for each
+     *                  metric's own floor
+     */
+    public static Comparison of(List<Path> baselineDirs, Path runDir, Double minChange) throws ReportException {
+        long startNanos = System.nanoTime();
+        if (baselineDirs.isEmpty()) {
+            throw new ReportException("no baseline run to compare " + runDir + " with");
+        }
+        RunDirectory run = RunDirectory.open(runDir);
+        List<RunDirectory> bases = new ArrayList<>();
+        for (Path b : baselineDirs) {
+            if (b.toAbsolutePath().normalize().equals(runDir.toAbsolutePath().normalize())) {
+                throw new ReportException("baseline " + b + " is the run itself: compare with an earlier run");
+            }
+            bases.add(RunDirectory.open(b));
+        }
+        List<Metric> metrics = Metric.of(bases.get(0).summary, run.summary);
+        try {
+            RunFigures c = RunFigures.read(run, metrics);
+            List<RunFigures> b = new ArrayList<>();
+            for (RunDirectory d : bases) {
+                b.add(RunFigures.read(d, metrics));
+            }
+            List<MetricChange> changes = new ArrayList<>();
+            for (Metric m : metrics) {
+                double[] values = b.stream().mapToDouble(f -> m.valueIn(f.run.summary)).toArray();
+                double[] noise = b.stream().mapToDouble(f -> f.noise(m)).toArray();
+                List<String> tooShort = new ArrayList<>();
+                b.forEach(f -> tooShort.add(f.tooFewSlices(m)));
+                tooShort.add(c.tooFewSlices(m));
+                tooShort.removeIf(Objects::isNull);
+                MetricChange change = MetricChange.of(m, values, noise, m.valueIn(run.summary), c.noise(m),
+                        minChange == null ? m.relativeFloor() : minChange, tooShort.isEmpty() ? null : String.join(", ", tooShort));
+                if (change != null) {
+                    changes.add(change);
+                }
+            }
+            return new Comparison(c, b, changes, FalseAlarmRule.FAMILY_WISE, notes(run, bases), notComparable(run, bases), startNanos);
+        } catch (IOException e) {
+            throw new ReportException("cannot read the runs to compare: " + e.getMessage(), e);
+        }
+    }
+
+    /** Why the run's load differs from every baseline's, or null when it is the same as some baseline's. */
+    static String notComparable(RunDirectory run, List<RunDirectory> bases) {
+        List<String> first = null;
+        for (RunDirectory b : bases) {
+            List<String> d = LoadParameters.differences(b.summary.parameters(), run.summary.parameters());
+            if (d.isEmpty()) {
+                return null;
+            }
+            first = first == null ? d : first;
+        }
+        return "the load differs from " + (bases.size() == 1 ? "the baseline's" : "every baseline's") + " ("
+                + String.join("; ", first) + "): its figures cannot say whether the SUT got better or worse";
+    }
+
+    /** What makes the runs hard to compare: different tests, parameters, or a run that did not complete. */
+    private static List<String> notes(RunDirectory run, List<RunDirectory> bases) {
+        List<String> notes = new ArrayList<>();
+        String name = run.summary.name();
+        // One line per distinct difference, naming the baselines it applies to (often all of them).
+        java.util.Map<String, List<String>> differing = new java.util.LinkedHashMap<>();
+        for (RunDirectory b : bases) {
+            String label = b.dir.getFileName().toString();
+            if (!Objects.equals(name, b.summary.name())) {
+                notes.add("baseline " + label + " is test '" + b.summary.name() + "', this run is '" + name + "'");
+            }
+            List<String> differences = new ArrayList<>();
+            java.util.Map<String, Object> mine = run.summary.parameters();
+            java.util.Map<String, Object> theirs = b.summary.parameters();
+            java.util.Set<String> keys = new java.util.TreeSet<>();
+            keys.addAll(mine.keySet());
+            keys.addAll(theirs.keySet());
+            for (String k : keys) {
+                if (!Objects.equals(comparable(mine.get(k)), comparable(theirs.get(k)))) {
+                    differences.add(k + " " + text(theirs.get(k)) + " \u2192 " + text(mine.get(k)));
+                }
+            }
+            if (!differences.isEmpty()) {
+                differing.computeIfAbsent(String.join("; ", differences), d -> new ArrayList<>()).add(label);
+            }
+            if (!Summary.PASSED.equals(b.summary.verdict())) {
+                notes.add("baseline " + label + " did not pass (" + Objects.requireNonNullElse(b.summary.verdict(), "?") + ")");
+            }
+        }
+        differing.forEach((what, labels) -> notes.add("parameters differ from " + (labels.size() == bases.size() && labels.size() > 1
+                ? "all " + labels.size() + " baselines" : "baseline " + String.join(", ", labels)) + ": " + what));
+        notes.addAll(routeNotes(run, bases.get(0)));
+        if (Summary.ERROR.equals(run.summary.verdict())) {
+            notes.add("this run ended in error: its figures may be incomplete");
+        }
+        if (Summary.INTERRUPTED.equals(run.summary.verdict())) {
+            notes.add("this run was interrupted: its figures cover only the part of the test that ran");
+        }
+        return notes;
+    }
+
+    /** A route of one run that the other lacks (by name) is compared with nothing: said, not judged. */
+    static List<String> routeNotes(RunDirectory run, RunDirectory baseline) {
+        List<String> mine = Metric.routeNames(run.summary);
+        List<String> theirs = Metric.routeNames(baseline.summary);
+        List<String> notes = new ArrayList<>();
+        String label = baseline.dir.getFileName().toString();
+        mine.stream().filter(r -> !theirs.contains(r)).forEach(r -> notes.add("route " + r + " is not in baseline " + label
+                + ": not compared"));
+        theirs.stream().filter(r -> !mine.contains(r)).forEach(r -> notes.add("route " + r + " of baseline " + label
+                + " is not in this run: not compared"));
+        return notes;
+    }
+
+    /**
+     * A parameter as compared: JSON objects regardless of key order, and loopback ports left out (an embedded SUT
+     * listens on a new free port every run; that is no difference between the runs).
+     */
+    private static String comparable(Object n) {
+        if (n == null) {
+            return null;
+        }
+        try {
+            String canonical = SORTED_KEYS.writeValueAsString(n);
+            return LOOPBACK_PORT.matcher(canonical).replaceAll("$1:*");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return n.toString();
+        }
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper SORTED_KEYS = Json.MAPPER.copy()
+            .configure(com.fasterxml.jackson.databind.SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+    private static final java.util.regex.Pattern LOOPBACK_PORT = java.util.regex.Pattern.compile("(127\\.0\\.0\\.1|localhost|\\[::1\\]):\\d+");
+
+    private static String text(Object n) {
+        if (n == null) {
+            return "(none)";
+        }
+        try {
+            return n instanceof String t ? t : Json.MAPPER.writeValueAsString(n);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return n.toString();
+        }
+    }
+
+    /** The same runs and changes judged by another rule (bench/compare-noise.sh's before and after). */
+    Comparison judgedBy(FalseAlarmRule other) {
+        return new Comparison(candidate, baselines, changes, other, notes, notComparable, startNanos);
+    }
+
+    /** not comparable, worse, not judged (no metric worse, but some could not be judged), better or same. */
+    public String verdict() {
+        if (notComparable != null) {
+            return NOT_COMPARABLE;
+        }
+        if (verdicts.stream().anyMatch(MetricVerdict::isRegression)) {
+            return MetricVerdict.WORSE;
+        }
+        if (verdicts.stream().anyMatch(MetricVerdict::isNotJudged)) {
+            return MetricVerdict.NOT_JUDGED;
+        }
+        return verdicts.stream().anyMatch(v -> v.verdict().equals(MetricVerdict.BETTER)) ? MetricVerdict.BETTER : MetricVerdict.SAME;
+    }
+
+    public boolean isRegression() {
+        return MetricVerdict.WORSE.equals(verdict());
+    }
+
+    /**
+     * Whether a nightly fails on it: worse, not comparable, or not judged (nothing it shows can be trusted to say
+     * "same").
+     */
+    public boolean fails() {
+        return !verdict().equals(MetricVerdict.SAME) && !verdict().equals(MetricVerdict.BETTER);
+    }
+
+    public List<MetricVerdict> verdicts() {
+        return verdicts;
+    }
+
+    /** comparison.json: the runs, the overall verdict, each metric. */
+    ComparisonJson toJson() {
+        List<ComparisonJson.BaselineRun> runs = baselines.stream().map(b -> new ComparisonJson.BaselineRun(b.name,
+                relative(b.run.dir), b.run.summary.start(), b.run.summary.verdict())).toList();
+        int k = baselines.size();
+        String method = "worse or better beyond the larger of each metric's floor and its noise times the quantile of the "
+                + "false-alarm level the rule below held it to; the noise is the larger of the spread between slices of the runs"
+                + (k >= 2 ? " and the run-to-run spread of the " + k + " baselines" : "") + (k >= MetricChange.MIN_BASELINES_FOR_SPREAD
+                ? " (Student's t, " + (k - 1) + " dof)" : " (normal quantiles and twice each metric's floor: with fewer than "
+                + MetricChange.MIN_BASELINES_FOR_SPREAD + " baselines the run-to-run spread is not known yet; give a directory of "
+                + "runs as the baseline)");
+        ComparisonJson.Rule r = new ComparisonJson.Rule(rule.familyWise(), rule.rate(), rule.judged(changes),
+                rule.describe(changes));
+        List<ComparisonJson.MetricResult> metrics = verdicts.stream().map(v -> new ComparisonJson.MetricResult(v.metric().name(),
+                v.metric().unit(), v.metric().higherIsBetter(), number(v.baseline()), v.baselines().length > 1
+                ? java.util.Arrays.stream(v.baselines()).mapToObj(Comparison::number).toList() : null, number(v.candidate()),
+                number(v.change()), number(v.changePercent()), number(v.threshold()), number(v.level()), v.basis(),
+                v.verdict())).toList();
+        return new ComparisonJson(candidate.name, candidate.run.summary.name(), baselines.get(0).name, runs, verdict(), method,
+                r, metrics, notes, notComparable);
+    }
+
+    private String relative(Path dir) {
+        Path from = candidate.run.dir.toAbsolutePath().normalize();
+        return from.relativize(dir.toAbsolutePath().normalize()).toString().replace('\\', '/');
+    }
+
+    /** A figure as comparison.json holds it: to six significant digits, null for none (NaN). */
+    private static Double number(double v) {
+        return Double.isNaN(v) ? null : Json.round(v);
+    }
+
+    /**
+     * Writes comparison.json and comparison.html in the run's directory and the verdicts into its junit.xml.
+     *
+     * @return comparison.html
+     */
+    public Path write() throws ReportException {
+        Path dir = candidate.run.dir;
+        ComparisonJson json = toJson();
+        try {
+            AtomicFile.write(dir.resolve(ComparisonJson.FILE), ResultsJson.MAPPER.writeValueAsString(json));
+            ObjectNode data = ComparisonCharts.build(candidate, baselines);
+            data.set("comparison", ResultsJson.MAPPER.valueToTree(json));
+            data.put("comparisonPage", true);
+            String title = "Maestro: " + candidate.run.name() + " vs baseline (" + verdict() + ")";
+            HtmlPage.write(dir.resolve(HTML_FILE), title, data);
+            JunitComparison.addTo(dir.resolve(RunLayout.JUNIT_XML), json, Duration.ofNanos(System.nanoTime() - startNanos));
+        } catch (IOException e) {
+            throw new ReportException("cannot write the comparison in " + dir + ": " + e.getMessage(), e);
+        }
+        return dir.resolve(HTML_FILE);
+    }
+
+    /** The table printed on the console: one line per metric, then the verdict. */
+    public List<String> lines() {
+        List<String> out = new ArrayList<>();
+        // As wide as the longest name (a route's metric is longer than the run's): the columns stay aligned.
+        int width = verdicts.stream().mapToInt(v -> v.metric().name().length() + v.metric().unit().length() + 3).max().orElse(0);
+        String row = "%-" + Math.max(38, width) + "s %14s %14s %9s %12s  %s";
+        out.add(String.format(row, "metric", "baseline", "this run", "change", "threshold", "verdict"));
+        for (MetricVerdict v : verdicts) {
+            String pct = Double.isNaN(v.changePercent()) ? "" : String.format("%+.1f%%", v.changePercent());
+            out.add(String.format(row, v.metric().name() + " (" + v.metric().unit() + ")",
+                    Format.number(v.baseline()), Format.number(v.candidate()), pct,
+                    Double.isNaN(v.threshold()) ? "" : "\u00b1" + Format.number(v.threshold()), v.verdict()));
+        }
+        out.add("rule: " + rule.describe(changes));
+        notes.forEach(n -> out.add("note: " + n));
+        List<String> worse = verdicts.stream().filter(MetricVerdict::isRegression).map(v -> v.metric().name()).toList();
+        List<String> notJudged = verdicts.stream().filter(MetricVerdict::isNotJudged).map(v -> v.metric().name()).toList();
+        // Why each metric not judged was not, once per reason (too few samples is often every sliced metric's).
+        java.util.Map<String, List<String>> why = new java.util.LinkedHashMap<>();
+        verdicts.stream().filter(MetricVerdict::isNotJudged)
+                .forEach(v -> why.computeIfAbsent(v.basis(), k -> new ArrayList<>()).add(v.metric().name()));
+        why.forEach((basis, names) -> out.add("not judged: " + String.join(", ", names) + ": " + basis));
+        if (notComparable != null) {
+            out.add("not comparable: " + notComparable);
+        }
+        out.add("compared with " + (baselines.size() == 1 ? "baseline " + baselines.get(0).name : baselines.size() + " baselines")
+                + ": " + verdict().toUpperCase(java.util.Locale.ROOT) + (worse.isEmpty() ? "" : " (" + String.join(", ", worse) + ")")
+                + (notJudged.isEmpty() ? "" : "; not judged: " + String.join(", ", notJudged)));
+        return out;
+    }
+}

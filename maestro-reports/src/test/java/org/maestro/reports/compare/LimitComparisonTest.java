@@ -1,0 +1,43 @@
+package org.maestro.reports.compare;
+
+import org.junit.jupiter.api.Test;
+import org.maestro.reports.results.Incremental;
+import org.maestro.reports.results.Summary;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Two limit searches compared: the sustainable rate judged against both resolutions, the curves at common rates. */
+class LimitComparisonTest {
+    private static Incremental.Step step(long rate, boolean sustainable, double achieved, double p99) {
+        return new Incremental.Step(rate, sustainable ? Summary.PASSED : Summary.FAILED, "steps/" + rate, achieved, p99, List.of(),
+                Incremental.Step.CLIMB, achieved, p99 / 2, p99 * 2, 1.0, 0L, sustainable, false);
+    }
+
+    private static Incremental search(long sustainable, long unsustainable, long resolution) {
+        return Incremental.of("s", 10_000, List.of(step(1000, true, 1000, 2), step(sustainable, true, sustainable, 5),
+                step(unsustainable, false, unsustainable * 0.9, 500)), resolution, Incremental.STOPPED_RESOLUTION, "rule", 60.0, 600.0);
+    }
+
+    @Test
+    void aFallBeyondBothResolutionsIsWorseAndWithinThemTheSame() {
+        Incremental base = search(4000, 4100, 100);
+        assertEquals("worse", new LimitComparison(base, search(3700, 3800, 100)).verdict());
+        assertTrue(new LimitComparison(base, search(3700, 3800, 100)).isRegression());
+        assertEquals("same", new LimitComparison(base, search(3850, 3950, 100)).verdict(), "150 msg/s is within 100 + 100");
+        assertEquals("better", new LimitComparison(base, search(4500, 4600, 100)).verdict());
+    }
+
+    @Test
+    void anAtLeastIsNeverCalledWorseAndTheCurvesLineUpByTargetRate() {
+        Incremental capped = Incremental.of("s", 2000, List.of(step(1000, true, 1000, 2), step(2000, true, 2000, 3)), 100L,
+                Incremental.STOPPED_MAX_RATE, "rule", 20.0, 600.0);
+        Incremental base = search(4000, 4100, 100);
+        assertEquals("unknown", new LimitComparison(base, capped).verdict(), "at least 2000: the limit may be anywhere above");
+        List<String> lines = new LimitComparison(base, capped).lines();
+        assertTrue(lines.get(0).startsWith("sustainable rate: baseline 4000 msg/s ± 100 msg/s"), lines.get(0));
+        assertTrue(lines.stream().anyMatch(l -> l.matches("1000\\s+1000 / 1000\\s+2 / 2")), String.join("\n", lines));
+    }
+}
