@@ -18,14 +18,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * One test as a worker runs it: opens its connections (a failure there is the answer to START),
@@ -56,7 +53,7 @@ abstract class WorkerJob {
     static final String DONE = Stats.DONE;
     private volatile String phase = "starting";
     private final List<Thread> loops = new ArrayList<>();
-    /** This job's second-by-second tick on {@link Ticks#SHARED}; null until START. */
+    /** This job's second-by-second tick on {@link JobTicks#SHARED}; null until START. */
     private volatile ScheduledFuture<?> ticks;
     /** Held by a tick while it runs: the end takes it to know no tick runs or comes after it. */
     private final Object tickLock = new Object();
@@ -67,13 +64,7 @@ abstract class WorkerJob {
     private volatile Runnable onEnd = () -> { };
     /** Whether the connections are open (PREPARE came before START). */
     private volatile boolean prepared;
-    /** The common start instant on this peer's clock, epoch microseconds; -1 when START gave none. */
-    private volatile long intendedStartEpochMicros = -1;
-    /** When the last connection's thread passed the start instant (System.nanoTime), and how many have. */
-    private final AtomicLong begunNanos = new AtomicLong(Long.MIN_VALUE);
-    private final AtomicInteger connectionsBegun = new AtomicInteger();
-    /** Whether test.json has the begin: written once, after the instant. */
-    private final java.util.concurrent.atomic.AtomicBoolean begunWritten = new java.util.concurrent.atomic.AtomicBoolean();
+    private final StartLine startLine;
     /**
      * How many peers of this process open their SUT connections at once. A worker with {@code --count 250} got 250
      * PREPAREs together: on 2 cores at a load of 40-90, 250 AMQP handshakes shared the CPU until one passed the
@@ -82,18 +73,7 @@ abstract class WorkerJob {
      */
     static final int CONNECTING_AT_ONCE = 32;
     private static final Semaphore CONNECTING = new Semaphore(CONNECTING_AT_ONCE);
-    private static final long FLUSH_EVERY_NANOS = TimeUnit.SECONDS.toNanos(1);
-    /** How often a connection waiting for the start instant looks whether it was told to stop. */
-    private static final long STOP_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-    /**
-     * How long before the start instant a connection thread stops parking and yields until it: a thread parked to the
-     * instant is woken by its timer then, and on a busy host waits for a core behind whatever runs there (100 peers
-     * on 2 cores: 2-37 ms apart); one already runnable, yielding, takes its turn among them at once (0.4-4.8 ms).
-     */
-    private static final long SPIN_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
-    /** FLUSH requests so far, and how many each connection thread has carried out. */
-    private final AtomicLong flushRequests = new AtomicLong();
-    private final AtomicLongArray flushesDone;
+    private final RateLogFlushes flushes;
     /** The generator's own CPU and GC, a line a second on the ticker; null until the files are open. */
     private volatile ResourceSampler usage;
 
@@ -106,28 +86,8 @@ abstract class WorkerJob {
         this.startNanos = System.nanoTime();
         RunFiles.writeSystemJson(dir, peer.info(),
                 peer.info().role() == Role.SENDER ? options.sendUrl() : options.receiveUrl());
-        this.flushesDone = new AtomicLongArray(options.connections());
-    }
-
-    /**
-     * The ticks of every job of this process: a {@code maestro worker --count 250} had 250 ticker threads, each
-     * awake a moment a second. A tick writes a second's logs and sends a progress note; two threads keep up with
-     * hundreds, and one job's slow disk delays the others' ticks by at most that one write, never their load
-     * (a tick's failure is caught in the tick and is that job's alone).
-     */
-    static final class Ticks {
-        static final ScheduledThreadPoolExecutor SHARED = shared();
-
-        private static ScheduledThreadPoolExecutor shared() {
-            AtomicInteger n = new AtomicInteger();
-            ScheduledThreadPoolExecutor ticks = new ScheduledThreadPoolExecutor(2, r -> {
-                Thread t = new Thread(r, "worker-ticks-" + n.incrementAndGet());
-                t.setDaemon(true);
-                return t;
-            });
-            ticks.setRemoveOnCancelPolicy(true); // each job's end cancels its ticks
-            return ticks;
-        }
+        this.flushes = new RateLogFlushes(options.connections());
+        this.startLine = new StartLine(options.connections());
     }
 
     /** Opens the connections: throws, with the SUT's reason, when they cannot be opened. */
@@ -203,7 +163,7 @@ abstract class WorkerJob {
             boolean atInstant = startAtEpochMicros != Payload.AT_ONCE;
             startEpochMicros = atInstant ? startAtEpochMicros : nowMicros;
             startNanos = nowNanos + (startEpochMicros - nowMicros) * 1_000;
-            intendedStartEpochMicros = atInstant ? startAtEpochMicros : -1;
+            startLine.intended(atInstant ? startAtEpochMicros : -1);
             writeTestJson();
             openFiles();
             usage = ResourceSampler.start(dir);
@@ -220,8 +180,8 @@ abstract class WorkerJob {
             t.start();
         }
         long untilStartNanos = Math.max(0, startNanos - System.nanoTime());
-        ticks = Ticks.SHARED.scheduleAtFixedRate(this::tick, untilStartNanos + FLUSH_EVERY_NANOS, FLUSH_EVERY_NANOS,
-                TimeUnit.NANOSECONDS);
+        ticks = JobTicks.SHARED.scheduleAtFixedRate(this::tick, untilStartNanos + RateLogFlushes.EVERY_NANOS,
+                RateLogFlushes.EVERY_NANOS, TimeUnit.NANOSECONDS);
     }
 
     /** No tick after this returns: cancels the coming ones and waits for one running (it holds tickLock). */
@@ -253,29 +213,12 @@ abstract class WorkerJob {
      * the last flush.
      */
     long flushIfDue(int c, RateLogWriter rateLog, long lastFlushNanos) throws IOException {
-        long now = System.nanoTime();
-        long requested = flushRequests.get();
-        if (now - lastFlushNanos < FLUSH_EVERY_NANOS && requested <= flushesDone.get(c)) {
-            return lastFlushNanos;
-        }
-        rateLog.flush();
-        flushesDone.set(c, requested);
-        return now;
+        return flushes.flushIfDue(c, rateLog, lastFlushNanos);
     }
 
     /** FLUSH: every connection thread writes its buffered records; waits at most {@code timeout}. */
     boolean flush(Duration timeout) throws InterruptedException {
-        long requested = flushRequests.incrementAndGet();
-        long deadline = System.nanoTime() + timeout.toNanos();
-        for (int c = 0; c < flushesDone.length(); c++) {
-            while (flushesDone.get(c) < requested && loops.get(c).isAlive()) {
-                if (System.nanoTime() > deadline) {
-                    return false;
-                }
-                Thread.sleep(10);
-            }
-        }
-        return true;
+        return flushes.flush(timeout, loops);
     }
 
     String testId() {
@@ -336,38 +279,18 @@ abstract class WorkerJob {
     }
 
     /**
-     * Parks connection {@code index}'s thread until just before the test's origin ({@link #SPIN_NANOS}), yields until
+     * Parks connection {@code index}'s thread until just before the test's origin ({@link StartLine#SPIN_NANOS}), yields until
      * it, and records when it began: the peer has begun once its last connection has. Called by {@link #loop} once its
      * set-up is done; returns at once, without a begin, when the test is stopped or failed before the origin (the loop
      * then ends as it would at any other time).
      */
     final void awaitStart(int index) {
-        for (long left = startNanos - System.nanoTime(); left > SPIN_NANOS; left = startNanos - System.nanoTime()) {
-            if (stopRequested || failure.get() != null) {
-                return; // the loop ends at once, and the peer never began
-            }
-            LockSupport.parkNanos(Math.min(left - SPIN_NANOS, STOP_CHECK_NANOS));
-        }
-        while (System.nanoTime() < startNanos) {
-            Thread.yield();
-        }
-        long begun = System.nanoTime();
-        begunNanos.accumulateAndGet(begun, Math::max);
-        connectionsBegun.incrementAndGet();
-        // Every peer of the host woke at this instant; the first ones to run would otherwise take their first
-        // send's CPU before the others have stamped their begin: on 2 cores, 100 peers' begins spread over 25 ms
-        // (a thread that stamps, then yields, left 4 ms). test.json gets the begin later, off this instant (tick).
-        Thread.yield();
+        startLine.await(startNanos, () -> stopRequested || failure.get() != null);
     }
 
     /** When the start was to be and when the peer began, for test.json; null when START gave no instant. */
     final org.maestro.common.runfiles.TestJson.StartInstant startInstant() {
-        if (intendedStartEpochMicros < 0) {
-            return null;
-        }
-        boolean begun = connectionsBegun.get() == options.connections();
-        return new org.maestro.common.runfiles.TestJson.StartInstant(intendedStartEpochMicros,
-                begun ? startEpochMicros + (begunNanos.get() - startNanos) / 1_000 : null);
+        return startLine.instant(startEpochMicros, startNanos);
     }
 
     /**
@@ -375,7 +298,7 @@ abstract class WorkerJob {
      * and at the end, never at the instant itself, where a file written by each peer would make the others late.
      */
     private void writeBegunOnce() {
-        if (intendedStartEpochMicros < 0 || connectionsBegun.get() != options.connections() || !begunWritten.compareAndSet(false, true)) {
+        if (!startLine.begunToWrite()) {
             return;
         }
         try {

@@ -3,26 +3,12 @@ package org.maestro.client.artemis;
 import org.maestro.common.util.LoopbackPorts;
 import org.maestro.common.util.Trees;
 import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,36 +42,29 @@ public class StandaloneArtemis implements AutoCloseable {
     public static final String PROTOCOLS = "CORE,AMQP,STOMP,HORNETQ,MQTT,OPENWIRE";
 
     private static final Logger LOG = LoggerFactory.getLogger(StandaloneArtemis.class);
-    private static final Duration CREATE_TIMEOUT = Duration.ofSeconds(120);
     private static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(90);
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
-    private static final Duration KILL_TIMEOUT = Duration.ofSeconds(10);
-    private static final long POLL_INTERVAL_MILLIS = 100;
-    private static final int LOG_TAIL_LINES = 40;
-    /** Environment variables of the artemis scripts that must come from the instance, not from our environment. */
-    private static final List<String> SCRIPT_VARIABLES = List.of("CLASSPATH", "DEBUG_ARGS", "HAWTIO_ROLES",
-            "JAVA_ARGS", "JAVA_ARGS_APPEND", "LOGGING_ARGS");
 
     private final Path home;
     private final Path instance;
-    private final Path logFile;
+    private final BrokerLog log;
     private final int amqpPort;
     private final int webPort;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    private Process process;
-    private Thread shutdownHook;
+    private final AcceptorProbe probe;
+    private final BrokerProcess process;
 
     /** The broker made by {@link #create}, taken over by a subclass (the test fixture). */
     protected StandaloneArtemis(StandaloneArtemis created) {
-        this(created.home, created.instance, created.logFile, created.amqpPort, created.webPort);
+        this(created.home, created.instance, created.log.file(), created.amqpPort, created.webPort);
     }
 
     private StandaloneArtemis(Path home, Path instance, Path logFile, int amqpPort, int webPort) {
         this.home = home;
         this.instance = instance;
-        this.logFile = logFile;
+        this.log = new BrokerLog(logFile);
         this.amqpPort = amqpPort;
         this.webPort = webPort;
+        this.probe = new AcceptorProbe(instance, amqpPort, webPort, jolokiaUrl());
+        this.process = new BrokerProcess(instance, log, probe);
     }
 
     /**
@@ -109,10 +88,10 @@ public class StandaloneArtemis implements AutoCloseable {
         int[] ports = LoopbackPorts.free(2);
         StandaloneArtemis broker = new StandaloneArtemis(home, instance, logFile, ports[0], ports[1]);
         try {
-            broker.createInstance();
+            ArtemisCreate.run(home, instance, broker.log, ports[0], ports[1]);
             InstanceConfig.listenOnLocalhost(instance.resolve("etc"), ports[0], ports[1]);
         } catch (IOException | RuntimeException e) {
-            broker.deleteInstance();
+            Trees.delete(instance);
             throw e;
         }
         LOG.info("Created Artemis instance {} (AMQP and other protocols on 127.0.0.1:{}, web console on 127.0.0.1:{}, log {})",
@@ -126,25 +105,7 @@ public class StandaloneArtemis implements AutoCloseable {
      * The password is written into the instance's users file, never on a command line.
      */
     public void addUser(String user, String password) throws IOException {
-        if (!user.matches("[A-Za-z0-9._-]+") || password.isEmpty() || password.contains("\n")) {
-            throw new IllegalArgumentException("a user name of letters, digits, '.', '_' or '-' and a one-line password are needed");
-        }
-        Path etc = instance.resolve("etc");
-        Files.writeString(etc.resolve("artemis-users.properties"), "\n" + user + " = " + password + "\n", StandardCharsets.UTF_8,
-                java.nio.file.StandardOpenOption.APPEND);
-        Path roles = etc.resolve("artemis-roles.properties");
-        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(roles, StandardCharsets.UTF_8));
-        boolean added = false;
-        for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).matches("\\s*amq\\s*=.*")) {
-                lines.set(i, lines.get(i).stripTrailing() + "," + user);
-                added = true;
-            }
-        }
-        if (!added) {
-            throw new IOException(roles + " has no 'amq' role to add " + user + " to");
-        }
-        Files.write(roles, lines, StandardCharsets.UTF_8);
+        InstanceUsers.add(instance.resolve("etc"), user, password);
     }
 
     /** Starts the broker and waits up to 90 s until it accepts connections; see {@link #start(Duration)}. */
@@ -161,72 +122,18 @@ public class StandaloneArtemis implements AutoCloseable {
      *                               killed then); the message holds the last lines of its log
      */
     public void start(Duration timeout) throws IOException {
-        if (isRunning()) {
-            throw new IllegalStateException("Artemis broker " + instance + " is already running");
-        }
-        if (process != null) {
-            LOG.warn("Artemis broker {} had exited by itself with status {}; starting it again", instance, process.exitValue());
-            forget();
-        }
-        appendToLog("==== " + Instant.now() + " starting: bin/artemis run");
-        ProcessBuilder builder = processBuilder(instance.resolve("bin/artemis").toString(), "run");
-        process = builder.start();
-        process.getOutputStream().close(); // nothing on its standard input
-        Process started = process;
-        // At JVM exit also the broker a restart handler started again, detached: it is no child of ours.
-        shutdownHook = new Thread(() -> {
-            destroyTree(started, true);
-            detachedBrokers().forEach(ProcessHandle::destroyForcibly);
-        }, "kill Artemis broker " + instance.getFileName());
-        Runtime.getRuntime().addShutdownHook(shutdownHook);
-        long startNanos = System.nanoTime();
-        long deadline = startNanos + timeout.toNanos();
-        while (!accepts()) {
-            if (!process.isAlive()) {
-                int status = process.exitValue();
-                forget();
-                throw new IOException("Artemis broker " + instance + " exited with status " + status
-                        + " while starting" + logTail());
-            }
-            if (System.nanoTime() - deadline > 0) {
-                kill();
-                throw new IOException("Artemis broker " + instance + " did not accept connections on 127.0.0.1:" + amqpPort
-                        + " (acceptor) and 127.0.0.1:" + webPort + " (Jolokia) within " + timeout.toSeconds()
-                        + " s; killed it" + logTail());
-            }
-            pause();
-        }
-        LOG.info("Artemis broker started in {} ms: {} {}", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
-                amqpUrl(), jolokiaUrl());
+        long millis = process.start(timeout);
+        LOG.info("Artemis broker started in {} ms: {} {}", millis, amqpUrl(), jolokiaUrl());
     }
 
     /** Stops the broker gracefully (SIGTERM), forcibly after 30 s. Does nothing if it is not running. */
     public void stop() throws IOException {
-        if (process == null) {
-            return;
-        }
-        appendToLog("==== " + Instant.now() + " stopping (SIGTERM)");
-        if (!destroyTree(process, false)) {
-            LOG.warn("Artemis broker {} did not stop within {} s of SIGTERM; killing it", instance, STOP_TIMEOUT.toSeconds());
-            if (!destroyTree(process, true)) {
-                throw new IOException("Artemis broker " + instance + " (pid " + process.pid() + ") survived SIGKILL"
-                        + " for " + KILL_TIMEOUT.toSeconds() + " s");
-            }
-        }
-        forget();
+        process.stop();
     }
 
     /** Kills the broker (SIGKILL), as a crash would. Does nothing if it is not running. */
     public void kill() throws IOException {
-        if (process == null) {
-            return;
-        }
-        appendToLog("==== " + Instant.now() + " killing (SIGKILL)");
-        if (!destroyTree(process, true)) {
-            throw new IOException("Artemis broker " + instance + " (pid " + process.pid() + ") survived SIGKILL for "
-                    + KILL_TIMEOUT.toSeconds() + " s");
-        }
-        forget();
+        process.kill();
     }
 
     /** Stops the broker gracefully and starts it again, on the same ports and with the same data. */
@@ -237,7 +144,7 @@ public class StandaloneArtemis implements AutoCloseable {
 
     /** Whether the broker process is running. */
     public boolean isRunning() {
-        return process != null && process.isAlive();
+        return process.isRunning();
     }
 
     /**
@@ -245,12 +152,7 @@ public class StandaloneArtemis implements AutoCloseable {
      * under it (the broker's JVM); zero when it is not running.
      */
     public Duration cpuTime() {
-        Process p = process;
-        if (p == null || !p.isAlive()) {
-            return Duration.ZERO;
-        }
-        return Stream.concat(Stream.of(p.toHandle()), p.toHandle().descendants())
-                .map(h -> h.info().totalCpuDuration().orElse(Duration.ZERO)).reduce(Duration.ZERO, Duration::plus);
+        return process.cpuTime();
     }
 
     /** The URL of the acceptor for AMQP clients, e.g. {@code amqp://127.0.0.1:40123}. */
@@ -314,7 +216,7 @@ public class StandaloneArtemis implements AutoCloseable {
 
     /** The broker's output, kept after {@link #close()}. */
     public Path logFile() {
-        return logFile;
+        return log.file();
     }
 
     /** The distribution this instance was created from. */
@@ -326,13 +228,11 @@ public class StandaloneArtemis implements AutoCloseable {
     @Override
     public void close() throws IOException {
         try {
-            stop();
+            process.stop();
         } finally {
-            if (process != null) {
-                kill();
-            }
-            stopDetachedBrokers();
-            deleteInstance();
+            process.kill();
+            process.stopDetachedBrokers();
+            Trees.delete(instance);
         }
     }
 
@@ -342,87 +242,7 @@ public class StandaloneArtemis implements AutoCloseable {
      * so nothing outlives the test.
      */
     public List<ProcessHandle> detachedBrokers() {
-        return ProcessHandle.allProcesses().filter(p -> p.info().arguments().map(args -> {
-            for (String a : args) {
-                if (a.startsWith("-Dartemis.instance=") && samePath(a.substring("-Dartemis.instance=".length()))) {
-                    return true;
-                }
-            }
-            return false;
-        }).orElse(false)).toList();
-    }
-
-    private boolean samePath(String path) {
-        try {
-            return Path.of(path).toRealPath().equals(instance.toRealPath());
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private void stopDetachedBrokers() {
-        for (ProcessHandle p : detachedBrokers()) {
-            p.destroy();
-            try {
-                p.onExit().get(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                p.destroyForcibly();
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                p.destroyForcibly();
-            }
-        }
-    }
-
-    private void createInstance() throws IOException {
-        appendToLog("==== " + Instant.now() + " creating instance " + instance);
-        ProcessBuilder builder = processBuilder(home.resolve("bin/artemis").toString(), "create",
-                "--user", USER, "--password", PASSWORD, "--require-login", "--role", "amq",
-                "--no-autotune", "--silent", "--name", BROKER_NAME,
-                "--host", "127.0.0.1", "--default-port", Integer.toString(amqpPort),
-                "--http-host", "127.0.0.1", "--http-port", Integer.toString(webPort),
-                "--no-amqp-acceptor", "--no-hornetq-acceptor", "--no-mqtt-acceptor", "--no-stomp-acceptor",
-                "--java-memory", "1G", instance.toString());
-        Process create = builder.start();
-        create.getOutputStream().close(); // --silent: it asks nothing
-        try {
-            if (!create.waitFor(CREATE_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-                destroyTree(create, true);
-                throw new IOException("'artemis create' did not finish within " + CREATE_TIMEOUT.toSeconds() + " s; killed it"
-                        + logTail());
-            }
-        } catch (InterruptedException e) {
-            destroyTree(create, true);
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while waiting for 'artemis create'", e);
-        }
-        if (create.exitValue() != 0) {
-            throw new IOException("'" + home.resolve("bin/artemis") + " create' failed with status " + create.exitValue() + logTail());
-        }
-    }
-
-    private ProcessBuilder processBuilder(String... command) {
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(instance.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
-        Map<String, String> env = builder.environment();
-        env.keySet().removeIf(name -> name.startsWith("ARTEMIS_") || SCRIPT_VARIABLES.contains(name));
-        env.put("JAVA_HOME", System.getProperty("java.home")); // the broker runs on the JDK of the tests
-        return builder;
-    }
-
-    /**
-     * Whether the acceptor accepts a TCP connection and Jolokia, asked with authentication, says that
-     * this broker's acceptor is started (so a stranger that took the port does not pass for the broker).
-     */
-    private boolean accepts() {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(LoopbackPorts.IPV4, amqpPort), 1000);
-        } catch (IOException e) {
-            return false;
-        }
-        return acceptorStarted();
+        return process.detachedBrokers();
     }
 
     /**
@@ -430,107 +250,11 @@ public class StandaloneArtemis implements AutoCloseable {
      * while the web console cannot answer (also for a broker started by someone else on this instance).
      */
     public boolean acceptorStarted() {
-        String read = "{\"type\":\"read\",\"mbean\":\"org.apache.activemq.artemis:broker=\\\"" + BROKER_NAME
-                + "\\\",component=acceptors,name=\\\"artemis\\\"\",\"attribute\":\"Started\"}";
-        HttpRequest request = HttpRequest.newBuilder(URI.create(jolokiaUrl()))
-                .timeout(Duration.ofSeconds(5))
-                .header("Authorization", basicAuthorization())
-                .header("Origin", JOLOKIA_ORIGIN)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(read))
-                .build();
-        try {
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            String body = response.body().replace(" ", "");
-            return response.statusCode() == 200 && body.contains("\"status\":200") && body.contains("\"value\":true");
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while asking Jolokia whether Artemis broker " + instance + " accepts connections", e);
-        }
+        return probe.acceptorStarted();
     }
 
     /** The value of an HTTP Authorization header for {@link #USER} and {@link #PASSWORD}. */
     public static String basicAuthorization() {
         return "Basic " + Base64.getEncoder().encodeToString((USER + ":" + PASSWORD).getBytes(StandardCharsets.UTF_8));
-    }
-
-    /**
-     * SIGTERM ({@code forcibly} false) or SIGKILL to the process and its descendants, then waits for it.
-     *
-     * @return whether it exited within the bound (STOP_TIMEOUT for SIGTERM, KILL_TIMEOUT for SIGKILL)
-     */
-    private static boolean destroyTree(Process p, boolean forcibly) {
-        List<ProcessHandle> descendants = p.descendants().toList();
-        if (forcibly) {
-            descendants.forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        } else {
-            descendants.forEach(ProcessHandle::destroy);
-            p.destroy();
-        }
-        long deadline = System.nanoTime() + (forcibly ? KILL_TIMEOUT : STOP_TIMEOUT).toNanos();
-        try {
-            boolean exited = p.waitFor(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
-            for (ProcessHandle d : descendants) {
-                d.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            }
-            return exited;
-        } catch (TimeoutException | ExecutionException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            p.destroyForcibly();
-            return false;
-        }
-    }
-
-    private void forget() {
-        process = null;
-        if (shutdownHook != null) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(shutdownHook);
-            } catch (IllegalStateException e) {
-                // The JVM is shutting down: the hook runs anyway and finds the process gone.
-            }
-            shutdownHook = null;
-        }
-    }
-
-    private void deleteInstance() throws IOException {
-        Trees.delete(instance);
-    }
-
-    private void appendToLog(String line) throws IOException {
-        Files.writeString(logFile, line + System.lineSeparator(), StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-    }
-
-    /** The last lines of the log, for error messages. */
-    private String logTail() {
-        try (RandomAccessFile file = new RandomAccessFile(logFile.toFile(), "r")) {
-            long length = file.length();
-            long from = Math.max(0, length - 16 * 1024);
-            byte[] bytes = new byte[(int) (length - from)];
-            file.seek(from);
-            file.readFully(bytes);
-            List<String> lines = new String(bytes, StandardCharsets.UTF_8).lines().toList();
-            List<String> tail = lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size());
-            return "; last lines of " + logFile + ":" + System.lineSeparator() + "    "
-                    + String.join(System.lineSeparator() + "    ", tail);
-        } catch (IOException e) {
-            return "; its log " + logFile + " cannot be read: " + e;
-        }
-    }
-
-    private void pause() throws IOException {
-        try {
-            Thread.sleep(POLL_INTERVAL_MILLIS); // polling interval of a bounded wait
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            kill();
-            throw new IOException("interrupted while waiting for Artemis broker " + instance + " to start; killed it", e);
-        }
     }
 }

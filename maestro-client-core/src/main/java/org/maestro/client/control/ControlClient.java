@@ -5,17 +5,12 @@ import org.maestro.common.mqtt.MqttTransport;
 import org.maestro.common.mqtt.Qos;
 import org.maestro.common.mqtt.Topics;
 import org.maestro.common.mqtt.TransportException;
-import org.maestro.common.note.Command;
 import org.maestro.common.note.Ids;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.NoteCodec;
-import org.maestro.common.note.NoteCodecException;
-import org.maestro.common.note.NoteType;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.util.Clocks;
-import org.maestro.common.util.LogBudget;
-import org.maestro.common.util.SafeText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
@@ -38,8 +32,6 @@ import java.util.function.Consumer;
  */
 public final class ControlClient implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ControlClient.class);
-    /** Anyone on the broker can send undecodable notes: a bounded number of lines of them in the client's log. */
-    private final LogBudget undecodableLog = LogBudget.forUndecodableNotes();
     private static final int KEEP_ALIVE_SECONDS = 10;
     /**
      * How often a request to a peer that has not answered is sent again, the same note: a peer whose connection
@@ -51,85 +43,8 @@ public final class ControlClient implements AutoCloseable {
     private final String clientId;
     private final BrokerUrl broker;
     private final MqttTransport transport;
-    private final Map<String, Pending> pending = new ConcurrentHashMap<>();
-    private final List<Consumer<Note>> listeners = new CopyOnWriteArrayList<>();
-    /**
-     * Peers that acknowledged HALT: they leave on purpose, so a last will that still arrives from
-     * them is dropped. (Embedded Artemis sometimes publishes the will after a clean DISCONNECT.)
-     */
-    private final java.util.Set<String> halted = ConcurrentHashMap.newKeySet();
-
-    /** A request waiting for its answers. */
-    private static final class Pending {
-        final Command command;
-        final Map<String, Note> answers = new LinkedHashMap<>();
-        final Map<String, Long> arrivalNanos = new LinkedHashMap<>();
-        /** When the request was first sent, on the monotonic clock: each peer's round trip counts from its own send. */
-        volatile long sentNanos;
-        /** The peers asked; null for a discovery, which takes whoever answers. */
-        final java.util.Set<String> expectedIds;
-
-        Pending(Command command, Collection<String> expectedIds) {
-            this.command = command;
-            this.expectedIds = expectedIds == null ? null : java.util.Set.copyOf(expectedIds);
-        }
-
-        /**
-         * Counts a peer's first answer only, and only from a peer that was asked: a request sent to a role or to
-         * all may reach idle peers too, and a redelivered reply (QoS 1 is at least once) is the same answer.
-         */
-        long lastArrivalNanos = System.nanoTime();
-
-        synchronized void add(Note note) {
-            if (expectedIds != null && !expectedIds.contains(note.senderId())) {
-                LOG.debug("ignoring the answer of {}, which was not asked", SafeText.of(note.senderId()));
-                return;
-            }
-            answers.putIfAbsent(note.senderId(), note);
-            lastArrivalNanos = System.nanoTime();
-            arrivalNanos.putIfAbsent(note.senderId(), lastArrivalNanos);
-            notifyAll();
-        }
-
-        /** Stop waiting when the one peer asked leaves the control plane (its last will arrives). */
-        volatile boolean untilGone;
-        /** Its peer left: it cannot answer. */
-        private boolean gone;
-
-        synchronized boolean complete() {
-            return gone || expectedIds != null && answers.keySet().containsAll(expectedIds);
-        }
-
-        synchronized void peerGone() {
-            gone = true;
-            notifyAll();
-        }
-
-        /**
-         * For a discovery: waits until the answers are {@code enough} and none came for {@code quietNanos}, or the
-         * deadline passes.
-         */
-        synchronized void awaitQuiet(long deadlineNanos, long quietNanos, java.util.function.Predicate<Collection<Note>> enough)
-                throws InterruptedException {
-            long now;
-            while ((now = System.nanoTime()) < deadlineNanos) {
-                boolean ready = enough.test(answers.values());
-                if (ready && now - lastArrivalNanos >= quietNanos) {
-                    return;
-                }
-                long wake = ready ? Math.min(deadlineNanos, lastArrivalNanos + quietNanos) : deadlineNanos;
-                wait(Math.max(1, (wake - now) / 1_000_000), 0);
-            }
-        }
-
-        /** Waits until every expected peer answered or the deadline passes. */
-        synchronized void await(long deadlineNanos) throws InterruptedException {
-            long left;
-            while (!complete() && (left = deadlineNanos - System.nanoTime()) > 0) {
-                wait(Math.max(1, left / 1_000_000), 0);
-            }
-        }
-    }
+    private final Map<String, PendingRequest> pending = new ConcurrentHashMap<>();
+    private final IncomingNotes incoming = new IncomingNotes(pending);
 
     public ControlClient(BrokerUrl broker) {
         this.clientId = "client-" + Ids.next();
@@ -148,8 +63,8 @@ public final class ControlClient implements AutoCloseable {
 
     public ControlClient connect(Duration timeout) throws TransportException {
         transport.connect(timeout);
-        transport.subscribe(Topics.CLIENT_REPLIES, Qos.AT_LEAST_ONCE, (t, bytes) -> onReply(bytes));
-        transport.subscribe(Topics.CLIENT_NOTIFICATIONS, Qos.AT_LEAST_ONCE, (t, bytes) -> onNotification(bytes));
+        transport.subscribe(Topics.CLIENT_REPLIES, Qos.AT_LEAST_ONCE, (t, bytes) -> incoming.onReply(bytes));
+        transport.subscribe(Topics.CLIENT_NOTIFICATIONS, Qos.AT_LEAST_ONCE, (t, bytes) -> incoming.onNotification(bytes));
         return this;
     }
 
@@ -159,11 +74,11 @@ public final class ControlClient implements AutoCloseable {
      * thread: keep it short.
      */
     public void addListener(Consumer<Note> listener) {
-        listeners.add(listener);
+        incoming.addListener(listener);
     }
 
     public void removeListener(Consumer<Note> listener) {
-        listeners.remove(listener);
+        incoming.removeListener(listener);
     }
 
     /**
@@ -174,7 +89,7 @@ public final class ControlClient implements AutoCloseable {
             throws TransportException, InterruptedException {
         List<String> ids = expected.stream().map(PeerInfo::id).toList();
         Note note = Note.request(clientId, request);
-        Pending p = new Pending(request.command(), ids);
+        PendingRequest p = new PendingRequest(request.command(), ids);
         pending.put(note.correlationId(), p);
         try {
             send(to, note);
@@ -210,7 +125,7 @@ public final class ControlClient implements AutoCloseable {
         return each(peers, sameFor(peers, request)::get, timeout, true, ControlClient::replies);
     }
 
-    private static Replies replies(PeerInfo peer, Pending p) {
+    private static Replies replies(PeerInfo peer, PendingRequest p) {
         return new Replies(p.command, Map.copyOf(p.answers), List.of(peer), p.answers.containsKey(peer.id()) ? List.of() : List.of(peer));
     }
 
@@ -252,19 +167,19 @@ public final class ControlClient implements AutoCloseable {
 
     /**
      * Sends every request before waiting for any answer; {@code read} turns each peer's answers into a result. Each
-     * request is made ({@code requestOf}) just before it is sent, and its send time kept in its {@link Pending}.
+     * request is made ({@code requestOf}) just before it is sent, and its send time kept in its {@link PendingRequest}.
      */
     private <T> Map<PeerInfo, T> each(Collection<PeerInfo> peers, java.util.function.Function<PeerInfo, ? extends Payload> requestOf,
-                                      Duration timeout, boolean untilGone, java.util.function.BiFunction<PeerInfo, Pending, T> read)
+                                      Duration timeout, boolean untilGone, java.util.function.BiFunction<PeerInfo, PendingRequest, T> read)
             throws TransportException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         Map<PeerInfo, Note> notes = new LinkedHashMap<>();
-        Map<PeerInfo, Pending> waiting = new LinkedHashMap<>();
+        Map<PeerInfo, PendingRequest> waiting = new LinkedHashMap<>();
         try {
             for (PeerInfo peer : peers) {
                 Payload request = requestOf.apply(peer);
                 Note note = Note.request(clientId, request);
-                Pending p = new Pending(request.command(), List.of(peer.id()));
+                PendingRequest p = new PendingRequest(request.command(), List.of(peer.id()));
                 p.untilGone = untilGone;
                 pending.put(note.correlationId(), p);
                 notes.put(peer, note);
@@ -274,12 +189,12 @@ public final class ControlClient implements AutoCloseable {
             }
             long resendAt = System.nanoTime() + RESEND_NANOS;
             Map<PeerInfo, T> out = new LinkedHashMap<>();
-            for (Map.Entry<PeerInfo, Pending> e : waiting.entrySet()) {
-                Pending p = e.getValue();
+            for (Map.Entry<PeerInfo, PendingRequest> e : waiting.entrySet()) {
+                PendingRequest p = e.getValue();
                 while (!p.complete() && System.nanoTime() < deadline) {
                     p.await(Math.min(deadline, resendAt));
                     if (!p.complete() && System.nanoTime() >= resendAt && System.nanoTime() < deadline) {
-                        for (Map.Entry<PeerInfo, Pending> unanswered : waiting.entrySet()) {
+                        for (Map.Entry<PeerInfo, PendingRequest> unanswered : waiting.entrySet()) {
                             if (!unanswered.getValue().complete()) {
                                 LOG.debug("no answer yet from {} to {}: sending it again", unanswered.getKey().describe(),
                                         unanswered.getValue().command);
@@ -361,7 +276,7 @@ public final class ControlClient implements AutoCloseable {
                                         java.util.function.Predicate<Collection<Note>> enough)
             throws TransportException, InterruptedException {
         Note note = Note.request(clientId, request);
-        Pending p = new Pending(request.command(), null);
+        PendingRequest p = new PendingRequest(request.command(), null);
         pending.put(note.correlationId(), p);
         try {
             send(to, note);
@@ -380,67 +295,4 @@ public final class ControlClient implements AutoCloseable {
         transport.publish(to.topic(), NoteCodec.encode(note), Qos.of(note));
     }
 
-    private void onReply(byte[] bytes) {
-        Note note = decode(bytes, Topics.CLIENT_REPLIES);
-        if (note == null) {
-            return;
-        }
-        if (note.type() != NoteType.RESPONSE) {
-            LOG.debug("ignoring {} {} on the replies topic", note.type(), note.command());
-            return;
-        }
-        Pending p = pending.get(note.correlationId());
-        if (p != null) {
-            if (p.command == Command.HALT && note.payload() instanceof Payload.Ok) {
-                halted.add(note.senderId());
-            }
-            p.add(note);
-        }
-        if (p == null || note.payload() instanceof Payload.ProtocolError) {
-            tell(note);
-        }
-    }
-
-    private void onNotification(byte[] bytes) {
-        Note note = decode(bytes, Topics.CLIENT_NOTIFICATIONS);
-        if (note == null) {
-            return;
-        }
-        if (note.command() == Command.ABNORMAL_DISCONNECT && halted.contains(note.senderId())) {
-            LOG.debug("dropping the last will of {}, which was halted", SafeText.of(note.senderId()));
-            return;
-        }
-        if (note.command() == Command.ABNORMAL_DISCONNECT) {
-            for (Pending p : pending.values()) {
-                if (p.untilGone && p.expectedIds != null && p.expectedIds.contains(note.senderId())) {
-                    p.peerGone();
-                }
-            }
-        }
-        tell(note);
-    }
-
-    /** Listeners run on the MQTT thread: one that throws must not stop the others, nor Paho. */
-    private void tell(Note note) {
-        for (Consumer<Note> l : listeners) {
-            try {
-                l.accept(note);
-            } catch (RuntimeException e) {
-                LOG.error("a listener failed on {} {}: {}", note.type(), note.command(), e.toString());
-            }
-        }
-    }
-
-    private Note decode(byte[] bytes, String topic) {
-        try {
-            return NoteCodec.decode(bytes);
-        } catch (NoteCodecException e) {
-            // The reason may quote the note (a sender id, a map key): inert before it is logged.
-            long held = undecodableLog.take();
-            if (held >= 0) {
-                LOG.warn("undecodable note on {}: {}{}", topic, SafeText.of(e.getMessage()), LogBudget.heldBackText(held));
-            }
-            return null;
-        }
-    }
 }

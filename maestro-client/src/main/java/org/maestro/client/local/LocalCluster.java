@@ -97,23 +97,11 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
 
     private void startParts(TestPlan plan, Path handlers, Console console) throws Exception {
         TestPlan.AgentPlan agent = plan.agent();
-        if (agent != null && plan.topology() == null && !agent.groups().isEmpty()) {
-            // Discovery would wait its whole timeout for a group no local agent is in.
-            throw new TestCannotRun("--local starts one agent, in no group: the action for group '" + agent.groups().get(0)
-                    + "' has no agent to run on (with a topology, the agents beside the routers are the group "
-                    + ROUTERS_GROUP + ")");
-        }
+        LocalPlanRefusals.checkAgentGroups(plan);
         if (plan.topology() != null) {
             startRouters(plan, console); // first: a router that cannot be found or started is said before anything else
         }
-        if (agent != null && plan.lacksSut()) { // first: what cannot be given is said before a broker is started
-            String other = nonAmqpScheme(plan);
-            if (other != null) {
-                // The standalone broker's URLs carry AMQP reconnection options: another protocol would need its own.
-                throw new TestCannotRun("--local with an agent gives an AMQP SUT only, not " + other
-                        + ": give the routes' URLs of a broker that speaks it");
-            }
-        }
+        LocalPlanRefusals.checkAgentSut(plan);
         if (agent != null) {
             handlerSource = agent.sourceUrl() != null ? agent.sourceUrl() : handlerRepository(handlers, console);
         }
@@ -173,18 +161,7 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
     /** The plan's topology of routers, on this machine, its senders to go to the first router, its receivers to the farthest. */
     private void startRouters(TestPlan plan, Console console) throws Exception {
         Topology topology = TopologyDescription.parse(plan.topology(), Path.of(""));
-        checkBrokerAddresses(plan, topology);
-        if (!plan.lacksSut()) {
-            throw new TestCannotRun("topology '" + plan.topology() + "' starts routers on free ports and points the routes at"
-                    + " them: give no url, sendUrl or receiveUrl with it");
-        }
-        if (plan.agent() != null) {
-            checkRouterAgents(plan, topology);
-        }
-        String other = nonAmqpScheme(plan);
-        if (other != null) {
-            throw new TestCannotRun("topology '" + plan.topology() + "': routers speak AMQP only, not " + other);
-        }
+        LocalPlanRefusals.checkTopology(plan, topology);
         RouterBinary binary;
         try {
             binary = RouterBinary.find(null);
@@ -204,28 +181,6 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
         sutDescription = "router topology '" + topology.description() + "' (" + topology.routers().size() + " routers"
                 + (topologyBrokers.isEmpty() ? "" : " and " + topologyBrokers.size() + " " + EmbeddedBroker.PRODUCT)
                 + " on this machine, " + binary.flavour().command() + " " + binary.executable() + ")";
-    }
-
-    /**
-     * A broker node of the topology reaches the routes' queues ({@link #localQueue}): by a link route, an address of the
-     * broker is a prefix of the queue (qdrouterd matches whole dot-separated words); by a waypoint, the queue itself.
-     */
-    private static void checkBrokerAddresses(TestPlan plan, Topology topology) throws TestCannotRun {
-        for (Node n : topology.nodes()) {
-            if (!(n instanceof Node.Broker b)) {
-                continue;
-            }
-            for (TestPlan.Route route : plan.effectiveRoutes()) {
-                String queue = localQueue(route.group());
-                boolean routed = b.addresses().stream().anyMatch(a -> queue.equals(a)
-                        || (b.attach() == Node.Attach.LINK_ROUTE && queue.startsWith(a + ".")));
-                if (!routed) {
-                    throw new TestCannotRun("topology '" + plan.topology() + "': broker " + b.name() + " is given the addresses "
-                            + b.addresses() + " only; --local's workers use the queue " + queue + ": give the broker "
-                            + (b.attach() == Node.Attach.LINK_ROUTE ? "the address maestro (a prefix of it)" : "the address " + queue));
-                }
-            }
-        }
     }
 
     /**
@@ -249,42 +204,11 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
     }
 
     /**
-     * With a topology, an agent runs beside each router, named after it, all of them in the group {@value #ROUTERS_GROUP}:
-     * every action names the router whose agent runs it ({@code agent: 'router-2'}), one of the topology's, or is for
-     * that group ({@code group: 'routers'}: every router's agent).
-     */
-    private static void checkRouterAgents(TestPlan plan, Topology topology) throws TestCannotRun {
-        List<String> routerNames = topology.routers().stream().map(org.maestro.client.topology.Node::name).toList();
-        for (TestPlan.Action a : plan.agent().actions()) {
-            String refusal = routerAgentRefusal(plan.topology(), a, routerNames);
-            if (refusal != null) {
-                throw new TestCannotRun(refusal);
-            }
-        }
-    }
-
-    /**
      * Why action {@code a} has no agent beside the routers {@code routerNames} of topology {@code topology} to run it, or
      * null when it has: the script refuses it on its line when the topology comes first, --local before any router starts.
      */
     public static String routerAgentRefusal(String topology, TestPlan.Action a, List<String> routerNames) {
-        if (a.forGroup()) {
-            return a.group().equals(ROUTERS_GROUP) ? null : "topology '" + topology + "': no group of agents '" + a.group() + "'"
-                    + org.maestro.common.util.NearestName.hint(a.group(), List.of(ROUTERS_GROUP), "the group is")
-                    + "; the agents beside the routers are the group " + ROUTERS_GROUP;
-        }
-        if (a.agent().isEmpty()) {
-            return "topology '" + topology + "': agent action " + a.handler() + " names no agent;"
-                    + " an agent runs beside each router: say which, e.g. agent: '" + routerNames.get(routerNames.size() / 2)
-                    + "' (the routers are " + String.join(", ", routerNames) + "), or group: '" + ROUTERS_GROUP
-                    + "' for every one";
-        }
-        if (!routerNames.contains(a.agent())) {
-            return "topology '" + topology + "': no agent '" + a.agent() + "'"
-                    + org.maestro.common.util.NearestName.hint(a.agent(), routerNames, "the agents are")
-                    + "; an agent runs beside each router, named after it: " + String.join(", ", routerNames);
-        }
-        return null;
+        return LocalPlanRefusals.routerAgentRefusal(topology, a, routerNames);
     }
 
     /** The agent beside each router of the topology, named after it, knowing its router (the options its handlers read). */
@@ -313,13 +237,7 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
         return repo.toUri().toString();
     }
 
-    /** The first scheme other than AMQP a route of {@code plan} asks --local for, or null. */
-    private static String nonAmqpScheme(TestPlan plan) {
-        return plan.effectiveRoutes().stream().map(TestPlan.Route::localScheme)
-                .filter(s -> !s.equals(TestPlan.Route.LOCAL_SCHEME)).findFirst().orElse(null);
-    }
-
-    private static String localQueue(String group) {
+    static String localQueue(String group) {
         return group.isEmpty() ? "maestro.local" : "maestro.local." + group;
     }
 

@@ -1,6 +1,5 @@
 package org.maestro.common.mqtt;
 
-import org.maestro.common.util.IoReason;
 import org.eclipse.paho.client.mqttv3.IMqttActionListener;
 import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
 import org.eclipse.paho.client.mqttv3.IMqttToken;
@@ -14,28 +13,12 @@ import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
-import java.io.EOFException;
-import java.io.InputStream;
-import java.net.ConnectException;
-import java.net.SocketException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.CertPathBuilderException;
-import java.security.cert.CertPathValidatorException;
-import java.security.cert.CertificateException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
 /**
@@ -71,25 +54,6 @@ public final class MqttTransport implements AutoCloseable {
     private record Held(String topic, byte[] payload, int qos) {
     }
 
-    /**
-     * The keep-alive pings of every connection in this JVM, on one thread: Paho's default gives each connection a
-     * timer thread of its own, and a process may hold many ({@code maestro worker --count 50}). A ping only queues
-     * a packet, so one thread keeps up with them all; so does a reconnect nudge (it only starts an attempt).
-     */
-    private static final class KeepAlive {
-        static final ScheduledExecutorService PINGS = pings();
-
-        private static ScheduledExecutorService pings() {
-            ScheduledThreadPoolExecutor pings = new ScheduledThreadPoolExecutor(1, r -> {
-                Thread t = new Thread(r, "mqtt-keep-alive");
-                t.setDaemon(true);
-                return t;
-            });
-            pings.setRemoveOnCancelPolicy(true); // each reconnect and close cancels one
-            return pings;
-        }
-    }
-
     /** A message the broker publishes for us if our connection breaks without a clean disconnect. */
     public record Will(String topic, byte[] payload) {
     }
@@ -114,17 +78,8 @@ public final class MqttTransport implements AutoCloseable {
     /** Connected once: from then on, a publish while the connection is down is held, not refused. */
     private volatile boolean everConnected;
     private volatile boolean closed;
-    /** When the connection was lost, while it is being re-established; null while connected (or never connected). */
-    private volatile Instant lostAt;
-    /** Asks for a reconnect when Paho's own cycle has not brought the connection back; null while connected. */
-    private volatile ScheduledFuture<?> nudges;
-    /** Whether this outage's nudges were already reported: once at WARN, then at DEBUG. */
-    private volatile boolean nudgeReported;
-    private final int nudgeAfterSeconds;
-    /** The connection timeout of {@link #connect}: an attempt in progress longer than it plus a nudge's wait is stuck. */
-    private volatile int connectTimeoutSeconds = 30;
-    /** Since when a nudge found an attempt in progress (System.nanoTime); 0 when none did since the last attempt began. */
-    private volatile long inProgressSinceNanos;
+    /** Since when the connection has been down, and the nudges that bring it back. */
+    private final Outage outage;
 
     /**
      * @param keepAliveSeconds how often the connection is checked: the broker publishes our will
@@ -137,18 +92,18 @@ public final class MqttTransport implements AutoCloseable {
 
     /** With outages nudged after {@code nudgeAfterSeconds} rather than 10 (tests). */
     MqttTransport(BrokerUrl broker, String clientId, int keepAliveSeconds, Will will, int nudgeAfterSeconds) {
-        this.nudgeAfterSeconds = nudgeAfterSeconds;
         this.broker = broker;
         this.clientId = clientId;
         this.keepAliveSeconds = keepAliveSeconds;
         this.will = will;
         try {
             this.client = new MqttAsyncClient(broker.pahoUri(), clientId, new MemoryPersistence(),
-                    new ScheduledExecutorPingSender(KeepAlive.PINGS));
+                    new ScheduledExecutorPingSender(KeepAlivePings.PINGS));
         } catch (MqttException e) {
             throw new IllegalArgumentException("cannot use MQTT broker " + broker + ": " + e.getMessage(), e);
         }
         client.setCallback(new Callback());
+        outage = new Outage(client, clientId, broker, nudgeAfterSeconds, () -> closed);
     }
 
     public BrokerUrl broker() {
@@ -168,14 +123,15 @@ public final class MqttTransport implements AutoCloseable {
         options.setAutomaticReconnect(true);
         options.setMaxReconnectDelay(MAX_RECONNECT_DELAY_MILLIS);
         options.setKeepAliveInterval(keepAliveSeconds);
-        connectTimeoutSeconds = (int) Math.max(1, timeout.toSeconds());
+        int connectTimeoutSeconds = (int) Math.max(1, timeout.toSeconds());
+        outage.connectTimeoutSeconds(connectTimeoutSeconds);
         options.setConnectionTimeout(connectTimeoutSeconds);
         options.setMaxInflight(MAX_IN_FLIGHT);
         if (!broker.username().isEmpty()) {
             options.setUserName(broker.username());
             options.setPassword(broker.password().toCharArray());
         }
-        options.setSocketFactory(broker.tls() ? NoDelaySockets.tls(sslContext().getSocketFactory()) : NoDelaySockets.plain());
+        options.setSocketFactory(broker.tls() ? NoDelaySockets.tls(MqttTls.sslContext(broker).getSocketFactory()) : NoDelaySockets.plain());
         if (will != null) {
             options.setWill(will.topic(), will.payload(), Qos.AT_LEAST_ONCE, false);
         }
@@ -187,7 +143,7 @@ public final class MqttTransport implements AutoCloseable {
                         + timeout.toSeconds() + " s", null);
             }
         } catch (MqttException e) {
-            throw new TransportException("cannot connect to MQTT broker " + broker + ": " + whyNotConnected(e), e);
+            throw new TransportException("cannot connect to MQTT broker " + broker + ": " + PahoFailures.whyNotConnected(e, broker), e);
         }
         LOG.debug("{} connected to {}", clientId, broker);
     }
@@ -199,7 +155,7 @@ public final class MqttTransport implements AutoCloseable {
             client.subscribe(topicFilter, qos, (topic, message) -> handler.accept(topic, message.getPayload()))
                     .waitForCompletion(10_000);
         } catch (MqttException e) {
-            throw new TransportException("cannot subscribe to '" + topicFilter + "' on " + broker + ": " + explain(e), e);
+            throw new TransportException("cannot subscribe to '" + topicFilter + "' on " + broker + ": " + PahoFailures.explain(e), e);
         }
     }
 
@@ -222,7 +178,7 @@ public final class MqttTransport implements AutoCloseable {
                     hold(new Held(topic, payload, qos));
                     return;
                 }
-                throw new TransportException("cannot publish to '" + topic + "' on " + broker + ": " + explain(e), e);
+                throw new TransportException("cannot publish to '" + topic + "' on " + broker + ": " + PahoFailures.explain(e), e);
             }
         }
     }
@@ -251,7 +207,7 @@ public final class MqttTransport implements AutoCloseable {
                 if (e.getReasonCode() == MqttException.REASON_CODE_CLIENT_NOT_CONNECTED) {
                     return false;
                 }
-                publishFailed(next.topic(), explain(e));
+                publishFailed(next.topic(), PahoFailures.explain(e));
             }
             held.removeFirst();
         }
@@ -292,7 +248,7 @@ public final class MqttTransport implements AutoCloseable {
      * null while connected, before the first connection and after {@link #close}.
      */
     public Instant lostAt() {
-        return closed ? null : lostAt;
+        return closed ? null : outage.since();
     }
 
     /** Disconnects cleanly (so the broker does not publish the will) and releases the client. */
@@ -302,7 +258,7 @@ public final class MqttTransport implements AutoCloseable {
             return;
         }
         closed = true;
-        stopNudging();
+        outage.stopNudging();
         synchronized (sendLock) {
             if (!held.isEmpty()) {
                 LOG.warn("{}: {} message(s) published while the broker at {} was unreachable were never sent", clientId,
@@ -329,140 +285,10 @@ public final class MqttTransport implements AutoCloseable {
         }
     }
 
-    private SSLContext sslContext() throws TransportException {
-        try {
-            if (broker.trustStore().isEmpty()) {
-                return SSLContext.getDefault();
-            }
-            Path path = Path.of(broker.trustStore());
-            KeyStore store = KeyStore.getInstance(path.toString().endsWith(".jks") ? "JKS" : "PKCS12");
-            try (InputStream in = Files.newInputStream(path)) {
-                store.load(in, broker.trustStorePassword().toCharArray());
-            }
-            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            tmf.init(store);
-            SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, tmf.getTrustManagers(), null);
-            return context;
-        } catch (Exception e) {
-            throw new TransportException("cannot use trust store '" + broker.trustStore() + "' for MQTT broker "
-                    + broker + ": " + IoReason.of(e), e);
-        }
-    }
-
-    /**
-     * Why a connection attempt failed, named after the usual mistakes in a lab: a certificate whose CA is not in
-     * the trust store, plain MQTT against a TLS listener or TLS against a plain one (either way the broker just
-     * closes the connection), and those of {@link #explain}.
-     */
-    private String whyNotConnected(MqttException e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        if (root instanceof CertPathBuilderException || root instanceof CertPathValidatorException
-                || root instanceof CertificateException) {
-            return "the broker's TLS certificate is not trusted (" + rootMessage(root)
-                    + "): give its CA with ?truststore=FILE&truststore-password=...";
-        }
-        boolean closedByBroker = (root instanceof SocketException && !(root instanceof ConnectException))
-                || root instanceof EOFException;
-        if (closedByBroker && broker.tls()) {
-            return "the broker closed the connection during the TLS handshake: is it a plain MQTT listener? (then use mqtt://)";
-        }
-        if (closedByBroker) {
-            return "the broker closed the connection before answering: is it a TLS listener? (then use mqtts://)";
-        }
-        return explain(e);
-    }
-
-    /** Paho's messages are terse ("Unable to connect to server"); say what it means. */
-    static String explain(MqttException e) {
-        return switch (e.getReasonCode()) {
-            case MqttException.REASON_CODE_FAILED_AUTHENTICATION -> "bad user name or password";
-            case MqttException.REASON_CODE_NOT_AUTHORIZED -> "not authorised (check the user name and password)";
-            case MqttException.REASON_CODE_CLIENT_NOT_CONNECTED -> "not connected to the broker";
-            case MqttException.REASON_CODE_CLIENT_TIMEOUT -> "the broker did not answer in time";
-            case MqttException.REASON_CODE_SERVER_CONNECT_ERROR -> e.getCause() instanceof ConnectException
-                    ? "connection refused (is the broker running and listening there?)"
-                    : "unable to connect" + (e.getCause() == null ? "" : ": " + rootMessage(e.getCause()));
-            case MqttException.REASON_CODE_SSL_CONFIG_ERROR -> "TLS setup failed: " + rootMessage(e);
-            default -> e.getMessage() + (e.getCause() == null ? "" : ": " + rootMessage(e.getCause()));
-        };
-    }
-
-    private static String rootMessage(Throwable t) {
-        Throwable root = t;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root.getClass().getSimpleName() + (root.getMessage() == null ? "" : " " + root.getMessage());
-    }
-
-    /** Once Paho should have reconnected: an attempt of our own (harmless when Paho's is under way, then refused). */
-    private void nudgeReconnect() {
-        if (closed || client.isConnected()) {
-            stopNudging();
-            return;
-        }
-        try {
-            client.reconnect();
-            inProgressSinceNanos = 0;
-            reportNudge("asked for a new attempt", false);
-        } catch (MqttException e) {
-            if (e.getReasonCode() != MqttException.REASON_CODE_CONNECT_IN_PROGRESS) {
-                reportNudge("a new attempt cannot start yet: " + explain(e), false);
-                return;
-            }
-            long now = System.nanoTime();
-            if (inProgressSinceNanos == 0) {
-                inProgressSinceNanos = now;
-                reportNudge("an attempt is in progress", false);
-            } else if (now - inProgressSinceNanos >= TimeUnit.SECONDS.toNanos(connectTimeoutSeconds)) {
-                // In progress for longer than a connection may take: its CONNECT went unanswered. End it; the next
-                // nudge starts a new one.
-                inProgressSinceNanos = 0;
-                reportNudge("its attempt has been in progress for more than " + connectTimeoutSeconds
-                        + " s (its CONNECT unanswered): abandoned for a new one", true);
-                try {
-                    client.disconnectForcibly(0, 0, false);
-                } catch (MqttException stuck) {
-                    LOG.debug("{}: ending the stuck attempt: {}", clientId, explain(stuck));
-                }
-            }
-        }
-    }
-
-    /** The first report of an outage at WARN, later ones at DEBUG; an abandoned attempt always at WARN. */
-    private void reportNudge(String what, boolean alwaysWarn) {
-        Instant since = lostAt;
-        String message = clientId + " has not reconnected to " + broker + " since " + since + "; " + what;
-        if (nudgeReported && !alwaysWarn) {
-            LOG.debug(message);
-        } else {
-            nudgeReported = true;
-            LOG.warn(message);
-        }
-    }
-
-    private void stopNudging() {
-        ScheduledFuture<?> current = nudges;
-        if (current != null) {
-            current.cancel(false);
-            nudges = null;
-        }
-    }
-
     private final class Callback implements MqttCallbackExtended {
         @Override
         public void connectComplete(boolean reconnect, String serverUri) {
-            lostAt = null;
-            stopNudging();
-            inProgressSinceNanos = 0;
-            if (nudgeReported) {
-                nudgeReported = false;
-                LOG.info("{} reconnected to {} after asking for a new attempt", clientId, broker);
-            }
+            outage.end();
             synchronized (sendLock) {
                 everConnected = true;
                 if (reconnect) {
@@ -481,7 +307,7 @@ public final class MqttTransport implements AutoCloseable {
                 try {
                     client.subscribe(filter, sub.qos(), (topic, message) -> sub.handler().accept(topic, message.getPayload()));
                 } catch (MqttException e) {
-                    LOG.error("{}: cannot subscribe again to '{}' after reconnecting: {}", clientId, filter, explain(e));
+                    LOG.error("{}: cannot subscribe again to '{}' after reconnecting: {}", clientId, filter, PahoFailures.explain(e));
                 }
             });
         }
@@ -489,13 +315,10 @@ public final class MqttTransport implements AutoCloseable {
         @Override
         public void connectionLost(Throwable cause) {
             live = false;
-            lostAt = Instant.now();
+            outage.begin();
             if (!closed) {
-                stopNudging();
-                nudges = KeepAlive.PINGS.scheduleWithFixedDelay(MqttTransport.this::nudgeReconnect, nudgeAfterSeconds,
-                        Math.max(1, nudgeAfterSeconds / 2), TimeUnit.SECONDS);
                 LOG.warn("{} lost its connection to {} ({}); reconnecting", clientId, broker,
-                        cause == null ? "no reason given" : rootMessage(cause));
+                        cause == null ? "no reason given" : PahoFailures.rootMessage(cause));
             }
         }
 

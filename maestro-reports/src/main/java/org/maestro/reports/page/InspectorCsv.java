@@ -2,8 +2,6 @@ package org.maestro.reports.page;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -44,23 +42,21 @@ final class InspectorCsv {
     /** Why nothing was charted, when nothing was ("" otherwise). */
     String nothing = "";
 
-    private final Path file;
     private final List<String> header;
     private final ColumnKind[] kind;
     private final String countLabel;
-    private final long originMicros;
-    private final Map<String, Movement> moved = new LinkedHashMap<>();
+    private final InspectorSamples samples;
+    private final Map<String, SeriesMovement> moved = new LinkedHashMap<>();
     private final TreeMap<Double, Integer> rowsPerSample = new TreeMap<>();
     private final Map<String, Series> chosen = new LinkedHashMap<>();
     /** The times (x) the inspector sampled, whatever each sample gave: a line with no value at one of them breaks. */
     private NavigableSet<Double> ticks = new TreeSet<>();
 
     private InspectorCsv(Path file, List<String> header, ColumnKind[] kind, String countLabel, long originMicros) {
-        this.file = file;
         this.header = header;
         this.kind = kind;
         this.countLabel = countLabel;
-        this.originMicros = originMicros;
+        this.samples = new InspectorSamples(file, header, kind, originMicros);
     }
 
     /**
@@ -102,7 +98,7 @@ final class InspectorCsv {
     static NavigableSet<Double> ticks(Path samplingCsv, long originMicros) throws IOException {
         NavigableSet<Double> ticks = new TreeSet<>();
         if (java.nio.file.Files.isRegularFile(samplingCsv)) {
-            InspectorCsv reader = new InspectorCsv(samplingCsv, List.of(), new ColumnKind[0], "", originMicros);
+            InspectorSamples reader = new InspectorSamples(samplingCsv, List.of(), new ColumnKind[0], originMicros);
             try (CsvReader csv = CsvReader.open(samplingCsv)) {
                 csv.next();
                 List<String> row;
@@ -117,46 +113,10 @@ final class InspectorCsv {
         return ticks;
     }
 
-    /** How far one series moved over the run. */
-    private static final class Movement {
-        final boolean counter;
-        double min = Double.POSITIVE_INFINITY;
-        double max = Double.NEGATIVE_INFINITY;
-        double increase;
-        double last = Double.NaN;
-        double lastX = Double.NaN;
-
-        Movement(boolean counter) {
-            this.counter = counter;
-        }
-
-        /**
-         * @param appeared whether this is the series' first value and the file had samples before it: its entity (a
-         *                 link) was created during the run, its counter from 0
-         */
-        void add(double x, double y, boolean appeared) {
-            min = Math.min(min, y);
-            max = Math.max(max, y);
-            if (Double.isNaN(last) || x > lastX || y < last) {
-                increase += org.maestro.reports.results.CounterGrowth.between(last, y, appeared);
-            }
-            last = y;
-            lastX = x;
-        }
-
-        /** A counter's total increase; a gauge's range relative to its size, so bytes and loads rank side by side. */
-        double score() {
-            if (counter) {
-                return increase;
-            }
-            return max > min ? (max - min) / Math.max(Math.abs(min), Math.abs(max)) : 0;
-        }
-    }
-
     /** First pass: how much each series moved, and how many rows each sample had. */
     private void measure() throws IOException {
         double[] firstX = {Double.NaN};
-        forEachSample((x, key, row, rows, restarted) -> {
+        samples.forEach((x, key, row, rows, restarted) -> {
             if (Double.isNaN(firstX[0])) {
                 firstX[0] = x;
             }
@@ -167,12 +127,12 @@ final class InspectorCsv {
                     int column = i;
                     String label = label(key, header.get(i));
                     boolean appeared = x > firstX[0] && !moved.containsKey(label);
-                    moved.computeIfAbsent(label, n -> new Movement(kind[column] == ColumnKind.COUNTER)).add(x, y, appeared);
+                    moved.computeIfAbsent(label, n -> new SeriesMovement(kind[column] == ColumnKind.COUNTER)).add(x, y, appeared);
                 }
             }
         });
         if (!countLabel.isEmpty()) {
-            Movement count = new Movement(false);
+            SeriesMovement count = new SeriesMovement(false);
             rowsPerSample.forEach((x, n) -> count.add(x, n, false));
             moved.put(countLabel, count);
         }
@@ -188,16 +148,16 @@ final class InspectorCsv {
         }
         List<String> notCharted = new ArrayList<>();
         for (boolean rates : new boolean[] {true, false}) {
-            List<Map.Entry<String, Movement>> all = moved.entrySet().stream().filter(e -> e.getValue().counter == rates).toList();
+            List<Map.Entry<String, SeriesMovement>> all = moved.entrySet().stream().filter(e -> e.getValue().counter == rates).toList();
             if (all.isEmpty()) {
                 continue;
             }
-            List<Map.Entry<String, Movement>> movers = all.stream().filter(e -> e.getValue().score() > 0)
-                    .sorted(Comparator.comparingDouble((Map.Entry<String, Movement> e) -> -e.getValue().score())
+            List<Map.Entry<String, SeriesMovement>> movers = all.stream().filter(e -> e.getValue().score() > 0)
+                    .sorted(Comparator.comparingDouble((Map.Entry<String, SeriesMovement> e) -> -e.getValue().score())
                             .thenComparing(Map.Entry::getKey))
                     .toList();
             List<Series> lines = new ArrayList<>();
-            for (Map.Entry<String, Movement> e : movers.subList(0, Math.min(TOP_MOVERS, movers.size()))) {
+            for (Map.Entry<String, SeriesMovement> e : movers.subList(0, Math.min(TOP_MOVERS, movers.size()))) {
                 Series s = new Series(e.getKey());
                 chosen.put(e.getKey(), s);
                 lines.add(s);
@@ -224,7 +184,7 @@ final class InspectorCsv {
     /** Second pass: the chosen series' points; a counter's rate between consecutive samples of its row. */
     private void collect(int bucketSeconds) throws IOException {
         Map<String, double[]> previous = new HashMap<>(); // series -> {x, y} of its last sample
-        forEachSample((x, key, row, rows, restarted) -> {
+        samples.forEach((x, key, row, rows, restarted) -> {
             for (int i = 1; i < row.size() && i < header.size(); i++) {
                 String name = label(key, header.get(i));
                 Series s = chosen.get(name);
@@ -270,128 +230,6 @@ final class InspectorCsv {
         return true;
     }
 
-    /**
-     * One row of the CSV with a readable time: x in seconds from the origin, the row's key, how many rows of the
-     * sample had that key (their charted columns added up), and whether a counter of one of them dropped (its SUT
-     * restarted: the rate to this sample is not known).
-     */
-    private interface SampleVisitor {
-        void visit(double x, String key, List<String> row, int rows, boolean restarted);
-    }
-
-    /**
-     * Streams the file's samples (the header skipped) whose time can be read, the rows of one sample that share a key
-     * added up; both passes read the file so. A sample's rows share its timestamp and follow one another.
-     */
-    private void forEachSample(SampleVisitor visitor) throws IOException {
-        int identity = header.indexOf(IDENTITY_COLUMN);
-        Map<String, double[]> lastOfRow = new HashMap<>(); // a row's entity -> its counters' last values
-        Map<String, double[]> totalOfKey = new HashMap<>(); // a key -> its counters' growth since the file began
-        try (CsvReader csv = CsvReader.open(file)) {
-            csv.next();
-            String stamp = null;
-            Double x = null;
-            Double firstX = null;
-            Map<String, List<String>> merged = new LinkedHashMap<>();
-            Map<String, Integer> rows = new HashMap<>();
-            java.util.Set<String> restarted = new java.util.HashSet<>();
-            List<String> row;
-            while ((row = csv.next()) != null) {
-                if (!row.get(0).equals(stamp)) {
-                    visitAll(visitor, x, merged, rows, restarted);
-                    stamp = row.get(0);
-                    x = seconds(stamp);
-                    firstX = firstX == null ? x : firstX;
-                }
-                if (x == null) {
-                    continue;
-                }
-                String key = key(row);
-                String entity = identity < 0 || identity >= row.size() ? key : key + "\u0000" + row.get(identity);
-                boolean appeared = !x.equals(firstX) && !lastOfRow.containsKey(entity);
-                double[] total = totalOfKey.computeIfAbsent(key, k -> new double[header.size()]);
-                if (grow(row, lastOfRow.computeIfAbsent(entity, e -> nans()), total, appeared)) {
-                    restarted.add(key);
-                }
-                List<String> into = merged.get(key);
-                if (into == null) {
-                    into = new ArrayList<>(row);
-                    merged.put(key, into);
-                } else {
-                    addUp(into, row);
-                }
-                for (int i = 1; i < into.size() && i < header.size(); i++) {
-                    if (kind[i] == ColumnKind.COUNTER && CsvColumnKinds.number(row.get(i).trim()) != null) {
-                        into.set(i, String.valueOf(total[i]));
-                    }
-                }
-                rows.merge(key, 1, Integer::sum);
-            }
-            visitAll(visitor, x, merged, rows, restarted);
-        }
-    }
-
-    /**
-     * The AMQP-management column naming one entity (a link's {@code identity}): rows of one key are told apart by it,
-     * so that each one's counter grows on its own (a link that appears, ends, or starts again from 0 when its router
-     * restarts) and the key's line is the sum of their growths, never a jump of one entity's whole count.
-     */
-    private static final String IDENTITY_COLUMN = "identity";
-
-    private double[] nans() {
-        double[] a = new double[header.size()];
-        java.util.Arrays.fill(a, Double.NaN);
-        return a;
-    }
-
-    /**
-     * Adds to {@code total} how much each counter of {@code row} grew since its entity's last row: from its last value,
-     * from 0 after a drop (a restart), from 0 for an entity that appeared during the run, nothing at the file's first sample.
-     *
-     * @return whether a counter dropped
-     */
-    private boolean grow(List<String> row, double[] last, double[] total, boolean appeared) {
-        boolean dropped = false;
-        for (int i = 1; i < row.size() && i < header.size(); i++) {
-            if (kind[i] != ColumnKind.COUNTER) {
-                continue;
-            }
-            Double v = CsvColumnKinds.number(row.get(i).trim());
-            if (v == null) {
-                continue;
-            }
-            double prev = last[i];
-            total[i] += org.maestro.reports.results.CounterGrowth.between(prev, v, appeared);
-            dropped |= v < prev;
-            last[i] = v;
-        }
-        return dropped;
-    }
-
-    private void visitAll(SampleVisitor visitor, Double x, Map<String, List<String>> merged, Map<String, Integer> rows,
-                          java.util.Set<String> restarted) {
-        if (x != null) {
-            merged.forEach((key, row) -> visitor.visit(x, key, row, rows.get(key), restarted.contains(key)));
-        }
-        merged.clear();
-        rows.clear();
-        restarted.clear();
-    }
-
-    /** Adds the gauges of {@code row} into {@code into}: the sample's rows of one key are one line's point. */
-    private void addUp(List<String> into, List<String> row) {
-        for (int i = 1; i < row.size() && i < into.size() && i < header.size(); i++) {
-            if (kind[i] != ColumnKind.GAUGE) {
-                continue; // counters are the key's total growth, set by forEachSample
-            }
-            Double a = CsvColumnKinds.number(into.get(i).trim());
-            Double b = CsvColumnKinds.number(row.get(i).trim());
-            if (b != null) {
-                into.set(i, a == null ? row.get(i) : String.valueOf(a + b));
-            }
-        }
-    }
-
     /** What a chart leaves out, or "" when it draws every series. */
     private static String leftOut(boolean rates, int series, int movers, int drawn) {
         String verb = rates ? "grew" : "moved";
@@ -420,25 +258,5 @@ final class InspectorCsv {
 
     private static String label(String key, String column) {
         return key.isEmpty() ? column : key + " " + column;
-    }
-
-    /** The row's key: its KEY values joined by spaces (blank ones skipped). */
-    private String key(List<String> row) {
-        StringBuilder key = new StringBuilder();
-        for (int i = 1; i < row.size() && i < header.size(); i++) {
-            if (kind[i] == ColumnKind.KEY && !row.get(i).isBlank()) {
-                key.append(key.length() == 0 ? "" : " ").append(row.get(i).trim());
-            }
-        }
-        return key.toString();
-    }
-
-    private Double seconds(String timestamp) {
-        try {
-            Instant t = Instant.parse(timestamp.trim());
-            return (t.getEpochSecond() * 1_000_000L + t.getNano() / 1_000 - originMicros) / 1e6;
-        } catch (DateTimeParseException e) {
-            return null;
-        }
     }
 }
