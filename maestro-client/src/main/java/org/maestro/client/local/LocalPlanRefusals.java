@@ -1,6 +1,7 @@
-package org.maestro.client.run;
+package org.maestro.client.local;
 
 import org.maestro.client.plan.TestPlan;
+import org.maestro.client.run.TestCannotRun;
 import org.maestro.client.topology.Node;
 import org.maestro.client.topology.Topology;
 import org.maestro.common.util.NearestName;

@@ -1,4 +1,4 @@
-package org.maestro.reports;
+package org.maestro.reports.page;
 
 import java.io.IOException;
 import java.nio.file.Path;
