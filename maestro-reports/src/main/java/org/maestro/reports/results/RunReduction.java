@@ -38,9 +38,12 @@ public final class RunReduction {
         this.peers = peers;
     }
 
-    /** Reads every worker of {@code frame}, counts per second from its origin, telling no one of the intervals. */
-    public static RunReduction read(Frame frame) throws IOException {
-        return read(frame, 1, rateLogs -> Intervals.NONE);
+    /**
+     * Reads the workers of {@code frame} that {@code collected} accepts (the client leaves out those whose data it knows
+     * to be missing), counts per second from its origin, telling no one of the intervals.
+     */
+    public static RunReduction read(Frame frame, Predicate<WarmupBoundary.Worker> collected) throws IOException {
+        return read(frame, collected, 1, rateLogs -> Intervals.NONE);
     }
 
     /**
@@ -50,13 +53,19 @@ public final class RunReduction {
      */
     public static RunReduction read(Frame frame, int bucketSeconds, Function<Map<String, RateLogTally>, Intervals> intervals)
             throws IOException {
+        return read(frame, w -> true, bucketSeconds, intervals);
+    }
+
+    private static RunReduction read(Frame frame, Predicate<WarmupBoundary.Worker> collected, int bucketSeconds,
+                                     Function<Map<String, RateLogTally>, Intervals> intervals) throws IOException {
+        List<WarmupBoundary.Worker> read = frame.workers().stream().filter(collected).toList();
         Map<String, RateLogTally> rateLogs = new LinkedHashMap<>();
-        for (WarmupBoundary.Worker w : frame.workers()) {
+        for (WarmupBoundary.Worker w : read) {
             rateLogs.put(w.name(), RateLogTally.read(w.dir(), frame.boundary(w.name()), frame.originMicros(), bucketSeconds));
         }
         Intervals told = intervals.apply(rateLogs);
         Map<String, PeerReduction> peers = new LinkedHashMap<>();
-        for (WarmupBoundary.Worker w : frame.workers()) {
+        for (WarmupBoundary.Worker w : read) {
             Map<String, Histogram> measured = PeerReduction.readLatency(w.dir(), w.sender(), (file, h) -> told.interval(w, file, h));
             peers.put(w.name(), new PeerReduction(w.name(), w.sender(), frame.boundary(w.name()), rateLogs.get(w.name()), measured));
         }
@@ -85,6 +94,17 @@ public final class RunReduction {
     /** Every worker's reduction, in the frame's order. */
     public List<PeerReduction> peers() {
         return List.copyOf(peers.values());
+    }
+
+    /** The latest message of the workers {@code which} accepts, among those read (epoch microseconds); 0 when none. */
+    public long lastMessageMicros(Predicate<WarmupBoundary.Worker> which) {
+        return frame.workers().stream().filter(which).map(w -> peers.get(w.name())).filter(p -> p != null)
+                .mapToLong(p -> p.rateLogs().lastEpochMicros()).max().orElse(0);
+    }
+
+    /** The workers {@code which} accepts among those read, in the frame's order. */
+    public List<WarmupBoundary.Worker> workers(Predicate<WarmupBoundary.Worker> which) {
+        return frame.workers().stream().filter(w -> peers.containsKey(w.name())).filter(which).toList();
     }
 
     /** The HDR log {@code file} after warm-up, of every worker that writes it, merged. */
