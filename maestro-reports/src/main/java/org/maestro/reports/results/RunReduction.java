@@ -123,9 +123,12 @@ public final class RunReduction {
         private final Map<String, Long> starts;
         private final Map<String, Long> boundaries;
         private final long originMicros;
+        /** The peer→route map: each worker's route, by name (a worker of a run of one route has none). */
+        private final Map<String, String> routes = new HashMap<>();
 
         private Frame(List<WarmupBoundary.Worker> workers, Map<String, Long> starts, Map<String, Long> boundaries,
                       long originMicros) {
+            workers.stream().filter(w -> w.route() != null).forEach(w -> routes.put(w.name(), w.route()));
             this.workers = workers;
             this.starts = starts;
             this.boundaries = boundaries;
@@ -205,7 +208,7 @@ public final class RunReduction {
 
         /** The route of the worker {@code name}: its group, or null (a run of one route, or no such worker). */
         public String route(String name) {
-            return workers.stream().filter(w -> w.name().equals(name)).map(WarmupBoundary.Worker::route).findFirst().orElse(null);
+            return routes.get(name);
         }
     }
 }
