@@ -154,9 +154,8 @@ public final class RunReduction {
                 }
                 starts.put(w.name(), test == null ? -1L : test.startEpochMicros());
             }
-            Frame f = new Frame(List.copyOf(workers), starts, WarmupBoundary.of(workers, tests), 0);
-            long origin = writtenOriginMicros != null ? writtenOriginMicros : f.derivedOrigin(fallbackMicros);
-            return new Frame(f.workers, starts, f.boundaries, origin);
+            long origin = writtenOriginMicros != null ? writtenOriginMicros : derivedOrigin(workers, starts, fallbackMicros);
+            return new Frame(List.copyOf(workers), starts, WarmupBoundary.of(workers, tests), origin);
         }
 
         /**
@@ -171,17 +170,22 @@ public final class RunReduction {
             return originMicros;
         }
 
-        private long derivedOrigin(long fallbackMicros) {
-            long senders = firstStart(WarmupBoundary.Worker::sender);
+        private static long derivedOrigin(List<WarmupBoundary.Worker> workers, Map<String, Long> starts, long fallbackMicros) {
+            long senders = firstStart(workers, starts, WarmupBoundary.Worker::sender);
             if (senders >= 0) {
                 return senders;
             }
-            long receivers = firstStart(w -> !w.sender());
+            long receivers = firstStart(workers, starts, w -> !w.sender());
             return receivers >= 0 ? receivers : fallbackMicros;
         }
 
         /** The earliest start (test.json) of the workers that {@code which} accepts; -1 when none says. */
         public long firstStart(Predicate<WarmupBoundary.Worker> which) {
+            return firstStart(workers, starts, which);
+        }
+
+        private static long firstStart(List<WarmupBoundary.Worker> workers, Map<String, Long> starts,
+                                       Predicate<WarmupBoundary.Worker> which) {
             return workers.stream().filter(which).mapToLong(w -> starts.get(w.name())).filter(s -> s >= 0).min().orElse(-1);
         }
 
