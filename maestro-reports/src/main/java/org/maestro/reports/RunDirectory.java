@@ -7,9 +7,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
+import org.maestro.reports.results.RateLogTally;
+import org.maestro.reports.results.RunReduction;
 import org.maestro.reports.results.Summary;
+import org.maestro.reports.results.WarmupBoundary;
 import org.maestro.common.runfiles.RunLayout;
 
 /**
@@ -20,11 +24,14 @@ public final class RunDirectory {
     public final Path dir;
     public final Summary summary;
     public final List<PeerDir> peers;
+    /** What its workers' test.json files say: boundaries, routes, the origin (summary.json's, else derived). */
+    public final RunReduction.Frame frame;
 
-    private RunDirectory(Path dir, Summary summary, List<PeerDir> peers) {
+    private RunDirectory(Path dir, Summary summary, List<PeerDir> peers, RunReduction.Frame frame) {
         this.dir = dir;
         this.summary = summary;
         this.peers = peers;
+        this.frame = frame;
     }
 
     public static RunDirectory open(Path dir) throws ReportException {
@@ -64,30 +71,39 @@ public final class RunDirectory {
         } catch (IOException e) {
             throw new ReportException("cannot read the peers of run directory " + dir + ": " + e.getMessage(), e);
         }
-        return new RunDirectory(dir, summary, peers);
+        try {
+            return new RunDirectory(dir, summary, peers, frame(summary, peers));
+        } catch (IOException e) {
+            throw new ReportException("cannot read the workers' test.json of run directory " + dir + ": " + e.getMessage(), e);
+        }
     }
 
     /**
-     * The origin of the report's time axis, the load's clock: the first sender's start (its test.json), when messages
-     * begin. The client counts its live line and schedules the agents' actions ("at 10 s") from the moment every sender
-     * has acknowledged START, so an action planned at 10 s is drawn at 10 s, not at 10 s plus the discovery, probe and
-     * SET before the load (which the run's start in summary.json includes). Receivers and inspectors started before
-     * the senders sit at negative times. Without a sender: the earliest receiver, else the run's start, else the
-     * earliest peer.
+     * The run's frame, the same for the report and the comparison: its senders and receivers with their routes as
+     * summary.json's routes name them, and the origin summary.json holds (derived by the frame's rule when an older
+     * summary.json lacks it; then the run's start is the last resort).
      */
+    private static RunReduction.Frame frame(Summary summary, List<PeerDir> peers) throws IOException {
+        Map<String, String> routeOf = new HashMap<>();
+        summary.routes().forEach(r -> r.peers().forEach(p -> routeOf.put(p, r.name())));
+        List<WarmupBoundary.Worker> workers = peers.stream().filter(p -> p.isSender() || p.isReceiver())
+                .map(p -> new WarmupBoundary.Worker(p.name(), p.isSender(), routeOf.get(p.name()), p.dir())).toList();
+        long written = Json.epochMicros(summary.origin());
+        return RunReduction.Frame.of(workers, written >= 0 ? written : null, Math.max(0, Json.epochMicros(summary.start())));
+    }
+
+    /**
+     * The run's workers' files reduced: counts per {@code bucketSeconds} from the origin, each HDR interval told to the
+     * listener {@code intervals} makes of the rate logs' reduction ({@link RunReduction#read}).
+     */
+    public RunReduction reduce(int bucketSeconds, Function<Map<String, RateLogTally>, RunReduction.Intervals> intervals)
+            throws IOException {
+        return RunReduction.read(frame, bucketSeconds, intervals);
+    }
+
+    /** The origin of the run's time axis ({@link RunReduction.Frame#originMicros}), epoch microseconds. */
     public long originMicros() {
-        for (java.util.function.Predicate<PeerDir> first : List.<java.util.function.Predicate<PeerDir>>of(PeerDir::isSender,
-                PeerDir::isReceiver)) {
-            long start = peers.stream().filter(first).mapToLong(PeerDir::startEpochMicros).filter(s -> s >= 0).min().orElse(-1);
-            if (start >= 0) {
-                return start;
-            }
-        }
-        long start = Json.epochMicros(summary.start());
-        if (start >= 0) {
-            return start;
-        }
-        return peers.stream().mapToLong(PeerDir::startEpochMicros).filter(s -> s >= 0).min().orElse(0);
+        return frame.originMicros();
     }
 
     /** The test's name, else the directory's. */

@@ -11,8 +11,9 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.reports.results.HdrIntervalLog;
+import org.maestro.reports.results.PeerReduction;
 import org.maestro.reports.results.RateLogTally;
-import org.maestro.reports.results.Summary;
+import org.maestro.reports.results.RunReduction;
 import org.maestro.reports.results.TimeBuckets;
 import org.maestro.reports.results.WarmupBoundary;
 import org.maestro.reports.HdrLogSeries;
@@ -25,8 +26,8 @@ import org.maestro.reports.Series;
  * received per second and the worst receiver's p99 per second after warm-up (x in seconds from the load's clock
  * origin, the first sender's start, as in the report, so two runs line up), the latency distributions after warm-up,
  * and the measured period cut into a few slices with each metric measured on each slice — their spread estimates how much the figure moves by chance. Read with the
- * results model's readers ({@link RateLogTally}, {@link HdrIntervalLog}) and warm-up boundaries
- * ({@link WarmupBoundary}). A route's slices span that route's own measured period: from its senders' warm-up end to
+ * run's reduction ({@link RunReduction}, the report's: rate logs, HDR logs and warm-up boundaries
+ * read once). A route's slices span that route's own measured period: from its senders' warm-up end to
  * its own peers' last message (summary.json's routes name its peers), not the run's.
  */
 public final class RunFigures {
@@ -58,8 +59,6 @@ public final class RunFigures {
     /** The whole run's part, and each route's (a run of several routes), so that a route's metric has its own spread. */
     private Part whole;
     private final Map<String, Part> routes = new HashMap<>();
-    /** The route of each sender and receiver, from summary.json's routes. */
-    private final Map<String, String> routeOf = new HashMap<>();
 
     /**
      * Counts per second and the measured period's slices of each HDR measure, of the whole run or of one route.
@@ -104,9 +103,6 @@ public final class RunFigures {
         this.originMicros = run.originMicros();
         this.sent = new TimeBuckets(originMicros, 1);
         this.received = new TimeBuckets(originMicros, 1);
-        for (Summary.RouteResult r : run.summary.routes()) {
-            r.peers().forEach(p -> routeOf.put(p, r.name()));
-        }
     }
 
     public static RunFigures read(RunDirectory run, Iterable<Metric> metrics) throws IOException {
@@ -115,23 +111,49 @@ public final class RunFigures {
         return f;
     }
 
+    /**
+     * The run's reduction (the same as the report's), counted per second: its rate logs first, which give each part's
+     * measured period, then its HDR logs, each interval of the measured period put in its slice on the way.
+     */
     private void readAll(Iterable<Metric> metrics) throws IOException {
-        List<PeerDir> workers = run.peers.stream().filter(p -> p.isSender() || p.isReceiver()).toList();
-        Map<String, Long> boundaries = WarmupBoundary.of(workers.stream()
-                .map(p -> new WarmupBoundary.Worker(p.name(), p.isSender(), routeOf.get(p.name()), p.dir())).toList());
-        // First the rate logs: each part's measured period, from its boundary to its own peers' last message.
-        Map<String, RateLogTally> tallies = new HashMap<>();
+        Map<String, HdrLogSeries> overTime = new HashMap<>();
+        long[] lastWarmupMillis = {0};
+        RunReduction reduction = run.reduce(1, rateLogs -> {
+            measuredPeriods(rateLogs);
+            return (w, file, h) -> interval(w, file, h, overTime, lastWarmupMillis);
+        });
+        for (PeerReduction p : reduction.peers()) {
+            (p.sender() ? sent : received).addAll(p.rateLogs().counts());
+            parts(p.name()).forEach(part -> (p.sender() ? part.sent : part.received).addAll(p.rateLogs().counts()));
+        }
+        for (int m = 0; m < PeerFiles.HDR_LOGS.size(); m++) {
+            measured[m].add(reduction.measured(PeerFiles.HDR_LOGS.get(m)));
+        }
+        overTime.values().forEach(series -> {
+            series.finish();
+            mergeWorst(series.p99);
+        });
+        long warmupEnd = Math.max(run.frame.lastBoundary(), lastWarmupMillis[0] * 1000);
+        warmupEndSeconds = warmupEnd <= originMicros ? 0 : (warmupEnd - originMicros) / 1e6;
+        for (Metric metric : metrics) {
+            Part part = metric.route() == null ? whole : routes.get(metric.route());
+            if (metric.window() != null && part != null && part.slices > 0) {
+                sliceValues.put(metric, sliceValues(metric, part));
+            }
+        }
+    }
+
+    /** Each part's measured period, from its senders' earliest boundary to its own peers' last message. */
+    private void measuredPeriods(Map<String, RateLogTally> rateLogs) {
         Map<String, long[]> spans = new HashMap<>(); // part -> {measure from, last}
-        for (PeerDir p : workers) {
-            long boundary = boundaries.getOrDefault(p.name(), 0L);
-            RateLogTally t = RateLogTally.read(p.dir(), boundary, originMicros, 1);
-            tallies.put(p.name(), t);
-            for (String part : partsOf(p)) {
+        for (WarmupBoundary.Worker w : run.frame.workers()) {
+            long boundary = run.frame.boundary(w.name());
+            for (String part : partsOf(w.name())) {
                 long[] span = spans.computeIfAbsent(part, k -> new long[] {Long.MAX_VALUE, 0});
-                if (p.isSender() && boundary > 0) {
+                if (w.sender() && boundary > 0) {
                     span[0] = Math.min(span[0], boundary);
                 }
-                span[1] = Math.max(span[1], t.lastEpochMicros());
+                span[1] = Math.max(span[1], rateLogs.get(w.name()).lastEpochMicros());
             }
         }
         spans.forEach((part, span) -> {
@@ -145,63 +167,44 @@ public final class RunFigures {
         if (whole == null) {
             whole = Part.of(originMicros, originMicros, originMicros);
         }
-        long warmupEnd = boundaries.values().stream().mapToLong(Long::longValue).filter(b -> b > 0).max().orElse(0);
-        for (PeerDir p : workers) {
-            RateLogTally t = tallies.get(p.name());
-            (p.isSender() ? sent : received).addAll(t.counts());
-            List<Part> parts = parts(p);
-            parts.forEach(part -> (p.isSender() ? part.sent : part.received).addAll(t.counts()));
-            for (int m = 0; m < PeerFiles.HDR_LOGS.size(); m++) {
-                boolean sendDelay = m == 2;
-                if (sendDelay != p.isSender()) {
-                    continue;
-                }
-                HdrLogSeries overTime = HdrLogSeries.feed(originMicros, 1);
-                int measure = m;
-                long[] lastWarmupMillis = {0};
-                HdrIntervalLog.forEachInterval(p.dir().resolve(PeerFiles.HDR_LOGS.get(m)), h -> {
-                    if (HdrIntervalLog.isWarmup(h)) {
-                        lastWarmupMillis[0] = Math.max(lastWarmupMillis[0], h.getEndTimeStamp());
-                        return;
-                    }
-                    if (measure == 0) {
-                        overTime.add(h);
-                    }
-                    measured[measure].add(h);
-                    long second = Math.floorDiv(h.getStartTimeStamp() * 1000 - originMicros, 1_000_000L);
-                    for (Part part : parts) {
-                        int slice = part.slice(second);
-                        if (slice >= 0) {
-                            part.sliced[measure][slice].add(h);
-                        }
-                    }
-                });
-                overTime.finish();
-                mergeWorst(overTime.p99);
-                if (measure == 0) {
-                    warmupEnd = Math.max(warmupEnd, lastWarmupMillis[0] * 1000);
-                }
+    }
+
+    /**
+     * One interval of a worker's HDR log: a measured one goes to its slices (and, of the response time, to the worker's
+     * p99 per second); a warm-up one of the response time moves the data's warm-up end.
+     */
+    private void interval(WarmupBoundary.Worker w, String file, Histogram h, Map<String, HdrLogSeries> overTime,
+                          long[] lastWarmupMillis) {
+        int measure = PeerFiles.HDR_LOGS.indexOf(file);
+        boolean response = measure == 0;
+        if (HdrIntervalLog.isWarmup(h)) {
+            if (response) {
+                lastWarmupMillis[0] = Math.max(lastWarmupMillis[0], h.getEndTimeStamp());
             }
+            return;
         }
-        warmupEndSeconds = warmupEnd <= originMicros ? 0 : (warmupEnd - originMicros) / 1e6;
-        for (Metric metric : metrics) {
-            Part part = metric.route() == null ? whole : routes.get(metric.route());
-            if (metric.window() != null && part != null && part.slices > 0) {
-                sliceValues.put(metric, sliceValues(metric, part));
+        if (response) {
+            overTime.computeIfAbsent(w.name(), k -> HdrLogSeries.feed(originMicros, 1)).add(h);
+        }
+        long second = Math.floorDiv(h.getStartTimeStamp() * 1000 - originMicros, 1_000_000L);
+        for (Part part : parts(w.name())) {
+            int slice = part.slice(second);
+            if (slice >= 0) {
+                part.sliced[measure][slice].add(h);
             }
         }
     }
 
     /** The parts a peer counts in: the whole run's (""), and its route's when it has one. */
-    private List<String> partsOf(PeerDir p) {
-        String route = routeOf.get(p.name());
+    private List<String> partsOf(String peer) {
+        String route = run.frame.route(peer);
         return route == null ? List.of("") : List.of("", route);
     }
 
-    private List<Part> parts(PeerDir p) {
+    private List<Part> parts(String peer) {
         List<Part> out = new ArrayList<>();
-        for (String name : partsOf(p)) {
-            out.add(name.isEmpty() ? whole : routes.get(name));
+        for (String part : partsOf(peer)) {
+            out.add(part.isEmpty() ? whole : routes.get(part));
         }
         return out;
     }

@@ -25,6 +25,7 @@ import org.maestro.reports.results.PeerReduction;
 import org.maestro.reports.results.RateLogTally;
 import org.maestro.reports.results.ComparisonJson;
 import org.maestro.reports.results.ResultsJson;
+import org.maestro.reports.results.RunReduction;
 import org.maestro.reports.results.Summary;
 import org.maestro.reports.results.TimeBuckets;
 import org.maestro.reports.results.WarmupBoundary;
@@ -138,19 +139,14 @@ public final class ReportData {
      * way (warm-up included: the report shades it).
      */
     private void reduce() throws IOException {
-        Map<String, String> routeOf = new HashMap<>();
-        run.summary.routes().forEach(r -> r.peers().forEach(p -> routeOf.put(p, r.name())));
-        List<PeerDir> workers = run.peers.stream().filter(p -> p.isSender() || p.isReceiver()).toList();
-        Map<String, Long> boundaries = WarmupBoundary.of(workers.stream()
-                .map(p -> new WarmupBoundary.Worker(p.name(), p.isSender(), routeOf.get(p.name()), p.dir())).toList());
-        for (PeerDir p : workers) {
+        for (WarmupBoundary.Worker w : run.frame.workers()) {
             Map<String, HdrLogSeries> series = new LinkedHashMap<>();
-            PeerReduction.logsOf(p.isSender()).forEach(f -> series.put(f, HdrLogSeries.feed(originMicros, bucketSeconds)));
-            reduced.put(p.name(), PeerReduction.read(p.dir(), p.name(), p.isSender(), boundaries.getOrDefault(p.name(), 0L),
-                    originMicros, bucketSeconds, (file, h) -> series.get(file).add(h)));
-            series.values().forEach(HdrLogSeries::finish);
-            perBucket.put(p.name(), series);
+            PeerReduction.logsOf(w.sender()).forEach(f -> series.put(f, HdrLogSeries.feed(originMicros, bucketSeconds)));
+            perBucket.put(w.name(), series);
         }
+        RunReduction reduction = run.reduce(bucketSeconds, rateLogs -> (w, file, h) -> perBucket.get(w.name()).get(file).add(h));
+        perBucket.values().forEach(series -> series.values().forEach(HdrLogSeries::finish));
+        reduction.peers().forEach(p -> reduced.put(p.name(), p));
     }
 
     private void throughput() {
@@ -203,13 +199,9 @@ public final class ReportData {
     private void latency() {
         ArrayNode figures = root.putArray("latency");
         // A run of several routes: each route's receivers' response times merged, one distribution per route.
-        Map<String, String> routeOf = new HashMap<>();
         Map<String, Histogram> byRoute = new LinkedHashMap<>();
         if (run.summary.routes().size() > 1) {
-            for (Summary.RouteResult r : run.summary.routes()) {
-                byRoute.put(r.name(), new Histogram(3));
-                r.peers().forEach(p -> routeOf.put(p, r.name()));
-            }
+            run.summary.routes().forEach(r -> byRoute.put(r.name(), new Histogram(3)));
         }
         for (int k = 0; k < PeerFiles.HDR_LOGS.size(); k++) {
             boolean sendDelay = k == 2;
@@ -232,18 +224,20 @@ public final class ReportData {
                     lines.add(Json.series(named));
                 }
                 ((ArrayNode) distribution.get("series")).add(Json.series(s.distribution(p.name())));
-                if (k == 0 && routeOf.containsKey(p.name())) {
-                    byRoute.get(routeOf.get(p.name())).add(s.measured);
+                String route = run.frame.route(p.name());
+                if (k == 0 && byRoute.containsKey(route)) {
+                    byRoute.get(route).add(s.measured);
                 }
                 ObjectNode f = figures.addObject();
                 f.put("peer", p.name());
                 f.put("measure", HDR_TITLES[k]);
                 f.put("file", PeerFiles.HDR_LOGS.get(k));
-                // The peer's figures as summary.json has them (computed once, by the same model); a peer it lacks (an
-                // older run, files collected later) from the model's reduction. Null (unknown) when nothing was measured.
+                // The peer's figures, count and percentiles, as summary.json has them (computed once, by the same model); a
+                // peer it lacks (an older run, files collected later) from the run's reduction. Null (unknown) when
+                // nothing was measured.
                 Summary.Latency l = p.summary() != null && p.summary().dataMissing() == null
                         ? Summary.Latency.known(latencyOf(p.summary(), k)) : reduced.get(p.name()).latency(PeerFiles.HDR_LOGS.get(k));
-                f.put("count", s.measured.getTotalCount());
+                f.put("count", l == null ? 0 : l.count());
                 for (double q : new double[] {50, 90, 99, 99.9, 100}) {
                     String field = q == 100 ? "max" : "p" + (q == 99.9 ? "999" : String.valueOf((int) q));
                     if (l == null) {

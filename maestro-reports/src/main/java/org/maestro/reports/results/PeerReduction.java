@@ -45,6 +45,11 @@ public record PeerReduction(String name, boolean sender, long warmupEndEpochMicr
     public static PeerReduction read(Path dir, String name, boolean sender, long warmupEndEpochMicros, long originMicros,
                                      int bucketSeconds, Intervals intervals) throws IOException {
         RateLogTally logs = RateLogTally.read(dir, warmupEndEpochMicros, originMicros, bucketSeconds);
+        return new PeerReduction(name, sender, warmupEndEpochMicros, logs, readLatency(dir, sender, intervals));
+    }
+
+    /** Reads the peer's HDR logs ({@link #logsOf}): each after warm-up, by file name, every interval told to {@code intervals}. */
+    static Map<String, Histogram> readLatency(Path dir, boolean sender, Intervals intervals) throws IOException {
         Map<String, Histogram> measured = new LinkedHashMap<>();
         for (String file : logsOf(sender)) {
             Histogram sum = new Histogram(3);
@@ -56,7 +61,7 @@ public record PeerReduction(String name, boolean sender, long warmupEndEpochMicr
             });
             measured.put(file, sum);
         }
-        return new PeerReduction(name, sender, warmupEndEpochMicros, logs, measured);
+        return measured;
     }
 
     /** Its rate: {@link org.maestro.common.runfiles.Figures#RATE_AFTER_WARMUP}. */

@@ -19,7 +19,20 @@ public record Summary(String testId, String name, List<String> tags, String desc
                       List<Check> checks,
                       List<ActionResult> actions, List<Interruption> interruptions, String verdict, List<String> reasons,
                       List<PeerHost> peerHosts, ClockCheck clockCheck, LoadGenerators loadGenerators,
-                      StartSkew startSkew, List<StageResult> stages, List<Hop> hops) {
+                      StartSkew startSkew, List<StageResult> stages, List<Hop> hops, String origin) {
+
+    /**
+     * A run whose origin is not written (a summary built without its workers' files): a reader derives it
+     * ({@link RunReduction.Frame#originMicros}).
+     */
+    public Summary(String testId, String name, List<String> tags, String description, String start, String end,
+                   Map<String, Object> parameters, List<PeerResult> peers, Totals totals, List<RouteResult> routes,
+                   List<Check> checks, List<ActionResult> actions, List<Interruption> interruptions, String verdict,
+                   List<String> reasons, List<PeerHost> peerHosts, ClockCheck clockCheck, LoadGenerators loadGenerators,
+                   StartSkew startSkew, List<StageResult> stages, List<Hop> hops) {
+        this(testId, name, tags, description, start, end, parameters, peers, totals, routes, checks, actions, interruptions,
+                verdict, reasons, peerHosts, clockCheck, loadGenerators, startSkew, stages, hops, null);
+    }
 
     /** A run without hop figures (no router inspected). */
     public Summary(String testId, String name, List<String> tags, String description, String start, String end,
@@ -476,7 +489,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
                 c.bound())).toList();
         return new Summary(testId, name, tags, description, start, end, parameters, peers, totals, routes, unjudged, actions, interruptions,
                 INTERRUPTED, reasons.stream().filter(r -> checks.stream().noneMatch(c -> r.equals(c.failureReason()))).toList(),
-                peerHosts, clockCheck, loadGenerators, startSkew, stages, hops);
+                peerHosts, clockCheck, loadGenerators, startSkew, stages, hops, origin);
     }
 
     public int exitCode() {

@@ -1,6 +1,5 @@
 package org.maestro.reports.results;
 
-import org.maestro.common.note.Role;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.SequenceEventsCsv;
 
@@ -42,14 +41,14 @@ public final class Timeline {
     /**
      * Reads the sender and receiver rate logs of a run's peers.
      *
-     * @param peers (directory, role) of each worker
+     * @param workers the senders and receivers
      */
-    public static Timeline read(List<Object[]> peers, long originMicros, long endMicros) throws IOException {
+    public static Timeline read(List<WarmupBoundary.Worker> workers, long originMicros, long endMicros) throws IOException {
         int buckets = (int) Math.max(1, (endMicros - originMicros) / BUCKET_MICROS + 1);
         Timeline t = new Timeline(originMicros, buckets);
-        for (Object[] peer : peers) {
-            Path dir = (Path) peer[0];
-            boolean sender = peer[1] == Role.SENDER;
+        for (WarmupBoundary.Worker worker : workers) {
+            Path dir = worker.dir();
+            boolean sender = worker.sender();
             if (!Files.isDirectory(dir)) {
                 continue;
             }

@@ -25,10 +25,20 @@ public final class WarmupBoundary {
 
     /** Each worker's boundary, by name. */
     public static Map<String, Long> of(List<Worker> workers) throws IOException {
+        Map<String, TestJson.Worker> tests = new HashMap<>();
+        for (Worker w : workers) {
+            TestJson.worker(w.dir()).ifPresent(t -> tests.put(w.name(), t));
+        }
+        return of(workers, tests);
+    }
+
+    /** Each worker's boundary, by name, of the test.json files already read ({@code tests}, by worker name). */
+    public static Map<String, Long> of(List<Worker> workers, Map<String, TestJson.Worker> tests) {
         Map<String, Long> ends = new HashMap<>();
         for (Worker w : workers) {
             if (w.sender()) {
-                long end = TestJson.worker(w.dir()).map(t -> t.startEpochMicros() + t.warmupMicros()).orElse(0L);
+                TestJson.Worker t = tests.get(w.name());
+                long end = t == null ? 0 : t.startEpochMicros() + t.warmupMicros();
                 if (end > 0) {
                     ends.put(w.name(), end);
                 }
