@@ -302,12 +302,12 @@ final class SenderJob extends WorkerJob {
     }
 
     @Override
-    List<String> finish() {
+    void finish() {
         for (LoadDriver.Producer p : producers) {
             p.close();
         }
         if (sendDelay == null) {
-            return List.of();
+            return;
         }
         warmup.sendingEnded(elapsedNanos());
         writeWarmupOnceEnded();
@@ -317,10 +317,6 @@ final class SenderJob extends WorkerJob {
         } catch (IOException e) {
             fail("cannot write " + PeerFiles.DELIVERY_JSON + ": " + e.getMessage());
         }
-        if (failure.get() != null) {
-            return List.of();
-        }
-        return options.criteria().checkSender(achievedRate(), options.rate().perSecond(), sendDelayP99());
     }
 
     private long sendDelayP99() {

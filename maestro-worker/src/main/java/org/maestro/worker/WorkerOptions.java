@@ -22,7 +22,7 @@ import java.util.TreeMap;
  */
 public record WorkerOptions(Map<String, String> raw, String testId, String testName, TestDuration duration, Rate rate,
                             int connections, SizeMix size, SutUrl sendUrl, SutUrl receiveUrl, Duration warmup,
-                            Duration warmupSendDelay, Duration warmupMax, Duration drainQuiet, int maxInFlight, Criteria criteria) {
+                            Duration warmupSendDelay, Duration warmupMax, Duration drainQuiet, int maxInFlight) {
 
     /**
      * The most bytes of message bodies one sender connection leaves unacknowledged. The client library holds each
@@ -67,7 +67,7 @@ public record WorkerOptions(Map<String, String> raw, String testId, String testN
         Duration quiet = value(o, TestOptions.DRAIN_QUIET, "2s", WorkerOptions::time);
         int inFlight = inFlight(value(o, TestOptions.MAX_IN_FLIGHT, "1000", v -> positive(TestOptions.MAX_IN_FLIGHT, v)), size);
         return new WorkerOptions(Map.copyOf(o), testId, o.getOrDefault(TestOptions.TEST_NAME, ""), duration, rate,
-                connections, size, send, receive, warmup, sendDelayBound, warmupMax, quiet, inFlight, Criteria.parse(o));
+                connections, size, send, receive, warmup, sendDelayBound, warmupMax, quiet, inFlight);
     }
 
     /**
@@ -121,7 +121,7 @@ public record WorkerOptions(Map<String, String> raw, String testId, String testN
         }
     }
 
-    /** A time, zero for none; latency bounds may also be given in microseconds, e.g. {@code 500us}. */
+    /** A time, zero for none; also in microseconds, e.g. {@code 500us}. */
     static Duration time(String v) {
         java.util.regex.Matcher micros = java.util.regex.Pattern.compile("\\s*(\\d{1,12})us\\s*").matcher(v);
         if (micros.matches()) {
