@@ -26,7 +26,7 @@ final class FixedRateRun {
     static Map<String, String> options(Map<String, String> base) {
         base.put(TestOptions.RATE, "500");
         base.put(TestOptions.DURATION, "3s");
-        base.put(TestOptions.PARALLEL_COUNT, "2");
+        base.put(TestOptions.CONNECTIONS, "2");
         base.put(TestOptions.WARMUP, "1s");
         // Exactly the first second's 500 messages are warm-up: a warm-up of fixed length.
         base.put(TestOptions.WARMUP_SEND_DELAY, "off");

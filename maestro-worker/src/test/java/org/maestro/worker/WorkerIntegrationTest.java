@@ -128,7 +128,7 @@ class WorkerIntegrationTest {
         Map<String, String> o = options("flat-topic", url(protocol, "maestro.topic." + protocol.scheme, "type=topic"));
         o.put(TestOptions.RATE, "0");
         o.put(TestOptions.DURATION, "20000msg");
-        o.put(TestOptions.PARALLEL_COUNT, "2");
+        o.put(TestOptions.CONNECTIONS, "2");
         o.put(TestOptions.MESSAGE_SIZE, "100");
         Note[] end = cluster.run(o);
         assertSuccess(end);

@@ -118,8 +118,8 @@ class WorkerLogicTest {
         assertEquals(o.sendUrl(), o.receiveUrl(), "receivers use the send URL unless told otherwise");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> WorkerOptions.parse(with(base, TestOptions.MESSAGE_SIZE, "16")))
                 .getMessage().contains("too small"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> WorkerOptions.parse(with(base, TestOptions.PARALLEL_COUNT, "0")))
-                .getMessage().startsWith("option parallel.count: '0' is not a positive whole number"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> WorkerOptions.parse(with(base, TestOptions.CONNECTIONS, "0")))
+                .getMessage().startsWith("option connections: '0' is not a positive whole number"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> WorkerOptions.parse(with(base, TestOptions.WARMUP, "1000")))
                 .getMessage().startsWith("option warmup: bad time '1000': a message count, not a time"));
         assertEquals(Duration.ofNanos(500_000), WorkerOptions.parse(with(base, TestOptions.DRAIN_QUIET, "500us")).drainQuiet());

@@ -3,7 +3,8 @@ package org.maestro.common.note;
 /**
  * The names of the SET options peers understand. Values are text in the units of
  * {@code org.maestro.common.units} (durations like {@code 90s} or message counts, sizes like
- * {@code ~1024}, rates per second with 0 = flat out). A peer ignores the names it does not use.
+ * {@code ~1024}, rates per second with 0 = flat out). A peer ignores the names it does not use. A sender's or
+ * receiver's options, typed and with their defaults, are a {@link LoadOptions}.
  */
 public final class TestOptions {
     /** Unique id of this test run: names the peer's data directory. */
@@ -22,7 +23,7 @@ public final class TestOptions {
      */
     public static final String RATE_STAGES = "rate.stages";
     /** Connections per worker. */
-    public static final String PARALLEL_COUNT = "parallel.count";
+    public static final String CONNECTIONS = "connections";
     /** Message size in bytes; {@code ~1024} varies by ±5 %. */
     public static final String MESSAGE_SIZE = "message.size";
     public static final String SEND_URL = "send.url";
