@@ -86,7 +86,7 @@ final class SenderJob extends WorkerJob {
         Lane lane = null;
         try (RateLogWriter rateLog = RateLogWriter.create(dir.resolve(PeerFiles.senderRateLog(c)), startEpochMicros,
                 "sender " + peer.info().name() + " connection " + c)) {
-            SentMessages sent = new SentMessages(streamBase | c, options.size(), startEpochMicros, rateLog, sendDelay, messages);
+            SentMessages sent = new SentMessages(streamBase | c, options.messageSize(), startEpochMicros, rateLog, sendDelay, messages);
             Resends resends = new Resends(peer.info().name(), options.sendUrl().toString(), released);
             lane = new Lane(c, producer, inFlight, sent, resends, rateLog);
             awaitStart(c);

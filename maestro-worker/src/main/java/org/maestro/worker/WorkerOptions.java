@@ -22,7 +22,7 @@ import java.util.TreeMap;
  * @param warmupMax       the longest the warm-up may wait for it
  */
 public record WorkerOptions(Map<String, String> raw, String testId, String testName, TestDuration duration, Rate rate,
-                            int connections, SizeMix size, SutUrl sendUrl, SutUrl receiveUrl, Duration warmup,
+                            int connections, SizeMix messageSize, SutUrl sendUrl, SutUrl receiveUrl, Duration warmup,
                             Duration warmupSendDelay, Duration warmupMax, Duration drainQuiet, int maxInFlight) {
 
     /**

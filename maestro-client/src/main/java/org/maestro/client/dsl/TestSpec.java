@@ -34,7 +34,7 @@ public final class TestSpec {
     private String description = "";
     private String sendUrl;
     private String receiveUrl;
-    private SizeMix size = LoadOptions.DEFAULTS.messageSize();
+    private SizeMix messageSize = LoadOptions.DEFAULTS.messageSize();
     private Rate rate = LoadOptions.DEFAULTS.rate();
     private int connections = LoadOptions.DEFAULTS.connections();
     private TestDuration duration = LoadOptions.DEFAULTS.duration();
@@ -114,7 +114,7 @@ public final class TestSpec {
      * {@code '512B: 80, 4KiB: 20'} or {@code ['512B': 80, '4KiB': 20]}.
      */
     public void messageSize(Object value) {
-        size = sizes(value);
+        messageSize = sizes(value);
     }
 
     /** Total messages per second of the senders of every route that sets no rate of its own; 0 or {@code 'max'} = flat out. */
@@ -271,7 +271,7 @@ public final class TestSpec {
         }
         routes.forEach(checks::refuseUnmeasured);
         String receive = receiveUrl == null ? sendUrl : receiveUrl;
-        return new TestPlan(name, List.copyOf(tags), description, sendUrl, receive, size, rate, connections, duration,
+        return new TestPlan(name, List.copyOf(tags), description, sendUrl, receive, messageSize, rate, connections, duration,
                 warmup, warmupSendDelay, warmupMax, senders, receivers, List.copyOf(criteria), incremental, List.copyOf(routes), List.copyOf(inspectors), agent,
                 topology == null ? null : topology.text(), stages);
     }

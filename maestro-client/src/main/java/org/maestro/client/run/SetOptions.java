@@ -25,7 +25,7 @@ final class SetOptions {
 
     /** The test's load as its plan gives it, before any route's or sender's share. */
     private static LoadOptions load(TestPlan plan, String testId) {
-        return new LoadOptions(testId, plan.name(), plan.size(), plan.connections(), plan.duration(), plan.rate(), null,
+        return new LoadOptions(testId, plan.name(), plan.messageSize(), plan.connections(), plan.duration(), plan.rate(), null,
                 plan.warmup(), plan.warmupSendDelay(), plan.warmupMax());
     }
 
@@ -52,7 +52,7 @@ final class SetOptions {
             }
             RouteSettings own = a.route().settings();
             TestDuration duration = own.durationOr(plan.duration());
-            LoadOptions mine = test.withRoute(own.sizeOr(plan.size()), own.connectionsOr(plan.connections()), duration);
+            LoadOptions mine = test.withRoute(own.messageSizeOr(plan.messageSize()), own.connectionsOr(plan.connections()), duration);
             if (senders.contains(a)) {
                 // Rate and message count are totals: each sender gets its share among those that share them.
                 List<PeerAssignment.Assignment> rateSharers = senders.stream()
