@@ -1,5 +1,6 @@
 package org.maestro.client.plan;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.SizeMix;
@@ -21,7 +22,7 @@ import org.maestro.common.units.TestDuration;
  * @param stages                  its own rate profile, shared among its own senders (then {@code rate} is null: the
  *                                profile is the route's rate, its length the route's duration)
  */
-public record RouteSettings(Rate rate, SizeMix messageSize, Integer connections, TestDuration duration,
+public record RouteSettings(Rate rate, @JsonProperty(TestPlan.SIZE_KEY) SizeMix messageSize, Integer connections, TestDuration duration,
                             Long receiverStartAfterMillis, Long senderStartAfterMillis, RateProfile stages) {
     /** A route that sets nothing of its own. */
     public static final RouteSettings NONE = new RouteSettings(null, null, null, null, null, null, null);

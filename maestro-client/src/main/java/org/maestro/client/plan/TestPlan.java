@@ -1,5 +1,6 @@
 package org.maestro.client.plan;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.SizeMix;
@@ -39,9 +40,11 @@ import java.util.List;
  *                     rounded up, {@code duration} its length)
  */
 public record TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
-                       SizeMix messageSize, Rate rate, int connections, TestDuration duration, String warmup,
+                       @JsonProperty(TestPlan.SIZE_KEY) SizeMix messageSize, Rate rate, int connections, TestDuration duration, String warmup,
                        String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria, Incremental incremental, List<Route> routes,
                        List<InspectorSpec> inspectors, AgentPlan agent, String topology, RateProfile stages) {
+    /** The message size's key in run.json, the plan's record: run.json files already written call it so. */
+    public static final String SIZE_KEY = "size";
 
     /** A plan with one rate for the whole test (no stages). */
     public TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
