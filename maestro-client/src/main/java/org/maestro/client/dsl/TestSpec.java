@@ -139,7 +139,8 @@ public final class TestSpec {
 
     /**
      * The warm-up ends once every sender connection's send delay has stayed below this for a whole second
-     * (by default {@link LoadOptions#DEFAULT_WARMUP_SEND_DELAY}), not before {@code warmup}; {@code 'off'} for a warm-up of fixed length.
+     * (by default {@link LoadOptions#DEFAULT_WARMUP_SEND_DELAY}), not before {@code warmup}; {@code 'off'} for a
+     * warm-up of fixed length.
      */
     public void warmupSendDelay(Object value) {
         warmupSendDelay = checkedOrDefault("warmupSendDelay", value, TimeSpan::parseOrOff);
