@@ -166,22 +166,16 @@ final class ReceiverJob extends WorkerJob {
     }
 
     @Override
-    List<String> finish() {
+    void finish() {
         for (LoadDriver.Consumer consumer : consumers) {
             consumer.close();
         }
         if (serviceTime == null) {
-            return List.of();
+            return;
         }
         events.close();
         serviceTime.close();
         responseTime.close();
-        if (failure.get() != null) {
-            return List.of();
-        }
-        Histogram measured = responseTime.measured();
-        long atPercentile = measured.getTotalCount() == 0 ? 0 : measured.getValueAtPercentile(options.criteria().latencyPercentile());
-        return options.criteria().checkReceiver(atPercentile, accounts()[0]);
     }
 
     @Override

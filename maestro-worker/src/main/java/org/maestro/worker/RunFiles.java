@@ -37,7 +37,7 @@ final class RunFiles {
                 TestJson.Peer.of(peer), startEpochMicros,
                 Instant.ofEpochSecond(startEpochMicros / 1_000_000, (startEpochMicros % 1_000_000) * 1_000).toString(),
                 warmupMicros, options.duration().toString(), options.rate().perSecond(),
-                options.connections(), options.size().toString(),
+                options.connections(), options.messageSize().toString(),
                 options.sendUrl() == null ? "" : options.sendUrl().toString(),
                 options.receiveUrl() == null ? "" : options.receiveUrl().toString(), redacted(options.raw()), warmupGate, startInstant));
     }

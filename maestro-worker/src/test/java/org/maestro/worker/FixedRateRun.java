@@ -22,16 +22,15 @@ final class FixedRateRun {
     private FixedRateRun() {
     }
 
-    /** {@code base} (test id, URL...) with this run's rate, duration, connections, warm-up, size and loss criterion. */
+    /** {@code base} (test id, URL...) with this run's rate, duration, connections, warm-up and size. */
     static Map<String, String> options(Map<String, String> base) {
         base.put(TestOptions.RATE, "500");
         base.put(TestOptions.DURATION, "3s");
-        base.put(TestOptions.PARALLEL_COUNT, "2");
+        base.put(TestOptions.CONNECTIONS, "2");
         base.put(TestOptions.WARMUP, "1s");
         // Exactly the first second's 500 messages are warm-up: a warm-up of fixed length.
         base.put(TestOptions.WARMUP_SEND_DELAY, "off");
         base.put(TestOptions.MESSAGE_SIZE, "~256");
-        base.put(TestOptions.CRITERION_LOSS_MAX, "0");
         return base;
     }
 

@@ -102,7 +102,7 @@ class KafkaIntegrationTest {
                 "maestro.kafka.topic?type=topic&acks=1&linger.ms=5&batch.size=32768&compression.type=lz4&group.id=bench"));
         o.put(TestOptions.RATE, "0");
         o.put(TestOptions.DURATION, "4000msg");
-        o.put(TestOptions.PARALLEL_COUNT, "2");
+        o.put(TestOptions.CONNECTIONS, "2");
         o.put(TestOptions.MESSAGE_SIZE, "100");
         Note[] end = cluster.run(o);
         WorkerIntegrationTest.assertSuccess(end);

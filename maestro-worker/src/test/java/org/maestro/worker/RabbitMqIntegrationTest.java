@@ -81,7 +81,7 @@ class RabbitMqIntegrationTest {
         Map<String, String> o = options("rabbit-topic", "/topic/maestro.rabbit.topic", "&type=topic");
         o.put(TestOptions.RATE, "0");
         o.put(TestOptions.DURATION, "4000msg");
-        o.put(TestOptions.PARALLEL_COUNT, "2");
+        o.put(TestOptions.CONNECTIONS, "2");
         o.put(TestOptions.MESSAGE_SIZE, "100");
         Note[] end = cluster.run(o);
         WorkerIntegrationTest.assertSuccess(end);

@@ -43,7 +43,7 @@ class WarmupGateIntegrationTest {
         o.put(TestOptions.TEST_ID, testId);
         o.put(TestOptions.SEND_URL, lab.sut().amqpUrl("maestro.warmup." + testId));
         o.put(TestOptions.DRAIN_QUIET, "1s");
-        o.put(TestOptions.PARALLEL_COUNT, "2");
+        o.put(TestOptions.CONNECTIONS, "2");
         o.put(TestOptions.WARMUP, "1s");
         return o;
     }

@@ -1,6 +1,7 @@
 package org.maestro.worker;
 
 import org.junit.jupiter.api.Test;
+import org.maestro.common.note.LoadOptions;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.runfiles.TestJson;
 import org.maestro.common.units.TestDuration;
@@ -138,7 +139,7 @@ class WarmupGateTest {
         assertEquals(Duration.ofMillis(100), parsed.warmupSendDelay());
         assertEquals(Duration.ofSeconds(15), parsed.warmupMax(), "three times the warm-up");
         assertTrue(WarmupGate.of(parsed).gated());
-        assertEquals(Duration.ofSeconds(7).plusMillis(500), WorkerOptions.defaultWarmupMax(Duration.ofSeconds(5),
+        assertEquals(Duration.ofSeconds(7).plusMillis(500), LoadOptions.defaultWarmupMax(Duration.ofSeconds(5),
                 TestDuration.parse("10s")), "never beyond half-way to the end of the test");
 
         o.put(TestOptions.WARMUP_SEND_DELAY, "off");

@@ -128,7 +128,7 @@ class WorkerIntegrationTest {
         Map<String, String> o = options("flat-topic", url(protocol, "maestro.topic." + protocol.scheme, "type=topic"));
         o.put(TestOptions.RATE, "0");
         o.put(TestOptions.DURATION, "20000msg");
-        o.put(TestOptions.PARALLEL_COUNT, "2");
+        o.put(TestOptions.CONNECTIONS, "2");
         o.put(TestOptions.MESSAGE_SIZE, "100");
         Note[] end = cluster.run(o);
         assertSuccess(end);
@@ -185,17 +185,14 @@ class WorkerIntegrationTest {
 
     @ParameterizedTest
     @EnumSource(SutProtocol.class)
-    void persistentMessagesByCountWithABrokenLatencyCriterionFail(SutProtocol protocol) throws Exception {
+    void persistentMessagesByCountAllArrive(SutProtocol protocol) throws Exception {
         Map<String, String> o = options("persistent", url(protocol, "maestro.persistent." + protocol.scheme, "persistent=true"));
         o.put(TestOptions.RATE, "200");
         o.put(TestOptions.DURATION, "300msg");
-        o.put(TestOptions.CRITERION_LATENCY_PERCENTILE, "50");
-        o.put(TestOptions.CRITERION_LATENCY_MAX, "1us");
         Note[] end = cluster.run(o);
+        // Pass/fail is the client's to judge (docs/protocol.md): a worker ends in success when its load ran.
         assertInstanceOf(Payload.NotifySuccess.class, end[0].payload(), end[0].toString());
-        Payload.NotifyFail fail = assertInstanceOf(Payload.NotifyFail.class, end[1].payload());
-        assertTrue(fail.reason().startsWith("p50 response time"), fail.reason());
-        assertTrue(fail.reason().contains("> 0.001 ms"), fail.reason());
+        assertInstanceOf(Payload.NotifySuccess.class, end[1].payload(), end[1].toString());
         assertEquals(300, rateLogRecords("persistent", "receiver-1", "receiver-"));
     }
 

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -119,28 +118,15 @@ class WorkerLogicTest {
         assertEquals(o.sendUrl(), o.receiveUrl(), "receivers use the send URL unless told otherwise");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> WorkerOptions.parse(with(base, TestOptions.MESSAGE_SIZE, "16")))
                 .getMessage().contains("too small"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> WorkerOptions.parse(with(base, TestOptions.PARALLEL_COUNT, "0")))
-                .getMessage().startsWith("option parallel.count: '0' is not a positive whole number"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> WorkerOptions.parse(with(base, TestOptions.CONNECTIONS, "0")))
+                .getMessage().startsWith("option connections: '0' is not a positive whole number"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> WorkerOptions.parse(with(base, TestOptions.WARMUP, "1000")))
                 .getMessage().startsWith("option warmup: bad time '1000': a message count, not a time"));
-        assertEquals(Duration.ofNanos(500_000), WorkerOptions.parse(with(base, TestOptions.CRITERION_LATENCY_MAX, "500us"))
-                .criteria().latencyMax());
+        assertEquals(Duration.ofNanos(500_000), WorkerOptions.parse(with(base, TestOptions.DRAIN_QUIET, "500us")).drainQuiet());
         for (String escape : List.of("..", ".", "a/b", "x\\y")) {
             assertTrue(assertThrows(IllegalArgumentException.class, () -> WorkerOptions.parse(with(base, TestOptions.TEST_ID, escape)))
                     .getMessage().contains("cannot name a directory"), escape);
         }
-    }
-
-    @Test
-    void criteriaNameWhatBroke() {
-        Criteria c = WorkerOptions.parse(Map.of(TestOptions.SEND_URL, "amqp://h/q", TestOptions.CRITERION_LATENCY_MAX, "20ms",
-                TestOptions.CRITERION_LOSS_MAX, "0", TestOptions.CRITERION_RATE_MIN_PERCENT, "95",
-                TestOptions.CRITERION_SEND_DELAY_MAX, "5ms")).criteria();
-        assertEquals(List.of(), c.checkReceiver(19_999, 0));
-        assertEquals(List.of("p99 response time 31.000 ms > 20.000 ms", "lost 3 message(s) > 0 allowed"), c.checkReceiver(31_000, 3));
-        assertEquals(List.of("rate 900.0 msg/s < 95 % of the 1000 msg/s target", "p99 send delay 6.000 ms > 5.000 ms"),
-                c.checkSender(900, 1000, 6_000));
-        assertFalse(c.checkSender(960, 1000, 10).size() > 0);
     }
 
     private static Map<String, String> with(Map<String, String> base, String key, String value) {

@@ -1,5 +1,6 @@
 package org.maestro.client.plan;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.SizeMix;
@@ -12,7 +13,7 @@ import org.maestro.common.units.TestDuration;
  *
  * @param rate                    the route's total rate, shared among its own senders; null: the route's senders
  *                                share the test's rate with the other routes that set none
- * @param size                    its message sizes
+ * @param messageSize             its message sizes
  * @param connections             connections per worker of the route
  * @param duration                a time, or a message count shared among its senders
  * @param receiverStartAfterMillis how long after the senders its receivers start (0: with them), so that a backlog
@@ -21,7 +22,7 @@ import org.maestro.common.units.TestDuration;
  * @param stages                  its own rate profile, shared among its own senders (then {@code rate} is null: the
  *                                profile is the route's rate, its length the route's duration)
  */
-public record RouteSettings(Rate rate, SizeMix size, Integer connections, TestDuration duration,
+public record RouteSettings(Rate rate, @JsonProperty(TestPlan.SIZE_KEY) SizeMix messageSize, Integer connections, TestDuration duration,
                             Long receiverStartAfterMillis, Long senderStartAfterMillis, RateProfile stages) {
     /** A route that sets nothing of its own. */
     public static final RouteSettings NONE = new RouteSettings(null, null, null, null, null, null, null);
@@ -34,7 +35,7 @@ public record RouteSettings(Rate rate, SizeMix size, Integer connections, TestDu
     /** The same settings with the test's {@code senderStartAfter} when the route sets none. */
     public RouteSettings withSenderStartAfterMillis(long test) {
         return senderStartAfterMillis != null ? this
-                : new RouteSettings(rate, size, connections, duration, receiverStartAfterMillis, test, stages);
+                : new RouteSettings(rate, messageSize, connections, duration, receiverStartAfterMillis, test, stages);
     }
 
     /** The rate of its senders together, or null when it takes its share of the test's. */
@@ -50,8 +51,8 @@ public record RouteSettings(Rate rate, SizeMix size, Integer connections, TestDu
         return Math.max(1, (long) Math.ceil(profile.messages() / (profile.duration().toNanos() / 1e9)));
     }
 
-    public SizeMix sizeOr(SizeMix test) {
-        return size == null ? test : size;
+    public SizeMix messageSizeOr(SizeMix test) {
+        return messageSize == null ? test : messageSize;
     }
 
     public int connectionsOr(int test) {

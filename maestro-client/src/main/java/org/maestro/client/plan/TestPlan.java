@@ -1,5 +1,6 @@
 package org.maestro.client.plan;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.SizeMix;
@@ -15,7 +16,7 @@ import java.util.List;
  * @param description  what the SUT is (product, version, topology), for the report
  * @param sendUrl      where senders send
  * @param receiveUrl   where receivers receive (often the same)
- * @param size         message sizes (one size, varying or not, or a weighted mix); a route may set its own
+ * @param messageSize  message sizes (one size, varying or not, or a weighted mix); a route may set its own
  * @param rate         total target rate of the senders of every route that sets no rate of its own (0 = flat out);
  *                     see {@link #targetRate()}
  * @param connections  connections per worker
@@ -39,16 +40,18 @@ import java.util.List;
  *                     rounded up, {@code duration} its length)
  */
 public record TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
-                       SizeMix size, Rate rate, int connections, TestDuration duration, String warmup,
+                       @JsonProperty(TestPlan.SIZE_KEY) SizeMix messageSize, Rate rate, int connections, TestDuration duration, String warmup,
                        String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria, Incremental incremental, List<Route> routes,
                        List<InspectorSpec> inspectors, AgentPlan agent, String topology, RateProfile stages) {
+    /** The message size's key in run.json, the plan's record: run.json files already written call it so. */
+    public static final String SIZE_KEY = "size";
 
     /** A plan with one rate for the whole test (no stages). */
     public TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
-                    SizeMix size, Rate rate, int connections, TestDuration duration, String warmup,
+                    SizeMix messageSize, Rate rate, int connections, TestDuration duration, String warmup,
                     String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria,
                     Incremental incremental, List<Route> routes, List<InspectorSpec> inspectors, AgentPlan agent, String topology) {
-        this(name, tags, description, sendUrl, receiveUrl, size, rate, connections, duration, warmup, warmupSendDelay, warmupMax,
+        this(name, tags, description, sendUrl, receiveUrl, messageSize, rate, connections, duration, warmup, warmupSendDelay, warmupMax,
                 senders, receivers, criteria, incremental, routes, inspectors, agent, topology, null);
     }
 
@@ -91,13 +94,13 @@ public record TestPlan(String name, List<String> tags, String description, Strin
 
     /** The same plan with another agent plan. */
     public TestPlan withAgent(AgentPlan other) {
-        return new TestPlan(name, tags, description, sendUrl, receiveUrl, size, rate, connections, duration, warmup,
+        return new TestPlan(name, tags, description, sendUrl, receiveUrl, messageSize, rate, connections, duration, warmup,
                 warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes, inspectors, other, topology, stages);
     }
 
     /** The same plan with other inspectors (those --local points at the routers it started). */
     public TestPlan withInspectors(List<InspectorSpec> other) {
-        return new TestPlan(name, tags, description, sendUrl, receiveUrl, size, rate, connections, duration, warmup,
+        return new TestPlan(name, tags, description, sendUrl, receiveUrl, messageSize, rate, connections, duration, warmup,
                 warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes, other, agent, topology, stages);
     }
 
@@ -263,7 +266,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
                 receiveUrlFor.apply(r.group(), r.localScheme()))).toList();
         return new TestPlan(name, tags, description.isEmpty() ? sutDescription : description,
                 sendUrl == null ? sendUrlFor.apply("", Route.LOCAL_SCHEME) : sendUrl,
-                receiveUrl == null ? receiveUrlFor.apply("", Route.LOCAL_SCHEME) : receiveUrl, size, rate, connections,
+                receiveUrl == null ? receiveUrlFor.apply("", Route.LOCAL_SCHEME) : receiveUrl, messageSize, rate, connections,
                 duration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, filled, inspectors, agent,
                 topology, stages);
     }
@@ -300,7 +303,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
 
     /** The same plan at another total rate (one step of an incremental test). */
     public TestPlan atRate(long perSecond, TestDuration stepDuration) {
-        return new TestPlan(name, tags, description, sendUrl, receiveUrl, size, new Rate(perSecond), connections,
+        return new TestPlan(name, tags, description, sendUrl, receiveUrl, messageSize, new Rate(perSecond), connections,
                 stepDuration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, null, routes, inspectors, agent,
                 topology);
     }

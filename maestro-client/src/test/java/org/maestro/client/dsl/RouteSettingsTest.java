@@ -28,10 +28,10 @@ class RouteSettingsTest {
                 """, Map.of());
         RouteSettings a = plan.routes().get(0).settings();
         assertEquals(500, a.rate().perSecond());
-        assertEquals("2KiB", a.size().toString());
+        assertEquals("2KiB", a.messageSize().toString());
         assertNull(a.connections(), "the test's");
         RouteSettings b = plan.routes().get(1).settings();
-        assertEquals("512B: 80, 4KiB: 20".replace("512B", "512"), b.size().toString());
+        assertEquals("512B: 80, 4KiB: 20".replace("512B", "512"), b.messageSize().toString());
         assertEquals(4, b.connections());
         assertEquals("30s", b.duration().toString());
         assertEquals(5000, b.receiverStartAfterMillis());
@@ -77,7 +77,7 @@ class RouteSettingsTest {
                 Map.of("sizes", "1KiB,4KiB,~1KiB ±10 %", "protocols", "amqp,core"), true);
         assertEquals(List.of("matrix-amqp-1KiB", "matrix-core-1KiB", "matrix-amqp-4KiB", "matrix-core-4KiB",
                 "matrix-amqp-~1KiB ±10 %", "matrix-core-~1KiB ±10 %"), plans.stream().map(TestPlan::name).toList());
-        assertEquals("~1KiB±10%", plans.get(5).size().toString());
+        assertEquals("~1KiB±10%", plans.get(5).messageSize().toString());
         assertEquals("core", plans.get(5).routes().get(0).localScheme());
         ScriptException one = assertThrows(ScriptException.class,
                 () -> ScriptRunner.load(Path.of("..", "test-scripts", "matrix.groovy"), Map.of(), true));

@@ -43,6 +43,9 @@ class RunRecordTest {
         assertEquals(plan.routes().size(), read.plan().routes().size());
         assertEquals(plan.criteria().stream().map(Criterion::text).toList(), read.plan().criteria().stream().map(Criterion::text).toList());
         assertEquals("http://admin:***@east:8161/console/jolokia", read.plan().inspectors().get(0).url());
+        // run.json keeps the word the run.json files already written use for the message size.
+        assertTrue(text.contains("\"" + TestPlan.SIZE_KEY + "\"") && !text.contains("\"messageSize\""), text);
+        assertEquals(plan.messageSize(), read.plan().messageSize());
     }
 
     @Test

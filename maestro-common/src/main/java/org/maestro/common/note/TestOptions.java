@@ -3,7 +3,8 @@ package org.maestro.common.note;
 /**
  * The names of the SET options peers understand. Values are text in the units of
  * {@code org.maestro.common.units} (durations like {@code 90s} or message counts, sizes like
- * {@code ~1024}, rates per second with 0 = flat out). A peer ignores the names it does not use.
+ * {@code ~1024}, rates per second with 0 = flat out). A peer ignores the names it does not use. A sender's or
+ * receiver's options, typed and with their defaults, are a {@link LoadOptions}.
  */
 public final class TestOptions {
     /** Unique id of this test run: names the peer's data directory. */
@@ -22,7 +23,7 @@ public final class TestOptions {
      */
     public static final String RATE_STAGES = "rate.stages";
     /** Connections per worker. */
-    public static final String PARALLEL_COUNT = "parallel.count";
+    public static final String CONNECTIONS = "connections";
     /** Message size in bytes; {@code ~1024} varies by ±5 %. */
     public static final String MESSAGE_SIZE = "message.size";
     public static final String SEND_URL = "send.url";
@@ -43,16 +44,6 @@ public final class TestOptions {
     public static final String MAX_IN_FLIGHT = "max.in.flight";
     /** Receiver: after it is told to stop, it ends once no message arrived for this long. */
     public static final String DRAIN_QUIET = "drain.quiet";
-    /** Pass/fail: the response-time percentile bounded by {@link #CRITERION_LATENCY_MAX} (e.g. 99). */
-    public static final String CRITERION_LATENCY_PERCENTILE = "criterion.latency.percentile";
-    /** Pass/fail: the bound of that percentile (a time, e.g. 20ms). */
-    public static final String CRITERION_LATENCY_MAX = "criterion.latency.max";
-    /** Pass/fail: the achieved rate must be at least this percentage of the target (e.g. 95). */
-    public static final String CRITERION_RATE_MIN_PERCENT = "criterion.rate.min.percent";
-    /** Pass/fail: the 99th percentile of the send delay must be at most this (a time). */
-    public static final String CRITERION_SEND_DELAY_MAX = "criterion.send.delay.max";
-    /** Pass/fail: at most this many messages lost. */
-    public static final String CRITERION_LOSS_MAX = "criterion.loss.max";
     /** Inspector: the management URL (with credentials) and the inspector kind. */
     public static final String MANAGEMENT_URL = "management.url";
     /** Inspector kind: {@code jolokia} or {@code amqp-management}. */

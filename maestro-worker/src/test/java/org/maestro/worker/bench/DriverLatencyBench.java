@@ -89,7 +89,7 @@ public final class DriverLatencyBench {
                 TestOptions.DURATION, (WARMUP_SECONDS + seconds) + "s", TestOptions.WARMUP, WARMUP_SECONDS + "s",
                 // A warm-up of fixed length: every driver is measured over the same seconds of its run.
                 TestOptions.WARMUP_SEND_DELAY, "off",
-                TestOptions.MESSAGE_SIZE, Integer.toString(SIZE), TestOptions.PARALLEL_COUNT, "1"),
+                TestOptions.MESSAGE_SIZE, Integer.toString(SIZE), TestOptions.CONNECTIONS, "1"),
                 due, testId, ThroughputBench.Metrics.NONE);
         Histogram h = RunOutput.measured(testDir.resolve(ThroughputBench.RECEIVER).resolve(PeerFiles.LATENCY_RESPONSE_HLOG));
         if (h.getTotalCount() != (long) rate * seconds) {

@@ -22,7 +22,7 @@ final class RunParameters {
         p.put(LoadParameters.RATE, plan.targetRate().perSecond());
         p.put(LoadParameters.DURATION, plan.duration().toString());
         p.put(LoadParameters.WARMUP, plan.warmup());
-        p.put(LoadParameters.MESSAGE_SIZE, plan.size().toString());
+        p.put(LoadParameters.MESSAGE_SIZE, plan.messageSize().toString());
         p.put(LoadParameters.CONNECTIONS, plan.connections());
         p.put("criteria", plan.criteria().stream().map(Criterion::text).toList());
         if (plan.incremental() != null) {
@@ -42,8 +42,8 @@ final class RunParameters {
         if (own.rate() != null) {
             p.put("rate", own.rate().perSecond());
         }
-        if (own.size() != null) {
-            p.put("messageSize", own.size().toString());
+        if (own.messageSize() != null) {
+            p.put(LoadParameters.MESSAGE_SIZE, own.messageSize().toString());
         }
         if (own.connections() != null) {
             p.put("connections", own.connections());

@@ -2,8 +2,11 @@ package org.maestro.client.run.start;
 
 import org.maestro.client.plan.RouteSettings;
 import org.maestro.client.plan.TestPlan;
+import org.maestro.common.note.LoadOptions;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.TestOptions;
+import org.maestro.common.units.Rate;
+import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.TestDuration;
 
 import java.util.LinkedHashMap;
@@ -18,21 +21,13 @@ final class SetOptions {
 
     /** The options every peer of the test gets. */
     static Map<String, String> common(TestPlan plan, String testId) {
-        Map<String, String> options = new LinkedHashMap<>();
-        options.put(TestOptions.TEST_ID, testId);
-        options.put(TestOptions.TEST_NAME, plan.name());
-        options.put(TestOptions.MESSAGE_SIZE, plan.size().toString());
-        options.put(TestOptions.PARALLEL_COUNT, Integer.toString(plan.connections()));
-        options.put(TestOptions.WARMUP, plan.warmup());
-        if (plan.warmupSendDelay() != null) {
-            options.put(TestOptions.WARMUP_SEND_DELAY, plan.warmupSendDelay());
-        }
-        if (plan.warmupMax() != null) {
-            options.put(TestOptions.WARMUP_MAX, plan.warmupMax());
-        }
-        options.put(TestOptions.DURATION, plan.duration().toString());
-        options.put(TestOptions.RATE, Long.toString(plan.rate().perSecond()));
-        return options;
+        return load(plan, testId).toWire();
+    }
+
+    /** The test's load as its plan gives it, before any route's or sender's share. */
+    private static LoadOptions load(TestPlan plan, String testId) {
+        return new LoadOptions(testId, plan.name(), plan.messageSize(), plan.connections(), plan.duration(), plan.rate(), null,
+                plan.warmup(), plan.warmupSendDelay(), plan.warmupMax());
     }
 
     /**
@@ -42,7 +37,8 @@ final class SetOptions {
      * test's, which the senders of all such routes share).
      */
     static Map<PeerInfo, Map<String, String>> compose(TestPlan plan, String testId, PeerAssignment assignment) {
-        Map<String, String> common = common(plan, testId);
+        LoadOptions test = load(plan, testId);
+        Map<String, String> common = test.toWire();
         Map<PeerInfo, Map<String, String>> out = new LinkedHashMap<>();
         for (PeerAssignment.Assignment a : assignment.inspectors()) {
             out.put(a.peer(), with(common, a.inspector().options()));
@@ -56,35 +52,34 @@ final class SetOptions {
                 continue;
             }
             RouteSettings own = a.route().settings();
-            Map<String, String> mine = with(common, Map.of());
-            mine.put(TestOptions.SEND_URL, a.route().sendUrl());
-            mine.put(TestOptions.RECEIVE_URL, a.route().receiveUrl());
-            mine.put(TestOptions.MESSAGE_SIZE, own.sizeOr(plan.size()).toString());
-            mine.put(TestOptions.PARALLEL_COUNT, Integer.toString(own.connectionsOr(plan.connections())));
             TestDuration duration = own.durationOr(plan.duration());
-            mine.put(TestOptions.DURATION, duration.toString());
+            LoadOptions mine = test.withRoute(own.messageSizeOr(plan.messageSize()), own.connectionsOr(plan.connections()), duration);
             if (senders.contains(a)) {
                 // Rate and message count are totals: each sender gets its share among those that share them.
                 List<PeerAssignment.Assignment> rateSharers = senders.stream()
                         .filter(s -> !own.ownRate() ? !s.route().settings().ownRate() : s.route().group().equals(a.route().group())).toList();
                 long rate = !own.ownRate() ? plan.rate().perSecond() : own.ownRatePerSecond();
                 long myRate = share(rate, rateSharers.size(), rateSharers.indexOf(a));
-                org.maestro.common.units.RateProfile profile = own.stages() != null ? own.stages() : own.rate() == null ? plan.stages() : null;
+                RateProfile profile = own.stages() != null ? own.stages() : own.rate() == null ? plan.stages() : null;
+                RateProfile myProfile = null;
                 if (profile != null) {
                     // Each sender runs its route's (or the test's) profile at its equal share; its mean rate rounded up
                     // keeps it off flat out.
-                    mine.put(TestOptions.RATE_STAGES, profile.scaled(1.0 / rateSharers.size()).toString());
+                    myProfile = profile.scaled(1.0 / rateSharers.size());
                     myRate = Math.max(1, myRate);
                 }
-                mine.put(TestOptions.RATE, Long.toString(myRate));
+                mine = mine.withRate(new Rate(myRate), myProfile);
                 if (duration instanceof TestDuration.ByCount c) {
                     List<PeerAssignment.Assignment> countSharers = senders.stream().filter(s -> own.duration() == null
                             ? s.route().settings().duration() == null : s.route().group().equals(a.route().group())).toList();
                     long messages = share(c.messages(), countSharers.size(), countSharers.indexOf(a));
-                    mine.put(TestOptions.DURATION, new TestDuration.ByCount(Math.max(1, messages)).toString());
+                    mine = mine.withRoute(mine.messageSize(), mine.connections(), new TestDuration.ByCount(Math.max(1, messages)));
                 }
             }
-            out.put(a.peer(), mine);
+            Map<String, String> options = mine.toWire();
+            options.put(TestOptions.SEND_URL, a.route().sendUrl());
+            options.put(TestOptions.RECEIVE_URL, a.route().receiveUrl());
+            out.put(a.peer(), options);
         }
         return out;
     }

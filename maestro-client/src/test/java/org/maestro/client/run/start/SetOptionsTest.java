@@ -112,8 +112,8 @@ class SetOptionsTest {
         assertEquals("~1KiB±10%", byName(set, "sender-a-1").get(TestOptions.MESSAGE_SIZE));
         assertEquals("~1KiB±10%", byName(set, "receiver-a-1").get(TestOptions.MESSAGE_SIZE));
         assertEquals("1KiB", byName(set, "sender-b-1").get(TestOptions.MESSAGE_SIZE), "the test's");
-        assertEquals("3", byName(set, "receiver-a-1").get(TestOptions.PARALLEL_COUNT));
-        assertEquals("1", byName(set, "sender-b-1").get(TestOptions.PARALLEL_COUNT));
+        assertEquals("3", byName(set, "receiver-a-1").get(TestOptions.CONNECTIONS));
+        assertEquals("1", byName(set, "sender-b-1").get(TestOptions.CONNECTIONS));
         assertEquals("20s", byName(set, "sender-b-2").get(TestOptions.DURATION));
         // The test's count goes to the routes without a duration of their own: a (2 senders) and c (3).
         assertEquals(List.of("200msg", "200msg", "200msg", "200msg", "200msg"), List.of("sender-a-1", "sender-a-2",
