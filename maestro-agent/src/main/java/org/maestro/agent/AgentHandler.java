@@ -25,6 +25,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -113,7 +114,7 @@ public final class AgentHandler implements PeerHandler {
         Checkout source = checkout;
         String runId = Ids.next();
         Path dir = testDir(peer);
-        Map<String, String> opts = new java.util.HashMap<>(options.parsed());
+        Map<String, String> opts = new HashMap<>(options.parsed());
         opts.putAll(settings.ownOptions()); // what this agent sits beside is its own, whatever the test SET for all
         String runTestId = testId();
         ExecutionContext ctx = new ExecutionContext(runId, request.command(), handler, args, null, source, opts, runTestId, dir,

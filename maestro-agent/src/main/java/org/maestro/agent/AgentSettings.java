@@ -4,6 +4,7 @@ import org.maestro.agent.source.SourceAllowlist;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * How an agent was started (its command line, or a test's choice).
@@ -20,9 +21,9 @@ import java.time.Duration;
  *                        goes to every agent alike, these to this one only
  */
 public record AgentSettings(Path dataDir, Path workDir, SourceAllowlist allowlist, Duration handlerTimeout, String dataUrl,
-                            Duration fetchTimeout, int maxRunning, java.util.Map<String, String> ownOptions) {
+                            Duration fetchTimeout, int maxRunning, Map<String, String> ownOptions) {
     public AgentSettings {
-        ownOptions = java.util.Map.copyOf(ownOptions);
+        ownOptions = Map.copyOf(ownOptions);
     }
 
     public static final Duration DEFAULT_HANDLER_TIMEOUT = Duration.ofMinutes(5);
@@ -32,14 +33,14 @@ public record AgentSettings(Path dataDir, Path workDir, SourceAllowlist allowlis
     /** The defaults, with these directories, allowlist and data URL. */
     public static AgentSettings of(Path dataDir, Path workDir, SourceAllowlist allowlist, String dataUrl) {
         return new AgentSettings(dataDir, workDir, allowlist, DEFAULT_HANDLER_TIMEOUT, dataUrl, DEFAULT_FETCH_TIMEOUT,
-                DEFAULT_MAX_RUNNING, java.util.Map.of());
+                DEFAULT_MAX_RUNNING, Map.of());
     }
 
     public AgentSettings withHandlerTimeout(Duration timeout) {
         return new AgentSettings(dataDir, workDir, allowlist, timeout, dataUrl, fetchTimeout, maxRunning, ownOptions);
     }
 
-    public AgentSettings withOwnOptions(java.util.Map<String, String> options) {
+    public AgentSettings withOwnOptions(Map<String, String> options) {
         return new AgentSettings(dataDir, workDir, allowlist, handlerTimeout, dataUrl, fetchTimeout, maxRunning, options);
     }
 }

@@ -1,5 +1,7 @@
 package org.maestro.reports;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
@@ -55,7 +57,7 @@ public final class Json {
         if (v == Math.rint(v) || !Double.isFinite(v)) {
             return v;
         }
-        return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).doubleValue();
+        return new BigDecimal(v).round(new MathContext(6)).doubleValue();
     }
 
     /** Adds an empty chart to {@code charts}: {id, title, kind (time, elapsed, distribution, steps, curve, date), unit, series: []}. */

@@ -2,6 +2,7 @@ package org.maestro.reports;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Optional;
 
 import org.maestro.reports.results.Summary;
@@ -26,7 +27,7 @@ public record PeerDir(String name, String role, String host, Path dir, long star
         Optional<TestJson.Worker> worker = test.flatMap(TestJson::asWorker);
         String role = summaryPeer != null && summaryPeer.role() != null ? summaryPeer.role() : test.map(t -> t.peer().role()).orElse("");
         String host = summaryPeer != null && summaryPeer.host() != null ? summaryPeer.host() : test.map(t -> t.peer().host()).orElse("");
-        return new PeerDir(dir.getFileName().toString(), role.toLowerCase(java.util.Locale.ROOT), host, dir,
+        return new PeerDir(dir.getFileName().toString(), role.toLowerCase(Locale.ROOT), host, dir,
                 worker.map(TestJson.Worker::startEpochMicros).orElse(-1L),
                 worker.map(TestJson.Worker::warmupMicros).orElse(0L), summaryPeer);
     }

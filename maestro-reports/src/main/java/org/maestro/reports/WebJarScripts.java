@@ -3,6 +3,7 @@ package org.maestro.reports;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Properties;
 
 /**
  * The JavaScript libraries report.html inlines, read from their webjars on the class path
@@ -45,7 +46,7 @@ final class WebJarScripts {
             if (in == null) {
                 throw new IOException("the class path lacks the webjar " + group + ":" + artifact + " (no " + pom + ")");
             }
-            java.util.Properties p = new java.util.Properties();
+            Properties p = new Properties();
             p.load(in);
             return p.getProperty("version");
         }

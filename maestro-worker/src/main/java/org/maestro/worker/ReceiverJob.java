@@ -9,6 +9,7 @@ import org.maestro.common.runfiles.SequenceEventsCsv;
 import org.maestro.common.units.TestDuration;
 import org.maestro.worker.driver.DriverException;
 import org.maestro.worker.driver.LoadDriver;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -108,7 +109,7 @@ final class ReceiverJob extends WorkerJob {
             received.record(body, nowEpochMicros);
         } catch (IllegalArgumentException e) {
             if (foreign.incrementAndGet() == 1) {
-                org.slf4j.LoggerFactory.getLogger(ReceiverJob.class).warn("{}: {}", peer.info().name(), e.getMessage());
+                LoggerFactory.getLogger(ReceiverJob.class).warn("{}: {}", peer.info().name(), e.getMessage());
             }
         }
     }

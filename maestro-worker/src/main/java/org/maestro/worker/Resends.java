@@ -2,6 +2,8 @@ package org.maestro.worker;
 
 import org.maestro.worker.driver.DriverException;
 import org.maestro.worker.driver.LoadDriver;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.Comparator;
 import java.util.Queue;
@@ -24,7 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@value #MAX_DELAY_MILLIS} ms after its route came back.
  */
 final class Resends {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Resends.class);
+    private static final Logger LOG = LoggerFactory.getLogger(Resends.class);
     /** How long a message given back the first time waits before it is sent again. */
     static final long FIRST_DELAY_MILLIS = 100;
     /** The longest wait, however often the same message was given back. */

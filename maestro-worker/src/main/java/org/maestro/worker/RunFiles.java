@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 
 /** The JSON files of a run's data directory: test.json (parameters) and system.json (where it ran). */
 final class RunFiles {
@@ -49,7 +50,7 @@ final class RunFiles {
         Map<String, String> defaults = Protocols.defaultsOf(sutUrl);
         if (!defaults.isEmpty()) {
             // What the connection was opened with beside the URL's own options: the effective value, not qpid-jms's.
-            system.put(SystemInfo.DRIVER_DEFAULTS, new java.util.TreeMap<>(defaults));
+            system.put(SystemInfo.DRIVER_DEFAULTS, new TreeMap<>(defaults));
         }
         if (sutUrl != null) {
             system.put(SystemInfo.SUT_ON_THIS_HOST, HostNames.isThisHost(sutUrl.host()));

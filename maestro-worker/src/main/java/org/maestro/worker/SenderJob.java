@@ -13,6 +13,8 @@ import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.TestDuration;
 import org.maestro.worker.driver.DriverException;
 import org.maestro.worker.driver.LoadDriver;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -22,6 +24,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongUnaryOperator;
 
 /**
  * A sender's test. Each connection sends on its own intended-time schedule: with a target of R
@@ -33,7 +36,7 @@ import java.util.concurrent.locks.LockSupport;
  * them are back ({@link InFlightWindow}).
  */
 final class SenderJob extends WorkerJob {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SenderJob.class);
+    private static final Logger LOG = LoggerFactory.getLogger(SenderJob.class);
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final LoadDriver driver;
@@ -131,7 +134,7 @@ final class SenderJob extends WorkerJob {
         private final int c;
         private final int connections = options.connections();
         private final boolean flatOut = options.rate().isFlatOut();
-        private final java.util.function.LongUnaryOperator schedule = flatOut ? null : options.schedule();
+        private final LongUnaryOperator schedule = flatOut ? null : options.schedule();
         private final long durationNanos = options.duration() instanceof TestDuration.ByTime t ? t.duration().toNanos() : Long.MAX_VALUE;
         private final LoadDriver.Producer producer;
         private final InFlightWindow inFlight;

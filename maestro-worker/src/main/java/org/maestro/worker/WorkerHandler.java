@@ -13,6 +13,7 @@ import org.maestro.worker.driver.LoadDriver;
 import org.maestro.worker.driver.Protocols;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
 
@@ -132,7 +133,7 @@ public final class WorkerHandler implements PeerHandler {
         if (run == null) {
             return new Payload.Ok("no test running: every file is closed");
         }
-        if (!run.flush(java.time.Duration.ofSeconds(5))) {
+        if (!run.flush(Duration.ofSeconds(5))) {
             throw new IllegalStateException("a connection of test " + run.testId() + " did not flush within 5 s");
         }
         return new Payload.Ok("test " + run.testId() + ": rate logs flushed");

@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.time.Duration;
 import org.maestro.common.ratelog.RateLogWriter;
+import org.maestro.common.runfiles.TestJson;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -253,7 +254,7 @@ abstract class WorkerJob {
     }
 
     /** How a warm-up that waits for the schedule ended; null for one of fixed length. */
-    org.maestro.common.runfiles.TestJson.WarmupGate warmupGate() {
+    TestJson.WarmupGate warmupGate() {
         return null;
     }
 
@@ -289,7 +290,7 @@ abstract class WorkerJob {
     }
 
     /** When the start was to be and when the peer began, for test.json; null when START gave no instant. */
-    final org.maestro.common.runfiles.TestJson.StartInstant startInstant() {
+    final TestJson.StartInstant startInstant() {
         return startLine.instant(startEpochMicros, startNanos);
     }
 
@@ -348,7 +349,7 @@ abstract class WorkerJob {
     }
 
     private boolean isReceiver() {
-        return peer.info().role() == org.maestro.common.note.Role.RECEIVER;
+        return peer.info().role() == Role.RECEIVER;
     }
 
     /** Runs on the last connection thread to end: the job's files and its end note. */

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.function.ToDoubleFunction;
 
 /**
  * A worker's metrics (docs/metrics.md): its current or last test's counts, the rate and the last second's
@@ -72,7 +73,7 @@ final class WorkerMetrics {
                         j -> j instanceof SenderJob s ? distribution(s.measuredSendDelays()) : null);
     }
 
-    private static java.util.function.ToDoubleFunction<WorkerJob> sender(Function<SenderJob, Long> value) {
+    private static ToDoubleFunction<WorkerJob> sender(Function<SenderJob, Long> value) {
         // A figure the sender does not have (null: acknowledgements of presettled sends) is left out, not 0.
         return j -> {
             Long v = j instanceof SenderJob s ? value.apply(s) : null;
@@ -80,7 +81,7 @@ final class WorkerMetrics {
         };
     }
 
-    private static java.util.function.ToDoubleFunction<WorkerJob> receiver(Function<ReceiverJob, Long> value) {
+    private static ToDoubleFunction<WorkerJob> receiver(Function<ReceiverJob, Long> value) {
         return j -> j instanceof ReceiverJob r ? value.apply(r) : Double.NaN;
     }
 

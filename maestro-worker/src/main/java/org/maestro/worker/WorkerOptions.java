@@ -12,6 +12,7 @@ import org.maestro.worker.driver.SutUrl;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.LongUnaryOperator;
 
 /**
  * The parameters a worker runs a test with, parsed and checked from the SET options. A bad value
@@ -64,7 +65,7 @@ public record WorkerOptions(Map<String, String> raw, String testId, String testN
      * When a sender's {@code k}-th message (of all its connections, from 0) is due, nanoseconds from the start: on its
      * rate profile ({@link TestOptions#RATE_STAGES}) when it has one, else on its one rate. Not for a flat-out rate.
      */
-    public java.util.function.LongUnaryOperator schedule() {
+    public LongUnaryOperator schedule() {
         String stages = raw.get(TestOptions.RATE_STAGES);
         if (stages == null) {
             return rate::offsetNanos;

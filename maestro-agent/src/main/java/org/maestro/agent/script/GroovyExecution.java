@@ -17,6 +17,7 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,7 +41,7 @@ final class GroovyExecution extends ScriptExecution {
         this.api = new ScriptApi(ctx, log);
     }
 
-    static boolean accepts(java.nio.file.Path file) {
+    static boolean accepts(Path file) {
         return file.getFileName().toString().endsWith(".groovy");
     }
 

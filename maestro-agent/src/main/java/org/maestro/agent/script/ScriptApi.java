@@ -3,11 +3,14 @@ package org.maestro.agent.script;
 import org.maestro.common.note.Payload;
 
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What a Groovy handler can do besides plain Groovy (the variable {@code agent}, and the methods of
@@ -72,7 +75,7 @@ public final class ScriptApi {
         }
         log.note("run: " + argv);
         ProcessBuilder pb = new ProcessBuilder(argv).directory(ctx.repo().toFile()).redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         ScriptEnvironment.apply(pb.environment(), ctx);
         Process p;
         try {
@@ -87,17 +90,17 @@ public final class ScriptApi {
             log.output(line);
             synchronized (kept) {
                 if (kept.size() < MAX_KEPT_OUTPUT) {
-                    byte[] b = (line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    byte[] b = (line + "\n").getBytes(StandardCharsets.UTF_8);
                     kept.write(b, 0, b.length);
                 }
             }
         }, "handler-" + ctx.runId() + "-run");
         try {
             int status = p.waitFor();
-            pump.await(2, java.util.concurrent.TimeUnit.SECONDS);
+            pump.await(2, TimeUnit.SECONDS);
             log.note("run: " + argv.get(0) + " ended with exit status " + status);
             synchronized (kept) {
-                return new ProcessResult(status, kept.toString(java.nio.charset.StandardCharsets.UTF_8));
+                return new ProcessResult(status, kept.toString(StandardCharsets.UTF_8));
             }
         } catch (InterruptedException e) {
             ProcessTree.stop(p.toHandle(), ProcessExecution.KILL_GRACE);

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -255,7 +256,7 @@ public final class ScriptExecutions implements AutoCloseable {
     private static void end(ExecutionContext ctx, ExecutionLog log, long startMicros, long endMicros, Outcome outcome, long exitStatus,
                             String reason) {
         if (log != null) {
-            log.note(String.format(java.util.Locale.ROOT, "end: %s (%.3f s)", HandlersCsv.iso(endMicros),
+            log.note(String.format(Locale.ROOT, "end: %s (%.3f s)", HandlersCsv.iso(endMicros),
                     (endMicros - startMicros) / 1e6));
             log.note("outcome: " + outcome.wireName() + ", exit status " + exitStatus);
             if (!reason.isEmpty()) {

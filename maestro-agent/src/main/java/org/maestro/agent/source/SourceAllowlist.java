@@ -2,6 +2,7 @@ package org.maestro.agent.source;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -30,7 +31,7 @@ public final class SourceAllowlist {
         for (String e : entries) {
             compiled.add(compile(e));
         }
-        this.patterns = java.util.Collections.unmodifiableList(compiled); // null where the entry is a prefix
+        this.patterns = Collections.unmodifiableList(compiled); // null where the entry is a prefix
     }
 
     /**

@@ -11,6 +11,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -226,7 +227,7 @@ public record ArtemisDistribution(String version, Path cache, Path mavenReposito
         try {
             String output;
             try (InputStream out = tar.getInputStream()) {
-                output = new String(out.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+                output = new String(out.readAllBytes(), StandardCharsets.UTF_8).trim();
             }
             if (!tar.waitFor(UNTAR_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
                 tar.destroyForcibly();

@@ -22,7 +22,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The client's end of the control plane: sends requests to an {@link Address}, matches the
@@ -38,7 +42,7 @@ public final class ControlClient implements AutoCloseable {
      * dropped for a moment (a loaded host misses its keep-alive) misses what was published to it meanwhile, since
      * peers have clean sessions. The peer runs a note once (it drops a message id it has seen), so the resend is safe.
      */
-    private static final long RESEND_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(2);
+    private static final long RESEND_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     private final String clientId;
     private final BrokerUrl broker;
@@ -169,8 +173,8 @@ public final class ControlClient implements AutoCloseable {
      * Sends every request before waiting for any answer; {@code read} turns each peer's answers into a result. Each
      * request is made ({@code requestOf}) just before it is sent, and its send time kept in its {@link PendingRequest}.
      */
-    private <T> Map<PeerInfo, T> each(Collection<PeerInfo> peers, java.util.function.Function<PeerInfo, ? extends Payload> requestOf,
-                                      Duration timeout, boolean untilGone, java.util.function.BiFunction<PeerInfo, PendingRequest, T> read)
+    private <T> Map<PeerInfo, T> each(Collection<PeerInfo> peers, Function<PeerInfo, ? extends Payload> requestOf,
+                                      Duration timeout, boolean untilGone, BiFunction<PeerInfo, PendingRequest, T> read)
             throws TransportException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         Map<PeerInfo, Note> notes = new LinkedHashMap<>();
@@ -233,7 +237,7 @@ public final class ControlClient implements AutoCloseable {
      * answered are {@code enough} and no other answered for {@code quiet}: a discovery that need not wait out its
      * window once a hundred peers have answered.
      */
-    public List<PingResult> ping(Address to, Duration window, Duration quiet, java.util.function.Predicate<List<PeerInfo>> enough)
+    public List<PingResult> ping(Address to, Duration window, Duration quiet, Predicate<List<PeerInfo>> enough)
             throws TransportException, InterruptedException {
         long sentNanos = System.nanoTime();
         Map<Note, Long> replies = gatherTimed(to, new Payload.Ping(Clocks.epochMicros()), window, quiet.toNanos(),
@@ -273,7 +277,7 @@ public final class ControlClient implements AutoCloseable {
     }
 
     private Map<Note, Long> gatherTimed(Address to, Payload request, Duration window, long quietNanos,
-                                        java.util.function.Predicate<Collection<Note>> enough)
+                                        Predicate<Collection<Note>> enough)
             throws TransportException, InterruptedException {
         Note note = Note.request(clientId, request);
         PendingRequest p = new PendingRequest(request.command(), null);

@@ -6,6 +6,7 @@ import org.maestro.common.note.PeerInfo;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -61,7 +62,7 @@ public record PingResult(PeerInfo peer, long roundTripMicros, long clockOffsetMi
     /** "same clock as the client: same host", or "clock offset +1.064 ± 3.110 ms". */
     public String clockText() {
         String shared = sharedClock();
-        return shared != null ? ClockSource.describeShared(shared) : String.format(java.util.Locale.ROOT,
+        return shared != null ? ClockSource.describeShared(shared) : String.format(Locale.ROOT,
                 "clock offset %+.3f ± %.3f ms", clockOffsetMicros / 1000.0, clockUncertaintyMicros() / 1000.0);
     }
 

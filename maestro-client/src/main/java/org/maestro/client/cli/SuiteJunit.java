@@ -18,6 +18,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -126,7 +127,7 @@ public final class SuiteJunit {
     }
 
     private static List<Element> children(Element root) {
-        List<Element> out = new java.util.ArrayList<>();
+        List<Element> out = new ArrayList<>();
         for (Node n = root.getFirstChild(); n != null; n = n.getNextSibling()) {
             if (n instanceof Element e && e.getTagName().equals("testsuite")) {
                 out.add(e);

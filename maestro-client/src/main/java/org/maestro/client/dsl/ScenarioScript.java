@@ -4,9 +4,11 @@ import groovy.lang.Closure;
 import groovy.lang.Script;
 import org.maestro.client.plan.TestPlan;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What a scenario script can call besides Groovy itself: {@code test { ... }} to describe the test,
@@ -19,7 +21,7 @@ public abstract class ScenarioScript extends Script {
     public TestPlan test(Closure<?> block) {
         String file = String.valueOf(getBinding().getVariable(ScriptRunner.SCRIPT_NAME));
         TestSpec spec = new TestSpec(file.replaceFirst("\\.groovy$", ""), (Boolean) getBinding().getVariable(ScriptRunner.LOCAL));
-        spec.scriptDir((java.nio.file.Path) getBinding().getVariable(ScriptRunner.SCRIPT_DIR));
+        spec.scriptDir((Path) getBinding().getVariable(ScriptRunner.SCRIPT_DIR));
         block.setDelegate(spec);
         block.setResolveStrategy(Closure.DELEGATE_FIRST);
         block.call();
@@ -40,7 +42,7 @@ public abstract class ScenarioScript extends Script {
         @SuppressWarnings("unchecked")
         Map<String, String> params = (Map<String, String>) getBinding().getVariable(ScriptRunner.PARAMS);
         @SuppressWarnings("unchecked")
-        java.util.Set<String> read = (java.util.Set<String>) getBinding().getVariable(ScriptRunner.PARAMS_READ);
+        Set<String> read = (Set<String>) getBinding().getVariable(ScriptRunner.PARAMS_READ);
         read.add(name);
         String value = params.get(name);
         if (value == null) {
@@ -50,7 +52,7 @@ public abstract class ScenarioScript extends Script {
             if (defaultValue == null) {
                 // Remembered so that a setting that needs it names the -P to give.
                 @SuppressWarnings("unchecked")
-                java.util.Set<String> unset = (java.util.Set<String>) getBinding().getVariable(ScriptRunner.PARAMS_UNSET);
+                Set<String> unset = (Set<String>) getBinding().getVariable(ScriptRunner.PARAMS_UNSET);
                 unset.add(name);
             }
             return defaultValue;

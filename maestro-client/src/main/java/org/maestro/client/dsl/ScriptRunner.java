@@ -4,6 +4,8 @@ import org.maestro.common.util.IoReason;
 import groovy.lang.Binding;
 import groovy.lang.GroovyCodeSource;
 import groovy.lang.GroovyShell;
+import groovy.lang.MissingMethodException;
+import groovy.lang.MissingPropertyException;
 import groovy.lang.Script;
 import org.codehaus.groovy.control.CompilationFailedException;
 import org.codehaus.groovy.control.CompilerConfiguration;
@@ -15,10 +17,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Loads a scenario script and returns the test it describes ({@link #load}), or the tests, when it describes several
@@ -97,12 +101,12 @@ public final class ScriptRunner {
         List<TestPlan> plans = new ArrayList<>();
         binding.setVariable(PARAMS, Map.copyOf(params));
         binding.setVariable(PLANS, plans);
-        Set<String> read = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        Set<String> read = ConcurrentHashMap.newKeySet();
         binding.setVariable(PARAMS_READ, read);
         binding.setVariable(SCRIPT_NAME, fileName);
         binding.setVariable(LOCAL, local);
         binding.setVariable(SCRIPT_DIR, scriptDir);
-        Set<String> unset = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        Set<String> unset = ConcurrentHashMap.newKeySet();
         binding.setVariable(PARAMS_UNSET, unset);
         GroovyShell shell = new GroovyShell(ScriptRunner.class.getClassLoader(), binding, config);
         Script script;
@@ -139,7 +143,7 @@ public final class ScriptRunner {
         if (plans.isEmpty()) {
             throw new ScriptException("scenario " + fileName + " describes no test: it must describe at least one with test { ... }");
         }
-        Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         for (TestPlan plan : plans) {
             if (!names.add(plan.name())) {
                 throw new ScriptException("scenario " + fileName + ": two tests are named '" + plan.name() + "': give each of"
@@ -213,11 +217,11 @@ public final class ScriptRunner {
     }
 
     private static String describe(RuntimeException e) {
-        if (e instanceof groovy.lang.MissingMethodException m) {
+        if (e instanceof MissingMethodException m) {
             return "no such setting or command '" + m.getMethod() + "'" + (m.getArguments().length > 0 ? " with "
                     + m.getArguments().length + " argument(s)" : "");
         }
-        if (e instanceof groovy.lang.MissingPropertyException p) {
+        if (e instanceof MissingPropertyException p) {
             return "unknown name '" + p.getProperty() + "'";
         }
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();

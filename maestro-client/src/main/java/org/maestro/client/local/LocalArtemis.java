@@ -5,6 +5,7 @@ import org.maestro.client.artemis.StandaloneArtemis;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * The SUT of a local fault-injection run: the pinned standalone ActiveMQ Artemis (unpacked once into the cache,
@@ -63,7 +64,7 @@ public record LocalArtemis(StandaloneArtemis broker, String version, String unpa
 
     /** How it was set up, for the console: where the distribution came from and how long each step took. */
     public String howStarted() {
-        return String.format(java.util.Locale.ROOT, "distribution %s in %.1f s; instance %s created and started in %.1f s",
+        return String.format(Locale.ROOT, "distribution %s in %.1f s; instance %s created and started in %.1f s",
                 unpackedFrom.startsWith("cached") ? unpackedFrom : "unpacked from " + unpackedFrom, unpackMillis / 1000.0,
                 instance(), startMillis / 1000.0);
     }

@@ -26,8 +26,12 @@ import org.maestro.worker.WorkerHandler;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.function.BiFunction;
 import org.maestro.client.run.Console;
 import org.maestro.client.run.TestCannotRun;
@@ -63,7 +67,7 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
     /** Whether an agent runs beside each router, named after it. */
     private boolean routerAgents;
     /** How long the routers of a topology may take to have their routes up: a hang's bound, not the expected time. */
-    private static final java.time.Duration ROUTERS_READY_WITHIN = java.time.Duration.ofSeconds(60);
+    private static final Duration ROUTERS_READY_WITHIN = Duration.ofSeconds(60);
     /** The SUT's URL of a queue for the receivers, when they receive elsewhere than the senders send (a topology). */
     private BiFunction<String, String, String> receiveUrl;
     /** The SUT's URL of a queue in a protocol: (scheme, queue) to URL. */
@@ -119,7 +123,7 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
             sutUrl = (scheme, queue) -> standaloneSut.url(queue);
             sutDescription = standaloneSut.describe();
         } else if (routers == null && plan.lacksSut()) {
-            String protocols = String.join(",", TestPlan.Route.LOCAL_SCHEMES).toUpperCase(java.util.Locale.ROOT);
+            String protocols = String.join(",", TestPlan.Route.LOCAL_SCHEMES).toUpperCase(Locale.ROOT);
             embeddedSut = EmbeddedBroker.start(LoopbackPorts.free(), protocols);
             sutUrl = (scheme, queue) -> scheme + "://127.0.0.1:" + embeddedSut.port() + "/" + queue;
             sutDescription = EmbeddedBroker.PRODUCT + " (" + protocols + ", non-persistent, in the client's JVM)";
@@ -214,10 +218,10 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
     /** The agent beside each router of the topology, named after it, knowing its router (the options its handlers read). */
     private void startRouterAgents(Path dataDir, String url, Path agentWork) throws Exception {
         routerAgents = true;
-        for (org.maestro.client.topology.Node.Router r : routers.topology().routers()) {
+        for (Node.Router r : routers.topology().routers()) {
             Path work = Files.createDirectories(agentWork.resolve(r.name()));
             AgentSettings settings = AgentSettings.of(dataDir, work, SourceAllowlist.of(List.of(handlerSource), work), url)
-                    .withOwnOptions(java.util.Map.of(ROUTER_NAME_OPTION, r.name(),
+                    .withOwnOptions(Map.of(ROUTER_NAME_OPTION, r.name(),
                             ROUTER_CONF_OPTION, routers.confOf(r.name()).toString(),
                             ROUTER_BINARY_OPTION, routers.binary().executable().toString()));
             peers.add(new Peer(Peer.identity(r.name(), Role.AGENT, ROUTERS_GROUP), PeerConfig.of(control.mqttUrl()),
@@ -305,7 +309,7 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
             if (Files.isRegularFile(log)) {
                 Path kept = runDir.resolve(RunLayout.routerLog(router.name()));
                 Files.createDirectories(kept.getParent());
-                Files.copy(log, kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(log, kept, StandardCopyOption.REPLACE_EXISTING);
             }
         }
     }

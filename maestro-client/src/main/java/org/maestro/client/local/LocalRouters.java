@@ -24,7 +24,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The routers of a {@link Topology} as processes on this machine: each on free loopback ports, in its own directory
@@ -245,7 +247,7 @@ public final class LocalRouters implements AutoCloseable {
         for (Map.Entry<String, ProcessHandle> e : running.entrySet()) {
             try {
                 e.getValue().onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException ex) {
+            } catch (TimeoutException | ExecutionException ex) {
                 LOG.warn("router {} did not end within {} s of SIGTERM: killed", e.getKey(), STOP_GRACE.toSeconds());
                 e.getValue().destroyForcibly();
             } catch (InterruptedException ex) {

@@ -5,8 +5,14 @@ import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.TestDuration;
+import org.maestro.reports.results.Sustainability;
 
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * Everything a test needs, checked: what a scenario script builds and an executor carries out.
@@ -60,7 +66,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
      * action's handler at its time from the start of the load. A null {@code sourceUrl} was not given: a local
      * run makes a repository of the script's handlers directory ({@link #withSource}).
      */
-    public record AgentPlan(String sourceUrl, String branch, List<Action> actions, java.util.Map<String, String> options) {
+    public record AgentPlan(String sourceUrl, String branch, List<Action> actions, Map<String, String> options) {
         /** The same plan taking its handlers from {@code url}. */
         public AgentPlan withSource(String url) {
             return new AgentPlan(url, branch, actions, options);
@@ -68,9 +74,9 @@ public record TestPlan(String name, List<String> tags, String description, Strin
 
         /** The same plan with one more SET option for the agent (passed to handlers as MAESTRO_OPTION_...). */
         public AgentPlan withOption(String key, String value) {
-            java.util.Map<String, String> more = new java.util.LinkedHashMap<>(options);
+            Map<String, String> more = new LinkedHashMap<>(options);
             more.put(key, value);
-            return new AgentPlan(sourceUrl, branch, actions, java.util.Map.copyOf(more));
+            return new AgentPlan(sourceUrl, branch, actions, Map.copyOf(more));
         }
 
         /**
@@ -78,7 +84,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
          * neither an agent nor a group (or there is no action).
          */
         public List<String> agents() {
-            java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+            LinkedHashSet<String> names = new LinkedHashSet<>();
             actions.stream().map(Action::agent).filter(a -> !a.isEmpty()).forEach(names::add);
             if (actions.isEmpty() || actions.stream().anyMatch(a -> a.agent().isEmpty() && !a.forGroup())) {
                 names.add("");
@@ -133,7 +139,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
      * An inspector the test needs: {@code type} jolokia or amqp-management, the management
      * {@code url} (with credentials), and its SET options (e.g. inspector.interval).
      */
-    public record InspectorSpec(String type, String url, java.util.Map<String, String> options) {
+    public record InspectorSpec(String type, String url, Map<String, String> options) {
     }
 
     /**
@@ -252,7 +258,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
     }
 
     /** The same plan with its routes' missing URLs filled in by {@code urlFor(group, scheme)}. */
-    public TestPlan withSut(java.util.function.BiFunction<String, String, String> urlFor, String sutDescription) {
+    public TestPlan withSut(BiFunction<String, String, String> urlFor, String sutDescription) {
         return withSut(urlFor, urlFor, sutDescription);
     }
 
@@ -260,8 +266,8 @@ public record TestPlan(String name, List<String> tags, String description, Strin
      * The same plan with its routes' missing send URLs filled in by {@code sendUrlFor(group, scheme)} and receive URLs by
      * {@code receiveUrlFor} (the two ends of a topology of routers).
      */
-    public TestPlan withSut(java.util.function.BiFunction<String, String, String> sendUrlFor,
-                            java.util.function.BiFunction<String, String, String> receiveUrlFor, String sutDescription) {
+    public TestPlan withSut(BiFunction<String, String, String> sendUrlFor,
+                            BiFunction<String, String, String> receiveUrlFor, String sutDescription) {
         List<Route> filled = routes.stream().map(r -> r.withUrls(sendUrlFor.apply(r.group(), r.localScheme()),
                 receiveUrlFor.apply(r.group(), r.localScheme()))).toList();
         return new TestPlan(name, tags, description.isEmpty() ? sutDescription : description,
@@ -284,20 +290,20 @@ public record TestPlan(String name, List<String> tags, String description, Strin
      * @param rateTolerance      the shortfall of a rate still taken as keeping up, a fraction
      */
     public record Incremental(long startRate, long step, long maxRate, TestDuration stepDuration, long resolution,
-                              java.time.Duration maxTime, double sendDelayMaxMillis, double rateTolerance) {
+                              Duration maxTime, double sendDelayMaxMillis, double rateTolerance) {
         /** The climb alone, as an {@code incremental { }} block without the search's settings has it. */
         public Incremental(long startRate, long step, long maxRate, TestDuration stepDuration) {
-            this(startRate, step, maxRate, stepDuration, step, java.time.Duration.ofMinutes(DEFAULT_MAX_MINUTES),
-                    org.maestro.reports.results.Sustainability.DEFAULT_SEND_DELAY_MAX_MILLIS,
-                    org.maestro.reports.results.Sustainability.DEFAULT_RATE_TOLERANCE);
+            this(startRate, step, maxRate, stepDuration, step, Duration.ofMinutes(DEFAULT_MAX_MINUTES),
+                    Sustainability.DEFAULT_SEND_DELAY_MAX_MILLIS,
+                    Sustainability.DEFAULT_RATE_TOLERANCE);
         }
 
         /** The cap on a search's total time when the script sets none. */
         public static final long DEFAULT_MAX_MINUTES = 60;
 
         /** The judge of its steps. */
-        public org.maestro.reports.results.Sustainability sustainability() {
-            return new org.maestro.reports.results.Sustainability(rateTolerance, sendDelayMaxMillis);
+        public Sustainability sustainability() {
+            return new Sustainability(rateTolerance, sendDelayMaxMillis);
         }
     }
 

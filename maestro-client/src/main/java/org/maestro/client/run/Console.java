@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 
 /** What the user sees, also kept as the run directory's {@code console.log}. */
 public final class Console {
@@ -50,7 +52,7 @@ public final class Console {
     }
 
     /** Names for a line: all of them up to {@link #PEER_LINES}, else the first ones and how many more. */
-    public static String names(java.util.List<String> names) {
+    public static String names(List<String> names) {
         if (names.size() <= PEER_LINES) {
             return String.join(", ", names);
         }
@@ -58,7 +60,7 @@ public final class Console {
     }
 
     public void line(String format, Object... args) {
-        line(String.format(java.util.Locale.ROOT, format, args));
+        line(String.format(Locale.ROOT, format, args));
     }
 
     public synchronized void close() {

@@ -10,8 +10,10 @@ import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Stats;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * One peer of a test as the client drives it: each request goes to this peer alone (never to a
@@ -63,8 +65,8 @@ public final class RemotePeer {
     }
 
     /** Each request by role ({@link #stopOf}) for each peer, in their order. */
-    public static Map<PeerInfo, Payload> each(List<PeerInfo> peers, java.util.function.Function<PeerInfo, Payload> request) {
-        Map<PeerInfo, Payload> out = new java.util.LinkedHashMap<>();
+    public static Map<PeerInfo, Payload> each(List<PeerInfo> peers, Function<PeerInfo, Payload> request) {
+        Map<PeerInfo, Payload> out = new LinkedHashMap<>();
         peers.forEach(p -> out.put(p, request.apply(p)));
         return out;
     }
@@ -72,7 +74,7 @@ public final class RemotePeer {
     /** Each peer's current figures, asked all at once; a peer that did not answer in time (or not with figures) is left out. */
     public static Map<PeerInfo, Stats> statsEach(ControlClient client, List<PeerInfo> peers, Duration timeout)
             throws TransportException, InterruptedException {
-        Map<PeerInfo, Stats> out = new java.util.LinkedHashMap<>();
+        Map<PeerInfo, Stats> out = new LinkedHashMap<>();
         client.requestEach(peers, new Payload.StatsRequest(), timeout).forEach((p, r) -> {
             Note answer = r.of(p);
             if (answer != null && answer.payload() instanceof Payload.StatsReply s) {

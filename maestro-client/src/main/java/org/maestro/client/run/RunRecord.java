@@ -20,7 +20,12 @@ import org.maestro.common.util.Passwords;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * {@code run.json}: what a run directory must hold from its first second for {@code maestro collect RUN_DIR} to
@@ -95,8 +100,8 @@ public record RunRecord(String testId, String broker, String start, TestPlan pla
         if (broker.password().isEmpty() || broker.username().isEmpty()) {
             return text;
         }
-        return text.replaceFirst("://" + java.util.regex.Pattern.quote(broker.username()) + "@",
-                java.util.regex.Matcher.quoteReplacement("://" + broker.username() + ":***@"));
+        return text.replaceFirst("://" + Pattern.quote(broker.username()) + "@",
+                Matcher.quoteReplacement("://" + broker.username() + ":***@"));
     }
 
     /** The command that fetches the peers' files later and writes the run's summary and pages. */
@@ -121,9 +126,9 @@ public record RunRecord(String testId, String broker, String start, TestPlan pla
     }
 
     /** Options given to a peer may carry URLs or secrets of their own (e.g. {@code inspector.password}). */
-    private static java.util.Map<String, String> mask(java.util.Map<String, String> options) {
-        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
-        options.forEach((k, v) -> out.put(k, k.toLowerCase(java.util.Locale.ROOT).matches(".*(password|passwd|secret|token).*")
+    private static Map<String, String> mask(Map<String, String> options) {
+        Map<String, String> out = new LinkedHashMap<>();
+        options.forEach((k, v) -> out.put(k, k.toLowerCase(Locale.ROOT).matches(".*(password|passwd|secret|token).*")
                 ? "***" : Passwords.redact(v)));
         return out;
     }

@@ -2,9 +2,12 @@ package org.maestro.client.topology;
 
 import org.maestro.common.util.NearestName;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -151,7 +154,7 @@ public record Topology(String description, List<Node> nodes, List<Link> links) {
     public List<String> ends() {
         String first = routers().get(0).name();
         Map<String, Integer> hops = new LinkedHashMap<>(Map.of(first, 0));
-        java.util.Deque<String> todo = new java.util.ArrayDeque<>(List.of(first));
+        Deque<String> todo = new ArrayDeque<>(List.of(first));
         while (!todo.isEmpty()) {
             String at = todo.removeFirst();
             for (Link l : linksOf(at)) {
@@ -175,8 +178,8 @@ public record Topology(String description, List<Node> nodes, List<Link> links) {
      * lists once the topology is up. A broker carries no router traffic, so it splits what is on either side of it.
      */
     public Set<String> reachableRouters(String router) {
-        Set<String> reached = new java.util.LinkedHashSet<>(List.of(router));
-        java.util.Deque<String> todo = new java.util.ArrayDeque<>(reached);
+        Set<String> reached = new LinkedHashSet<>(List.of(router));
+        Deque<String> todo = new ArrayDeque<>(reached);
         while (!todo.isEmpty()) {
             String at = todo.pop();
             for (Link l : linksOf(at)) {

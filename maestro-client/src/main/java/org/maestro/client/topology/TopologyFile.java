@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.maestro.common.util.NearestName;
+
 /**
  * A topology as a YAML graph file; every error names the file and what in it is wrong.
  *
@@ -158,7 +160,7 @@ public final class TopologyFile {
             String key = it.next();
             if (!known.contains(key)) {
                 throw new IllegalArgumentException(where + ": unknown key '" + key + "'"
-                        + org.maestro.common.util.NearestName.hint(key, known, "known are"));
+                        + NearestName.hint(key, known, "known are"));
             }
         }
     }

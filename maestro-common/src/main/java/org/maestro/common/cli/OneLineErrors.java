@@ -3,6 +3,10 @@ package org.maestro.common.cli;
 import org.maestro.common.util.NearestName;
 import picocli.CommandLine;
 
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
 /**
  * How every Maestro command reports what stops it: one line on stderr, {@code NAME: reason}, and exit code
  * {@value #CANNOT_RUN}, never a stack trace (picocli's default for an exception thrown by a command). The
@@ -41,13 +45,13 @@ public final class OneLineErrors {
         if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
             String typed = u.getUnmatched().get(0);
             if (typed.startsWith("-")) {
-                java.util.Set<String> options = new java.util.TreeSet<>();
-                cmd.getCommandSpec().options().forEach(o -> options.addAll(java.util.List.of(o.names())));
+                Set<String> options = new TreeSet<>();
+                cmd.getCommandSpec().options().forEach(o -> options.addAll(List.of(o.names())));
                 return name + ": unknown option '" + typed + "'"
                         + NearestName.nearest(typed, options).map(n -> " (did you mean '" + n + "'?)").orElse("");
             }
             if (!cmd.getSubcommands().isEmpty()) {
-                java.util.Set<String> commands = cmd.getSubcommands().keySet();
+                Set<String> commands = cmd.getSubcommands().keySet();
                 return name + ": unknown command '" + typed + "'" + NearestName.hint(typed, commands, "the commands are");
             }
             return name + ": unexpected argument '" + typed + "'";

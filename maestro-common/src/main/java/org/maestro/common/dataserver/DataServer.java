@@ -13,6 +13,7 @@ import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.component.LifeCycle;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 import org.eclipse.jetty.util.thread.Scheduler;
@@ -175,7 +176,7 @@ public final class DataServer implements AutoCloseable {
             return scheduler;
         }
 
-        private static void start(org.eclipse.jetty.util.component.LifeCycle part) {
+        private static void start(LifeCycle part) {
             try {
                 part.start();
             } catch (Exception e) {

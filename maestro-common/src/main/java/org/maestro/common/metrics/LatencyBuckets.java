@@ -1,5 +1,7 @@
 package org.maestro.common.metrics;
 
+import java.util.Locale;
+
 /**
  * The upper bounds, in seconds, of the Prometheus histograms of response time and send delay: five a decade
  * (each 1.585 times the one before) from 10 µs to 100 s, the range messaging latencies span from a broker on the
@@ -22,7 +24,7 @@ public final class LatencyBuckets {
         for (int i = 0; i < n; i++) {
             // Rounded to 4 significant digits, so the le labels read 1.585e-05, not 1.5848931924611134e-05.
             double v = Math.pow(10, FIRST_DECADE + (double) i / PER_DECADE);
-            b[i] = Double.parseDouble(String.format(java.util.Locale.ROOT, "%.3e", v));
+            b[i] = Double.parseDouble(String.format(Locale.ROOT, "%.3e", v));
         }
         b[n] = Double.POSITIVE_INFINITY;
         return b;

@@ -2,6 +2,7 @@ package org.maestro.common.mqtt;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.List;
 import java.util.Map;
 import org.maestro.common.util.Passwords;
 import org.maestro.common.util.SafeText;
@@ -63,7 +64,7 @@ public record BrokerUrl(boolean tls, String host, int port, String username, Str
         }
         String trustStore = query.getOrDefault("truststore", "");
         String trustStorePassword = query.getOrDefault("truststore-password", "");
-        query.keySet().removeAll(java.util.List.of("truststore", "truststore-password"));
+        query.keySet().removeAll(List.of("truststore", "truststore-password"));
         if (!query.isEmpty()) {
             throw new IllegalArgumentException("bad MQTT broker URL '" + shown + "': unknown option(s) " + SafeText.of(query.keySet().toString())
                     + " (known: truststore, truststore-password)");

@@ -3,6 +3,7 @@ package org.maestro.common.note;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The typed body of a note: one record per (type, command). Each payload knows its type and
@@ -148,7 +149,7 @@ public sealed interface Payload {
         }
 
         public void write(PayloadWriter out) throws IOException {
-            out.stringMap(new java.util.TreeMap<>(options));
+            out.stringMap(new TreeMap<>(options));
         }
     }
 

@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -176,7 +177,7 @@ public final class Peer implements AutoCloseable {
             default -> {
                 try {
                     requests.execute(() -> dispatch(note));
-                } catch (java.util.concurrent.RejectedExecutionException e) {
+                } catch (RejectedExecutionException e) {
                     reply(note, new Payload.InternalError("peer " + info.name() + " is halting"));
                 }
             }

@@ -1,5 +1,6 @@
 package org.maestro.common.runfiles;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.maestro.common.note.PeerInfo;
@@ -9,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -65,7 +67,7 @@ public sealed interface TestJson permits TestJson.Worker, TestJson.Inspector, Te
      */
     record StartInstant(long intendedEpochMicros, Long begunEpochMicros) {
         /** How late the peer began, microseconds; null when it never began. */
-        @com.fasterxml.jackson.annotation.JsonIgnore
+        @JsonIgnore
         public Long latenessMicros() {
             return begunEpochMicros == null ? null : begunEpochMicros - intendedEpochMicros;
         }
@@ -86,7 +88,7 @@ public sealed interface TestJson permits TestJson.Worker, TestJson.Inspector, Te
     record WarmupGate(long configuredMicros, long maxMicros, long sendDelayBoundMicros, Boolean onSchedule, int connection,
                       long sendDelayMicros) {
         /** Ended, with a connection still behind its schedule. */
-        @com.fasterxml.jackson.annotation.JsonIgnore
+        @JsonIgnore
         public boolean offSchedule() {
             return Boolean.FALSE.equals(onSchedule);
         }
@@ -100,16 +102,16 @@ public sealed interface TestJson permits TestJson.Worker, TestJson.Inspector, Te
                 return "still waiting for the schedule";
             }
             if (onSchedule) {
-                return String.format(java.util.Locale.ROOT, "on schedule after %.1f s", warmupMicros / 1e6);
+                return String.format(Locale.ROOT, "on schedule after %.1f s", warmupMicros / 1e6);
             }
             if (endedWithSending(warmupMicros) || connection < 0) {
                 // A connection counts as late from the start until it sends: within the first second a delay of 0 says
                 // only that, not that it was behind.
-                return String.format(java.util.Locale.ROOT, "sending ended %.1f s in, before the warm-up could end%s",
-                        warmupMicros / 1e6, connection < 0 || sendDelayMicros == 0 ? "" : String.format(java.util.Locale.ROOT,
+                return String.format(Locale.ROOT, "sending ended %.1f s in, before the warm-up could end%s",
+                        warmupMicros / 1e6, connection < 0 || sendDelayMicros == 0 ? "" : String.format(Locale.ROOT,
                                 " (connection %d send delay %.3f ms)", connection, sendDelayMicros / 1000.0));
             }
-            return String.format(java.util.Locale.ROOT, "connection %d send delay %.3f ms when the warm-up hit its %.1f s cap",
+            return String.format(Locale.ROOT, "connection %d send delay %.3f ms when the warm-up hit its %.1f s cap",
                     connection, sendDelayMicros / 1000.0, maxMicros / 1e6);
         }
 

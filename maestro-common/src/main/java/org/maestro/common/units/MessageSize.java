@@ -1,5 +1,6 @@
 package org.maestro.common.units;
 
+import java.util.random.RandomGenerator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -116,7 +117,7 @@ public record MessageSize(int bytes, int variationPercent) {
     }
 
     /** A size drawn uniformly from {@link #minBytes()} to {@link #maxBytes()}. */
-    public int draw(java.util.random.RandomGenerator random) {
+    public int draw(RandomGenerator random) {
         int min = minBytes();
         int max = maxBytes();
         return min == max ? min : random.nextInt(min, max + 1);

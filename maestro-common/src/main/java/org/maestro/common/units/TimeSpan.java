@@ -1,6 +1,7 @@
 package org.maestro.common.units;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -44,15 +45,15 @@ public final class TimeSpan {
      *
      * @throws UnitFormatException if {@code text} is neither {@value #OFF} nor a time of more than zero
      */
-    public static java.util.Optional<Duration> parseOrOff(String text) {
+    public static Optional<Duration> parseOrOff(String text) {
         if (text != null && text.strip().equalsIgnoreCase(OFF)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         Duration time = parseOrZero(text);
         if (time.isZero()) {
             throw new UnitFormatException(KIND, text, "zero is a bound no one meets", "a time like 100ms, or " + OFF + " for none");
         }
-        return java.util.Optional.of(time);
+        return Optional.of(time);
     }
 
     /**

@@ -3,6 +3,7 @@ package org.maestro.common.util;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -51,7 +52,7 @@ public final class SecretFile {
             permissions = Files.getPosixFilePermissions(file);
         } catch (UnsupportedOperationException e) {
             permissions = Set.of(); // not a POSIX file system: nothing to check
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             throw new IllegalArgumentException(what + " " + file + ": no such file");
         } catch (IOException e) {
             throw new IllegalArgumentException(what + " " + file + ": cannot read it (" + e.getClass().getSimpleName() + ")");

@@ -1,12 +1,15 @@
 package org.maestro.common.util;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.jar.JarFile;
 
 import org.maestro.common.note.NoteCodec;
 import org.maestro.common.note.PeerInfo;
@@ -72,7 +75,7 @@ public final class SystemInfo {
         try {
             URL source = c.getProtectionDomain().getCodeSource() == null ? null : c.getProtectionDomain().getCodeSource().getLocation();
             if (source != null && source.getPath().endsWith(".jar")) {
-                try (java.util.jar.JarFile jar = new java.util.jar.JarFile(new java.io.File(source.toURI()))) {
+                try (JarFile jar = new JarFile(new File(source.toURI()))) {
                     var entries = jar.entries();
                     while (entries.hasMoreElements()) {
                         var e = entries.nextElement();
@@ -86,7 +89,7 @@ public final class SystemInfo {
                     }
                 }
             }
-        } catch (IOException | java.net.URISyntaxException | SecurityException e) {
+        } catch (IOException | URISyntaxException | SecurityException e) {
             return UNKNOWN;
         }
         return UNKNOWN;

@@ -8,6 +8,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -134,7 +136,7 @@ public final class AmqpManagementInspector implements Inspector {
     /** Each connection's identity to its container, the far end of a link (a router's id for a router's connection). */
     private Map<String, String> containers(EntityQuery links, long deadline) throws InspectorException {
         EntityQuery connections = new EntityQuery("connections", LinkLabels.connectionType(links), List.of("identity", "container"));
-        Map<String, String> byIdentity = new java.util.HashMap<>();
+        Map<String, String> byIdentity = new HashMap<>();
         for (List<String> row : client.query(connections, deadline)) {
             byIdentity.put(row.get(0), row.get(1));
         }
@@ -147,7 +149,7 @@ public final class AmqpManagementInspector implements Inspector {
      */
     public Map<String, List<String>> unanswered() throws InspectorException {
         verify();
-        Map<String, List<String>> missing = new java.util.LinkedHashMap<>();
+        Map<String, List<String>> missing = new LinkedHashMap<>();
         for (EntityQuery q : queries) {
             List<String> answered = client.answeredAttributes(q, System.nanoTime() + Math.max(timeout.toNanos(), VERIFY_AT_LEAST.toNanos()));
             List<String> lacking = q.attributeNames().stream().filter(a -> !answered.contains(a)).toList();

@@ -1,6 +1,7 @@
 package org.maestro.inspector.amqp;
 
 import org.maestro.common.runfiles.ColumnKind;
+import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.inspector.DataSet;
 
 import java.util.ArrayList;
@@ -24,9 +25,9 @@ import java.util.Map;
  */
 public final class LinkLabels {
     /** The links data set of the router presets. */
-    public static final String LINKS = org.maestro.common.runfiles.PeerFiles.ROUTER_LINKS_DATA_SET;
+    public static final String LINKS = PeerFiles.ROUTER_LINKS_DATA_SET;
     /** The derived column: the link's stable name. */
-    public static final String LINK = org.maestro.common.runfiles.PeerFiles.ROUTER_LINK_COLUMN;
+    public static final String LINK = PeerFiles.ROUTER_LINK_COLUMN;
     /** Qpid Dispatch's {@code router.link} and skupper-router's. */
     private static final String LINK_TYPE_SUFFIX = ".router.link";
     private static final String CONNECTION_TYPE_SUFFIX = ".connection";

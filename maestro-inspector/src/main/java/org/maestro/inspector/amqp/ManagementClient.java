@@ -21,6 +21,8 @@ import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -60,7 +62,7 @@ final class ManagementClient implements AutoCloseable {
     }
 
     /** Runs GET-TYPES: every entity type the server has; empty when it does not answer the operation. */
-    synchronized java.util.Set<String> types(long deadlineNanos) throws InspectorException {
+    synchronized Set<String> types(long deadlineNanos) throws InspectorException {
         return askAndRead(QueryRequest.getTypes(), "every entity type", deadlineNanos, (status, description, body) ->
                 AttributeCheck.answer("GET-TYPES", status, body, url.toString()).keySet());
     }
@@ -93,7 +95,7 @@ final class ManagementClient implements AutoCloseable {
      */
     synchronized String container() {
         try {
-            return connection == null ? "" : java.util.Objects.requireNonNullElse(connection.getClientID(), "");
+            return connection == null ? "" : Objects.requireNonNullElse(connection.getClientID(), "");
         } catch (JMSException e) {
             return "";
         }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.inspector.DataSet;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -54,7 +55,7 @@ interface JolokiaRead {
         if (attributes().isEmpty() || !value.isObject() || value.isEmpty()) {
             return List.of();
         }
-        List<JsonNode> mbeans = new java.util.ArrayList<>();
+        List<JsonNode> mbeans = new ArrayList<>();
         if (pattern()) {
             value.elements().forEachRemaining(mbeans::add);
         } else {

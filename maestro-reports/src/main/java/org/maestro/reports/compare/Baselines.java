@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Stream;
 
 import org.maestro.reports.results.Summary;
@@ -67,7 +68,7 @@ public final class Baselines {
                     continue; // an unreadable run is no baseline; the index shows it as such
                 }
                 long start = Json.epochMicros(s.start());
-                if (java.util.Objects.equals(name, s.name()) && Summary.PASSED.equals(s.verdict())
+                if (Objects.equals(name, s.name()) && Summary.PASSED.equals(s.verdict())
                         && (before < 0 || start < before)) {
                     found.add(new Candidate(d, start));
                 }

@@ -4,14 +4,24 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 import org.maestro.reports.results.ComparisonJson;
 import org.maestro.reports.results.LoadParameters;
 import org.maestro.reports.results.ResultsJson;
 import org.maestro.reports.results.Summary;
 import org.maestro.common.runfiles.RunLayout;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.reports.AtomicFile;
 import org.maestro.reports.Format;
@@ -121,16 +131,16 @@ public final class Comparison {
         List<String> notes = new ArrayList<>();
         String name = run.summary.name();
         // One line per distinct difference, naming the baselines it applies to (often all of them).
-        java.util.Map<String, List<String>> differing = new java.util.LinkedHashMap<>();
+        Map<String, List<String>> differing = new LinkedHashMap<>();
         for (RunDirectory b : bases) {
             String label = b.dir.getFileName().toString();
             if (!Objects.equals(name, b.summary.name())) {
                 notes.add("baseline " + label + " is test '" + b.summary.name() + "', this run is '" + name + "'");
             }
             List<String> differences = new ArrayList<>();
-            java.util.Map<String, Object> mine = run.summary.parameters();
-            java.util.Map<String, Object> theirs = b.summary.parameters();
-            java.util.Set<String> keys = new java.util.TreeSet<>();
+            Map<String, Object> mine = run.summary.parameters();
+            Map<String, Object> theirs = b.summary.parameters();
+            Set<String> keys = new TreeSet<>();
             keys.addAll(mine.keySet());
             keys.addAll(theirs.keySet());
             for (String k : keys) {
@@ -181,14 +191,14 @@ public final class Comparison {
         try {
             String canonical = SORTED_KEYS.writeValueAsString(n);
             return LOOPBACK_PORT.matcher(canonical).replaceAll("$1:*");
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             return n.toString();
         }
     }
 
-    private static final com.fasterxml.jackson.databind.ObjectMapper SORTED_KEYS = Json.MAPPER.copy()
-            .configure(com.fasterxml.jackson.databind.SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
-    private static final java.util.regex.Pattern LOOPBACK_PORT = java.util.regex.Pattern.compile("(127\\.0\\.0\\.1|localhost|\\[::1\\]):\\d+");
+    private static final ObjectMapper SORTED_KEYS = Json.MAPPER.copy()
+            .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+    private static final Pattern LOOPBACK_PORT = Pattern.compile("(127\\.0\\.0\\.1|localhost|\\[::1\\]):\\d+");
 
     private static String text(Object n) {
         if (n == null) {
@@ -196,7 +206,7 @@ public final class Comparison {
         }
         try {
             return n instanceof String t ? t : Json.MAPPER.writeValueAsString(n);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             return n.toString();
         }
     }
@@ -251,7 +261,7 @@ public final class Comparison {
                 rule.describe(changes));
         List<ComparisonJson.MetricResult> metrics = verdicts.stream().map(v -> new ComparisonJson.MetricResult(v.metric().name(),
                 v.metric().unit(), v.metric().higherIsBetter(), number(v.baseline()), v.baselines().length > 1
-                ? java.util.Arrays.stream(v.baselines()).mapToObj(Comparison::number).toList() : null, number(v.candidate()),
+                ? Arrays.stream(v.baselines()).mapToObj(Comparison::number).toList() : null, number(v.candidate()),
                 number(v.change()), number(v.changePercent()), number(v.threshold()), number(v.level()), v.basis(),
                 v.verdict())).toList();
         return new ComparisonJson(candidate.name, candidate.run.summary.name(), baselines.get(0).name, runs, verdict(), method,
@@ -308,7 +318,7 @@ public final class Comparison {
         List<String> worse = verdicts.stream().filter(MetricVerdict::isRegression).map(v -> v.metric().name()).toList();
         List<String> notJudged = verdicts.stream().filter(MetricVerdict::isNotJudged).map(v -> v.metric().name()).toList();
         // Why each metric not judged was not, once per reason (too few samples is often every sliced metric's).
-        java.util.Map<String, List<String>> why = new java.util.LinkedHashMap<>();
+        Map<String, List<String>> why = new LinkedHashMap<>();
         verdicts.stream().filter(MetricVerdict::isNotJudged)
                 .forEach(v -> why.computeIfAbsent(v.basis(), k -> new ArrayList<>()).add(v.metric().name()));
         why.forEach((basis, names) -> out.add("not judged: " + String.join(", ", names) + ": " + basis));
@@ -316,7 +326,7 @@ public final class Comparison {
             out.add("not comparable: " + notComparable);
         }
         out.add("compared with " + (baselines.size() == 1 ? "baseline " + baselines.get(0).name : baselines.size() + " baselines")
-                + ": " + verdict().toUpperCase(java.util.Locale.ROOT) + (worse.isEmpty() ? "" : " (" + String.join(", ", worse) + ")")
+                + ": " + verdict().toUpperCase(Locale.ROOT) + (worse.isEmpty() ? "" : " (" + String.join(", ", worse) + ")")
                 + (notJudged.isEmpty() ? "" : "; not judged: " + String.join(", ", notJudged)));
         return out;
     }

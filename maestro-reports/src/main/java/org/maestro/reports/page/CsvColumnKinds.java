@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.maestro.common.runfiles.ColumnKind;
 import org.maestro.common.runfiles.CsvReader;
+import org.maestro.reports.results.CounterGrowth;
 
 /**
  * The kind of every column of an inspector CSV: as the inspector gave it in test.json, else guessed from the
@@ -54,6 +55,6 @@ final class CsvColumnKinds {
 
     /** A finite number, or null. */
     static Double number(String v) {
-        return org.maestro.reports.results.CounterGrowth.value(v);
+        return CounterGrowth.value(v);
     }
 }

@@ -1,6 +1,7 @@
 package org.maestro.reports.page;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -97,7 +98,7 @@ final class InspectorCsv {
     /** The sample times (x) of an inspector's sampling.csv, from {@code originMicros}: every sample it took. */
     static NavigableSet<Double> ticks(Path samplingCsv, long originMicros) throws IOException {
         NavigableSet<Double> ticks = new TreeSet<>();
-        if (java.nio.file.Files.isRegularFile(samplingCsv)) {
+        if (Files.isRegularFile(samplingCsv)) {
             InspectorSamples reader = new InspectorSamples(samplingCsv, List.of(), new ColumnKind[0], originMicros);
             try (CsvReader csv = CsvReader.open(samplingCsv)) {
                 csv.next();

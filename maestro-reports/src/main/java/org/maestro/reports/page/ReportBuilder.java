@@ -3,6 +3,7 @@ package org.maestro.reports.page;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Objects;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.common.runfiles.RunLayout;
@@ -45,7 +46,7 @@ public final class ReportBuilder {
         }
         ReportData.dropEmptyCharts(data);
         Path report = runDir.resolve(REPORT_FILE);
-        HtmlPage.write(report, "Maestro: " + run.name() + " (" + java.util.Objects.requireNonNullElse(run.summary.verdict(), "?") + ")", data);
+        HtmlPage.write(report, "Maestro: " + run.name() + " (" + Objects.requireNonNullElse(run.summary.verdict(), "?") + ")", data);
         LOG.debug("report of {}: {} charts, {} bytes", runDir, data.path("charts").size(), report.toFile().length());
         return report;
     }

@@ -1,6 +1,8 @@
 package org.maestro.reports.page;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,9 +10,12 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -34,6 +39,7 @@ import org.maestro.reports.Json;
 import org.maestro.reports.PeerDir;
 import org.maestro.reports.RunDirectory;
 import org.maestro.reports.Series;
+import org.maestro.reports.results.RouterHops;
 
 /**
  * Everything report.html shows, as one JSON object built in one streaming pass over the run's files: the
@@ -54,7 +60,7 @@ public final class ReportData {
     private final ArrayNode charts;
     private final ArrayNode markers;
     private final ArrayNode notes;
-    private final java.util.Map<String, Long> lastActivityMicros = new java.util.HashMap<>();
+    private final Map<String, Long> lastActivityMicros = new HashMap<>();
     /** Each sender's and receiver's files as the results model reduced them, by peer name. */
     private final Map<String, PeerReduction> reduced = new HashMap<>();
     /** Each one's HDR logs per bucket (p50, p99, max), by peer name and file. */
@@ -297,9 +303,9 @@ public final class ReportData {
         }
         Map<String, Map.Entry<String, TestJson.DataSet>> dataSets = new HashMap<>();
         target.dataSets().forEach((name, d) -> dataSets.put(d.file(), Map.entry(name, d)));
-        java.util.NavigableSet<Double> ticks = InspectorCsv.ticks(dir.resolve(PeerFiles.dataSetCsv(PeerFiles.SAMPLING_DATA_SET)),
+        NavigableSet<Double> ticks = InspectorCsv.ticks(dir.resolve(PeerFiles.dataSetCsv(PeerFiles.SAMPLING_DATA_SET)),
                 originMicros);
-        String router = org.maestro.reports.results.RouterHops.routerOf(topology, target);
+        String router = RouterHops.routerOf(topology, target);
         String who = router.isEmpty() ? p.name() : router + " (" + p.name() + ")";
         for (Path csv : csvs) {
             String file = csv.getFileName().toString();
@@ -444,7 +450,7 @@ public final class ReportData {
                     n.put("peer", p.name());
                     n.setAll((ObjectNode) s);
                 }
-            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            } catch (JsonProcessingException e) {
                 notes.add(p.name() + ": " + PeerFiles.SYSTEM_JSON + " is not readable JSON (" + e.getOriginalMessage() + ")");
             }
         }
@@ -457,12 +463,12 @@ public final class ReportData {
             return;
         }
         long size = Files.size(file);
-        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(file.toFile(), "r")) {
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
             long from = Math.max(0, size - CONSOLE_TAIL);
             byte[] tail = new byte[(int) (size - from)];
             f.seek(from);
             f.readFully(tail);
-            String text = new String(tail, java.nio.charset.StandardCharsets.UTF_8);
+            String text = new String(tail, StandardCharsets.UTF_8);
             if (from > 0) {
                 // Start at a whole line, and say what was left out.
                 text = "[... first " + (from + text.indexOf('\n') + 1) + " bytes left out: see console.log]\n" + text.substring(text.indexOf('\n') + 1);
@@ -497,7 +503,7 @@ public final class ReportData {
         for (PeerDir p : run.peers) {
             if (!p.ok()) {
                 long at = lastActivityMicros.getOrDefault(p.name(), Json.epochMicros(run.summary.end()));
-                marker(at, "failure", p.name() + " failed: " + java.util.Objects.requireNonNullElse(p.summary().end(), ""));
+                marker(at, "failure", p.name() + " failed: " + Objects.requireNonNullElse(p.summary().end(), ""));
             }
         }
     }

@@ -2,8 +2,12 @@ package org.maestro.reports.results;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * incremental.json: the steps of a search for the highest sustainable rate (fixed-rate runs, each a run directory of
@@ -108,7 +112,7 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
             if (sustainable == null || first.sustainable() == null) {
                 return this;
             }
-            List<String> why = new java.util.ArrayList<>(reasons);
+            List<String> why = new ArrayList<>(reasons);
             why.add("run again after a borderline run that was " + (first.sustainable() ? "sustainable" : "not sustainable"));
             return new Step(rate, verdict, run, receiveRate, p99Millis, List.copyOf(why), phase, sendRate, p50Millis, p999Millis,
                     sendDelayP99Millis, lost, sustainable, borderline, queueGrowthPerSecond);
@@ -141,7 +145,7 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
     /** The same, with how the search was set and how it ended. */
     public static Incremental of(String name, long maxRate, List<Step> steps, Long resolution, String stoppedBy, String rule,
                                  Double elapsedSeconds, Double maxSeconds) {
-        java.util.Map<Long, Step> last = new java.util.TreeMap<>();
+        Map<Long, Step> last = new TreeMap<>();
         String verdict = null;
         for (Step s : steps) {
             if (s.unjudged()) {
@@ -175,7 +179,7 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
     }
 
     private static List<Step> curve(List<Step> steps) {
-        java.util.Map<Long, Step> last = new java.util.TreeMap<>();
+        Map<Long, Step> last = new TreeMap<>();
         steps.stream().filter(Step::onCurve).forEach(s -> last.put(s.rate(), s));
         return List.copyOf(last.values());
     }
@@ -200,7 +204,7 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
      */
     public String sustainableText() {
         if (sustainableRate == null) {
-            Step lowest = steps.stream().filter(s -> !s.passed()).min(java.util.Comparator.comparingLong(Step::rate)).orElse(null);
+            Step lowest = steps.stream().filter(s -> !s.passed()).min(Comparator.comparingLong(Step::rate)).orElse(null);
             return lowest == null ? "unknown (no step was sustainable)"
                     : String.format(Locale.ROOT, "unknown (no step was sustainable; the %sstep at %d msg/s %s)",
                     steps.size() > 1 ? "lowest " : "", lowest.rate(), lowest.sustainable() == null ? lowest.verdict() : "was not");

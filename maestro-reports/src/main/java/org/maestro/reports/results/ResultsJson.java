@@ -3,6 +3,7 @@ package org.maestro.reports.results;
 import java.io.IOException;
 import java.nio.file.Path;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -24,7 +25,7 @@ public final class ResultsJson {
         T value;
         try {
             value = MAPPER.readValue(file.toFile(), type);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IOException(file + " is not a readable " + file.getFileName() + ": " + e.getOriginalMessage(), e);
         }
         if (value == null) {

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -140,7 +141,7 @@ public final class RouterHops {
 
     private static double[] nans(int n) {
         double[] a = new double[n];
-        java.util.Arrays.fill(a, Double.NaN);
+        Arrays.fill(a, Double.NaN);
         return a;
     }
 

@@ -3,7 +3,12 @@ package org.maestro.reports.results;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import org.maestro.common.runfiles.DeliveryJson;
 
 /**
  * summary.json: what a run was and what it measured. Times are milliseconds with three decimals
@@ -174,7 +179,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
     public record PeerResult(String name, String role, String host, Long messages, Double rate, Latency responseTime,
                              Latency serviceTime, Latency sendDelay, Long lost, Long duplicated, Long outOfOrder,
                              boolean ok, String end, List<String> files, String dataMissing, LiveFigures live,
-                             Warmup warmup, org.maestro.common.runfiles.DeliveryJson delivery) {
+                             Warmup warmup, DeliveryJson delivery) {
         /** A peer without delivery figures (not a sender, or a sender's files missing). */
         public PeerResult(String name, String role, String host, Long messages, Double rate, Latency responseTime,
                           Latency serviceTime, Latency sendDelay, Long lost, Long duplicated, Long outOfOrder,
@@ -232,7 +237,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
         /** The scheme of {@code url}: what the worker's driver is chosen by; "" when it has none. */
         public static String protocolOf(String url) {
             int colon = url == null ? -1 : url.indexOf("://");
-            return colon < 0 ? "" : url.substring(0, colon).toLowerCase(java.util.Locale.ROOT);
+            return colon < 0 ? "" : url.substring(0, colon).toLowerCase(Locale.ROOT);
         }
     }
 
@@ -266,7 +271,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
      */
     public record StageResult(int index, String stage, double targetRate, double startSeconds, double endSeconds, long sent,
                               long received, double achievedRate, long lost, Latency responseTime,
-                              @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                              @JsonInclude(JsonInclude.Include.NON_NULL)
                               String route) {
         /** A stage of the test's own profile. */
         public StageResult(int index, String stage, double targetRate, double startSeconds, double endSeconds, long sent,
@@ -339,8 +344,8 @@ public record Summary(String testId, String name, List<String> tags, String desc
          * when it never started), the words the console and the report's chart markers use.
          */
         public String when() {
-            return String.format(java.util.Locale.ROOT, "planned at %.1f s, ", atMillis / 1000.0)
-                    + (startedAtMillis == null ? "never started" : String.format(java.util.Locale.ROOT, "started at %.3f s",
+            return String.format(Locale.ROOT, "planned at %.1f s, ", atMillis / 1000.0)
+                    + (startedAtMillis == null ? "never started" : String.format(Locale.ROOT, "started at %.3f s",
                     startedAtMillis / 1000.0));
         }
 

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.maestro.reports.Format;
+
 /**
  * Whether a SUT sustained a step of a limit search: not only the user's criteria (the step's verdict), but the four
  * signs that a rate cannot be kept up for long, each read from the step's summary.json totals:
@@ -141,6 +143,6 @@ public record Sustainability(double rateTolerance, double sendDelayMaxMillis) {
     }
 
     private static String num(double v) {
-        return org.maestro.reports.Format.number(v);
+        return Format.number(v);
     }
 }

@@ -1,5 +1,6 @@
 package org.maestro.reports.results;
 
+import org.maestro.common.ratelog.RateLogReader;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.SequenceEventsCsv;
 
@@ -58,7 +59,7 @@ public final class Timeline {
                         t.add(e.isDuplicate() ? t.duplicatedByArrival : t.outOfOrderByArrival, e.epochMicros()));
             }
             for (Path f : PeerFiles.rateLogs(dir)) {
-                try (var reader = org.maestro.common.ratelog.RateLogReader.open(f)) {
+                try (var reader = RateLogReader.open(f)) {
                     long start = reader.header().testStartEpochMicros();
                     reader.forEachRemaining((eta, ata) -> {
                         if (sender) {

@@ -3,6 +3,8 @@ package org.maestro.reports.serve;
 import org.maestro.common.cli.OneLineErrors;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -79,8 +81,8 @@ public final class ServeMain extends StreamsCommand {
 
     private static boolean isLoopback(String host) {
         try {
-            return java.net.InetAddress.getByName(host).isLoopbackAddress();
-        } catch (java.net.UnknownHostException e) {
+            return InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException e) {
             return false; // RunsServer.start has already refused a host it cannot resolve
         }
     }

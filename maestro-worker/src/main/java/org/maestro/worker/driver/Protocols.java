@@ -1,5 +1,6 @@
 package org.maestro.worker.driver;
 
+import org.apache.kafka.clients.producer.KafkaProducer;
 import org.maestro.worker.driver.jms.AmqpClient;
 import org.maestro.worker.driver.jms.CoreClient;
 import org.maestro.worker.driver.jms.JmsClient;
@@ -64,7 +65,7 @@ public final class Protocols {
             return "";
         }
         Protocol p = of(url.scheme());
-        return p.kafka() ? "kafka-clients " + SystemInfo.version(org.apache.kafka.clients.producer.KafkaProducer.class)
+        return p.kafka() ? "kafka-clients " + SystemInfo.version(KafkaProducer.class)
                 : p.client().description();
     }
 

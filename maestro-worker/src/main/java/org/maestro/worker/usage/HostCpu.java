@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * The busy share of all this host's cores since the last call, from the first line of {@code /proc/stat}
@@ -75,7 +76,7 @@ final class HostCpu implements AutoCloseable {
         if (length < 4 || text[0] != 'c' || text[1] != 'p' || text[2] != 'u' || text[3] != ' ') {
             return false;
         }
-        java.util.Arrays.fill(into, 0);
+        Arrays.fill(into, 0);
         int field = 0;
         int i = 4;
         while (i < length && text[i] != '\n' && field < into.length) {

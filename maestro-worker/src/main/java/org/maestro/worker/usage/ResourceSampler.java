@@ -2,10 +2,14 @@ package org.maestro.worker.usage;
 
 import org.maestro.common.runfiles.ResourceUsageCsv;
 import org.maestro.common.util.Clocks;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+
+import com.sun.management.OperatingSystemMXBean;
 
 /**
  * A load generator watching itself: once a second ({@link #sample}, from the job's ticker) it writes to
@@ -14,14 +18,14 @@ import java.nio.file.Path;
  * costs one read of {@code /proc/stat} into a reused buffer and one short line: nothing beside a flat-out load.
  */
 public final class ResourceSampler implements AutoCloseable {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ResourceSampler.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ResourceSampler.class);
     /** The last stretch, written at close, is worth a line only when it is not a sliver of a second. */
     private static final long SHORTEST_LAST_NANOS = 200_000_000L;
 
     private final ResourceUsageCsv csv;
     private final HostCpu host;
     private final GcPauses gc;
-    private final com.sun.management.OperatingSystemMXBean os;
+    private final OperatingSystemMXBean os;
     /** The cores this JVM may use (its CPU quota in a container), read once: it does not change during a test. */
     private final int cores = Runtime.getRuntime().availableProcessors();
     private final long[] gcTaken = new long[3];
@@ -34,7 +38,7 @@ public final class ResourceSampler implements AutoCloseable {
 
     private ResourceSampler(ResourceUsageCsv csv) {
         this.csv = csv;
-        this.os = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class);
+        this.os = ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);
         this.host = HostCpu.open();
         this.gc = GcPauses.listen();
         this.lastNanos = System.nanoTime();

@@ -1,5 +1,6 @@
 package org.maestro.client.run.actions;
 
+import org.maestro.client.control.ControlClient;
 import org.maestro.common.note.Outcome;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.note.Payload;
@@ -55,7 +56,7 @@ public final class AgentActions implements AutoCloseable {
     }
 
     /** The plan's actions with the agents assigned to them, by name and by group. */
-    public static AgentActions byName(org.maestro.client.control.ControlClient client, TestPlan plan, PeerAssignment assignment,
+    public static AgentActions byName(ControlClient client, TestPlan plan, PeerAssignment assignment,
                                BooleanSupplier loadEnded, Console console) {
         Map<String, RemotePeer> agents = new LinkedHashMap<>();
         assignment.namedAgents().forEach((name, peer) -> agents.put(name, new RemotePeer(client, peer)));

@@ -5,6 +5,7 @@ import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -101,8 +102,8 @@ public record PeerAssignment(List<Assignment> all, Map<String, PeerInfo> namedAg
             TestPlan.Route route = routes.get(r);
             senders.get(r).forEach(p -> all.add(new Assignment(p, route, null)));
         }
-        return new PeerAssignment(List.copyOf(all), java.util.Collections.unmodifiableMap(agents),
-                java.util.Collections.unmodifiableMap(agentGroups));
+        return new PeerAssignment(List.copyOf(all), Collections.unmodifiableMap(agents),
+                Collections.unmodifiableMap(agentGroups));
     }
 
     private static PeerDirectory.Requirement receiversOf(TestPlan.Route route) {

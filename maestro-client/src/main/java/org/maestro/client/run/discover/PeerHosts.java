@@ -30,6 +30,7 @@ import java.util.Objects;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.maestro.client.run.BoundedParallel;
 import org.maestro.client.run.Console;
 import org.maestro.client.run.RemotePeer;
@@ -160,7 +161,7 @@ public final class PeerHosts {
             line.append(String.format(Locale.ROOT, "; clock offset %s (%s) to %s (%s)", offsetText(lowest), SafeText.of(lowest.peer()),
                     offsetText(highest), SafeText.of(highest.peer())));
         }
-        Map<String, Long> shared = new java.util.TreeMap<>();
+        Map<String, Long> shared = new TreeMap<>();
         answered.stream().filter(h -> h.sameClock() != null).forEach(h -> shared.merge(h.sameClock(), 1L, Long::sum));
         shared.forEach((how, n) -> line.append(String.format(Locale.ROOT, "; %d on the client's clock (%s)", n, how)));
         return line.toString();

@@ -4,6 +4,7 @@ import org.maestro.reports.results.Summary;
 
 import java.nio.file.Path;
 import org.maestro.client.run.Console;
+import org.maestro.reports.results.StartSkew;
 
 /**
  * What a finished run shows and leaves behind, once its summary is written: the summary's lines on the console, the
@@ -27,7 +28,7 @@ public final class RunPublisher {
         console.line("");
         SummaryTable.print(summary, console);
         if (summary.startSkew() != null) {
-            console.line("%s", org.maestro.reports.results.StartSkew.describe(summary.startSkew()));
+            console.line("%s", StartSkew.describe(summary.startSkew()));
         }
         if (summary.clockCheck() != null) {
             summary.clockCheck().warnings().forEach(w -> console.line("warning: %s", w));

@@ -15,6 +15,7 @@ import java.util.List;
 import org.maestro.client.run.Console;
 import org.maestro.client.run.publish.RunPages;
 import org.maestro.client.run.TestExecutor;
+import org.maestro.common.units.TestDuration;
 
 /**
  * A search for the highest sustainable rate (an incremental test): fixed-rate steps, each a full run of its own under
@@ -43,7 +44,7 @@ public final class IncrementalExecutor {
         LimitSearch search = new LimitSearch(inc);
         List<Incremental.Step> steps = new ArrayList<>();
         long startNanos = System.nanoTime();
-        double longestStepSeconds = inc.stepDuration() instanceof org.maestro.common.units.TestDuration.ByTime t
+        double longestStepSeconds = inc.stepDuration() instanceof TestDuration.ByTime t
                 ? t.duration().toMillis() / 1000.0 : 0;
         for (LimitSearch.Next next = search.next(0, longestStepSeconds); next != null;
              next = search.next(secondsSince(startNanos), longestStepSeconds)) {
@@ -77,8 +78,8 @@ public final class IncrementalExecutor {
     }
 
     /** The SUT's queues over the step's measured span when an inspector sampled them; null otherwise (or by count). */
-    private static QueueBacklog backlog(Path stepDir, org.maestro.common.units.TestDuration length) throws IOException {
-        if (!(length instanceof org.maestro.common.units.TestDuration.ByTime t) || !Files.isDirectory(stepDir)) {
+    private static QueueBacklog backlog(Path stepDir, TestDuration length) throws IOException {
+        if (!(length instanceof TestDuration.ByTime t) || !Files.isDirectory(stepDir)) {
             return null;
         }
         return QueueBacklog.readMeasured(stepDir, t.duration().toNanos() / 1000).orElse(null);

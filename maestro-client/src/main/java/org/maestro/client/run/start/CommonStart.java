@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.ToLongFunction;
 
 /**
  * The one instant every sender's and receiver's schedule begins at: far enough ahead on the client's clock for one
@@ -53,7 +54,7 @@ record CommonStart(long instantMicros, long leadMicros) {
      * The START of each peer (by its role), naming the instant on that peer's clock plus {@code laterMicros} of it (a
      * route's {@code senderStartAfter}): the peer's schedule begins then, and its lateness counts from then.
      */
-    Map<PeerInfo, Payload> requests(List<PeerInfo> peers, List<Summary.PeerHost> hosts, java.util.function.ToLongFunction<PeerInfo> laterMicros) {
+    Map<PeerInfo, Payload> requests(List<PeerInfo> peers, List<Summary.PeerHost> hosts, ToLongFunction<PeerInfo> laterMicros) {
         Map<PeerInfo, Payload> out = new LinkedHashMap<>();
         for (PeerInfo p : peers) {
             long at = onClockOf(p, hosts) + laterMicros.applyAsLong(p);

@@ -6,6 +6,7 @@ import org.maestro.common.runfiles.RunLayout;
 import org.maestro.worker.WorkerOptions;
 
 import java.time.LocalDateTime;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -23,7 +24,7 @@ public final class PeerRefusals {
     public static Optional<String> of(TestPlan plan) {
         Map<String, String> common = SetOptions.common(plan, RunLayout.runDirName(LocalDateTime.now(), plan.name()));
         for (TestPlan.Route route : plan.effectiveRoutes()) {
-            Map<String, String> options = new java.util.LinkedHashMap<>(common);
+            Map<String, String> options = new LinkedHashMap<>(common);
             if (route.sendUrl() != null) {
                 options.put(TestOptions.SEND_URL, route.sendUrl());
             }

@@ -8,6 +8,7 @@ import org.maestro.common.note.Stats;
 import org.maestro.common.util.SafeText;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,7 +69,7 @@ public final class RunningTests {
      */
     public static List<PeerInfo> stop(ControlClient client, List<PeerInfo> peers, String testId, Consumer<String> say)
             throws TransportException, InterruptedException {
-        List<PeerInfo> stopped = new java.util.ArrayList<>();
+        List<PeerInfo> stopped = new ArrayList<>();
         Map<PeerInfo, String> busy = new LinkedHashMap<>(of(client, peers));
         busy.values().removeIf(test -> testId != null && !testId.equals(test));
         client.requestEach(RemotePeer.each(List.copyOf(busy.keySet()), RemotePeer::stopOf), RemotePeer.REQUEST_TIMEOUT).forEach((p, r) -> {

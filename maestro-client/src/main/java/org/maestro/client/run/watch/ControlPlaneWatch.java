@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.maestro.client.run.Console;
 import org.maestro.client.run.judge.SummaryBuilder;
@@ -125,7 +126,7 @@ public final class ControlPlaneWatch {
         }
         // Those not heard from since they left are pinged all at once: a host of fifty peers may have dropped off.
         List<PeerInfo> silent = peers.stream().filter(p -> away.containsKey(p.id()) && !heardSinceLeaving(p.id())).toList();
-        java.util.Set<PeerInfo> answered = silent.isEmpty() ? java.util.Set.of()
+        Set<PeerInfo> answered = silent.isEmpty() ? Set.of()
                 : client.pingEach(silent, Duration.ofMillis(250)).keySet();
         for (PeerInfo p : peers) {
             Away gone = away.get(p.id());

@@ -1,5 +1,6 @@
 package org.maestro.worker.driver.jms;
 
+import jakarta.jms.BytesMessage;
 import jakarta.jms.CompletionListener;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
@@ -92,7 +93,7 @@ public abstract class JmsClient {
     /** The body of a message that was sent, read back; null when it cannot be (then it is not sent again). */
     private static byte[] bodyOf(Message m) {
         try {
-            if (m instanceof jakarta.jms.BytesMessage bytes) {
+            if (m instanceof BytesMessage bytes) {
                 bytes.reset();
                 byte[] body = new byte[(int) bytes.getBodyLength()];
                 bytes.readBytes(body);

@@ -29,6 +29,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Apache Kafka with its own client (kafka-clients): one KafkaProducer or KafkaConsumer per connection. A worker
@@ -157,7 +158,7 @@ public final class KafkaDriver implements LoadDriver {
             }
         } catch (ExecutionException e) {
             throw DriverException.of("cannot connect to", url, e.getCause());
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             throw new DriverException("cannot connect to " + url + ": no answer within " + BROKER_TIMEOUT.toSeconds() + " s", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
