@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.Clocks;
 
@@ -24,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Handlers run by an agent over a real MQTT broker: real processes and Groovy scripts from a real git repository. */
+@Integration
 class ScriptExecutionTest {
     @RegisterExtension
     static final TestLab lab = TestLab.withMosquitto();

@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TempDirs;
 
 /**
@@ -24,6 +25,7 @@ import org.maestro.common.testing.TempDirs;
  * {@code bin/install-test-deps}) with no network, and checks from the DOM it dumps that every chart was
  * rendered and no script error or console error happened.
  */
+@Integration
 class ChromiumReportTest {
     private static final long TIMEOUT_SECONDS = 90;
 
