@@ -15,6 +15,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.MetricsPage;
 import org.maestro.common.testing.TestLab;
 
@@ -32,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The maestro-agent command as a user runs it: a process of its own. */
+@Integration
 class AgentMainTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
     @RegisterExtension

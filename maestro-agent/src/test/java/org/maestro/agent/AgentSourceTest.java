@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.note.Payload;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 
 import java.nio.file.Files;
@@ -16,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** AGENT_SOURCE over a real MQTT broker with real git repositories: clone, update, branches and tags, refusals. */
+@Integration
 class AgentSourceTest {
     @RegisterExtension
     static final TestLab lab = TestLab.withMosquitto();

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.note.Command;
 import org.maestro.common.note.Payload;
 import org.maestro.common.testing.ArtemisBroker;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
 
@@ -24,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * restart-broker.sh takes it down and brings it back, stop-broker-for.sh keeps it down for the time asked,
  * await-port.groovy sees it accept connections again.
  */
+@Integration
 class BrokerRestartHandlerTest {
     private static final Path HANDLERS = Path.of("..", "test-scripts", "handlers");
     @RegisterExtension

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.note.Payload;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
 
@@ -27,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * An http:// source: a real git repository served over HTTP on 127.0.0.1 with git's "dumb" protocol (plain
  * files: info/refs, HEAD, loose objects), which JGit speaks when the server does not speak the smart one.
  */
+@Integration
 class HttpSourceTest {
     @RegisterExtension
     static final TestLab lab = TestLab.withMosquitto();

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.note.Ids;
 import org.maestro.common.note.Payload;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 
 import java.nio.charset.StandardCharsets;
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Nothing in a note reaches a shell unquoted: arguments, option values and handler names full of shell
  * syntax arrive verbatim (as argv entries, as environment values) and nothing else runs.
  */
+@Integration
 class InjectionTest {
     @RegisterExtension
     static final TestLab lab = TestLab.withMosquitto();

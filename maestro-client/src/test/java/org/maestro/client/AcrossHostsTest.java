@@ -7,6 +7,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.cli.MaestroMain;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 import org.maestro.worker.WorkerMain;
 
@@ -30,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * out), the client's probe of each peer's host, data server and clock before the test (worker JVMs on the client's
  * host read its clock: "same host", no offset estimated), and what it says when a data server cannot be reached.
  */
+@Integration
 class AcrossHostsTest {
     private static final Path SCRIPTS = Path.of("..", "test-scripts");
     private static final ObjectMapper JSON = new ObjectMapper();

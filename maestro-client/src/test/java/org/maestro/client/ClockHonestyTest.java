@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.note.ClockSource;
+import org.maestro.common.testing.Integration;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and 7 of issue 21: it warned that those peers' clocks were a millisecond or more off the client's, an offset inside
  * its own uncertainty and of a clock that is the client's own; and its live line ended with the last tick's counts.
  */
+@Integration
 class ClockHonestyTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** "[  12s] running  send      500 msg/s (6000) | receive      500 msg/s (6000) | ...". */

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.artemis.StandaloneArtemis;
 import org.maestro.common.note.Role;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 import org.maestro.worker.WorkerHandler;
 
@@ -28,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * test-scripts/compare-protocols.groovy on a real Artemis: one route per protocol (AMQP, core, OpenWire), each with
  * an in-process sender and receiver of its group, at the same rate and size, run by the maestro command.
  */
+@Integration
 class CompareProtocolsScriptTest {
     private static final Path SCRIPT = Path.of("..", "test-scripts", "compare-protocols.groovy");
     private static final List<String> PROTOCOLS = List.of("amqp", "core", "openwire");

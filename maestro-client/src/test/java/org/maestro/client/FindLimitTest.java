@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.local.EmbeddedBroker;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.util.LoopbackPorts;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.reports.results.Incremental;
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * land within its resolution of that cap. (Artemis's own {@code jms.producerMaxRate} was tried first: its token bucket
  * let through 72 msg/s of a cap of 500.)
  */
+@Integration
 class FindLimitTest {
     private static final int CONNECTIONS = 2;
     private static final int THROTTLE = 60;

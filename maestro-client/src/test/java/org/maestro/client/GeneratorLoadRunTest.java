@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.ResourceUsageCsv;
 import org.maestro.common.runfiles.RunLayout;
+import org.maestro.common.testing.Integration;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Artemis in the same JVM as the sender and receiver), flat out, must not pass its figures off as the SUT's. Each
  * worker writes resource-usage.csv; summary.json, the console and the report say the generator shares the SUT's host.
  */
+@Integration
 class GeneratorLoadRunTest {
     private static final Path SCRIPT = Path.of("..", "test-scripts", "fixed-rate.groovy");
     private static final String SHARED = "throughput/latency may be the generator's, not the SUT's: ";

@@ -13,6 +13,7 @@ import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Stats;
 import org.maestro.common.testing.ArtemisBroker;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 import org.maestro.worker.WorkerMain;
 
@@ -34,6 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * standalone Artemis, and the client as a process of its own, started the way a shell starts a foreground job and
  * interrupted as Ctrl-C interrupts it (SIGINT to its process group), or killed with SIGKILL.
  */
+@Integration
 class InterruptedRunTest {
     private static final Path SCRIPT = Path.of("..", "test-scripts", "fixed-rate.groovy");
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.cli.MaestroMain;
+import org.maestro.common.testing.Integration;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and the restart's loss, outage and recovery are in the summary. Nothing is left behind: no broker process, no
  * instance, no handler repository (the client's temporary directory is this test's).
  */
+@Integration
 class LocalFaultInjectionTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LocalFaultInjectionTest.class);

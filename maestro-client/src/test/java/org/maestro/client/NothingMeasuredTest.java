@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.local.EmbeddedBroker;
 import org.maestro.client.local.EmbeddedTestBroker;
 import org.maestro.common.note.Role;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestCluster;
 import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
@@ -31,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * to the others.
  * Embedded MQTT and an embedded Artemis as the SUT, the peers in this JVM, the maestro command as a user runs it.
  */
+@Integration
 class NothingMeasuredTest {
     private static final Path SCRIPT = Path.of("..", "test-scripts", "fixed-rate.groovy");
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.local.TestRouters;
+import org.maestro.common.testing.Integration;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * topology, an agent beside each router named after it, and has the agent of router-2 act on its router mid-test.
  * The figures judged are the summary's, per action: loss, outage, recovery.
  */
+@Integration
 class RouterFaultTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Low enough for a 2-core host shared with other builds: each send's disposition crosses the routers twice. */

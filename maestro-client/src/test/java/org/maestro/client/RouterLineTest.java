@@ -10,6 +10,7 @@ import org.maestro.client.local.TestRouters;
 import org.maestro.client.topology.Topology;
 import org.maestro.client.topology.TopologyFile;
 import org.maestro.common.runfiles.RunTopology;
+import org.maestro.common.testing.Integration;
 import org.maestro.inspector.amqp.AmqpManagementInspector;
 import org.maestro.inspector.amqp.EntityQuery;
 import org.maestro.inspector.amqp.ManagementUrl;
@@ -32,6 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * a line of three started by {@link LocalRouters}, Maestro's own client with real peers ({@code --local}) sending on
  * the first router and receiving on the last, and everything stopped at the end, also when a start fails.
  */
+@Integration
 class RouterLineTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration READY_WITHIN = TestRouters.READY_WITHIN;

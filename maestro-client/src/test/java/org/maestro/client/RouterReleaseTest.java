@@ -8,6 +8,7 @@ import org.maestro.client.local.LocalRouters;
 import org.maestro.client.local.RouterBinary;
 import org.maestro.client.local.TestRouters;
 import org.maestro.client.topology.TopologyOutput;
+import org.maestro.common.testing.Integration;
 
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * SUT refused a message: Delivery failed: failure at remote"); now each is sent again with its own sequence number and
  * counted as released, the run passes, and the receivers' counts are exact: every message arrived, none lost.
  */
+@Integration
 class RouterReleaseTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int RATE = 300;

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.ratelog.RateLogReader;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.RunLayout;
+import org.maestro.common.testing.Integration;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * route's receiver started 2 s late (its backlog and drain time), and a second test in the same script (a run of its
  * own, and one suite JUnit file for both).
  */
+@Integration
 class ScenariosLocalTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String SCRIPT = """

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.runfiles.RunLayout;
+import org.maestro.common.testing.Integration;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * messages are due on the one schedule (exact counts), and its achieved rate is its own, in summary.json, on the
  * console and in the report's data.
  */
+@Integration
 class StagesRunTest {
     private static final Path SCRIPT = Path.of("..", "test-scripts", "stages.groovy");
 

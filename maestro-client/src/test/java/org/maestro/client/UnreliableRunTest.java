@@ -8,6 +8,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.cli.MaestroMain;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 import org.maestro.worker.WorkerMain;
 
@@ -31,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * standalone Artemis, the client the maestro command. Each test reads what the run left: summary.json, junit.xml,
  * console.log and report.html.
  */
+@Integration
 class UnreliableRunTest {
     /**
      * A steady 300 msg/s whose criteria are about counting: latency and achieved rate say more about a CI host shared

@@ -3,6 +3,7 @@ package org.maestro.dist;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.testing.Integration;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /** {@code ansible/} passes ansible-lint (production profile, its .ansible-lint), with the pinned ansible-lint. */
+@Integration
 class AnsibleLintIT {
     private static final Path ANSIBLE = Path.of(System.getProperty("maestro.source.root")).normalize().resolve("ansible");
 

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.cli.MaestroMain;
 import org.maestro.common.mqtt.BrokerUrl;
+import org.maestro.common.testing.Integration;
 import picocli.CommandLine;
 
 import java.io.File;
@@ -31,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * docker-compose, installed by bin/install-test-deps) must accept it ({@code docker-compose config}), and every
  * Maestro service's command line, as compose resolves it, must be one the launcher's command line accepts.
  */
+@Integration
 class ComposeFileTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Path COMPOSE_FILE = ROOT.resolve("docker-compose.yml");

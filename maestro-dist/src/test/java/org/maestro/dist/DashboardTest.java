@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.metrics.MetricNames;
 import org.maestro.common.testing.GrafanaDashboard;
+import org.maestro.common.testing.Integration;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -33,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * parses), that every Maestro metric it names is one the peers expose, and that an agent's fault shows on it. Live
  * queries: {@link MonitoringTest}; during a restart: bench/dashboard-during-restart.sh.
  */
+@Integration
 class DashboardTest {
     private static final Path PROMTOOL = Path.of("/usr/bin/promtool");
     private static final Pattern MAESTRO_METRIC = Pattern.compile("\\bmaestro_[a-z_]+");

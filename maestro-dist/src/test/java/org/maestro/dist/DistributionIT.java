@@ -5,6 +5,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The tarball {@code mvn package} made, unpacked as on a lab host and run from there with Java alone: a PATH
  * that holds bash and a few tools but no Maven, and no source tree behind it.
  */
+@Integration
 class DistributionIT {
     private static final Logger LOG = LoggerFactory.getLogger(DistributionIT.class);
     private static final String VERSION = System.getProperty("maestro.version");

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.cli.MaestroMain;
+import org.maestro.common.testing.Integration;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -31,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * starts is one the launcher accepts; and the plain manifests (deploy/kubernetes/maestro.yaml) are the chart's
  * rendering with the defaults, up to date. Tools: bin/install-chart-tools.
  */
+@Integration
 class HelmChartTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Path CHART = ROOT.resolve("deploy/helm/maestro");

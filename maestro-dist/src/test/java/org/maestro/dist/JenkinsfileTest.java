@@ -6,6 +6,7 @@ import org.codehaus.groovy.control.Phases;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.runfiles.RunLayout;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.JunitSchema;
 
 import java.io.IOException;
@@ -34,6 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * publishHTML steps name must exist, and junit.xml must be JUnit as Jenkins reads it. No Jenkins can be installed
  * here: the file is also parsed as Groovy, which is how Jenkins reads it before its declarative checks.
  */
+@Integration
 class JenkinsfileTest {
     private static final Path SOURCE_ROOT = Path.of("").toAbsolutePath().getParent();
     private static final Path JENKINSFILE = SOURCE_ROOT.resolve("Jenkinsfile");

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.testing.Integration;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * removes all it made; this test then checks what came back.
  * <p>Needs root and {@code ip netns}: without them it fails under CI (CI=true) and is skipped elsewhere.
  */
+@Integration
 class LabIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path SOURCE_ROOT = Path.of(System.getProperty("maestro.source.root")).normalize();

@@ -13,6 +13,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.testing.GrafanaDashboard;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.PrometheusServer;
 import org.maestro.common.testing.TestCluster;
 import org.maestro.common.testing.TestLab;
@@ -36,6 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * test runs on a real Artemis, and every query of the Grafana dashboard is answered; those of the worker panels
  * with data.
  */
+@Integration
 class MonitoringTest {
     private static final String TEST_ID = "monitored";
     /** The panels a worker-only test fills (agents and inspectors have panels of their own). */

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.testing.Integration;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,6 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * maestro-dist -am -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=RouterLabIT
  * -Dfailsafe.failIfNoSpecifiedTests=false}. Needs root, {@code ip netns} and a router (docs/topologies.md).
  */
+@Integration
 class RouterLabIT {
     /** The profile -Prouter-lab sets it. */
     static final String ENABLED = "maestro.router.lab";

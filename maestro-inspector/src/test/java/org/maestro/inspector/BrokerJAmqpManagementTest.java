@@ -14,6 +14,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.peer.Peer;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestCluster;
 import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
@@ -38,6 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The AMQP-management inspector against a real Qpid Broker-J in its own process: QUERY of Broker-J's own entity
  * types through the same request building, response parsing and sampling the Qpid Dispatch data sets use.
  */
+@Integration
 class BrokerJAmqpManagementTest {
     /** The control broker, for the test that STARTs an inspector peer as the client does. */
     @RegisterExtension

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.maestro.common.metrics.MetricNames;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.MetricsPage;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -40,6 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Mosquitto with the worker's own sender and receiver putting messages through a queue. The broker is killed
  * in the last test.
  */
+@Integration
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class JolokiaArtemisTest {
     private static final String QUEUE = "maestro.inspected";

@@ -9,6 +9,7 @@ import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.testing.ArtemisBroker;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The SUT dies mid-test: the workers say so honestly, never hang, and serve the next test. The kill is tried in
  * every protocol; failover, slower, with AMQP and core.
  */
+@Integration
 class BrokerFailureTest {
     /**
      * One Artemis for the class (creating and starting one is ~8 s of each test): every test leaves it running (a kill

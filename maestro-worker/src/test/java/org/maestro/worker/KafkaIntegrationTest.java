@@ -22,6 +22,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.runfiles.DeliveryJson;
 import org.maestro.common.runfiles.DeliveryMode;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
 import org.maestro.worker.driver.kafka.KafkaBroker;
@@ -44,6 +45,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * partitions, messages an earlier test left on the topic not received, a bad option refused at SET, an unreachable
  * broker and a killed one ending the test with the reason.
  */
+@Integration
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class KafkaIntegrationTest {
     @RegisterExtension

@@ -11,6 +11,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.PrometheusServer;
 import org.maestro.common.testing.TestCluster;
 import org.maestro.common.testing.TestLab;
@@ -35,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * test against a real Artemis broker: the series are there, labelled with the test, and at the end the counts
  * Prometheus holds are the workers' own, exactly. /metrics asks for no token; the test files still do.
  */
+@Integration
 class MetricsIntegrationTest {
     private static final String TEST_ID = "metrics-run";
 

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.TestOptions;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.RabbitMqBroker;
 import org.maestro.common.testing.TestLab;
 
@@ -27,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * with its AMQP 1.0 plugin, one node for the class. Its address forms (maestro-worker/README.md): a bare name or
  * {@code /queue/NAME} is a queue, declared on first use; {@code /topic/KEY} goes through the amq.topic exchange.
  */
+@Integration
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RabbitMqIntegrationTest {
     @RegisterExtension

@@ -11,6 +11,7 @@ import org.maestro.common.note.TestOptions;
 import org.maestro.common.ratelog.RateLogReader;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.TestJson;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * warm-up soon after the configured time and writes the actual length; one that cannot keep up ends it at the cap,
  * naming the connection behind.
  */
+@Integration
 class WarmupGateIntegrationTest {
     @RegisterExtension
     static final TestLab lab = TestLab.withMosquitto().withArtemis();
@@ -84,10 +86,12 @@ class WarmupGateIntegrationTest {
     @Test
     void senderThatCannotKeepUpEndsItsWarmupAtTheCapNamingTheConnectionBehind() throws Exception {
         Map<String, String> o = options("off-schedule");
-        // Far above what one machine sends: the schedule runs away from the first second. A message count keeps
-        // the run short (a timed run would have it catch up on millions of messages).
-        o.put(TestOptions.RATE, "1000000");
-        o.put(TestOptions.DURATION, "20000msg");
+        // A SUT that takes 500 msg/s a connection (the URL's throttle) asked for 100000: behind from the first
+        // message on any host, and the 3000 messages take 3 s whatever the host's speed, past the 2 s cap (a message
+        // count keeps the run short: a timed run would have it catch up on every message due).
+        o.put(TestOptions.SEND_URL, lab.sut().amqpUrl("maestro.warmup.off-schedule") + "?throttle=500");
+        o.put(TestOptions.RATE, "100000");
+        o.put(TestOptions.DURATION, "3000msg");
         o.put(TestOptions.WARMUP_MAX, "2s");
         Note[] end = cluster.run(o);
         assertEquals(Command.NOTIFY_SUCCESS, end[0].command(), "the worker reports; the client judges: " + end[0]);

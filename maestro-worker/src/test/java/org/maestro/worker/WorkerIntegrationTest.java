@@ -17,6 +17,7 @@ import org.maestro.common.note.Stats;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.ratelog.RateLogReader;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
 
@@ -39,6 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * exact fixed-rate run, topics, persistent messages and the unreachable SUT are tried in every protocol (AMQP, core,
  * OpenWire).
  */
+@Integration
 class WorkerIntegrationTest {
     @RegisterExtension
     static final TestLab lab = TestLab.withMosquitto().withArtemis();

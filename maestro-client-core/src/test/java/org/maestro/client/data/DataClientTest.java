@@ -48,6 +48,8 @@ import org.maestro.common.util.LoopbackPorts;
 class DataClientTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration SHORT = Duration.ofMillis(500);
+    /** Connecting to a loopback server that listens: long enough on a loaded host, so that the request is what times out. */
+    private static final Duration CONNECTS = Duration.ofSeconds(5);
 
     @TempDir
     Path base;
@@ -168,7 +170,7 @@ class DataClientTest {
         try (ServerSocket silent = new ServerSocket()) {
             silent.bind(new InetSocketAddress(LoopbackPorts.IPV4, 0)); // accepts connections (backlog), never replies
             URI url = URI.create("http://127.0.0.1:" + silent.getLocalPort() + "/");
-            DataClient client = new DataClient(SHORT, SHORT);
+            DataClient client = new DataClient(CONNECTS, SHORT);
             DataTransferException e = assertTimeoutPreemptively(Duration.ofSeconds(10),
                     () -> assertThrows(DataTransferException.class, () -> client.fetch(url, token, "", target)));
             assertTrue(e.getMessage().contains("no response within 500 ms"), e.getMessage());
@@ -184,7 +186,7 @@ class DataClientTest {
                 .on("/manifest?dir=d", manifestReply("d", Map.of("d/x.bin", body)))
                 .on("/files/d/x.bin", new FakePeer.Reply(200, Map.of(Sha256.HEADER, DataTree.sha256(body)), body, 1000, release));
         try {
-            DataClient client = new DataClient(SHORT, SHORT);
+            DataClient client = new DataClient(CONNECTS, SHORT);
             DataTransferException e = assertTimeoutPreemptively(Duration.ofSeconds(10),
                     () -> assertThrows(DataTransferException.class, () -> client.fetch(fake.url(), token, "d", target)));
             assertTrue(e.getMessage().contains("/files/d/x.bin") && e.getMessage().contains("stalled"), e.getMessage());

@@ -9,6 +9,7 @@ import org.maestro.common.note.Role;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerConfig;
 import org.maestro.common.testing.EchoHandler;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.MosquittoBroker;
 import org.maestro.common.testing.TestCertificates;
 import org.maestro.common.util.LoopbackPorts;
@@ -20,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** TLS (ssl:// URLs) and user/password against a real Mosquitto with a TLS listener and a password file. */
+@Integration
 class MqttSecurityTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     private static TestCertificates certificates;

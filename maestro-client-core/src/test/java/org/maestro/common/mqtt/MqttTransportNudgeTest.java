@@ -3,6 +3,7 @@ package org.maestro.common.mqtt;
 import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 
 import java.lang.reflect.Field;
@@ -19,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * transport asks for an attempt itself once an outage lasts; this test ends Paho's cycle (its private
  * stopReconnectCycle, through reflection: the only way to make that state on demand) and expects the connection back.
  */
+@Integration
 class MqttTransportNudgeTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     /** Nudged sooner than the transport's 10 s, for a quick test. */

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 
 import java.nio.charset.StandardCharsets;
@@ -33,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * then; this test makes it every time, by pausing Paho's threads at the two points through Paho's own log calls
  * (java.util.logging, FINE). Paho is not otherwise touched.
  */
+@Integration
 class MqttTransportReconnectTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     private static final int ROUNDS = 3;

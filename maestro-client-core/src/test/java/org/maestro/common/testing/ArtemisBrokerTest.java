@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The standalone Artemis broker fixture: start, serve AMQP and Jolokia, restart and kill on the same ports, stop. */
+@Integration
 class ArtemisBrokerTest {
 
     /** The AMQP 1.0 SASL protocol header; a broker that requires login answers with the same header. */

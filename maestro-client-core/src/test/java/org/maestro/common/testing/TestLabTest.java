@@ -18,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The lab and its clusters over a real Mosquitto: what every integration test stands on. */
+@Integration
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class TestLabTest {
     @RegisterExtension

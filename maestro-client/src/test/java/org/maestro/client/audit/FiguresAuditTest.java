@@ -20,6 +20,7 @@ import org.maestro.client.local.HandlerRepository;
 import org.maestro.common.note.Role;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestCluster;
 import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
@@ -54,6 +55,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * JVM except where the run needs a process to kill (the receiver) or to interrupt (the client). Each run is a few
  * seconds at a low rate: the audit is about the arithmetic of what is shown, not about the SUT.
  */
+@Integration
 class FiguresAuditTest {
     private static final Logger LOG = LoggerFactory.getLogger(FiguresAuditTest.class);
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.cli.MaestroMain;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.Integration;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A scenario that calls {@code System.exit(0)} once ended {@code maestro run} with exit 0, no output and no run
  * directory: a pass to a CI job, although no test ran. Now exit 2, saying why.
  */
+@Integration
 class ScenarioExitTest {
 
     @Test

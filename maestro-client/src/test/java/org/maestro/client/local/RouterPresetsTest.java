@@ -3,6 +3,7 @@ package org.maestro.client.local;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.topology.Topology;
+import org.maestro.common.testing.Integration;
 import org.maestro.inspector.DataSet;
 import org.maestro.inspector.Sample;
 import org.maestro.inspector.amqp.AmqpManagementInspector;
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code blockedLinkCount} there and answers QUERY without it); the router's memory is bytes; links are named by their
  * far router, and the inspector's own management links are not among them.
  */
+@Integration
 class RouterPresetsTest {
     @TempDir
     Path dir;

@@ -14,6 +14,7 @@ import org.maestro.common.note.Stats;
 import org.maestro.common.peer.Peer;
 import org.maestro.common.peer.PeerHandler;
 import org.maestro.common.testing.EchoHandler;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestCluster;
 import org.maestro.common.testing.TestLab;
 import org.maestro.reports.results.Summary;
@@ -38,6 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A run refused because its peers still run an earlier test measured nothing, and says so: no figures. It once wrote
  * a summary.json with sent/received/lost 0, every percentile 0.0 and {@code [PASS] loss == 0}.
  */
+@Integration
 class RefusedRunTest {
     private static final String EARLIER = "20260101-000000-earlier";
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.MaestroCommand;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 import org.maestro.worker.WorkerMain;
 import org.slf4j.Logger;
@@ -29,6 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * started, stopped and collected, the counts are exact, and the console is summarised rather than a line per peer.
  * The scale figures (how long each phase takes at 2, 10, 50 and 100 peers) are in bench/control-plane-scale.sh.
  */
+@Integration
 class HundredPeersTest {
     private static final Logger LOG = LoggerFactory.getLogger(HundredPeersTest.class);
     private static final int EACH = 50;

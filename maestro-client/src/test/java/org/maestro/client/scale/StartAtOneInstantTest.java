@@ -7,6 +7,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.MaestroCommand;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 import org.maestro.worker.WorkerMain;
 
@@ -27,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * figure itself (goal 5 ms at 100 peers) is measured by bench/control-plane-scale.sh; this bound leaves room for a CI
  * host shared by parallel builds.
  */
+@Integration
 class StartAtOneInstantTest {
     private static final int EACH = 10;
     /**

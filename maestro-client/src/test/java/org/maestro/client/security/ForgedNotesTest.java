@@ -16,6 +16,7 @@ import org.maestro.common.note.NoteCodec;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 import org.maestro.worker.WorkerMain;
 
@@ -39,6 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * through a real Mosquitto to a real worker process, leave no raw ESC and no forged line in the worker's log,
  * in its reply, or on the client's console.
  */
+@Integration
 class ForgedNotesTest {
     private static final String FORGED = "\n\u001b[31mFORGED line 2026-01-01 [main] INFO all is well";
 

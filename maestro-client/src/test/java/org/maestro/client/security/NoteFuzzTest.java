@@ -21,6 +21,7 @@ import org.maestro.common.note.NoteCodecException;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.JvmHeap;
 import org.maestro.common.testing.MalformedNotes;
 import org.maestro.common.testing.TestLab;
@@ -58,6 +59,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p>{@code -Dmaestro.fuzz.seed=N} repeats a run's notes; {@code -Dmaestro.fuzz.notes=N} sends more
  * ({@code bench/fuzz-notes.sh}).
  */
+@Integration
 class NoteFuzzTest {
     private static final String SEED_PROPERTY = "maestro.fuzz.seed";
     private static final String NOTES_PROPERTY = "maestro.fuzz.notes";

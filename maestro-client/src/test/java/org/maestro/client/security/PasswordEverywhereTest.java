@@ -9,6 +9,7 @@ import org.maestro.client.MaestroCommand;
 import org.maestro.client.PeerProcesses;
 import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.MosquittoBroker;
 import org.maestro.common.testing.SecretSearch;
 import org.maestro.common.testing.TestLab;
@@ -31,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * in everything the runs and the peers wrote (run directories, data directories, the peers' logs, the consoles)
  * and in every message published on the broker meanwhile, heard by a client subscribed to {@code #}: 0 hits.
  */
+@Integration
 class PasswordEverywhereTest {
     private static final String USER = "qe";
     private static final String PASSWORD = "Zebra-S3cr3t-77";

@@ -15,6 +15,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.testing.ArtemisBroker;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.MosquittoBroker;
 import org.maestro.common.testing.TestLab;
 
@@ -42,6 +43,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code maestro worker|inspector|agent} with the control broker's password in the environment or an owner-only
  * file, and {@code maestro run} as a process of its own with the SUT and management URLs in a params file.
  */
+@Integration
 class PeerSecretsTest {
     /** Distinctive, so that any hit anywhere is this password. */
     private static final String PASSWORD = "Quokka-Cmdline-8841";

@@ -8,6 +8,7 @@ import org.maestro.client.cli.MaestroMain;
 import org.maestro.client.control.ControlClient;
 import org.maestro.common.mqtt.BrokerUrl;
 import org.maestro.common.testing.ChildJvm;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.MosquittoBroker;
 import org.maestro.common.testing.TestCertificates;
 
@@ -29,6 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * with a wrong password, an untrusted certificate, or plain MQTT against TLS (and TLS against plain), each ends
  * with exit 2 and one line that says what is wrong, no stack trace, no password, within a few seconds.
  */
+@Integration
 class SecuredControlPlaneTest {
     private static final String USER = "qe";
     private static final String PASSWORD = "S3cr3t-Zebra-42";

@@ -20,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The RabbitMQ fixture: serves AMQP 1.0, dies on kill(), says why when it cannot start, and leaves nothing behind. */
+@Integration
 class RabbitMqBrokerTest {
     /** The AMQP 1.0 SASL protocol header; a broker that speaks AMQP 1.0 with SASL answers with the same header. */
     private static final byte[] AMQP_SASL_HEADER = {'A', 'M', 'Q', 'P', 3, 1, 0, 0};

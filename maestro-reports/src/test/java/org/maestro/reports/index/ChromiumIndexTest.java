@@ -15,12 +15,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.reports.page.ChromiumReportTest;
 import org.maestro.reports.RunsFixture;
 import org.maestro.reports.serve.RunsServer;
+import org.maestro.common.testing.Integration;
 
 /**
  * The run index in real headless Chromium, from {@code file://} (index.html as {@code maestro report --index}
  * writes it) and over HTTP from {@code maestro serve}: both trend charts drawn, no script or console error,
  * a row and the right links per run.
  */
+@Integration
 class ChromiumIndexTest {
     @TempDir
     Path tmp;

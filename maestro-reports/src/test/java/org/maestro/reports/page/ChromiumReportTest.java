@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TempDirs;
 import org.maestro.reports.compare.Comparison;
 import org.maestro.reports.HtmlPage;
@@ -29,6 +30,7 @@ import org.maestro.reports.SyntheticRun;
  * {@code bin/install-test-deps}) with no network, and checks from the DOM it dumps that every chart was
  * rendered and no script error or console error happened.
  */
+@Integration
 public class ChromiumReportTest {
     private static final long TIMEOUT_SECONDS = 90;
 

@@ -8,6 +8,7 @@ import org.maestro.client.plan.TestPlan;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.testing.EchoHandler;
+import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestCluster;
 import org.maestro.common.testing.TestLab;
 
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Discovery over a real (embedded) control broker, with real peers answering PING. */
+@Integration
 class PeerDirectoryTest {
     @RegisterExtension
     final TestLab lab = TestLab.withControlBroker(EmbeddedTestBroker::new);
