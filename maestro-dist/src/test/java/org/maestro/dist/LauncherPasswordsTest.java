@@ -23,11 +23,13 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.maestro.common.testing.Integration;
 
 /**
  * bin/maestro keeps a password typed into a URL option off the JVM's command line, which ps shows to every user of
  * the host: the JVM gets the URL without it and the password in the environment, and the peer joins as before.
  */
+@Integration
 class LauncherPasswordsTest {
     private static final Path LAUNCHER = Path.of(System.getProperty("maestro.launcher", "src/bin/maestro")).toAbsolutePath();
     private static final Duration TIMEOUT = Duration.ofSeconds(60);

@@ -32,12 +32,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.maestro.common.testing.Integration;
 
 /**
  * A report rebuilt with {@code maestro report} from an old run's directory shows what the report the run wrote shows:
  * the report (and the comparison) of a run directory get the run's reduction through the same function, whether the
  * run has just ended or its summary.json is older and holds no origin (then derived by the same rule).
  */
+@Integration
 class RebuiltReportTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path SCRIPTS = Path.of("..", "test-scripts");
