@@ -3,11 +3,14 @@ package org.maestro.reports;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.reports.page.IncrementalReportTest;
+import org.maestro.common.testing.TempDirs;
 import org.maestro.reports.page.ReportBuilder;
 
 /**
@@ -41,8 +44,39 @@ public final class RunsFixture {
         this.dir = dir;
     }
 
+    /** The runs written once per test JVM (each report takes seconds to build), copied into each test's directory. */
+    private static Path template;
+
     /** Writes the runs under {@code dir}; report.html in every run but {@link #OLDEST}. */
     public static RunsFixture write(Path dir) throws Exception {
+        copyTree(template(), dir);
+        return new RunsFixture(dir);
+    }
+
+    private static synchronized Path template() throws Exception {
+        if (template == null) {
+            Path base = Files.createTempDirectory("maestro-runs-fixture-");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> TempDirs.delete(base)));
+            template = writeRuns(base.resolve("runs"));
+        }
+        return template;
+    }
+
+    /** Copies files and directories with their modification times (the index orders and caches by them). */
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> paths = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) paths::iterator) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+    }
+
+    private static Path writeRuns(Path dir) throws Exception {
         RunsFixture f = new RunsFixture(Files.createDirectories(dir));
         f.run(NEWEST, NEWEST_START, 300, "passed", List.of("nightly", "artemis"));
         f.run(FAILED, NEWEST_START - GAP_MICROS, 200, "failed", List.of("nightly", "artemis"));
@@ -59,7 +93,7 @@ public final class RunsFixture {
         Path junk = Files.createDirectories(dir.resolve(JUNK));
         Files.writeString(junk.resolve("notes.txt"), "not a run\n");
         Files.writeString(dir.resolve("README.txt"), "runs of the lab\n");
-        return f;
+        return f.dir;
     }
 
     /** A run at {@code ratePerSecond} for 3 s with a patched summary.json, and its report.html. */
