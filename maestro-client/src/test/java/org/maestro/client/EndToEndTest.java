@@ -611,17 +611,18 @@ class EndToEndTest {
 
     @Test
     void incrementalFindsTheSustainableRate() throws Exception {
+        // Rates any host keeps up with, cold JVMs and a busy machine included: the test is about the search's answer.
         sharedPair();
         Object[] r = maestro("run", SCRIPTS.resolve("incremental.groovy").toString(), "--broker", control(),
-                "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.incremental"), "-P", "startRate=200", "-P", "step=200",
-                "-P", "maxRate=400", "-P", "stepDuration=2s", "-P", "p99=2 s", "-P", "sendDelay=1s");
+                "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.incremental"), "-P", "startRate=100", "-P", "step=100",
+                "-P", "maxRate=200", "-P", "stepDuration=2s", "-P", "p99=2 s", "-P", "sendDelay=1s");
         assertEquals(0, r[0], (String) r[1]);
         JsonNode inc = JSON.readTree(onlyRun().resolve("incremental.json").toFile());
-        assertEquals(400, inc.get("sustainableRate").asLong(), inc.toString());
+        assertEquals(200, inc.get("sustainableRate").asLong(), inc.toString());
         assertEquals(2, inc.get("steps").size());
         // Every step passed up to the maximum: only a lower bound, and said so (issue 21, reproduction 6).
         assertTrue(inc.get("lowerBound").asBoolean(), inc.toString());
-        assertTrue(((String) r[1]).contains("sustainable throughput: at least 400 msg/s (every step up to 400 msg/s was sustainable)"), (String) r[1]);
+        assertTrue(((String) r[1]).contains("sustainable throughput: at least 200 msg/s (every step up to 200 msg/s was sustainable)"), (String) r[1]);
         assertTrue(Files.exists(onlyRun().resolve("report.html")), "the incremental run's top page");
         String index = Files.readString(runs.resolve("index.html"));
         assertTrue(index.contains("\"dir\":\"" + onlyRun().getFileName() + "\",\"kind\":\"incremental\""), "listed as one incremental run");
