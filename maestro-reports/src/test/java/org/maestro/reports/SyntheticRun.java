@@ -24,8 +24,8 @@ import org.maestro.common.runfiles.TestJson;
 /**
  * Writes a run directory as the client would, with the real writers: one sender and one receiver at a fixed
  * rate (rate logs, send-delay and latency HDR interval logs, one interval per second, warm-up intervals
- * tagged), an inspector's CSVs (Artemis queues, a Qpid Dispatch router's data sets) with its test.json, an agent's handlers.csv and a summary.json. Streaming: any number of messages.
- * Keeps the measured (after warm-up) response-time histogram for checks.
+ * tagged), an inspector's CSVs (Artemis queues, a Qpid Dispatch router's data sets) with its test.json, an agent's handlers.csv and a
+ * summary.json. Streaming: any number of messages. Keeps the measured (after warm-up) response-time histogram for checks.
  */
 public final class SyntheticRun {
     public static final String SENDER = "sender-1";

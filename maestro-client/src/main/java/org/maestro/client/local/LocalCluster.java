@@ -40,8 +40,8 @@ import org.maestro.client.run.TestExecutor;
 /**
  * The whole cluster in this process, for one machine: an embedded MQTT broker, the plan's sender,
  * receiver, inspector and agent peers, their data server (one token, which each peer tells as its own), and, when the plan names no SUT, one:
- * an embedded Artemis speaking AMQP, core and OpenWire (a route's {@code protocol:} picks its URL's), or, for a plan with an agent (fault injection, which needs a broker
- * process to restart), the standalone Artemis ({@link LocalArtemis}), whose instance directory the agent's
+ * an embedded Artemis speaking AMQP, core and OpenWire (a route's {@code protocol:} picks its URL's), or, for a plan with an
+ * agent (fault injection, which needs a broker process to restart), the standalone Artemis ({@link LocalArtemis}), whose instance directory the agent's
  * handlers get as the SET option {@value #INSTANCE_OPTION}. An agent without a handler source takes the
  * script's {@code handlers/} directory, made into a git repository; it may fetch only that source.
  * Everything lives in one temporary directory, deleted by {@link #close()}.

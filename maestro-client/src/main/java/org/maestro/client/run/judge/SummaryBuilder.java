@@ -27,8 +27,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
-import org.maestro.client.run.actions.ActionChecks;
 import org.maestro.client.run.discover.ClockLimits;
 import org.maestro.client.run.actions.ActionOutcome;
 
