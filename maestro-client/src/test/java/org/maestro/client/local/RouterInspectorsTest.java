@@ -18,7 +18,8 @@ class RouterInspectorsTest {
     @Test
     void allGivesOnePeerPerRouterNamedAfterItAndAUrlInspectorKeepsItsName() {
         List<RouterInspectors.Named> named = RouterInspectors.expand(List.of(spec("amqp://lab:5672"),
-                        spec(RouterInspectors.placeholder(List.of("all"), RouterInspectors.PEER_PER_ROUTER))), LINE, r -> "amqp://127.0.0.1:" + r.substring(r.length() - 1));
+                        spec(RouterInspectors.placeholder(List.of("all"), RouterInspectors.PEER_PER_ROUTER))),
+                LINE, r -> "amqp://127.0.0.1:" + r.substring(r.length() - 1));
         assertEquals(List.of("inspector-1", "inspector-router-1", "inspector-router-2", "inspector-router-3"),
                 named.stream().map(RouterInspectors.Named::peer).toList());
         RouterInspectors.Named second = named.get(2);
