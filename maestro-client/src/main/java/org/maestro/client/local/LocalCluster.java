@@ -148,14 +148,14 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
         }
         HeapHeadroom.keep(); // the workers below load the SUT from this JVM
         for (TestPlan.Route route : plan.effectiveRoutes()) {
-            String prefix = route.group().isEmpty() ? "" : route.group() + "-";
+            String prefix = route.name().isEmpty() ? "" : route.name() + "-";
             for (int i = 1; i <= route.receivers(); i++) {
-                peers.add(new Peer(Peer.identity(prefix + "receiver-" + i, Role.RECEIVER, route.group()),
+                peers.add(new Peer(Peer.identity(prefix + "receiver-" + i, Role.RECEIVER, route.name()),
                         PeerConfig.of(control.mqttUrl()),
                         new DataTokenAnswer(dataServer.token(), new WorkerHandler(dataDir, url))).start());
             }
             for (int i = 1; i <= route.senders(); i++) {
-                peers.add(new Peer(Peer.identity(prefix + "sender-" + i, Role.SENDER, route.group()),
+                peers.add(new Peer(Peer.identity(prefix + "sender-" + i, Role.SENDER, route.name()),
                         PeerConfig.of(control.mqttUrl()),
                         new DataTokenAnswer(dataServer.token(), new WorkerHandler(dataDir, url))).start());
             }
