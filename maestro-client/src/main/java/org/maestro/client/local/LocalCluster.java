@@ -241,8 +241,9 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
         return repo.toUri().toString();
     }
 
-    static String localQueue(String group) {
-        return group.isEmpty() ? "maestro.local" : "maestro.local." + group;
+    /** The queue --local gives the route {@code route} (by its name; "" for a test of one route). */
+    static String localQueue(String route) {
+        return route.isEmpty() ? "maestro.local" : "maestro.local." + route;
     }
 
     public BrokerUrl controlUrl() {
@@ -250,15 +251,15 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
     }
 
     /**
-     * The plan with what this cluster provides filled in: the SUT's URL when it named none (route groups get queues
+     * The plan with what this cluster provides filled in: the SUT's URL when it named none (routes get queues
      * of their own), the agent's handler source when it gave none, and the standalone instance for restart handlers.
      */
     public TestPlan complete(TestPlan plan) {
         TestPlan done = plan;
         if (sutUrl != null) {
             BiFunction<String, String, String> receive = receiveUrl == null ? sutUrl : receiveUrl;
-            done = done.withSut((group, scheme) -> sutUrl.apply(scheme, localQueue(group)),
-                    (group, scheme) -> receive.apply(scheme, localQueue(group)), sutDescription);
+            done = done.withSut((route, scheme) -> sutUrl.apply(scheme, localQueue(route)),
+                    (route, scheme) -> receive.apply(scheme, localQueue(route)), sutDescription);
         }
         if (routers != null) {
             done = done.withInspectors(inspectors.stream().map(RouterInspectors.Named::spec).toList());
