@@ -222,7 +222,8 @@ class UnreliableRunTest {
             assertTrue(c.get("measured").asText().startsWith("not evaluated: data of receiver 'receiver-1' missing ("), c.toString());
         }
         assertTrue(s.get("reasons").toString().contains("data of receiver 'receiver-1' missing"), s.get("reasons").toString());
-        assertTrue(console.contains("received unknown, lost unknown") && console.contains("[NOT EVALUATED] loss == 0, bound == 0 message(s): not evaluated: data of receiver 'receiver-1' missing ("), console);
+        assertTrue(console.contains("received unknown, lost unknown")
+                && console.contains("[NOT EVALUATED] loss == 0, bound == 0 message(s): not evaluated: data of receiver 'receiver-1' missing ("), console);
         assertFalse(console.contains("[PASS]") || console.contains("[FAIL]"), console);
         String junit = Files.readString(onlyRun().resolve("junit.xml"));
         assertTrue(junit.contains("errors=\"1\"") && junit.contains("skipped=\"2\"") && junit.contains("data missing: "), junit);

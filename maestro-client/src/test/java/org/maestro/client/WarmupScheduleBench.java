@@ -14,7 +14,6 @@ import org.maestro.common.testing.TestLab;
 import org.maestro.worker.WorkerMain;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;

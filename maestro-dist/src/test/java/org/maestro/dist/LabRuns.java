@@ -42,7 +42,10 @@ final class LabRuns {
         return lab;
     }
 
-    /** Removes what a crashed lab left ({@code nslab.sh down} with the lab's own settings: the script removes its lab itself, also when it fails; a killed one cannot). */
+    /**
+     * Removes what a crashed lab left ({@code nslab.sh down} with the lab's own settings: the script removes its lab
+     * itself, also when it fails; a killed one cannot).
+     */
     static void removeLab(Path nslab, Map<String, String> nslabEnv) throws Exception {
         ProcessBuilder down = new ProcessBuilder(nslab.toString(), "down").redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD);

@@ -21,7 +21,6 @@ import org.maestro.worker.WorkerHandler;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

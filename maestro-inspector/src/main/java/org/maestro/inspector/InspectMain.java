@@ -3,7 +3,6 @@ package org.maestro.inspector;
 import org.maestro.common.cli.OneLineErrors;
 import org.maestro.common.cli.UrlPasswords;
 import org.maestro.common.units.TimeSpan;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

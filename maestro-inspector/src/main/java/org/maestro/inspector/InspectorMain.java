@@ -4,7 +4,6 @@ import org.maestro.common.cli.OneLineErrors;
 import org.maestro.common.note.Role;
 import org.maestro.common.peer.PeerOptions;
 import org.maestro.common.peer.PeerProcess;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 

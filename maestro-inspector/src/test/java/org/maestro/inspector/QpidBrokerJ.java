@@ -135,7 +135,8 @@ final class QpidBrokerJ implements AutoCloseable {
               } ],
               "virtualhostnodes": [ {
                 "name": "default", "type": "Memory", "defaultVirtualHostNode": "true",
-                "virtualHostInitialConfiguration": "{\\"type\\":\\"Memory\\",\\"nodeAutoCreationPolicies\\":[{\\"pattern\\":\\".*\\",\\"createdOnPublish\\":\\"true\\",\\"createdOnConsume\\":\\"true\\",\\"nodeType\\":\\"queue\\"}]}"
+                "virtualHostInitialConfiguration": "{\\"type\\":\\"Memory\\",\\"nodeAutoCreationPolicies\\":[{\\"pattern\\":\\".*\\",\
+            \\"createdOnPublish\\":\\"true\\",\\"createdOnConsume\\":\\"true\\",\\"nodeType\\":\\"queue\\"}]}"
               } ]
             }
             """;

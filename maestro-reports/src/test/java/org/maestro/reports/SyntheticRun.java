@@ -24,8 +24,8 @@ import org.maestro.common.runfiles.TestJson;
 /**
  * Writes a run directory as the client would, with the real writers: one sender and one receiver at a fixed
  * rate (rate logs, send-delay and latency HDR interval logs, one interval per second, warm-up intervals
- * tagged), an inspector's CSVs (Artemis queues, a Qpid Dispatch router's data sets) with its test.json, an agent's handlers.csv and a summary.json. Streaming: any number of messages.
- * Keeps the measured (after warm-up) response-time histogram for checks.
+ * tagged), an inspector's CSVs (Artemis queues, a Qpid Dispatch router's data sets) with its test.json, an agent's handlers.csv and a
+ * summary.json. Streaming: any number of messages. Keeps the measured (after warm-up) response-time histogram for checks.
  */
 public final class SyntheticRun {
     public static final String SENDER = "sender-1";
@@ -307,6 +307,33 @@ public final class SyntheticRun {
                 n.set("serviceTime", latency(measuredService));
             }
         }
+        peerHostsAndClocks(s);
+        ObjectNode check = s.putArray("checks").addObject();
+        check.put("criterion", "p99 latency < 250 ms");
+        check.put("passed", true);
+        check.put("measured", measuredResponse.getValueAtPercentile(99) / 1000.0 + " ms");
+        check.put("bound", "< 250.000 ms");
+        ObjectNode action = s.putArray("actions").addObject();
+        action.put("handler", "restart-artemis.groovy");
+        action.set("args", Json.MAPPER.valueToTree(List.of("--graceful")));
+        action.put("atMillis", 2000);
+        action.put("start", iso(startEpochMicros + 2_000_000));
+        action.put("end", iso(startEpochMicros + 2_400_000));
+        action.put("outcome", "succeeded");
+        action.put("exitStatus", 0);
+        action.put("reason", "");
+        action.put("lost", 0);
+        action.put("outageMillis", 0);
+        action.put("recoveryMillis", 0);
+        action.put("agent", "agent-1");
+        action.put("startedAtMillis", 2013);
+        s.put("verdict", verdict);
+        s.putArray("reasons");
+        totals(s);
+        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("summary.json").toFile(), s);
+    }
+
+    private static void peerHostsAndClocks(ObjectNode s) {
         // As the client writes them (Summary.PeerHost, Summary.ClockCheck): four hosts, the agent's clock 2.5 ms off,
         // the inspector on the client's own host (same boot id: its clock is the client's, not estimated).
         ArrayNode hosts = s.putArray("peerHosts");
@@ -338,27 +365,9 @@ public final class SyntheticRun {
         clocks.put("maxAbsOffsetMillis", 2.5);
         clocks.putArray("warnings").add("the clock of agent-1 on lab-agent is +2.500 ± 0.206 ms off the client's, at least 2.294 ms");
         clocks.putArray("peersOverLimit").add(AGENT);
-        ObjectNode check = s.putArray("checks").addObject();
-        check.put("criterion", "p99 latency < 250 ms");
-        check.put("passed", true);
-        check.put("measured", measuredResponse.getValueAtPercentile(99) / 1000.0 + " ms");
-        check.put("bound", "< 250.000 ms");
-        ObjectNode action = s.putArray("actions").addObject();
-        action.put("handler", "restart-artemis.groovy");
-        action.set("args", Json.MAPPER.valueToTree(List.of("--graceful")));
-        action.put("atMillis", 2000);
-        action.put("start", iso(startEpochMicros + 2_000_000));
-        action.put("end", iso(startEpochMicros + 2_400_000));
-        action.put("outcome", "succeeded");
-        action.put("exitStatus", 0);
-        action.put("reason", "");
-        action.put("lost", 0);
-        action.put("outageMillis", 0);
-        action.put("recoveryMillis", 0);
-        action.put("agent", "agent-1");
-        action.put("startedAtMillis", 2013);
-        s.put("verdict", verdict);
-        s.putArray("reasons");
+    }
+
+    private void totals(ObjectNode s) {
         ObjectNode totals = s.putObject("totals");
         long measuredMessages = 0;
         for (int second = warmupSeconds; second < seconds; second++) {
@@ -375,7 +384,6 @@ public final class SyntheticRun {
         totals.set("responseTime", latency(measuredResponse));
         totals.set("serviceTime", latency(measuredService));
         totals.set("sendDelay", latency(measuredDelay));
-        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("summary.json").toFile(), s);
     }
 
     /** As the client writes a latency: count and percentiles in ms (three decimals). */

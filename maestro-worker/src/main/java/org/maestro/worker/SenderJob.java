@@ -9,7 +9,6 @@ import org.maestro.common.runfiles.DeliveryMode;
 import org.maestro.common.runfiles.Figures;
 import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.TestJson;
-import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.TestDuration;
 import org.maestro.worker.driver.DriverException;
 import org.maestro.worker.driver.LoadDriver;

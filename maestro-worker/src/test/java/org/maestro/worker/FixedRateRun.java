@@ -50,7 +50,8 @@ final class FixedRateRun {
         assertEquals(1500, RunOutput.hdrCounts(receiver.resolve("latency-service.hlog")).total());
         assertEquals(1500, RunOutput.hdrCounts(sender.resolve("send-delay.hlog")).total());
         String sent = ((Payload.NotifySuccess) end[0].payload()).detail();
-        assertTrue(sent.contains("sent 1500 message(s), settled: 1500 acknowledged, 0 given back (released or modified) and sent again, 0 refused"), "the SUT settled every message: " + sent);
+        assertTrue(sent.contains("sent 1500 message(s), settled: 1500 acknowledged, 0 given back (released or modified) and sent again, 0 refused"),
+                "the SUT settled every message: " + sent);
         DeliveryJson delivery = DeliveryJson.read(sender).orElseThrow();
         assertEquals(new DeliveryJson(DeliveryMode.SETTLED, 1500L, 0L, 0L, 0), delivery, "the sender's delivery.json");
         String received = ((Payload.NotifySuccess) end[1].payload()).detail();

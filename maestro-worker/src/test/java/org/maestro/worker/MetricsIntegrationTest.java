@@ -7,7 +7,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.metrics.LatencyBuckets;
 import org.maestro.common.metrics.MetricNames;
 import org.maestro.common.note.Note;
-import org.maestro.common.note.Payload;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.runfiles.PeerFiles;

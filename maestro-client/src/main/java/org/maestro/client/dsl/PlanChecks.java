@@ -49,7 +49,7 @@ record PlanChecks(String warmup, String warmupMax, TestDuration duration, Rate r
                         + " shorter than the duration " + length + ": the receivers would start after the senders ended");
             }
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("route '" + route.group() + "': " + e.getMessage(), e);
+            throw new IllegalArgumentException("route '" + route.name() + "': " + e.getMessage(), e);
         }
     }
 

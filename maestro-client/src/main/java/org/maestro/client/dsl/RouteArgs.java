@@ -23,26 +23,26 @@ final class RouteArgs {
     private RouteArgs() {
     }
 
-    /** The route {@code args} describe, named {@code group}; an unknown or bad setting is refused naming the route. */
-    static TestPlan.Route of(Map<String, Object> args, String group) {
-        Topics.checkLevel("route group", group);
+    /** The route {@code args} describe, named {@code name}; an unknown or bad setting is refused naming the route. */
+    static TestPlan.Route of(Map<String, Object> args, String name) {
+        Topics.checkLevel("route group", name);
         Set<String> known = new TreeSet<>(Set.of("url", "sendUrl", "receiveUrl", "senders",
                 "receivers", "protocol", "rate", "size", "connections", "duration", "receiverStartAfter", "senderStartAfter", "stages"));
         for (String key : args.keySet()) {
             if (!known.contains(key)) {
-                throw new IllegalArgumentException("route '" + group + "': unknown setting '" + key + "'"
+                throw new IllegalArgumentException("route '" + name + "': unknown setting '" + key + "'"
                         + NearestName.hint(key, known, "a route sets"));
             }
         }
         try {
-            return routeOf(args, group);
+            return routeOf(args, name);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("route '" + group + "': " + e.getMessage(), e);
+            throw new IllegalArgumentException("route '" + name + "': " + e.getMessage(), e);
         }
     }
 
     /** The route {@code args} describe; a bad setting is refused naming it ({@code rate: ...}). */
-    private static TestPlan.Route routeOf(Map<String, Object> args, String group) {
+    private static TestPlan.Route routeOf(Map<String, Object> args, String name) {
         // The protocol --local's embedded SUT is spoken in when the route names no URL of its own.
         String protocol = String.valueOf(args.getOrDefault("protocol", TestPlan.Route.LOCAL_SCHEME));
         if (!TestPlan.Route.LOCAL_SCHEMES.contains(protocol)) {
@@ -64,7 +64,7 @@ final class RouteArgs {
             throw new IllegalArgumentException("stages: and " + (settings.rate() != null ? "rate:" : "duration:")
                     + " both set the route's " + (settings.rate() != null ? "rate" : "length") + ": give one or the other");
         }
-        return new TestPlan.Route(group, send == null ? null : send.toString(), receive == null ? null : receive.toString(),
+        return new TestPlan.Route(name, send == null ? null : send.toString(), receive == null ? null : receive.toString(),
                 positive("senders", args.getOrDefault("senders", 1)), positive("receivers", args.getOrDefault("receivers", 1)),
                 protocol, settings);
     }

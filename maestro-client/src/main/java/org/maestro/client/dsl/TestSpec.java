@@ -173,8 +173,8 @@ public final class TestSpec {
      * {@code receiverStartAfter:}, {@code senderStartAfter:} and {@code stages: { step 100, '5s'; ramp 100, 300, '5s' }}
      * (the {@link #stages} block as a closure), each overriding the test's ({@link RouteSettings}).
      */
-    public void route(Map<String, Object> args, String group) {
-        routes.add(RouteArgs.of(args, group));
+    public void route(Map<String, Object> args, String name) {
+        routes.add(RouteArgs.of(args, name));
     }
 
     /**

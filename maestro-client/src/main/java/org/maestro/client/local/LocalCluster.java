@@ -40,8 +40,8 @@ import org.maestro.client.run.TestExecutor;
 /**
  * The whole cluster in this process, for one machine: an embedded MQTT broker, the plan's sender,
  * receiver, inspector and agent peers, their data server (one token, which each peer tells as its own), and, when the plan names no SUT, one:
- * an embedded Artemis speaking AMQP, core and OpenWire (a route's {@code protocol:} picks its URL's), or, for a plan with an agent (fault injection, which needs a broker
- * process to restart), the standalone Artemis ({@link LocalArtemis}), whose instance directory the agent's
+ * an embedded Artemis speaking AMQP, core and OpenWire (a route's {@code protocol:} picks its URL's), or, for a plan with an
+ * agent (fault injection, which needs a broker process to restart), the standalone Artemis ({@link LocalArtemis}), whose instance directory the agent's
  * handlers get as the SET option {@value #INSTANCE_OPTION}. An agent without a handler source takes the
  * script's {@code handlers/} directory, made into a git repository; it may fetch only that source.
  * Everything lives in one temporary directory, deleted by {@link #close()}.
@@ -148,14 +148,14 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
         }
         HeapHeadroom.keep(); // the workers below load the SUT from this JVM
         for (TestPlan.Route route : plan.effectiveRoutes()) {
-            String prefix = route.group().isEmpty() ? "" : route.group() + "-";
+            String prefix = route.name().isEmpty() ? "" : route.name() + "-";
             for (int i = 1; i <= route.receivers(); i++) {
-                peers.add(new Peer(Peer.identity(prefix + "receiver-" + i, Role.RECEIVER, route.group()),
+                peers.add(new Peer(Peer.identity(prefix + "receiver-" + i, Role.RECEIVER, route.name()),
                         PeerConfig.of(control.mqttUrl()),
                         new DataTokenAnswer(dataServer.token(), new WorkerHandler(dataDir, url))).start());
             }
             for (int i = 1; i <= route.senders(); i++) {
-                peers.add(new Peer(Peer.identity(prefix + "sender-" + i, Role.SENDER, route.group()),
+                peers.add(new Peer(Peer.identity(prefix + "sender-" + i, Role.SENDER, route.name()),
                         PeerConfig.of(control.mqttUrl()),
                         new DataTokenAnswer(dataServer.token(), new WorkerHandler(dataDir, url))).start());
             }
@@ -241,8 +241,9 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
         return repo.toUri().toString();
     }
 
-    static String localQueue(String group) {
-        return group.isEmpty() ? "maestro.local" : "maestro.local." + group;
+    /** The queue --local gives the route {@code route} (by its name; "" for a test of one route). */
+    static String localQueue(String route) {
+        return route.isEmpty() ? "maestro.local" : "maestro.local." + route;
     }
 
     public BrokerUrl controlUrl() {
@@ -250,15 +251,15 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
     }
 
     /**
-     * The plan with what this cluster provides filled in: the SUT's URL when it named none (route groups get queues
+     * The plan with what this cluster provides filled in: the SUT's URL when it named none (routes get queues
      * of their own), the agent's handler source when it gave none, and the standalone instance for restart handlers.
      */
     public TestPlan complete(TestPlan plan) {
         TestPlan done = plan;
         if (sutUrl != null) {
             BiFunction<String, String, String> receive = receiveUrl == null ? sutUrl : receiveUrl;
-            done = done.withSut((group, scheme) -> sutUrl.apply(scheme, localQueue(group)),
-                    (group, scheme) -> receive.apply(scheme, localQueue(group)), sutDescription);
+            done = done.withSut((route, scheme) -> sutUrl.apply(scheme, localQueue(route)),
+                    (route, scheme) -> receive.apply(scheme, localQueue(route)), sutDescription);
         }
         if (routers != null) {
             done = done.withInspectors(inspectors.stream().map(RouterInspectors.Named::spec).toList());

@@ -67,7 +67,7 @@ final class LocalPlanRefusals {
                 continue;
             }
             for (TestPlan.Route route : plan.effectiveRoutes()) {
-                String queue = LocalCluster.localQueue(route.group());
+                String queue = LocalCluster.localQueue(route.name());
                 boolean routed = b.addresses().stream().anyMatch(a -> queue.equals(a)
                         || (b.attach() == Node.Attach.LINK_ROUTE && queue.startsWith(a + ".")));
                 if (!routed) {

@@ -143,17 +143,17 @@ public record TestPlan(String name, List<String> tags, String description, Strin
     }
 
     /**
-     * One route of a multipoint test: the peers of {@code group} send to {@code sendUrl} and
-     * receive from {@code receiveUrl}. Group "" means any peers, whatever their group.
-     */
-    /**
-     * One route: a group of senders and receivers with its endpoints.
+     * One route of a multipoint test: its senders and receivers (the peers started in the group {@code name}) send to
+     * {@code sendUrl} and receive from {@code receiveUrl}. Name "" means any peers, whatever their group.
      *
+     * @param name        the route's name, also its peers' group on the wire; run.json calls it {@value #NAME_KEY}
      * @param localScheme the scheme of the URL {@code --local} gives the route when it names none
      *                    ({@value #LOCAL_SCHEME} unless the script chose another its embedded SUT speaks)
      */
-    public record Route(String group, String sendUrl, String receiveUrl, int senders, int receivers, String localScheme,
+    public record Route(@JsonProperty(Route.NAME_KEY) String name, String sendUrl, String receiveUrl, int senders, int receivers, String localScheme,
                         RouteSettings settings) {
+        /** The route's name's key in run.json: run.json files already written call it so. */
+        public static final String NAME_KEY = "group";
         public static final String LOCAL_SCHEME = "amqp";
         /** The protocols --local's embedded SUT speaks (Artemis's names, upper-cased, for its acceptor). */
         public static final List<String> LOCAL_SCHEMES = List.of(LOCAL_SCHEME, "core", "openwire");
@@ -163,27 +163,27 @@ public record TestPlan(String name, List<String> tags, String description, Strin
             settings = settings == null ? RouteSettings.NONE : settings;
         }
 
-        public Route(String group, String sendUrl, String receiveUrl, int senders, int receivers, String localScheme) {
-            this(group, sendUrl, receiveUrl, senders, receivers, localScheme, RouteSettings.NONE);
+        public Route(String name, String sendUrl, String receiveUrl, int senders, int receivers, String localScheme) {
+            this(name, sendUrl, receiveUrl, senders, receivers, localScheme, RouteSettings.NONE);
         }
 
-        public Route(String group, String sendUrl, String receiveUrl, int senders, int receivers) {
-            this(group, sendUrl, receiveUrl, senders, receivers, LOCAL_SCHEME);
+        public Route(String name, String sendUrl, String receiveUrl, int senders, int receivers) {
+            this(name, sendUrl, receiveUrl, senders, receivers, LOCAL_SCHEME);
         }
 
         /** The same route with other settings of its own. */
         public Route withSettings(RouteSettings other) {
-            return new Route(group, sendUrl, receiveUrl, senders, receivers, localScheme, other);
+            return new Route(name, sendUrl, receiveUrl, senders, receivers, localScheme, other);
         }
 
         /** The same route at other URLs (e.g. with their passwords masked). */
         public Route withUrlsReplaced(String send, String receive) {
-            return new Route(group, send, receive, senders, receivers, localScheme, settings);
+            return new Route(name, send, receive, senders, receivers, localScheme, settings);
         }
 
         /** The same route with its missing URLs given: senders send to {@code send}, receivers receive from {@code receive}. */
         public Route withUrls(String send, String receive) {
-            return new Route(group, sendUrl == null ? send : sendUrl, receiveUrl == null ? receive : receiveUrl, senders,
+            return new Route(name, sendUrl == null ? send : sendUrl, receiveUrl == null ? receive : receiveUrl, senders,
                     receivers, localScheme, settings);
         }
 
@@ -257,19 +257,19 @@ public record TestPlan(String name, List<String> tags, String description, Strin
         return effectiveRoutes().stream().anyMatch(r -> r.sendUrl() == null || r.receiveUrl() == null);
     }
 
-    /** The same plan with its routes' missing URLs filled in by {@code urlFor(group, scheme)}. */
+    /** The same plan with its routes' missing URLs filled in by {@code urlFor(route name, scheme)}. */
     public TestPlan withSut(BiFunction<String, String, String> urlFor, String sutDescription) {
         return withSut(urlFor, urlFor, sutDescription);
     }
 
     /**
-     * The same plan with its routes' missing send URLs filled in by {@code sendUrlFor(group, scheme)} and receive URLs by
+     * The same plan with its routes' missing send URLs filled in by {@code sendUrlFor(route name, scheme)} and receive URLs by
      * {@code receiveUrlFor} (the two ends of a topology of routers).
      */
     public TestPlan withSut(BiFunction<String, String, String> sendUrlFor,
                             BiFunction<String, String, String> receiveUrlFor, String sutDescription) {
-        List<Route> filled = routes.stream().map(r -> r.withUrls(sendUrlFor.apply(r.group(), r.localScheme()),
-                receiveUrlFor.apply(r.group(), r.localScheme()))).toList();
+        List<Route> filled = routes.stream().map(r -> r.withUrls(sendUrlFor.apply(r.name(), r.localScheme()),
+                receiveUrlFor.apply(r.name(), r.localScheme()))).toList();
         return new TestPlan(name, tags, description.isEmpty() ? sutDescription : description,
                 sendUrl == null ? sendUrlFor.apply("", Route.LOCAL_SCHEME) : sendUrl,
                 receiveUrl == null ? receiveUrlFor.apply("", Route.LOCAL_SCHEME) : receiveUrl, messageSize, rate, connections,

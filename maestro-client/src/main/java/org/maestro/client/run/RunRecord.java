@@ -117,8 +117,8 @@ public record RunRecord(String testId, String broker, String start, TestPlan pla
         TestPlan.AgentPlan agent = p.agent() == null ? null : new TestPlan.AgentPlan(mask(p.agent().sourceUrl()),
                 p.agent().branch(), p.agent().actions(), mask(p.agent().options()));
         return new TestPlan(p.name(), p.tags(), p.description(), mask(p.sendUrl()), mask(p.receiveUrl()), p.messageSize(), p.rate(),
-                p.connections(), p.duration(), p.warmup(), p.warmupSendDelay(), p.warmupMax(), p.senders(), p.receivers(), p.criteria(), p.incremental(), routes,
-                inspectors, agent, p.topology(), p.stages());
+                p.connections(), p.duration(), p.warmup(), p.warmupSendDelay(), p.warmupMax(), p.senders(), p.receivers(), p.criteria(),
+                p.incremental(), routes, inspectors, agent, p.topology(), p.stages());
     }
 
     private static String mask(String url) {

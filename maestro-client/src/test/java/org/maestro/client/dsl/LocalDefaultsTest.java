@@ -58,10 +58,10 @@ class LocalDefaultsTest {
     void withLocalTheProtocolScenarioLeavesEachRouteToTheEmbeddedSutInItsProtocol() throws Exception {
         Path script = Path.of("..", "test-scripts", "compare-protocols.groovy");
         TestPlan plan = ScriptRunner.load(script, Map.of(), true);
-        assertEquals(List.of("amqp", "core", "openwire"), plan.routes().stream().map(TestPlan.Route::group).toList());
+        assertEquals(List.of("amqp", "core", "openwire"), plan.routes().stream().map(TestPlan.Route::name).toList());
         for (TestPlan.Route r : plan.routes()) {
             assertNull(r.sendUrl(), r.toString());
-            assertEquals(r.group(), r.localScheme(), "the route's protocol: picks the scheme --local gives it");
+            assertEquals(r.name(), r.localScheme(), "the route's protocol: picks the scheme --local gives it");
         }
         TestPlan filled = plan.withSut((group, scheme) -> scheme + "://127.0.0.1:1/q." + group, "local");
         assertEquals("openwire://127.0.0.1:1/q.openwire", filled.routes().get(2).sendUrl());

@@ -17,7 +17,8 @@ class RouterInspectorsTest {
 
     @Test
     void allGivesOnePeerPerRouterNamedAfterItAndAUrlInspectorKeepsItsName() {
-        List<RouterInspectors.Named> named = RouterInspectors.expand(List.of(spec("amqp://lab:5672"), spec(RouterInspectors.placeholder(List.of("all"), RouterInspectors.PEER_PER_ROUTER))),
+        List<RouterInspectors.Named> named = RouterInspectors.expand(List.of(spec("amqp://lab:5672"),
+                        spec(RouterInspectors.placeholder(List.of("all"), RouterInspectors.PEER_PER_ROUTER))),
                 LINE, r -> "amqp://127.0.0.1:" + r.substring(r.length() - 1));
         assertEquals(List.of("inspector-1", "inspector-router-1", "inspector-router-2", "inspector-router-3"),
                 named.stream().map(RouterInspectors.Named::peer).toList());
@@ -37,7 +38,8 @@ class RouterInspectorsTest {
                 () -> RouterInspectors.expand(List.of(spec(RouterInspectors.placeholder(List.of("router-2"), RouterInspectors.PEER_PER_ROUTER)),
                         spec(RouterInspectors.placeholder(List.of("all"), RouterInspectors.PEER_PER_ROUTER))), LINE, r -> r)).getMessage());
         assertEquals("inspector router: 'router-2': no topology of routers is started", assertThrows(IllegalArgumentException.class,
-                () -> RouterInspectors.expand(List.of(spec(RouterInspectors.placeholder(List.of("router-2"), RouterInspectors.PEER_PER_ROUTER))), null, r -> r)).getMessage());
+                () -> RouterInspectors.expand(List.of(spec(RouterInspectors.placeholder(List.of("router-2"), RouterInspectors.PEER_PER_ROUTER))),
+                        null, r -> r)).getMessage());
     }
 
     @Test

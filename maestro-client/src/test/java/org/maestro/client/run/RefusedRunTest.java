@@ -94,7 +94,7 @@ class RefusedRunTest {
         assertTrue(new RunFinisher(cluster.client(), new Console(new PrintStream(collectOut, true, StandardCharsets.UTF_8)))
                 .finish(run));
         assertEquals(before, Files.readString(run.resolve("summary.json")));
-        assertTrue(collectOut.toString(StandardCharsets.UTF_8).contains("did not run (") , collectOut.toString(StandardCharsets.UTF_8));
+        assertTrue(collectOut.toString(StandardCharsets.UTF_8).contains("did not run ("), collectOut.toString(StandardCharsets.UTF_8));
     }
 
     @Test

@@ -1,5 +1,8 @@
 package org.maestro.client.run;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.plan.Criterion;
@@ -21,6 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** run.json: enough for maestro collect after a SIGKILL, and no password. */
 class RunRecordTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     @TempDir
     Path dir;
 
@@ -46,6 +51,29 @@ class RunRecordTest {
         // run.json keeps the word the run.json files already written use for the message size.
         assertTrue(text.contains("\"" + TestPlan.SIZE_KEY + "\"") && !text.contains("\"messageSize\""), text);
         assertEquals(plan.messageSize(), read.plan().messageSize());
+    }
+
+    @Test
+    void anOldRunJsonWhoseRoutesCallTheirNameGroupStillLoads() throws Exception {
+        TestPlan plan = PlanFixtures.everyPart("10s");
+        RunRecord.starting("20260101-000000-every-part", BrokerUrl.parse("mqtt://broker.lab:1883"), "2026-01-01T00:00:00Z", plan)
+                .write(dir);
+        Path file = dir.resolve("run.json");
+        ObjectNode written = (ObjectNode) JSON.readTree(file.toFile());
+        // The route's name keeps its file key: run.json files already written call it "group".
+        for (JsonNode route : written.path("plan").path("routes")) {
+            assertTrue(route.has(TestPlan.Route.NAME_KEY) && !route.has("name"), route.toString());
+            // As a run.json written before routes had a local scheme and settings of their own.
+            ((ObjectNode) route).remove(List.of("localScheme", "settings"));
+        }
+        assertEquals("group", TestPlan.Route.NAME_KEY, "the key old run.json files have");
+        JSON.writeValue(file.toFile(), written);
+
+        RunRecord read = RunRecord.read(dir);
+        assertEquals(List.of("east", "west"), read.plan().routes().stream().map(TestPlan.Route::name).toList());
+        assertEquals(plan.routes().stream().map(TestPlan.Route::sendUrl).toList(),
+                read.plan().routes().stream().map(TestPlan.Route::sendUrl).toList());
+        assertEquals(TestPlan.Route.LOCAL_SCHEME, read.plan().routes().get(0).localScheme());
     }
 
     @Test

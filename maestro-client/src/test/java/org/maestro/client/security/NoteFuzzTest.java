@@ -176,7 +176,12 @@ class NoteFuzzTest {
         }
         assertEquals(List.of(), answers.obeyed(), "answers other than PROTOCOL_ERROR to fuzzed notes");
 
-        // Every peer is up, answers PING, kept its heap, and logged no raw control byte.
+        assertEveryPeerIsUpAndClean(probe, peers, processes, heapBefore);
+    }
+
+    /** Every peer is up, answers PING, kept its heap, and logged no raw control byte. */
+    private static void assertEveryPeerIsUpAndClean(ControlClient probe, Map<String, PeerInfo> peers,
+            Map<String, ChildJvm> processes, Map<String, Long> heapBefore) throws Exception {
         List<PingResult> after = probe.ping(Address.all(), Duration.ofSeconds(3));
         assertEquals(peers.keySet(), new HashSet<>(after.stream().map(p -> p.peer().name()).toList()), "every peer answers PING after");
         Map<String, Long> heapAfter = heaps(processes);

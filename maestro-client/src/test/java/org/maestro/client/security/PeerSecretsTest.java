@@ -186,8 +186,8 @@ class PeerSecretsTest {
         String expected = "maestro: --broker-password-file " + open + " has mode 0644, readable by others: it must be readable"
                 + " by its owner only (chmod 600 " + open + ")";
         Map<String, String> env = Map.of("MAESTRO_BROKER", brokerWithoutPassword(), "MAESTRO_BROKER_PASSWORD_FILE", open.toString());
-        String[][] commands = {{"worker", "--role", "sender", "--name", "s"}, {"inspector", "--name", "i"}, {"agent", "--name", "a", "--work-dir", tmp.resolve("work").toString()},
-                {"ping"}};
+        String[][] commands = {{"worker", "--role", "sender", "--name", "s"}, {"inspector", "--name", "i"},
+                {"agent", "--name", "a", "--work-dir", tmp.resolve("work").toString()}, {"ping"}};
         for (String[] command : commands) {
             List<String> args = new ArrayList<>(List.of(command));
             if (!command[0].equals("ping")) {

@@ -51,7 +51,8 @@ public class PeerOptions {
     @Option(names = "--data-port", defaultValue = "0", description = "data server port; 0 picks a free one (default: ${DEFAULT-VALUE})")
     int dataPort;
 
-    @Option(names = "--keep-alive", defaultValue = "" + PeerConfig.DEFAULT_KEEP_ALIVE_SECONDS, description = "MQTT keep-alive in seconds (default: ${DEFAULT-VALUE})")
+    @Option(names = "--keep-alive", defaultValue = "" + PeerConfig.DEFAULT_KEEP_ALIVE_SECONDS,
+            description = "MQTT keep-alive in seconds (default: ${DEFAULT-VALUE})")
     int keepAlive;
 
     /**

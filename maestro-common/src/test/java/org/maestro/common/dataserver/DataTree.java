@@ -29,7 +29,7 @@ public final class DataTree {
     static final String UNICODE_NAME = "test-1/peer-a/with space ü €.csv";
     /** Legal file names that are awkward in a URL. */
     static final List<String> ODD_NAMES = List.of("semi;colon.txt", "per%cent.txt", "hash#q?.txt", "plus+amp&eq=.txt",
-            "quote'[b]{c}.txt", ".hidden", "...", "a..b.csv", "😀.json", "tab	here.txt", "%2e%2e", "%2F");
+            "quote'[b]{c}.txt", ".hidden", "...", "a..b.csv", "😀.json", "tab\there.txt", "%2e%2e", "%2F");
 
     public final Path root;
     final Path outside;

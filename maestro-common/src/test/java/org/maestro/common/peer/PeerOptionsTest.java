@@ -36,8 +36,8 @@ class PeerOptionsTest {
     void givenOptionsAndDefaultsMakeTheLaunch() {
         TestPeer command = new TestPeer();
         assertEquals(0, new CommandLine(command).execute("--broker", "mqtt://broker.lab:1884", "--name", "r1"));
-        assertEquals(new PeerProcess.Launch("maestro-test-peer", BrokerUrl.parse("mqtt://broker.lab:1884"), PeerConfig.DEFAULT_KEEP_ALIVE_SECONDS, "r1", Role.RECEIVER,
-                "", Path.of("maestro-data"), "0.0.0.0", 0, HostNames.local()), command.launch);
+        assertEquals(new PeerProcess.Launch("maestro-test-peer", BrokerUrl.parse("mqtt://broker.lab:1884"),
+                PeerConfig.DEFAULT_KEEP_ALIVE_SECONDS, "r1", Role.RECEIVER, "", Path.of("maestro-data"), "0.0.0.0", 0, HostNames.local()), command.launch);
 
         assertEquals(0, new CommandLine(command).execute("--broker", "mqtt://b:1883", "--name", "r2", "--group", "east",
                 "--data-dir", "/tmp/d", "--data-host", "127.0.0.1", "--data-port", "8080", "--keep-alive", "5"));

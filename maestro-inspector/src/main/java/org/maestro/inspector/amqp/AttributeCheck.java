@@ -54,7 +54,8 @@ final class AttributeCheck {
 
     /**
      * Reads an answer to {@code what}, GET-ATTRIBUTES (a map of entity type names to lists of attribute names) or
-     * GET-TYPES (of entity type names to the types they extend); empty when the server refused the operation (it need not support it: then it cannot tell, and nothing is refused).
+     * GET-TYPES (of entity type names to the types they extend); empty when the server refused the operation (it need
+     * not support it: then it cannot tell, and nothing is refused).
      */
     static Map<String, List<String>> answer(String what, Object statusCode, Object body, String where)
             throws InspectorException {

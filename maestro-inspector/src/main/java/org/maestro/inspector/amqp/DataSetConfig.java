@@ -28,6 +28,8 @@ public final class DataSetConfig {
     public static final String MEMORY = "memory";
     /** The router's allocator: object counts per type, not bytes: {@code allocator.csv}. */
     public static final String ALLOCATOR = "allocator";
+    /** Broker-J's queue entity type: a preset's and the format error's example. */
+    private static final String BROKER_J_QUEUE_TYPE = "org.apache.qpid.Queue";
 
     /**
      * Qpid Dispatch Router's own entities. Delivery totals are counters (the report charts them as rates); settings
@@ -75,7 +77,7 @@ public final class DataSetConfig {
      * attribute left at its default): these sets show which queues and exchanges exist at each sample.
      */
     public static final List<EntityQuery> BROKER_J = List.of(
-            EntityQuery.preset("queues", "org.apache.qpid.Queue", ColumnKind.columns().key("name")
+            EntityQuery.preset("queues", BROKER_J_QUEUE_TYPE, ColumnKind.columns().key("name")
                     .identity("qpid-type", "durable", "lifetimePolicy", "object-path").build()),
             EntityQuery.preset("exchanges", "org.apache.qpid.Exchange", ColumnKind.columns().key("name")
                     .identity("qpid-type", "durable").build()));
@@ -132,7 +134,7 @@ public final class DataSetConfig {
     }
 
     private static EntityQuery one(String part) {
-        String expected = " (expected name=entityType:attribute,attribute, e.g. queues=org.apache.qpid.Queue:name,durable)";
+        String expected = " (expected name=entityType:attribute,attribute, e.g. queues=" + BROKER_J_QUEUE_TYPE + ":name,durable)";
         int eq = part.indexOf('=');
         int colon = part.indexOf(':', eq + 1);
         if (eq <= 0 || colon < 0) {

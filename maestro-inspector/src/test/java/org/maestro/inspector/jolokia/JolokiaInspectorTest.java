@@ -57,14 +57,18 @@ class JolokiaInspectorTest {
     void rowsComeFromTheKeysOfMBeanNamesWhateverTheirOrder() throws Exception {
         // Jolokia 1.x writes names sorted by key; 2.x keeps the broker's registration order: both give the same rows.
         String sorted = json("""
-                {'org.apache.activemq.artemis:address=\\"orders\\",broker=\\"b1\\",component=addresses,queue=\\"orders\\",routing-type=\\"anycast\\",subcomponent=queues':
+                {'org.apache.activemq.artemis:address=\\"orders\\",broker=\\"b1\\",component=addresses,\
+                queue=\\"orders\\",routing-type=\\"anycast\\",subcomponent=queues':
                    {'MessageCount':3,'MessagesAdded':10,'MessagesAcknowledged':7,'MessagesExpired':0,'ConsumerCount':1},
-                 'org.apache.activemq.artemis:address=\\"DLQ\\",broker=\\"b1\\",component=addresses,queue=\\"DLQ\\",routing-type=\\"anycast\\",subcomponent=queues':
+                 'org.apache.activemq.artemis:address=\\"DLQ\\",broker=\\"b1\\",component=addresses,\
+                queue=\\"DLQ\\",routing-type=\\"anycast\\",subcomponent=queues':
                    {'MessageCount':0,'MessagesAdded':0,'MessagesAcknowledged':0,'MessagesExpired':0,'ConsumerCount':0}}""");
         String registered = json("""
-                {'org.apache.activemq.artemis:broker=\\"b1\\",component=addresses,address=\\"orders\\",subcomponent=queues,routing-type=\\"anycast\\",queue=\\"orders\\"':
+                {'org.apache.activemq.artemis:broker=\\"b1\\",component=addresses,address=\\"orders\\",\
+                subcomponent=queues,routing-type=\\"anycast\\",queue=\\"orders\\"':
                    {'MessageCount':3,'MessagesAdded':10,'MessagesAcknowledged':7,'MessagesExpired':0,'ConsumerCount':1},
-                 'org.apache.activemq.artemis:broker=\\"b1\\",component=addresses,address=\\"DLQ\\",subcomponent=queues,routing-type=\\"anycast\\",queue=\\"DLQ\\"':
+                 'org.apache.activemq.artemis:broker=\\"b1\\",component=addresses,address=\\"DLQ\\",\
+                subcomponent=queues,routing-type=\\"anycast\\",queue=\\"DLQ\\"':
                    {'MessageCount':0,'MessagesAdded':0,'MessagesAcknowledged':0,'MessagesExpired':0,'ConsumerCount':0}}""");
         Sample a = inspector.toSample(JSON.readTree(answers(sorted)));
         Sample b = inspector.toSample(JSON.readTree(answers(registered)));

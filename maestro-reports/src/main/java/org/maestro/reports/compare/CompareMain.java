@@ -4,7 +4,6 @@ import org.maestro.common.cli.OneLineErrors;
 import java.nio.file.Path;
 import java.util.List;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -17,7 +17,6 @@ import org.maestro.reports.results.RunReduction;
 import org.maestro.reports.results.TimeBuckets;
 import org.maestro.reports.results.WarmupBoundary;
 import org.maestro.reports.HdrLogSeries;
-import org.maestro.reports.PeerDir;
 import org.maestro.reports.RunDirectory;
 import org.maestro.reports.Series;
 
@@ -25,8 +24,8 @@ import org.maestro.reports.Series;
  * What a comparison needs of one run besides the figures of its summary.json (which it compares): messages sent and
  * received per second and the worst receiver's p99 per second after warm-up (x in seconds from the load's clock
  * origin, the first sender's start, as in the report, so two runs line up), the latency distributions after warm-up,
- * and the measured period cut into a few slices with each metric measured on each slice — their spread estimates how much the figure moves by chance. Read with the
- * run's reduction ({@link RunReduction}, the report's: rate logs, HDR logs and warm-up boundaries
+ * and the measured period cut into a few slices with each metric measured on each slice — their spread estimates how much the figure moves by chance.
+ * Read with the run's reduction ({@link RunReduction}, the report's: rate logs, HDR logs and warm-up boundaries
  * read once). A route's slices span that route's own measured period: from its senders' warm-up end to
  * its own peers' last message (summary.json's routes name its peers), not the run's.
  */

@@ -1,8 +1,6 @@
 package org.maestro.reports.page;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,22 +8,14 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableSet;
-import java.util.Objects;
-import java.util.Optional;
-import java.util.stream.Stream;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import org.maestro.common.runfiles.Figures;
-import org.maestro.common.runfiles.HandlersCsv;
 import org.maestro.common.runfiles.PeerFiles;
-import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.runfiles.RunTopology;
-import org.maestro.common.runfiles.TestJson;
 import org.maestro.reports.results.PeerReduction;
 import org.maestro.reports.results.RateLogTally;
 import org.maestro.reports.results.ComparisonJson;
@@ -39,12 +29,14 @@ import org.maestro.reports.Json;
 import org.maestro.reports.PeerDir;
 import org.maestro.reports.RunDirectory;
 import org.maestro.reports.Series;
-import org.maestro.reports.results.RouterHops;
 
 /**
  * Everything report.html shows, as one JSON object built in one streaming pass over the run's files: the
  * summary as the client wrote it, the charts (x in seconds from the origin, the run's start), the figures
- * read from the HDR logs, the warm-up band, and the markers of agent actions and failed peers.
+ * read from the HDR logs, the warm-up band, and the markers of agent actions and failed peers. The peers, warm-up,
+ * throughput and latency are built here; the topology ({@link TopologySection}), the inspectors' charts
+ * ({@link InspectorCharts}), the markers ({@link TimeMarkers}) and the peers' systems and console log
+ * ({@link SystemsAndConsole}) by their own classes, in this order.
  */
 public final class ReportData {
     private static final String[] HDR_TITLES = {"Response time (corrected for coordinated omission)",
@@ -99,13 +91,14 @@ public final class ReportData {
         d.warmup();
         d.throughput();
         d.latency();
-        d.topology();
-        d.inspectors();
-        d.actions();
-        d.failures();
+        TopologySection.add(run, d.topology, d.root);
+        InspectorCharts.add(run, d.topology, d.originMicros, d.bucketSeconds, d.charts, d.notes);
+        TimeMarkers markers = new TimeMarkers(d.markers, d.originMicros);
+        markers.actions(run, d.root);
+        markers.failures(run, d.lastActivityMicros);
         d.comparison();
-        d.systems();
-        d.consoleLog();
+        SystemsAndConsole.systems(run, d.root, d.notes);
+        SystemsAndConsole.consoleLog(run, d.root);
         return d.root;
     }
 
@@ -270,215 +263,6 @@ public final class ReportData {
         };
     }
 
-    /**
-     * A chart of rates (counters) and one of levels (gauges) per inspector CSV, each with the series that moved most
-     * and a note on what it left out; a CSV where nothing moved gets a line in the notes instead. A chart names the
-     * router its inspector sampled (by the run's topology); an inspector of several routers has each router's CSVs in a
-     * directory of its own (test.json's targets), charted per router. Each link's deliveries over the run (the hops of a
-     * line) are summary.json's {@code hops}.
-     */
-    private void inspectors() throws IOException {
-        for (PeerDir p : run.peers) {
-            // Only an inspector's CSVs are data series: a receiver's sequence events, a generator's own CPU (the "Load
-            // generators" table) and an agent's handler runs are records shown elsewhere, not charts.
-            if (!p.isInspector() || !Files.isDirectory(p.dir())) {
-                continue;
-            }
-            for (TestJson.Target target : inspectedTargets(p)) {
-                inspectorCharts(p, target);
-            }
-        }
-    }
-
-    /** The charts of one target of an inspector (the inspector itself when it sampled one URL). */
-    private void inspectorCharts(PeerDir p, TestJson.Target target) throws IOException {
-        Path dir = target.directory(p.dir());
-        if (!Files.isDirectory(dir)) {
-            notes.add(p.name() + ": no files of " + target.name() + " (" + dir.getFileName() + "/ was not collected)");
-            return;
-        }
-        List<Path> csvs;
-        try (Stream<Path> files = Files.list(dir)) {
-            csvs = files.filter(PeerFiles::isCsv).sorted().toList();
-        }
-        Map<String, Map.Entry<String, TestJson.DataSet>> dataSets = new HashMap<>();
-        target.dataSets().forEach((name, d) -> dataSets.put(d.file(), Map.entry(name, d)));
-        NavigableSet<Double> ticks = InspectorCsv.ticks(dir.resolve(PeerFiles.dataSetCsv(PeerFiles.SAMPLING_DATA_SET)),
-                originMicros);
-        String router = RouterHops.routerOf(topology, target);
-        String who = router.isEmpty() ? p.name() : router + " (" + p.name() + ")";
-        for (Path csv : csvs) {
-            String file = csv.getFileName().toString();
-            Map.Entry<String, TestJson.DataSet> named = dataSets.get(file);
-            TestJson.DataSet d = named == null ? null : named.getValue();
-            String noun = named == null ? "" : named.getKey();
-            InspectorCsv c = InspectorCsv.read(csv, d == null ? Map.of() : d.kinds(), noun, originMicros, bucketSeconds, ticks);
-            for (InspectorCsv.Chart cc : c.charts) {
-                ObjectNode chart = chart("csv-" + charts.size(), who + ": " + file
-                        + (cc.rates() ? ": rates per second (counters)" : ": levels (gauges)"), "time", cc.rates() ? "/s" : "");
-                chart.put("inspector", p.name());
-                cc.lines().forEach(s -> ((ArrayNode) chart.get("series")).add(Json.series(s)));
-                if (!cc.note().isEmpty()) {
-                    chart.put("note", cc.note());
-                }
-            }
-            if (c.charts.isEmpty()) {
-                notes.add(who + ": " + file + ": nothing charted (" + c.nothing + ")");
-            }
-        }
-    }
-
-    /**
-     * What an inspector sampled, by its test.json: its targets (several routers), or itself as one; itself, without data
-     * sets, when its test.json is missing or unreadable (said in the notes: its CSV columns' kinds are then guessed).
-     */
-    private List<TestJson.Target> inspectedTargets(PeerDir p) {
-        try {
-            Optional<TestJson> test = TestJson.read(p.dir());
-            if (test.isPresent() && test.get() instanceof TestJson.Inspector i) {
-                return i.inspected();
-            }
-        } catch (IOException e) {
-            notes.add(p.name() + ": " + PeerFiles.TEST_JSON + " is not readable (" + e.getMessage()
-                    + "): its CSV columns' kinds are guessed");
-        }
-        return List.of(new TestJson.Target("", "", Map.of()));
-    }
-
-    /**
-     * The topology the client started (topology.json), its picture (topology.svg, inlined) and, for each node, the
-     * peers that used it: senders and receivers by their URLs, inspectors by their management URL, and the agent beside
-     * it (whose handlers restart it) as topology.json names it.
-     */
-    private void topology() throws IOException {
-        if (topology == null) {
-            return;
-        }
-        ObjectNode t = root.putObject("topology");
-        t.put("description", topology.description());
-        t.put("sendsOn", topology.sendsOn());
-        t.put("receivesOn", topology.receivesOn());
-        Path svg = run.dir.resolve(RunTopology.PICTURE);
-        if (Files.isRegularFile(svg)) {
-            t.put("svg", Files.readString(svg));
-        }
-        Map<String, ArrayNode> users = new LinkedHashMap<>();
-        ArrayNode nodes = t.putArray("nodes");
-        for (RunTopology.Node n : topology.nodes()) {
-            ObjectNode o = nodes.addObject();
-            o.put("name", n.name());
-            o.put("kind", n.kind());
-            o.put("url", n.url());
-            String log = RunLayout.routerLog(n.name()); // a router --local started: its log, kept in the run directory
-            if (Files.isRegularFile(run.dir.resolve(log))) {
-                o.put("log", log);
-            }
-            users.put(n.name(), o.putArray("peers"));
-            if (n.agent() != null) {
-                users.get(n.name()).addObject().put("peer", n.agent()).put("role", "agent").put("what", "acts on");
-            }
-        }
-        ArrayNode links = t.putArray("links");
-        topology.links().forEach(l -> links.addObject().put("from", l.from()).put("to", l.to()).put("cost", l.cost()));
-        for (PeerDir p : run.peers) {
-            Optional<TestJson> test;
-            try {
-                test = TestJson.read(p.dir());
-            } catch (IOException e) {
-                continue; // not collected or unreadable: it used no router the report can tell
-            }
-            List<String[]> uses = new ArrayList<>(); // {url, what}
-            test.flatMap(TestJson::asWorker).ifPresent(w -> uses.add(p.isSender() ? new String[] {w.sendUrl(), "sends"}
-                    : new String[] {w.receiveUrl(), "receives"}));
-            test.filter(x -> x instanceof TestJson.Inspector).map(x -> (TestJson.Inspector) x)
-                    .ifPresent(i -> i.inspected().forEach(target -> uses.add(new String[] {target.managementUrl(), "inspects"})));
-            for (String[] use : uses) {
-                topology.nodeAt(use[0]).ifPresent(n -> users.get(n.name()).addObject().put("peer", p.name()).put("role", p.role())
-                        .put("what", use[1]));
-            }
-        }
-    }
-
-    private void actions() throws IOException {
-        ArrayNode actions = root.putArray("handlerRuns");
-        List<Summary.ActionResult> summaryActions = run.summary.actions();
-        for (Summary.ActionResult a : summaryActions) {
-            long at = Json.epochMicros(a.start());
-            if (at < 0) {
-                at = originMicros + a.atMillis() * 1000;
-            }
-            // Which agent ran it and when it started, as the summary has them (the console's words).
-            marker(at, "action", a.describe() + " -> " + a.outcome() + " (" + a.when() + ")");
-        }
-        for (PeerDir p : run.peers) {
-            Path file = p.dir().resolve(PeerFiles.HANDLERS_CSV);
-            if (!Files.isRegularFile(file)) {
-                continue;
-            }
-            for (HandlersCsv.Row r : HandlersCsv.read(file)) {
-                ObjectNode n = actions.addObject();
-                n.put("peer", p.name());
-                n.put("start", r.start());
-                n.put("end", r.end());
-                n.put("handler", r.handler());
-                n.put("args", r.args());
-                n.put("outcome", r.outcome());
-                n.put("exitStatus", r.exitStatus());
-                n.put("reason", r.reason());
-                if (summaryActions.isEmpty()) {
-                    long at = Json.epochMicros(Json.MAPPER.getNodeFactory().textNode(r.start()));
-                    if (at >= 0) {
-                        marker(at, "action", r.handler() + " " + r.args() + " -> " + r.outcome());
-                    }
-                }
-            }
-        }
-    }
-
-    /** Each peer's system.json (host, CPUs, heap, OS, JVM, driver): what the figures were measured on. */
-    private void systems() throws IOException {
-        ArrayNode systems = root.putArray("systems");
-        for (PeerDir p : run.peers) {
-            Path file = p.dir().resolve(PeerFiles.SYSTEM_JSON);
-            if (!Files.isRegularFile(file)) {
-                continue;
-            }
-            try {
-                JsonNode s = Json.MAPPER.readTree(file.toFile());
-                if (s != null && s.isObject()) {
-                    ObjectNode n = systems.addObject();
-                    n.put("peer", p.name());
-                    n.setAll((ObjectNode) s);
-                }
-            } catch (JsonProcessingException e) {
-                notes.add(p.name() + ": " + PeerFiles.SYSTEM_JSON + " is not readable JSON (" + e.getOriginalMessage() + ")");
-            }
-        }
-    }
-
-    /** The end of console.log (what the user saw during the run); a long log keeps its last {@value #CONSOLE_TAIL} bytes. */
-    private void consoleLog() throws IOException {
-        Path file = run.dir.resolve(RunLayout.CONSOLE_LOG);
-        if (!Files.isRegularFile(file)) {
-            return;
-        }
-        long size = Files.size(file);
-        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
-            long from = Math.max(0, size - CONSOLE_TAIL);
-            byte[] tail = new byte[(int) (size - from)];
-            f.seek(from);
-            f.readFully(tail);
-            String text = new String(tail, StandardCharsets.UTF_8);
-            if (from > 0) {
-                // Start at a whole line, and say what was left out.
-                text = "[... first " + (from + text.indexOf('\n') + 1) + " bytes left out: see console.log]\n" + text.substring(text.indexOf('\n') + 1);
-            }
-            root.put("console", text);
-        }
-    }
-
-    static final int CONSOLE_TAIL = 64 * 1024;
-
     /** The verdict against a baseline, when {@code maestro compare} or {@code run --baseline} left one. */
     private void comparison() throws IOException {
         Path file = run.dir.resolve(ComparisonJson.FILE);
@@ -489,33 +273,6 @@ public final class ReportData {
                 notes.add(e.getMessage() + ": run maestro compare again");
             }
         }
-    }
-
-    /**
-     * A failed peer is marked where its rate logs end (its last message), else at the end of the run; an interruption of
-     * the control plane where it began.
-     */
-    private void failures() {
-        for (Summary.Interruption i : run.summary.interruptions()) {
-            marker(Json.epochMicros(i.from()), "interruption", "control plane: " + i.who() + " away"
-                    + (i.millis() != null ? " for " + i.millis() + " ms" : ", not back within the run"));
-        }
-        for (PeerDir p : run.peers) {
-            if (!p.ok()) {
-                long at = lastActivityMicros.getOrDefault(p.name(), Json.epochMicros(run.summary.end()));
-                marker(at, "failure", p.name() + " failed: " + Objects.requireNonNullElse(p.summary().end(), ""));
-            }
-        }
-    }
-
-    private void marker(long epochMicros, String kind, String label) {
-        if (epochMicros < 0) {
-            return;
-        }
-        ObjectNode m = markers.addObject();
-        m.put("x", Json.round((epochMicros - originMicros) / 1e6));
-        m.put("kind", kind);
-        m.put("label", label);
     }
 
     private ObjectNode chart(String id, String title, String kind, String unit) {

@@ -3,7 +3,6 @@ package org.maestro.reports.page;
 import org.maestro.common.cli.OneLineErrors;
 import java.nio.file.Path;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

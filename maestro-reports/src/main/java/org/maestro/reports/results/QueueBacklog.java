@@ -71,8 +71,8 @@ public record QueueBacklog(int samples, long firstMessages, long lastMessages, d
 
     /**
      * A step's backlog from the samples between {@code fromMicros} and {@code toMicros} (epoch microseconds) of the
-     * first inspector of {@code runDir} (by name; of an inspector of several SUTs, the first target) that has a per-queue data set (two inspectors sample at different
-     * instants: their totals would not add up); empty when there is none; not {@link #judged()} when it has fewer than
+     * first inspector of {@code runDir} (by name; of an inspector of several SUTs, the first target) that has a per-queue data set
+     * (two inspectors sample at different instants: their totals would not add up); empty when there is none; not {@link #judged()} when it has fewer than
      * {@link #MIN_SAMPLES} samples in the span.
      */
     public static Optional<QueueBacklog> read(Path runDir, long fromMicros, long toMicros) throws IOException {

@@ -39,8 +39,8 @@ public record Sustainability(double rateTolerance, double sendDelayMaxMillis) {
     /** The rule in words, as incremental.json and the report state it. */
     public String rule() {
         return String.format(Locale.ROOT, "sustainable: the step's criteria passed, send rate >= %s %% of the target, "
-                        + "receive rate >= %s %% of the send rate (with an inspector of the queues, %d samples or more in the step: their depth grows by at most %s %% "
-                        + "of the send rate per second), send delay p99 <= %s ms, nothing lost; borderline "
+                        + "receive rate >= %s %% of the send rate (with an inspector of the queues, %d samples or more in the step: "
+                        + "their depth grows by at most %s %% of the send rate per second), send delay p99 <= %s ms, nothing lost; borderline "
                         + "(run again): a rate short by %s-%s %% or a send delay p99 of %s-%s ms",
                 pct(1 - rateTolerance), pct(1 - rateTolerance), QueueBacklog.MIN_SAMPLES, pct(rateTolerance), num(sendDelayMaxMillis), pct(rateTolerance / 2),
                 pct(rateTolerance * 2), num(sendDelayMaxMillis / 2), num(sendDelayMaxMillis * 2));

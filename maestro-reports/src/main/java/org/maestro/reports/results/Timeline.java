@@ -11,8 +11,8 @@ import java.util.List;
 
 /**
  * The run on one wall-clock axis, in 100 ms buckets, read from every peer's rate logs in one
- * streaming pass (the agent actions' cost, {@link FaultAnalysis}; the per-second figures are {@link RateLogTally}'s): messages sent by intended time, messages received by intended time (to see
- * which were lost), messages received by arrival time (to see when they flowed), and the
+ * streaming pass (the agent actions' cost, {@link FaultAnalysis}; the per-second figures are {@link RateLogTally}'s): messages sent by intended time,
+ * messages received by intended time (to see which were lost), messages received by arrival time (to see when they flowed), and the
  * receivers' duplicated and out-of-order arrivals (from sequence-events.csv).
  */
 public final class Timeline {

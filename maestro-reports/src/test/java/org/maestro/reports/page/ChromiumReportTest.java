@@ -115,7 +115,8 @@ public class ChromiumReportTest {
         assertEquals("", attribute(attrs, "data-errors"), "no script or console error in the page");
         assertFalse(attrs.contains("data-injected"), "the picture's script and handler did not run");
         String cells = dom.replace(" class=\"\"", "").replace(" class=\"num\"", "");
-        assertTrue(cells.contains("<td>router-2</td><td>inter-router out to router-3</td><td>4,321</td><td>4,300</td><td>21</td><td>0</td><td>0</td><td>unknown</td>"),
+        assertTrue(cells.contains("<td>router-2</td><td>inter-router out to router-3</td><td>4,321</td>"
+                + "<td>4,300</td><td>21</td><td>0</td><td>0</td><td>unknown</td>"),
                 "each hop's figures: " + head(dom.substring(Math.max(0, dom.indexOf("Deliveries per link")))));
         assertTrue(cells.contains("<td>inspector-1</td><td>router-2</td><td><a href=\"routers/router-2.log\">routers/router-2.log</a></td></tr>"),
                 "router-2's inspector, agent and log in its row: " + head(dom.substring(Math.max(0, dom.indexOf("<th>log</th>")))));

@@ -30,7 +30,8 @@ public class IncrementalReportTest {
         Files.writeString(dir.resolve("incremental.json"), """
                 {"name": "incremental", "sustainableRate": 100, "verdict": "passed", "steps": [
                   {"rate": 100, "verdict": "passed", "run": "steps/20261122-130000-incremental", "receiveRate": 100.0, "p99Millis": 1.5, "reasons": []},
-                  {"rate": 200, "verdict": "failed", "run": "steps/20261122-130010-incremental", "receiveRate": 180.5, "p99Millis": 300.25, "reasons": ["p99 too high"]},
+                  {"rate": 200, "verdict": "failed", "run": "steps/20261122-130010-incremental", "receiveRate": 180.5,
+                   "p99Millis": 300.25, "reasons": ["p99 too high"]},
                   {"rate": 300, "verdict": "error", "run": "../../etc", "receiveRate": 0, "p99Millis": 0, "reasons": ["not run"]}
                 ]}
                 """);

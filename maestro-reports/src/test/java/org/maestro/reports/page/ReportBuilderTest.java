@@ -68,7 +68,7 @@ class ReportBuilderTest {
         // A long console keeps its end, from a whole line, and says so.
         SyntheticRun other = new SyntheticRun(Files.createDirectories(tmp.resolve("long-console")), 1_795_000_000_000_000L, 2, 10, 0).write();
         StringBuilder log = new StringBuilder();
-        for (int i = 0; log.length() < 3 * ReportData.CONSOLE_TAIL; i++) {
+        for (int i = 0; log.length() < 3 * SystemsAndConsole.CONSOLE_TAIL; i++) {
             log.append("progress line ").append(i).append('\n');
         }
         log.append("verdict: PASSED\n");
@@ -76,7 +76,7 @@ class ReportBuilderTest {
         String console = ReportHtml.data(ReportBuilder.build(other.dir)).path("console").asText();
         assertTrue(console.startsWith("[... first ") && console.contains("bytes left out: see console.log]\nprogress line "), console.substring(0, 100));
         assertTrue(console.endsWith("verdict: PASSED\n"));
-        assertTrue(console.length() <= ReportData.CONSOLE_TAIL + 100);
+        assertTrue(console.length() <= SystemsAndConsole.CONSOLE_TAIL + 100);
     }
 
     @Test

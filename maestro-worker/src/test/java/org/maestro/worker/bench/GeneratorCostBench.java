@@ -169,29 +169,41 @@ public final class GeneratorCostBench {
                 // The bare JVMs ran two runs of each round: their threads' CPU and GC pauses are per message of both.
                 long measured = rounds * (count + SHORT);
                 long[] messagesOf = {measured, measured, 2 * measured, 2 * measured};
-                System.out.printf(Locale.ROOT, "%nCPU by thread over the measured runs (%d messages a side), µs per message; "
-                        + "/proc/PID/task, digits in names folded to N%n", measured);
-                for (int i = 0; i < all.size(); i++) {
-                    StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-17s", names[i]));
-                    long of = messagesOf[i];
-                    threads.get(i).byName().entrySet().stream().limit(8).forEach(e -> line.append(String.format(Locale.ROOT,
-                            "  %s %.1f", e.getKey(), e.getValue() * 1e6 / of)));
-                    threads.get(i).close();
-                    System.out.println(line);
-                }
-                System.out.printf(Locale.ROOT, "GC pauses over the measured runs (count, ms, ms per 1000 messages) and the heap at "
-                        + "the end (committed / in use, MB)%n");
-                for (int i = 0; i < all.size(); i++) {
-                    JvmFigures.GcPauses gc = JvmFigures.gcPauses(all.get(i).pid()).since(gcBefore.get(i));
-                    JvmFigures.Heap heap = JvmFigures.heap(all.get(i).pid());
-                    System.out.printf(Locale.ROOT, "%-17s %5d %8.0f %8.2f   heap %s%n", names[i], gc.count(), gc.millis(),
-                            gc.millis() * 1000 / messagesOf[i], heap == null ? "unreadable" : String.format(Locale.ROOT, "%.0f / %.0f",
-                                    heap.committedMb(), heap.usedMb()));
-                }
+                printThreadsAndGc(all, names, threads, gcBefore, measured, messagesOf);
                 m.halt();
                 b.end();
             }
         }
+        printFigures(count, rounds, maestro, bare, fresh, jfr);
+    }
+
+    /** Each JVM's CPU by thread and its GC pauses over the measured runs, per message it handled. */
+    private static void printThreadsAndGc(List<ChildJvm> all, String[] names, List<ThreadCpu> threads,
+            List<JvmFigures.GcPauses> gcBefore, long measured, long[] messagesOf) throws IOException, InterruptedException {
+        System.out.printf(Locale.ROOT, "%nCPU by thread over the measured runs (%d messages a side), µs per message; "
+                + "/proc/PID/task, digits in names folded to N%n", measured);
+        for (int i = 0; i < all.size(); i++) {
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-17s", names[i]));
+            long of = messagesOf[i];
+            threads.get(i).byName().entrySet().stream().limit(8).forEach(e -> line.append(String.format(Locale.ROOT,
+                    "  %s %.1f", e.getKey(), e.getValue() * 1e6 / of)));
+            threads.get(i).close();
+            System.out.println(line);
+        }
+        System.out.printf(Locale.ROOT, "GC pauses over the measured runs (count, ms, ms per 1000 messages) and the heap at "
+                + "the end (committed / in use, MB)%n");
+        for (int i = 0; i < all.size(); i++) {
+            JvmFigures.GcPauses gc = JvmFigures.gcPauses(all.get(i).pid()).since(gcBefore.get(i));
+            JvmFigures.Heap heap = JvmFigures.heap(all.get(i).pid());
+            System.out.printf(Locale.ROOT, "%-17s %5d %8.0f %8.2f   heap %s%n", names[i], gc.count(), gc.millis(),
+                    gc.millis() * 1000 / messagesOf[i], heap == null ? "unreadable" : String.format(Locale.ROOT, "%.0f / %.0f",
+                            heap.committedMb(), heap.usedMb()));
+        }
+    }
+
+    /** The figures of all rounds: medians per side and their ratios, and whether the goals are met. */
+    private static void printFigures(long count, int rounds, List<Round> maestro, List<Round> bare, List<Round> fresh,
+            String jfr) {
         System.out.printf(Locale.ROOT, "%n%d messages of %d bytes (short run %d), flat out, 1 + 1 connections, %d in flight, AMQP to one "
                 + "standalone Artemis; medians of %d rounds, ratios per round then their median%n", count, SIZE, SHORT, IN_FLIGHT, rounds);
         System.out.printf(Locale.ROOT, "%-34s %12s %12s %12s%n", "figure", "maestro", "bare loop", "ratio");

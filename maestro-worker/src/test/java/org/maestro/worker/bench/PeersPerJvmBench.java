@@ -10,7 +10,6 @@ import org.maestro.common.testing.JvmFigures;
 import org.maestro.common.testing.MosquittoBroker;
 import org.maestro.worker.WorkerMain;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -2,7 +2,6 @@ package org.maestro.worker.bench;
 
 import org.maestro.common.testing.ArtemisPerfReport;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.maestro.client.control.Address;
 import org.maestro.client.control.ControlClient;

@@ -107,11 +107,11 @@ public record PeerAssignment(List<Assignment> all, Map<String, PeerInfo> namedAg
     }
 
     private static PeerDirectory.Requirement receiversOf(TestPlan.Route route) {
-        return new PeerDirectory.Requirement(Role.RECEIVER, route.group(), route.receivers());
+        return new PeerDirectory.Requirement(Role.RECEIVER, route.name(), route.receivers());
     }
 
     private static PeerDirectory.Requirement sendersOf(TestPlan.Route route) {
-        return new PeerDirectory.Requirement(Role.SENDER, route.group(), route.senders());
+        return new PeerDirectory.Requirement(Role.SENDER, route.name(), route.senders());
     }
 
     private static PeerDirectory.Requirement inspectorsOf(TestPlan plan) {

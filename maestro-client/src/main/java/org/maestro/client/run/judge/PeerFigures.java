@@ -37,7 +37,7 @@ final class PeerFigures {
     final List<Summary.PeerResult> results = new ArrayList<>();
     /** The run's sum. */
     final Tally all = new Tally();
-    /** Each route's own sum, by group, when the test has routes of their own ({@link #byRoute}). */
+    /** Each route's own sum, by route name, when the test has routes of their own ({@link #byRoute}). */
     final Map<String, Tally> byRoute = new LinkedHashMap<>();
     /** Senders whose warm-up hit its cap before they were on schedule: a failed check each. */
     final List<Summary.Check> offSchedule = new ArrayList<>();
@@ -66,7 +66,7 @@ final class PeerFigures {
                           RunReduction reduction, boolean byRoute) throws IOException {
         PeerFigures f = new PeerFigures(plan, seen, reduction);
         if (byRoute) {
-            plan.effectiveRoutes().forEach(r -> f.byRoute.put(r.group(), new Tally()));
+            plan.effectiveRoutes().forEach(r -> f.byRoute.put(r.name(), new Tally()));
         }
         for (PeerInfo p : peers) {
             f.add(p, RunLayout.peerDir(runDir, p.name()));
@@ -168,7 +168,7 @@ final class PeerFigures {
 
     /** Whether the sender {@code p} sent flat out: its route's rate, or the test's. */
     private boolean flatOut(PeerInfo p) {
-        return plan.effectiveRoutes().stream().filter(r -> r.group().equals(p.group())).findFirst()
+        return plan.effectiveRoutes().stream().filter(r -> r.name().equals(p.group())).findFirst()
                 .map(plan::flatOut).orElse(plan.rate().isFlatOut());
     }
 

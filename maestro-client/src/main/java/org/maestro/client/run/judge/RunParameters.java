@@ -36,7 +36,7 @@ final class RunParameters {
 
     /** A route's parameters: its URLs and peers, and each setting it sets for itself (the test's are beside). */
     private static Map<String, Object> route(TestPlan.Route r) {
-        Map<String, Object> p = new LinkedHashMap<>(Map.of("group", r.group(), "sendUrl", Passwords.redact(r.sendUrl()),
+        Map<String, Object> p = new LinkedHashMap<>(Map.of("group", r.name(), "sendUrl", Passwords.redact(r.sendUrl()),
                 "receiveUrl", Passwords.redact(r.receiveUrl()), "senders", r.senders(), "receivers", r.receivers()));
         RouteSettings own = r.settings();
         if (own.rate() != null) {

@@ -27,8 +27,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
-import org.maestro.client.run.actions.ActionChecks;
 import org.maestro.client.run.discover.ClockLimits;
 import org.maestro.client.run.actions.ActionOutcome;
 
@@ -69,8 +67,8 @@ public final class SummaryBuilder {
         Summary.Totals totals = figures.all.totals(plan.onTopic(), plan.competingReceivers());
         List<Summary.RouteResult> routes = new ArrayList<>();
         for (TestPlan.Route r : plan.effectiveRoutes()) {
-            if (figures.byRoute.containsKey(r.group())) {
-                routes.add(routeResult(r, peers, figures.byRoute.get(r.group()), runDir));
+            if (figures.byRoute.containsKey(r.name())) {
+                routes.add(routeResult(r, peers, figures.byRoute.get(r.name()), runDir));
             }
         }
         List<Summary.ActionResult> actions = TimelineFigures.actions(seen.actions(), plan, reduction,
@@ -150,11 +148,11 @@ public final class SummaryBuilder {
         String send = Passwords.redact(r.sendUrl());
         String receive = Passwords.redact(r.receiveUrl());
         String target = send.equals(receive) ? send : send + " -> " + receive;
-        List<PeerInfo> workers = peers.stream().filter(p -> p.group().equals(r.group())
+        List<PeerInfo> workers = peers.stream().filter(p -> p.group().equals(r.name())
                 && (p.role() == Role.SENDER || p.role() == Role.RECEIVER)).toList();
         Summary.Drain drain = !lateReceivers(r) ? null
                 : DrainTime.of(dirsOf(workers, Role.SENDER, runDir), dirsOf(workers, Role.RECEIVER, runDir));
-        return new Summary.RouteResult(r.group(), Summary.RouteResult.protocolOf(r.sendUrl() != null ? r.sendUrl() : r.receiveUrl()),
+        return new Summary.RouteResult(r.name(), Summary.RouteResult.protocolOf(r.sendUrl() != null ? r.sendUrl() : r.receiveUrl()),
                 target, workers.stream().map(PeerInfo::name).toList(), tally.totals(r.onTopic(), r.competingReceivers()), drain);
     }
 

@@ -72,8 +72,8 @@ final class TimelineFigures {
         }
         for (TestPlan.Route r : plan.effectiveRoutes()) {
             if (r.settings().stages() != null) {
-                stagesOf(r.settings().stages(), reduction, w -> r.group().equals(w.route()))
-                        .forEach(st -> out.add(st.ofRoute(r.group())));
+                stagesOf(r.settings().stages(), reduction, w -> r.name().equals(w.route()))
+                        .forEach(st -> out.add(st.ofRoute(r.name())));
             }
         }
         return out;

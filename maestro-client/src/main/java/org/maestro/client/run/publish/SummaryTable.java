@@ -71,8 +71,9 @@ public final class SummaryTable {
         for (Summary.StageResult st : s.stages()) {
             Summary.Latency l = st.responseTime();
             c.line("%sstage %d (%s, %.1f-%.1f s): target %.1f msg/s, achieved %.1f msg/s, sent %d, received %d, lost %d; response time p50 %s / p99 %s ms",
-                    st.route() == null ? "" : "route " + st.route() + " ", st.index(), st.stage(), st.startSeconds(), st.endSeconds(), st.targetRate(), st.achievedRate(), st.sent(), st.received(),
-                    st.lost(), known(l) ? ms(l.p50()) : UNKNOWN, known(l) ? ms(l.p99()) : UNKNOWN);
+                    st.route() == null ? "" : "route " + st.route() + " ", st.index(), st.stage(), st.startSeconds(), st.endSeconds(),
+                    st.targetRate(), st.achievedRate(), st.sent(), st.received(), st.lost(),
+                    known(l) ? ms(l.p50()) : UNKNOWN, known(l) ? ms(l.p99()) : UNKNOWN);
         }
         for (Summary.Hop h : s.hops()) {
             // The routers' own counts per link (summary.json's hops, the report's "Deliveries per link").

@@ -34,7 +34,7 @@ public final class PeerRefusals {
             try {
                 WorkerOptions.parse(options);
             } catch (IllegalArgumentException e) {
-                String where = route.group().isEmpty() ? "" : "route " + route.group() + ": ";
+                String where = route.name().isEmpty() ? "" : "route " + route.name() + ": ";
                 return Optional.of(where + e.getMessage());
             }
         }

@@ -57,7 +57,7 @@ final class SetOptions {
             if (senders.contains(a)) {
                 // Rate and message count are totals: each sender gets its share among those that share them.
                 List<PeerAssignment.Assignment> rateSharers = senders.stream()
-                        .filter(s -> !own.ownRate() ? !s.route().settings().ownRate() : s.route().group().equals(a.route().group())).toList();
+                        .filter(s -> !own.ownRate() ? !s.route().settings().ownRate() : s.route().name().equals(a.route().name())).toList();
                 long rate = !own.ownRate() ? plan.rate().perSecond() : own.ownRatePerSecond();
                 long myRate = share(rate, rateSharers.size(), rateSharers.indexOf(a));
                 RateProfile profile = own.stages() != null ? own.stages() : own.rate() == null ? plan.stages() : null;
@@ -71,7 +71,7 @@ final class SetOptions {
                 mine = mine.withRate(new Rate(myRate), myProfile);
                 if (duration instanceof TestDuration.ByCount c) {
                     List<PeerAssignment.Assignment> countSharers = senders.stream().filter(s -> own.duration() == null
-                            ? s.route().settings().duration() == null : s.route().group().equals(a.route().group())).toList();
+                            ? s.route().settings().duration() == null : s.route().name().equals(a.route().name())).toList();
                     long messages = share(c.messages(), countSharers.size(), countSharers.indexOf(a));
                     mine = mine.withRoute(mine.messageSize(), mine.connections(), new TestDuration.ByCount(Math.max(1, messages)));
                 }

@@ -37,8 +37,8 @@ class PeerAssignmentTest {
                 a.all().stream().map(p -> p.target(plan)).toList());
         assertEquals(List.of("agent-1"), a.agents().stream().map(g -> g.peer().name()).toList());
         assertEquals(List.of("jolokia", "amqp-management"), a.inspectors().stream().map(i -> i.inspector().type()).toList());
-        assertEquals(List.of("east", "west", "west"), a.receivers().stream().map(r -> r.route().group()).toList());
-        assertEquals(List.of("east", "east", "west"), a.senders().stream().map(s -> s.route().group()).toList());
+        assertEquals(List.of("east", "west", "west"), a.receivers().stream().map(r -> r.route().name()).toList());
+        assertEquals(List.of("east", "east", "west"), a.senders().stream().map(s -> s.route().name()).toList());
     }
 
     @Test

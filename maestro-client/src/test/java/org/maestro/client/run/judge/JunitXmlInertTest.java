@@ -34,7 +34,8 @@ class JunitXmlInertTest {
         Summary.Totals totals = new Summary.Totals(10L, 10L, 0L, 0L, 0L, 1.0, 1.0, none, none, none);
         for (String verdict : List.of(Summary.FAILED, Summary.ERROR)) {
             Summary s = new Summary("t-1", "forged", List.of(), "", "2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", Map.of(),
-                    List.of(peer), totals, List.of(), List.of(check), List.of(), List.of(), verdict, List.of("sender failed: " + FORGED), List.of(), null, null, null, List.of());
+                    List.of(peer), totals, List.of(), List.of(check), List.of(), List.of(), verdict, List.of("sender failed: " + FORGED), List.of(),
+                    null, null, null, List.of());
             RunFilesWriter.write(s, run);
             String xml = Files.readString(run.resolve("junit.xml"), StandardCharsets.UTF_8);
             assertFalse(xml.contains("\u001b") || xml.contains("\r"), verdict + ": a raw control character in junit.xml:\n" + xml);

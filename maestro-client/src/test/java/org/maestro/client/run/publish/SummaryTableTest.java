@@ -26,7 +26,8 @@ class SummaryTableTest {
                 null, null, null, true, "3 sample(s)", List.of(), null, null, null);
         Summary.Totals totals = new Summary.Totals(10L, 0L, 10L, 0L, 0L, 100.0, null, latency, latency, latency);
         Summary s = new Summary("t", "nothing", List.of(), "", "2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", Map.of(),
-                List.of(receiver, inspector), totals, List.of(), List.of(), List.of(), List.of(), Summary.ERROR, List.of(), List.of(), null, null, null, List.of());
+                List.of(receiver, inspector), totals, List.of(), List.of(), List.of(), List.of(), Summary.ERROR, List.of(), List.of(),
+                null, null, null, List.of());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Console console = new Console(new PrintStream(out, true, StandardCharsets.UTF_8));
         SummaryTable.print(s, console);

@@ -134,7 +134,8 @@ class SetOptionsTest {
         Map<PeerInfo, Map<String, String>> set = SetOptions.compose(plan, "t-1", assigned(plan));
         assertEquals("50/s 5s; 50/s..150/s 10s", byName(set, "sender-a-1").get(TestOptions.RATE_STAGES));
         assertEquals("15s", byName(set, "sender-a-1").get(TestOptions.DURATION), "the profile's length");
-        assertEquals(List.of("84", "83"), List.of(byName(set, "sender-a-1").get(TestOptions.RATE), byName(set, "sender-a-2").get(TestOptions.RATE)), "its shares of the mean, 2500 messages over 15 s: 167");
+        assertEquals(List.of("84", "83"), List.of(byName(set, "sender-a-1").get(TestOptions.RATE), byName(set, "sender-a-2").get(TestOptions.RATE)),
+                "its shares of the mean, 2500 messages over 15 s: 167");
         assertEquals(null, byName(set, "sender-b-1").get(TestOptions.RATE_STAGES));
         assertEquals("1000", byName(set, "sender-b-1").get(TestOptions.RATE));
         assertEquals("20s", byName(set, "sender-b-1").get(TestOptions.DURATION));
