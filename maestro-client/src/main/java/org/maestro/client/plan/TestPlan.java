@@ -5,7 +5,7 @@ import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.TestDuration;
-import org.maestro.reports.results.Sustainability;
+import org.maestro.results.Sustainability;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -281,7 +281,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
      * A search for the highest sustainable rate (an incremental test): a coarse climb from {@code startRate} by
      * {@code step} up to {@code maxRate}, each step a run of {@code stepDuration}, then a bisection between the last
      * sustainable and the first unsustainable rate until they are {@code resolution} apart; the whole search at most
-     * {@code maxTime}. A step is judged by org.maestro.reports.results.Sustainability with {@code sendDelayMaxMillis}
+     * {@code maxTime}. A step is judged by org.maestro.results.Sustainability with {@code sendDelayMaxMillis}
      * and {@code rateTolerance}.
      *
      * @param resolution         msg/s; equal to {@code step}: no bisection (the climb alone, as before)

@@ -5,7 +5,7 @@ import java.util.List;
 
 import java.util.function.Function;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.maestro.common.runfiles.PeerFiles;
 
 /**

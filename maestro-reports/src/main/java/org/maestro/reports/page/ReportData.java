@@ -26,20 +26,20 @@ import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.runfiles.RunTopology;
 import org.maestro.common.runfiles.TestJson;
-import org.maestro.reports.results.PeerReduction;
-import org.maestro.reports.results.RateLogTally;
-import org.maestro.reports.results.ComparisonJson;
-import org.maestro.reports.results.ResultsJson;
-import org.maestro.reports.results.RunReduction;
-import org.maestro.reports.results.Summary;
-import org.maestro.reports.results.TimeBuckets;
-import org.maestro.reports.results.WarmupBoundary;
+import org.maestro.results.PeerReduction;
+import org.maestro.results.RateLogTally;
+import org.maestro.results.ComparisonJson;
+import org.maestro.results.ResultsJson;
+import org.maestro.results.RunReduction;
+import org.maestro.results.Summary;
+import org.maestro.results.TimeBuckets;
+import org.maestro.results.WarmupBoundary;
 import org.maestro.reports.HdrLogSeries;
 import org.maestro.reports.Json;
 import org.maestro.reports.PeerDir;
 import org.maestro.reports.RunDirectory;
 import org.maestro.reports.Series;
-import org.maestro.reports.results.RouterHops;
+import org.maestro.results.RouterHops;
 
 /**
  * Everything report.html shows, as one JSON object built in one streaming pass over the run's files: the

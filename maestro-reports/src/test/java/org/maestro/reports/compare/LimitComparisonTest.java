@@ -1,8 +1,8 @@
 package org.maestro.reports.compare;
 
 import org.junit.jupiter.api.Test;
-import org.maestro.reports.results.Incremental;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Incremental;
+import org.maestro.results.Summary;
 
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package org.maestro.reports.compare;
 
 import org.junit.jupiter.api.Test;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 
 import java.util.List;
 

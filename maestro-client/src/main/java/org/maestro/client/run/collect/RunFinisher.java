@@ -1,6 +1,6 @@
 package org.maestro.client.run.collect;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.client.control.ControlClient;
 import org.maestro.client.control.PingResult;

@@ -1,6 +1,6 @@
 package org.maestro.client.run.discover;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

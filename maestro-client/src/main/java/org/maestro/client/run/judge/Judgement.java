@@ -5,7 +5,7 @@ import org.maestro.client.plan.Criterion;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 
 import java.util.ArrayList;
 import java.util.List;

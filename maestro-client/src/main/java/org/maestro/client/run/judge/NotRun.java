@@ -1,7 +1,7 @@
 package org.maestro.client.run.judge;
 
 import org.maestro.client.plan.TestPlan;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 
 import java.io.IOException;
 import java.nio.file.Path;

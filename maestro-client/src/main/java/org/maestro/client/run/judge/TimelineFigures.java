@@ -3,12 +3,12 @@ package org.maestro.client.run.judge;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.units.RateProfile;
 import org.maestro.common.util.SafeText;
-import org.maestro.reports.results.FaultAnalysis;
-import org.maestro.reports.results.RunReduction;
-import org.maestro.reports.results.StageFigures;
-import org.maestro.reports.results.Summary;
-import org.maestro.reports.results.Timeline;
-import org.maestro.reports.results.WarmupBoundary;
+import org.maestro.results.FaultAnalysis;
+import org.maestro.results.RunReduction;
+import org.maestro.results.StageFigures;
+import org.maestro.results.Summary;
+import org.maestro.results.Timeline;
+import org.maestro.results.WarmupBoundary;
 
 import java.io.IOException;
 import java.nio.file.Path;

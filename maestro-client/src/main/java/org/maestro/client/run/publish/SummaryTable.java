@@ -1,7 +1,7 @@
 package org.maestro.client.run.publish;
 
-import org.maestro.reports.results.GeneratorUsage;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.GeneratorUsage;
+import org.maestro.results.Summary;
 import org.maestro.common.runfiles.Figures;
 
 import java.util.List;

@@ -3,7 +3,7 @@ package org.maestro.client.run.start;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.util.Clocks;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -6,7 +6,7 @@ import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.util.Passwords;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 
 import java.time.Duration;
 import java.util.ArrayList;

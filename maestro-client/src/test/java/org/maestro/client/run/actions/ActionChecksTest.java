@@ -1,6 +1,6 @@
 package org.maestro.client.run.actions;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.junit.jupiter.api.Test;
 import org.maestro.client.plan.Criterion;
 

@@ -1,7 +1,7 @@
 package org.maestro.client.run.discover;
 
 import org.maestro.common.note.ClockSource;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

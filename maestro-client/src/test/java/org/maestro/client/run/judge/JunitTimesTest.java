@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.testing.JunitSchema;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 

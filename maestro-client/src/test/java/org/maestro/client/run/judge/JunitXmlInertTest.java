@@ -1,6 +1,6 @@
 package org.maestro.client.run.judge;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;

@@ -1,6 +1,6 @@
 package org.maestro.client.run.judge;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -74,7 +74,7 @@ class SummaryBuilderTest {
         assertTrue(receiver.live().source().startsWith("live, not from files"), receiver.live().source());
 
         RunFilesWriter.write(s, run);
-        JsonNode json = org.maestro.reports.results.ResultsJson.MAPPER.readTree(run.resolve("summary.json").toFile());
+        JsonNode json = org.maestro.results.ResultsJson.MAPPER.readTree(run.resolve("summary.json").toFile());
         assertTrue(json.at("/totals/received").isNull(), json.get("totals").toString());
         assertTrue(json.at("/checks/0/passed").isNull(), json.get("checks").toString());
         assertEquals(why, json.at("/peers/1/dataMissing").asText());
@@ -156,7 +156,7 @@ class SummaryBuilderTest {
         assertEquals(Boolean.FALSE, w.onSchedule());
 
         RunFilesWriter.write(s, run);
-        JsonNode json = org.maestro.reports.results.ResultsJson.MAPPER.readTree(run.resolve("summary.json").toFile());
+        JsonNode json = org.maestro.results.ResultsJson.MAPPER.readTree(run.resolve("summary.json").toFile());
         assertEquals(15.0, json.at("/peers/0/warmup/seconds").asDouble(), json.at("/peers/0").toString());
         assertFalse(json.at("/peers/0/warmup/onSchedule").asBoolean());
         String junit = Files.readString(run.resolve("junit.xml"));

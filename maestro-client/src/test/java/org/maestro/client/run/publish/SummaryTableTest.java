@@ -1,7 +1,7 @@
 package org.maestro.client.run.publish;
 
 import org.junit.jupiter.api.Test;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -3,8 +3,8 @@ package org.maestro.client.run.search;
 import org.junit.jupiter.api.Test;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.units.TestDuration;
-import org.maestro.reports.results.Incremental;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Incremental;
+import org.maestro.results.Summary;
 
 import java.time.Duration;
 import java.util.ArrayList;

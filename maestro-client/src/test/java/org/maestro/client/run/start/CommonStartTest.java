@@ -5,7 +5,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.util.Clocks;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 
 import java.util.List;
 import java.util.Map;
