@@ -32,23 +32,23 @@ public final class ClockLimits {
     }
 
     /** How far off the client's clock the peer's is at least: its offset less the offset's uncertainty, never below 0. */
-    static double leastOffsetMillis(Summary.PeerHost h) {
-        double uncertainty = h.clockOffsetUncertaintyMillis() == null ? 0 : h.clockOffsetUncertaintyMillis();
-        return Math.max(0, Math.abs(h.clockOffsetMillis()) - uncertainty);
+    static double leastOffsetMillis(ProbedHost h) {
+        double uncertainty = h.clock().uncertaintyMillis() == null ? 0 : h.clock().uncertaintyMillis();
+        return Math.max(0, Math.abs(h.clock().offsetMillis()) - uncertainty);
     }
 
     /** Checks every peer with an offset against the limit; a warning per peer over it, naming peer, host and the figures. */
-    public static Summary.ClockCheck check(List<Summary.PeerHost> hosts, Summary.Latency response) {
+    public static Summary.ClockCheck check(List<ProbedHost> hosts, Summary.Latency response) {
         Double p50 = response == null || response.count() == 0 ? null : response.p50();
         double limit = limitMillis(p50);
         double max = 0;
         List<String> warnings = new ArrayList<>();
         List<String> over = new ArrayList<>();
-        for (Summary.PeerHost h : hosts) {
-            if (h.clockOffsetMillis() == null) {
+        for (ProbedHost h : hosts) {
+            if (h.clock().offsetMillis() == null) {
                 continue;   // no answer, or the client's own clock
             }
-            double offset = h.clockOffsetMillis();
+            double offset = h.clock().offsetMillis();
             max = Math.max(max, Math.abs(offset));
             double least = leastOffsetMillis(h);
             if (least > limit) {

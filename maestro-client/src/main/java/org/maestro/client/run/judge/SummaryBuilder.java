@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.maestro.client.run.actions.ActionChecks;
 import org.maestro.client.run.discover.ClockLimits;
+import org.maestro.client.run.discover.ProbedHost;
 import org.maestro.client.run.actions.ActionOutcome;
 
 /**
@@ -56,7 +57,7 @@ public final class SummaryBuilder {
      */
     public record Observed(Map<String, Note> ends, Map<String, Stats> finalStats, Map<String, Stats> live,
                     Map<String, String> dataMissing, List<String> errors, List<ActionOutcome> actions,
-                    List<Summary.Interruption> interruptions, List<Summary.PeerHost> peerHosts) {
+                    List<Summary.Interruption> interruptions, List<ProbedHost> peerHosts) {
     }
 
     public static Summary build(TestPlan plan, String testId, String start, List<PeerInfo> peers, Path runDir, Observed seen)
@@ -79,11 +80,12 @@ public final class SummaryBuilder {
         // The generators' measured span: from the first sender's warm-up end (its boundary) to the load's last message.
         long measureFrom = reduction.frame().firstSenderBoundary();
         long loadEnd = reduction.lastMessageMicros(w -> true);
+        List<Summary.PeerHost> peerHosts = ProbedHost.toSummary(seen.peerHosts());
         return new Summary(testId, plan.name(), plan.tags(), plan.description(), start, Instant.now().toString(),
                 new LinkedHashMap<>(RunParameters.of(plan)), figures.results, totals, routes, judged.checks(), actions,
-                List.copyOf(seen.interruptions()), judged.verdict(), judged.reasons(), seen.peerHosts(),
+                List.copyOf(seen.interruptions()), judged.verdict(), judged.reasons(), peerHosts,
                 ClockLimits.check(seen.peerHosts(), totals.responseTime()),
-                GeneratorLimits.check(generators(peers, runDir, measureFrom, loadEnd)), startSkew(peers, runDir, seen.peerHosts()),
+                GeneratorLimits.check(generators(peers, runDir, measureFrom, loadEnd)), startSkew(peers, runDir, peerHosts),
                 TimelineFigures.stages(plan, reduction), hops(peers, runDir), origin(reduction));
     }
 
