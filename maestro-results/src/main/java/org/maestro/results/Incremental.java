@@ -74,17 +74,125 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
             reasons = reasons == null ? List.of() : reasons;
         }
 
-        /** A step judged without an inspector of the queues. */
-        public Step(long rate, String verdict, String run, Double receiveRate, Double p99Millis, List<String> reasons,
-                    String phase, Double sendRate, Double p50Millis, Double p999Millis, Double sendDelayP99Millis,
-                    Long lost, Boolean sustainable, boolean borderline) {
-            this(rate, verdict, run, receiveRate, p99Millis, reasons, phase, sendRate, p50Millis, p999Millis, sendDelayP99Millis,
-                    lost, sustainable, borderline, null);
-        }
-
         /** A step of an older incremental.json: its verdict alone. */
         public Step(long rate, String verdict, String run, Double receiveRate, Double p99Millis, List<String> reasons) {
-            this(rate, verdict, run, receiveRate, p99Millis, reasons, null, null, null, null, null, null, null, false);
+            this(rate, verdict, run, receiveRate, p99Millis, reasons, null, null, null, null, null, null, null, false, null);
+        }
+
+        /** A step built component by component (incremental.json's {@code steps[]} has the record's shape). */
+        public static Builder builder() {
+            return new Builder();
+        }
+
+        /** This record with some components changed. */
+        public Builder toBuilder() {
+            return new Builder()
+                    .rate(rate).verdict(verdict).run(run).receiveRate(receiveRate).p99Millis(p99Millis)
+                    .reasons(reasons).phase(phase).sendRate(sendRate).p50Millis(p50Millis).p999Millis(p999Millis)
+                    .sendDelayP99Millis(sendDelayP99Millis).lost(lost).sustainable(sustainable)
+                    .borderline(borderline).queueGrowthPerSecond(queueGrowthPerSecond);
+        }
+
+        /** Names each component; one not set is null (false, 0). */
+        public static final class Builder {
+            private long rate;
+            private String verdict;
+            private String run;
+            private Double receiveRate;
+            private Double p99Millis;
+            private List<String> reasons;
+            private String phase;
+            private Double sendRate;
+            private Double p50Millis;
+            private Double p999Millis;
+            private Double sendDelayP99Millis;
+            private Long lost;
+            private Boolean sustainable;
+            private boolean borderline;
+            private Double queueGrowthPerSecond;
+
+            private Builder() {
+            }
+
+            public Builder rate(long rate) {
+                this.rate = rate;
+                return this;
+            }
+
+            public Builder verdict(String verdict) {
+                this.verdict = verdict;
+                return this;
+            }
+
+            public Builder run(String run) {
+                this.run = run;
+                return this;
+            }
+
+            public Builder receiveRate(Double receiveRate) {
+                this.receiveRate = receiveRate;
+                return this;
+            }
+
+            public Builder p99Millis(Double p99Millis) {
+                this.p99Millis = p99Millis;
+                return this;
+            }
+
+            public Builder reasons(List<String> reasons) {
+                this.reasons = reasons;
+                return this;
+            }
+
+            public Builder phase(String phase) {
+                this.phase = phase;
+                return this;
+            }
+
+            public Builder sendRate(Double sendRate) {
+                this.sendRate = sendRate;
+                return this;
+            }
+
+            public Builder p50Millis(Double p50Millis) {
+                this.p50Millis = p50Millis;
+                return this;
+            }
+
+            public Builder p999Millis(Double p999Millis) {
+                this.p999Millis = p999Millis;
+                return this;
+            }
+
+            public Builder sendDelayP99Millis(Double sendDelayP99Millis) {
+                this.sendDelayP99Millis = sendDelayP99Millis;
+                return this;
+            }
+
+            public Builder lost(Long lost) {
+                this.lost = lost;
+                return this;
+            }
+
+            public Builder sustainable(Boolean sustainable) {
+                this.sustainable = sustainable;
+                return this;
+            }
+
+            public Builder borderline(boolean borderline) {
+                this.borderline = borderline;
+                return this;
+            }
+
+            public Builder queueGrowthPerSecond(Double queueGrowthPerSecond) {
+                this.queueGrowthPerSecond = queueGrowthPerSecond;
+                return this;
+            }
+
+            public Step build() {
+                return new Step(rate, verdict, run, receiveRate, p99Millis, reasons, phase, sendRate, p50Millis,
+                        p999Millis, sendDelayP99Millis, lost, sustainable, borderline, queueGrowthPerSecond);
+            }
         }
 
         /** A step as its run's summary has it, judged by {@code rule} (no inspector of the queues). */
@@ -98,10 +206,12 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
             Summary.Latency p = Summary.Latency.known(t == null ? null : t.responseTime());
             Summary.Latency d = Summary.Latency.known(t == null ? null : t.sendDelay());
             Sustainability.Judgement j = rule.judge(rate, s, backlog);
-            return new Step(rate, s.verdict(), run, t == null ? null : t.receiveRate(), p == null ? null : p.p99(),
-                    j.reasons().isEmpty() ? s.reasons() : j.reasons(), phase, t == null ? null : t.sendRate(),
-                    p == null ? null : p.p50(), p == null ? null : p.p999(), d == null ? null : d.p99(),
-                    t == null ? null : t.lost(), j.sustainable(), j.borderline(), backlog == null ? null : backlog.judgedGrowthPerSecond());
+            return builder().rate(rate).verdict(s.verdict()).run(run).receiveRate(t == null ? null : t.receiveRate())
+                    .p99Millis(p == null ? null : p.p99()).reasons(j.reasons().isEmpty() ? s.reasons() : j.reasons()).phase(phase)
+                    .sendRate(t == null ? null : t.sendRate()).p50Millis(p == null ? null : p.p50())
+                    .p999Millis(p == null ? null : p.p999()).sendDelayP99Millis(d == null ? null : d.p99())
+                    .lost(t == null ? null : t.lost()).sustainable(j.sustainable()).borderline(j.borderline())
+                    .queueGrowthPerSecond(backlog == null ? null : backlog.judgedGrowthPerSecond()).build();
         }
 
         /**
@@ -114,8 +224,7 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
             }
             List<String> why = new ArrayList<>(reasons);
             why.add("run again after a borderline run that was " + (first.sustainable() ? "sustainable" : "not sustainable"));
-            return new Step(rate, verdict, run, receiveRate, p99Millis, List.copyOf(why), phase, sendRate, p50Millis, p999Millis,
-                    sendDelayP99Millis, lost, sustainable, borderline, queueGrowthPerSecond);
+            return toBuilder().reasons(List.copyOf(why)).build();
         }
 
         /** Judged sustainable (in an older file: its run passed). */

@@ -26,38 +26,6 @@ public record Summary(String testId, String name, List<String> tags, String desc
                       List<PeerHost> peerHosts, ClockCheck clockCheck, LoadGenerators loadGenerators,
                       StartSkew startSkew, List<StageResult> stages, List<Hop> hops, String origin) {
 
-    /**
-     * A run whose origin is not written (a summary built without its workers' files): a reader derives it
-     * ({@link RunReduction.Frame#originMicros}).
-     */
-    public Summary(String testId, String name, List<String> tags, String description, String start, String end,
-                   Map<String, Object> parameters, List<PeerResult> peers, Totals totals, List<RouteResult> routes,
-                   List<Check> checks, List<ActionResult> actions, List<Interruption> interruptions, String verdict,
-                   List<String> reasons, List<PeerHost> peerHosts, ClockCheck clockCheck, LoadGenerators loadGenerators,
-                   StartSkew startSkew, List<StageResult> stages, List<Hop> hops) {
-        this(testId, name, tags, description, start, end, parameters, peers, totals, routes, checks, actions, interruptions,
-                verdict, reasons, peerHosts, clockCheck, loadGenerators, startSkew, stages, hops, null);
-    }
-
-    /** A run without hop figures (no router inspected). */
-    public Summary(String testId, String name, List<String> tags, String description, String start, String end,
-                   Map<String, Object> parameters, List<PeerResult> peers, Totals totals, List<RouteResult> routes,
-                   List<Check> checks, List<ActionResult> actions, List<Interruption> interruptions, String verdict,
-                   List<String> reasons, List<PeerHost> peerHosts, ClockCheck clockCheck, LoadGenerators loadGenerators,
-                   StartSkew startSkew, List<StageResult> stages) {
-        this(testId, name, tags, description, start, end, parameters, peers, totals, routes, checks, actions, interruptions,
-                verdict, reasons, peerHosts, clockCheck, loadGenerators, startSkew, stages, List.of());
-    }
-
-    /** A run with one rate (no stages) and no start instant. */
-    public Summary(String testId, String name, List<String> tags, String description, String start, String end,
-                   Map<String, Object> parameters, List<PeerResult> peers, Totals totals, List<RouteResult> routes,
-                   List<Check> checks, List<ActionResult> actions, List<Interruption> interruptions, String verdict,
-                   List<String> reasons, List<PeerHost> peerHosts, ClockCheck clockCheck, LoadGenerators loadGenerators) {
-        this(testId, name, tags, description, start, end, parameters, peers, totals, routes, checks, actions, interruptions,
-                verdict, reasons, peerHosts, clockCheck, loadGenerators, null, List.of());
-    }
-
     public static final String PASSED = "passed";
     public static final String FAILED = "failed";
     public static final String ERROR = "error";
@@ -93,6 +61,166 @@ public record Summary(String testId, String name, List<String> tags, String desc
     /** Writes this summary as {@code file} (summary.json). */
     public void write(Path file) throws IOException {
         ResultsJson.write(file, this);
+    }
+
+    /** A summary built component by component (summary.json's shape is the record's: its components, by name). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** This record with some components changed. */
+    public Builder toBuilder() {
+        return new Builder()
+                .testId(testId).name(name).tags(tags).description(description).start(start).end(end)
+                .parameters(parameters).peers(peers).totals(totals).routes(routes).checks(checks).actions(actions)
+                .interruptions(interruptions).verdict(verdict).reasons(reasons).peerHosts(peerHosts)
+                .clockCheck(clockCheck).loadGenerators(loadGenerators).startSkew(startSkew).stages(stages)
+                .hops(hops).origin(origin);
+    }
+
+    /** Names each component; a list not set reads as empty (as from an older summary.json), anything else as null. */
+    public static final class Builder {
+        private String testId;
+        private String name;
+        private List<String> tags;
+        private String description;
+        private String start;
+        private String end;
+        private Map<String, Object> parameters;
+        private List<PeerResult> peers;
+        private Totals totals;
+        private List<RouteResult> routes;
+        private List<Check> checks;
+        private List<ActionResult> actions;
+        private List<Interruption> interruptions;
+        private String verdict;
+        private List<String> reasons;
+        private List<PeerHost> peerHosts;
+        private ClockCheck clockCheck;
+        private LoadGenerators loadGenerators;
+        private StartSkew startSkew;
+        private List<StageResult> stages;
+        private List<Hop> hops;
+        private String origin;
+
+        private Builder() {
+        }
+
+        public Builder testId(String testId) {
+            this.testId = testId;
+            return this;
+        }
+
+        public Builder name(String name) {
+            this.name = name;
+            return this;
+        }
+
+        public Builder tags(List<String> tags) {
+            this.tags = tags;
+            return this;
+        }
+
+        public Builder description(String description) {
+            this.description = description;
+            return this;
+        }
+
+        public Builder start(String start) {
+            this.start = start;
+            return this;
+        }
+
+        public Builder end(String end) {
+            this.end = end;
+            return this;
+        }
+
+        public Builder parameters(Map<String, Object> parameters) {
+            this.parameters = parameters;
+            return this;
+        }
+
+        public Builder peers(List<PeerResult> peers) {
+            this.peers = peers;
+            return this;
+        }
+
+        public Builder totals(Totals totals) {
+            this.totals = totals;
+            return this;
+        }
+
+        public Builder routes(List<RouteResult> routes) {
+            this.routes = routes;
+            return this;
+        }
+
+        public Builder checks(List<Check> checks) {
+            this.checks = checks;
+            return this;
+        }
+
+        public Builder actions(List<ActionResult> actions) {
+            this.actions = actions;
+            return this;
+        }
+
+        public Builder interruptions(List<Interruption> interruptions) {
+            this.interruptions = interruptions;
+            return this;
+        }
+
+        public Builder verdict(String verdict) {
+            this.verdict = verdict;
+            return this;
+        }
+
+        public Builder reasons(List<String> reasons) {
+            this.reasons = reasons;
+            return this;
+        }
+
+        public Builder peerHosts(List<PeerHost> peerHosts) {
+            this.peerHosts = peerHosts;
+            return this;
+        }
+
+        public Builder clockCheck(ClockCheck clockCheck) {
+            this.clockCheck = clockCheck;
+            return this;
+        }
+
+        public Builder loadGenerators(LoadGenerators loadGenerators) {
+            this.loadGenerators = loadGenerators;
+            return this;
+        }
+
+        public Builder startSkew(StartSkew startSkew) {
+            this.startSkew = startSkew;
+            return this;
+        }
+
+        public Builder stages(List<StageResult> stages) {
+            this.stages = stages;
+            return this;
+        }
+
+        public Builder hops(List<Hop> hops) {
+            this.hops = hops;
+            return this;
+        }
+
+        public Builder origin(String origin) {
+            this.origin = origin;
+            return this;
+        }
+
+        public Summary build() {
+            return new Summary(testId, name, tags, description, start, end, parameters, peers, totals, routes,
+                    checks, actions, interruptions, verdict, reasons, peerHosts, clockCheck, loadGenerators,
+                    startSkew, stages, hops, origin);
+        }
     }
 
     /**
@@ -180,12 +308,129 @@ public record Summary(String testId, String name, List<String> tags, String desc
                              Latency serviceTime, Latency sendDelay, Long lost, Long duplicated, Long outOfOrder,
                              boolean ok, String end, List<String> files, String dataMissing, LiveFigures live,
                              Warmup warmup, DeliveryJson delivery) {
-        /** A peer without delivery figures (not a sender, or a sender's files missing). */
-        public PeerResult(String name, String role, String host, Long messages, Double rate, Latency responseTime,
-                          Latency serviceTime, Latency sendDelay, Long lost, Long duplicated, Long outOfOrder,
-                          boolean ok, String end, List<String> files, String dataMissing, LiveFigures live, Warmup warmup) {
-            this(name, role, host, messages, rate, responseTime, serviceTime, sendDelay, lost, duplicated, outOfOrder, ok, end,
-                    files, dataMissing, live, warmup, null);
+        /** A peer's results built component by component (summary.json's {@code peers[]} has the record's shape). */
+        public static Builder builder() {
+            return new Builder();
+        }
+
+        /** Names each component; one not set is null (false, 0). */
+        public static final class Builder {
+            private String name;
+            private String role;
+            private String host;
+            private Long messages;
+            private Double rate;
+            private Latency responseTime;
+            private Latency serviceTime;
+            private Latency sendDelay;
+            private Long lost;
+            private Long duplicated;
+            private Long outOfOrder;
+            private boolean ok;
+            private String end;
+            private List<String> files;
+            private String dataMissing;
+            private LiveFigures live;
+            private Warmup warmup;
+            private DeliveryJson delivery;
+
+            private Builder() {
+            }
+
+            public Builder name(String name) {
+                this.name = name;
+                return this;
+            }
+
+            public Builder role(String role) {
+                this.role = role;
+                return this;
+            }
+
+            public Builder host(String host) {
+                this.host = host;
+                return this;
+            }
+
+            public Builder messages(Long messages) {
+                this.messages = messages;
+                return this;
+            }
+
+            public Builder rate(Double rate) {
+                this.rate = rate;
+                return this;
+            }
+
+            public Builder responseTime(Latency responseTime) {
+                this.responseTime = responseTime;
+                return this;
+            }
+
+            public Builder serviceTime(Latency serviceTime) {
+                this.serviceTime = serviceTime;
+                return this;
+            }
+
+            public Builder sendDelay(Latency sendDelay) {
+                this.sendDelay = sendDelay;
+                return this;
+            }
+
+            public Builder lost(Long lost) {
+                this.lost = lost;
+                return this;
+            }
+
+            public Builder duplicated(Long duplicated) {
+                this.duplicated = duplicated;
+                return this;
+            }
+
+            public Builder outOfOrder(Long outOfOrder) {
+                this.outOfOrder = outOfOrder;
+                return this;
+            }
+
+            public Builder ok(boolean ok) {
+                this.ok = ok;
+                return this;
+            }
+
+            public Builder end(String end) {
+                this.end = end;
+                return this;
+            }
+
+            public Builder files(List<String> files) {
+                this.files = files;
+                return this;
+            }
+
+            public Builder dataMissing(String dataMissing) {
+                this.dataMissing = dataMissing;
+                return this;
+            }
+
+            public Builder live(LiveFigures live) {
+                this.live = live;
+                return this;
+            }
+
+            public Builder warmup(Warmup warmup) {
+                this.warmup = warmup;
+                return this;
+            }
+
+            public Builder delivery(DeliveryJson delivery) {
+                this.delivery = delivery;
+                return this;
+            }
+
+            public PeerResult build() {
+                return new PeerResult(name, role, host, messages, rate, responseTime, serviceTime, sendDelay, lost,
+                        duplicated, outOfOrder, ok, end, files, dataMissing, live, warmup, delivery);
+            }
         }
     }
 
@@ -492,9 +737,8 @@ public record Summary(String testId, String name, List<String> tags, String desc
         List<Check> unjudged = checks.stream().map(c -> !c.evaluated() ? c
                 : Check.notEvaluated(c.criterion(), "the run was interrupted (measured " + c.measured() + " over the part that ran)",
                 c.bound())).toList();
-        return new Summary(testId, name, tags, description, start, end, parameters, peers, totals, routes, unjudged, actions, interruptions,
-                INTERRUPTED, reasons.stream().filter(r -> checks.stream().noneMatch(c -> r.equals(c.failureReason()))).toList(),
-                peerHosts, clockCheck, loadGenerators, startSkew, stages, hops, origin);
+        return toBuilder().checks(unjudged).verdict(INTERRUPTED)
+                .reasons(reasons.stream().filter(r -> checks.stream().noneMatch(c -> r.equals(c.failureReason()))).toList()).build();
     }
 
     public int exitCode() {

@@ -56,8 +56,8 @@ class QueueBacklogTest {
 
     private static Summary summary(double sendRate, double receiveRate) {
         Summary.Totals t = new Summary.Totals(10_000L, 10_000L, 0L, 0L, 0L, sendRate, receiveRate, null, null, null);
-        return new Summary("t", "s", List.of(), "", "", "", null, List.of(), t, List.of(), List.of(), List.of(), List.of(),
-                Summary.PASSED, List.of(), List.of(), null, null);
+        return Summary.builder().testId("t").name("s").description("").start("").end("").totals(t).verdict(Summary.PASSED)
+                .build();
     }
 
     @Test

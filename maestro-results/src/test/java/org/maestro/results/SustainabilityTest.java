@@ -14,8 +14,8 @@ class SustainabilityTest {
     private static Summary step(String verdict, double sendRate, double receiveRate, double sendDelayP99Millis, long lost) {
         Summary.Latency delay = new Summary.Latency(1000, 1, 2, sendDelayP99Millis, sendDelayP99Millis, sendDelayP99Millis);
         Summary.Totals t = new Summary.Totals(1000L, 1000L - lost, lost, 0L, 0L, sendRate, receiveRate, null, null, delay);
-        return new Summary("t", "s", List.of(), "", "", "", null, List.of(), t, List.of(), List.of(), List.of(), List.of(), verdict,
-                Summary.FAILED.equals(verdict) ? List.of("p99 latency < 20 ms: measured 31 ms") : List.of(), List.of(), null, null);
+        return Summary.builder().testId("t").name("s").description("").start("").end("").totals(t).verdict(verdict)
+                .reasons(Summary.FAILED.equals(verdict) ? List.of("p99 latency < 20 ms: measured 31 ms") : List.of()).build();
     }
 
     @Test

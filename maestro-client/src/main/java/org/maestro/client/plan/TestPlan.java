@@ -52,13 +52,158 @@ public record TestPlan(String name, List<String> tags, String description, Strin
     /** The message size's key in run.json, the plan's record: run.json files already written call it so. */
     public static final String SIZE_KEY = "size";
 
-    /** A plan with one rate for the whole test (no stages). */
-    public TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
-                    SizeMix messageSize, Rate rate, int connections, TestDuration duration, String warmup,
-                    String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria,
-                    Incremental incremental, List<Route> routes, List<InspectorSpec> inspectors, AgentPlan agent, String topology) {
-        this(name, tags, description, sendUrl, receiveUrl, messageSize, rate, connections, duration, warmup, warmupSendDelay, warmupMax,
-                senders, receivers, criteria, incremental, routes, inspectors, agent, topology, null);
+    /** A plan built component by component (run.json holds the record's shape). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** This record with some components changed. */
+    public Builder toBuilder() {
+        return new Builder()
+                .name(name).tags(tags).description(description).sendUrl(sendUrl).receiveUrl(receiveUrl)
+                .messageSize(messageSize).rate(rate).connections(connections).duration(duration).warmup(warmup)
+                .warmupSendDelay(warmupSendDelay).warmupMax(warmupMax).senders(senders).receivers(receivers)
+                .criteria(criteria).incremental(incremental).routes(routes).inspectors(inspectors).agent(agent)
+                .topology(topology).stages(stages);
+    }
+
+    /** Names each component; one not set is null (false, 0). */
+    public static final class Builder {
+        private String name;
+        private List<String> tags;
+        private String description;
+        private String sendUrl;
+        private String receiveUrl;
+        private SizeMix messageSize;
+        private Rate rate;
+        private int connections;
+        private TestDuration duration;
+        private String warmup;
+        private String warmupSendDelay;
+        private String warmupMax;
+        private int senders;
+        private int receivers;
+        private List<Criterion> criteria;
+        private Incremental incremental;
+        private List<Route> routes;
+        private List<InspectorSpec> inspectors;
+        private AgentPlan agent;
+        private String topology;
+        private RateProfile stages;
+
+        private Builder() {
+        }
+
+        public Builder name(String name) {
+            this.name = name;
+            return this;
+        }
+
+        public Builder tags(List<String> tags) {
+            this.tags = tags;
+            return this;
+        }
+
+        public Builder description(String description) {
+            this.description = description;
+            return this;
+        }
+
+        public Builder sendUrl(String sendUrl) {
+            this.sendUrl = sendUrl;
+            return this;
+        }
+
+        public Builder receiveUrl(String receiveUrl) {
+            this.receiveUrl = receiveUrl;
+            return this;
+        }
+
+        public Builder messageSize(SizeMix messageSize) {
+            this.messageSize = messageSize;
+            return this;
+        }
+
+        public Builder rate(Rate rate) {
+            this.rate = rate;
+            return this;
+        }
+
+        public Builder connections(int connections) {
+            this.connections = connections;
+            return this;
+        }
+
+        public Builder duration(TestDuration duration) {
+            this.duration = duration;
+            return this;
+        }
+
+        public Builder warmup(String warmup) {
+            this.warmup = warmup;
+            return this;
+        }
+
+        public Builder warmupSendDelay(String warmupSendDelay) {
+            this.warmupSendDelay = warmupSendDelay;
+            return this;
+        }
+
+        public Builder warmupMax(String warmupMax) {
+            this.warmupMax = warmupMax;
+            return this;
+        }
+
+        public Builder senders(int senders) {
+            this.senders = senders;
+            return this;
+        }
+
+        public Builder receivers(int receivers) {
+            this.receivers = receivers;
+            return this;
+        }
+
+        public Builder criteria(List<Criterion> criteria) {
+            this.criteria = criteria;
+            return this;
+        }
+
+        public Builder incremental(Incremental incremental) {
+            this.incremental = incremental;
+            return this;
+        }
+
+        public Builder routes(List<Route> routes) {
+            this.routes = routes;
+            return this;
+        }
+
+        public Builder inspectors(List<InspectorSpec> inspectors) {
+            this.inspectors = inspectors;
+            return this;
+        }
+
+        public Builder agent(AgentPlan agent) {
+            this.agent = agent;
+            return this;
+        }
+
+        public Builder topology(String topology) {
+            this.topology = topology;
+            return this;
+        }
+
+        public Builder stages(RateProfile stages) {
+            this.stages = stages;
+            return this;
+        }
+
+        public TestPlan build() {
+            return new TestPlan(name, tags, description, sendUrl, receiveUrl, messageSize, rate, connections,
+                    duration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes,
+                    inspectors, agent, topology, stages);
+        }
     }
 
     /**
@@ -100,14 +245,12 @@ public record TestPlan(String name, List<String> tags, String description, Strin
 
     /** The same plan with another agent plan. */
     public TestPlan withAgent(AgentPlan other) {
-        return new TestPlan(name, tags, description, sendUrl, receiveUrl, messageSize, rate, connections, duration, warmup,
-                warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes, inspectors, other, topology, stages);
+        return toBuilder().agent(other).build();
     }
 
     /** The same plan with other inspectors (those --local points at the routers it started). */
     public TestPlan withInspectors(List<InspectorSpec> other) {
-        return new TestPlan(name, tags, description, sendUrl, receiveUrl, messageSize, rate, connections, duration, warmup,
-                warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes, other, agent, topology, stages);
+        return toBuilder().inspectors(other).build();
     }
 
     /**
@@ -270,11 +413,9 @@ public record TestPlan(String name, List<String> tags, String description, Strin
                             BiFunction<String, String, String> receiveUrlFor, String sutDescription) {
         List<Route> filled = routes.stream().map(r -> r.withUrls(sendUrlFor.apply(r.group(), r.localScheme()),
                 receiveUrlFor.apply(r.group(), r.localScheme()))).toList();
-        return new TestPlan(name, tags, description.isEmpty() ? sutDescription : description,
-                sendUrl == null ? sendUrlFor.apply("", Route.LOCAL_SCHEME) : sendUrl,
-                receiveUrl == null ? receiveUrlFor.apply("", Route.LOCAL_SCHEME) : receiveUrl, messageSize, rate, connections,
-                duration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, filled, inspectors, agent,
-                topology, stages);
+        return toBuilder().description(description.isEmpty() ? sutDescription : description)
+                .sendUrl(sendUrl == null ? sendUrlFor.apply("", Route.LOCAL_SCHEME) : sendUrl)
+                .receiveUrl(receiveUrl == null ? receiveUrlFor.apply("", Route.LOCAL_SCHEME) : receiveUrl).routes(filled).build();
     }
 
     /**
@@ -309,8 +450,6 @@ public record TestPlan(String name, List<String> tags, String description, Strin
 
     /** The same plan at another total rate (one step of an incremental test). */
     public TestPlan atRate(long perSecond, TestDuration stepDuration) {
-        return new TestPlan(name, tags, description, sendUrl, receiveUrl, messageSize, new Rate(perSecond), connections,
-                stepDuration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, null, routes, inspectors, agent,
-                topology);
+        return toBuilder().rate(new Rate(perSecond)).duration(stepDuration).incremental(null).stages(null).build();
     }
 }

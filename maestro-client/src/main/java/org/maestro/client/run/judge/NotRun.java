@@ -30,8 +30,9 @@ public final class NotRun {
         // The test's description (name, tags, parameters, start and end) as every summary has it; then nothing else.
         Summary described = SummaryBuilder.build(plan, testId, start, List.of(), runDir, new SummaryBuilder.Observed(Map.of(),
                 Map.of(), Map.of(), Map.of(), reasons, List.of(), List.of(), hosts));
-        return new Summary(described.testId(), described.name(), described.tags(), described.description(), described.start(),
-                described.end(), described.parameters(), List.of(), null, List.of(), List.of(), List.of(), List.of(), verdict,
-                List.copyOf(reasons), ProbedHost.toSummary(hosts), null, null, null, List.of());
+        return Summary.builder().testId(described.testId()).name(described.name()).tags(described.tags())
+                .description(described.description()).start(described.start()).end(described.end())
+                .parameters(described.parameters()).verdict(verdict).reasons(List.copyOf(reasons))
+                .peerHosts(ProbedHost.toSummary(hosts)).build();
     }
 }

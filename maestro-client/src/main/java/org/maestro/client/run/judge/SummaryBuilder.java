@@ -81,12 +81,14 @@ public final class SummaryBuilder {
         long measureFrom = reduction.frame().firstSenderBoundary();
         long loadEnd = reduction.lastMessageMicros(w -> true);
         List<Summary.PeerHost> peerHosts = ProbedHost.toSummary(seen.peerHosts());
-        return new Summary(testId, plan.name(), plan.tags(), plan.description(), start, Instant.now().toString(),
-                new LinkedHashMap<>(RunParameters.of(plan)), figures.results, totals, routes, judged.checks(), actions,
-                List.copyOf(seen.interruptions()), judged.verdict(), judged.reasons(), peerHosts,
-                ClockLimits.check(seen.peerHosts(), totals.responseTime()),
-                GeneratorLimits.check(generators(peers, runDir, measureFrom, loadEnd)), startSkew(peers, runDir, peerHosts),
-                TimelineFigures.stages(plan, reduction), hops(peers, runDir), origin(reduction));
+        return Summary.builder().testId(testId).name(plan.name()).tags(plan.tags()).description(plan.description())
+                .start(start).end(Instant.now().toString()).parameters(new LinkedHashMap<>(RunParameters.of(plan)))
+                .peers(figures.results).totals(totals).routes(routes).checks(judged.checks()).actions(actions)
+                .interruptions(List.copyOf(seen.interruptions())).verdict(judged.verdict()).reasons(judged.reasons())
+                .peerHosts(peerHosts).clockCheck(ClockLimits.check(seen.peerHosts(), totals.responseTime()))
+                .loadGenerators(GeneratorLimits.check(generators(peers, runDir, measureFrom, loadEnd)))
+                .startSkew(startSkew(peers, runDir, peerHosts)).stages(TimelineFigures.stages(plan, reduction))
+                .hops(hops(peers, runDir)).origin(origin(reduction)).build();
     }
 
     /**
