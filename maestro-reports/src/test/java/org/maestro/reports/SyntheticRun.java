@@ -245,8 +245,11 @@ public final class SyntheticRun {
                     }
                     return rows;
                 });
-        TestJson.write(d, new TestJson.Inspector(dir.getFileName().toString(), new TestJson.Peer("3", INSPECTOR, "lab-inspector",
-                "inspector", ""), iso(startEpochMicros), "amqp-management", "amqp://127.0.0.1:5672", 1000, 1000, sets, Map.of()));
+        TestJson.write(d, TestJson.Inspector.builder().testId(dir.getFileName().toString())
+                .peer(new TestJson.Peer("3", INSPECTOR, "lab-inspector", "inspector", "")).start(iso(startEpochMicros))
+                .inspectorType("amqp-management").managementUrl("amqp://127.0.0.1:5672").intervalMillis(1000)
+                .readTimeoutMillis(1000)
+                .dataSets(sets).options(Map.of()).build());
     }
 
     /** Writes one data set's CSV, a sample per second with the rows {@code rows} gives, and records its columns. */

@@ -76,7 +76,8 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
 
         /** A step of an older incremental.json: its verdict alone. */
         public Step(long rate, String verdict, String run, Double receiveRate, Double p99Millis, List<String> reasons) {
-            this(rate, verdict, run, receiveRate, p99Millis, reasons, null, null, null, null, null, null, null, false, null);
+            this(rate, verdict, run, receiveRate, p99Millis, reasons, null, null, null, null, null, null, null, false,
+                    null);
         }
 
         /** A step built component by component (incremental.json's {@code steps[]} has the record's shape). */
@@ -207,7 +208,8 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
             Summary.Latency d = Summary.Latency.known(t == null ? null : t.sendDelay());
             Sustainability.Judgement j = rule.judge(rate, s, backlog);
             return builder().rate(rate).verdict(s.verdict()).run(run).receiveRate(t == null ? null : t.receiveRate())
-                    .p99Millis(p == null ? null : p.p99()).reasons(j.reasons().isEmpty() ? s.reasons() : j.reasons()).phase(phase)
+                    .p99Millis(p == null ? null : p.p99()).reasons(j.reasons().isEmpty() ? s.reasons() : j.reasons())
+                    .phase(phase)
                     .sendRate(t == null ? null : t.sendRate()).p50Millis(p == null ? null : p.p50())
                     .p999Millis(p == null ? null : p.p999()).sendDelayP99Millis(d == null ? null : d.p99())
                     .lost(t == null ? null : t.lost()).sustainable(j.sustainable()).borderline(j.borderline())

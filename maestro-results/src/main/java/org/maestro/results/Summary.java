@@ -738,7 +738,8 @@ public record Summary(String testId, String name, List<String> tags, String desc
                 : Check.notEvaluated(c.criterion(), "the run was interrupted (measured " + c.measured() + " over the part that ran)",
                 c.bound())).toList();
         return toBuilder().checks(unjudged).verdict(INTERRUPTED)
-                .reasons(reasons.stream().filter(r -> checks.stream().noneMatch(c -> r.equals(c.failureReason()))).toList()).build();
+                .reasons(reasons.stream().filter(r -> checks.stream().noneMatch(c -> r.equals(c.failureReason()))).toList())
+                .build();
     }
 
     public int exitCode() {

@@ -48,15 +48,19 @@ class QueueBacklogTest {
             csv.append(at).append(",DLQ,DLQ,0\n");
         }
         Files.writeString(inspector.resolve("queues.csv"), csv);
-        TestJson.write(inspector, new TestJson.Inspector("t", new TestJson.Peer("2", "inspector-1", "h", "inspector", ""),
-                Instant.ofEpochMilli(START_MICROS / 1000).toString(), "artemis-jolokia", "http://127.0.0.1:8161", 1000, 1000,
-                Map.of("queues", new TestJson.DataSet("queues.csv", "jolokia", columns.names(), columns.build())), Map.of()));
+        TestJson.write(inspector, TestJson.Inspector.builder().testId("t")
+                .peer(new TestJson.Peer("2", "inspector-1", "h", "inspector", ""))
+                .start(Instant.ofEpochMilli(START_MICROS / 1000).toString()).inspectorType("artemis-jolokia")
+                .managementUrl("http://127.0.0.1:8161").intervalMillis(1000).readTimeoutMillis(1000)
+                .dataSets(Map.of("queues", new TestJson.DataSet("queues.csv", "jolokia", columns.names(), columns.build())))
+                .options(Map.of()).build());
         return dir;
     }
 
     private static Summary summary(double sendRate, double receiveRate) {
         Summary.Totals t = new Summary.Totals(10_000L, 10_000L, 0L, 0L, 0L, sendRate, receiveRate, null, null, null);
-        return Summary.builder().testId("t").name("s").description("").start("").end("").totals(t).verdict(Summary.PASSED)
+        return Summary.builder().testId("t").name("s").description("").start("").end("").totals(t)
+                .verdict(Summary.PASSED)
                 .build();
     }
 

@@ -15,7 +15,8 @@ class SustainabilityTest {
         Summary.Latency delay = new Summary.Latency(1000, 1, 2, sendDelayP99Millis, sendDelayP99Millis, sendDelayP99Millis);
         Summary.Totals t = new Summary.Totals(1000L, 1000L - lost, lost, 0L, 0L, sendRate, receiveRate, null, null, delay);
         return Summary.builder().testId("t").name("s").description("").start("").end("").totals(t).verdict(verdict)
-                .reasons(Summary.FAILED.equals(verdict) ? List.of("p99 latency < 20 ms: measured 31 ms") : List.of()).build();
+                .reasons(Summary.FAILED.equals(verdict) ? List.of("p99 latency < 20 ms: measured 31 ms") : List.of())
+                .build();
     }
 
     @Test

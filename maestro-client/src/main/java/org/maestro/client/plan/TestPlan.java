@@ -53,157 +53,18 @@ public record TestPlan(String name, List<String> tags, String description, Strin
     public static final String SIZE_KEY = "size";
 
     /** A plan built component by component (run.json holds the record's shape). */
-    public static Builder builder() {
-        return new Builder();
+    public static TestPlanBuilder builder() {
+        return new TestPlanBuilder();
     }
 
     /** This record with some components changed. */
-    public Builder toBuilder() {
-        return new Builder()
+    public TestPlanBuilder toBuilder() {
+        return new TestPlanBuilder()
                 .name(name).tags(tags).description(description).sendUrl(sendUrl).receiveUrl(receiveUrl)
                 .messageSize(messageSize).rate(rate).connections(connections).duration(duration).warmup(warmup)
                 .warmupSendDelay(warmupSendDelay).warmupMax(warmupMax).senders(senders).receivers(receivers)
                 .criteria(criteria).incremental(incremental).routes(routes).inspectors(inspectors).agent(agent)
                 .topology(topology).stages(stages);
-    }
-
-    /** Names each component; one not set is null (false, 0). */
-    public static final class Builder {
-        private String name;
-        private List<String> tags;
-        private String description;
-        private String sendUrl;
-        private String receiveUrl;
-        private SizeMix messageSize;
-        private Rate rate;
-        private int connections;
-        private TestDuration duration;
-        private String warmup;
-        private String warmupSendDelay;
-        private String warmupMax;
-        private int senders;
-        private int receivers;
-        private List<Criterion> criteria;
-        private Incremental incremental;
-        private List<Route> routes;
-        private List<InspectorSpec> inspectors;
-        private AgentPlan agent;
-        private String topology;
-        private RateProfile stages;
-
-        private Builder() {
-        }
-
-        public Builder name(String name) {
-            this.name = name;
-            return this;
-        }
-
-        public Builder tags(List<String> tags) {
-            this.tags = tags;
-            return this;
-        }
-
-        public Builder description(String description) {
-            this.description = description;
-            return this;
-        }
-
-        public Builder sendUrl(String sendUrl) {
-            this.sendUrl = sendUrl;
-            return this;
-        }
-
-        public Builder receiveUrl(String receiveUrl) {
-            this.receiveUrl = receiveUrl;
-            return this;
-        }
-
-        public Builder messageSize(SizeMix messageSize) {
-            this.messageSize = messageSize;
-            return this;
-        }
-
-        public Builder rate(Rate rate) {
-            this.rate = rate;
-            return this;
-        }
-
-        public Builder connections(int connections) {
-            this.connections = connections;
-            return this;
-        }
-
-        public Builder duration(TestDuration duration) {
-            this.duration = duration;
-            return this;
-        }
-
-        public Builder warmup(String warmup) {
-            this.warmup = warmup;
-            return this;
-        }
-
-        public Builder warmupSendDelay(String warmupSendDelay) {
-            this.warmupSendDelay = warmupSendDelay;
-            return this;
-        }
-
-        public Builder warmupMax(String warmupMax) {
-            this.warmupMax = warmupMax;
-            return this;
-        }
-
-        public Builder senders(int senders) {
-            this.senders = senders;
-            return this;
-        }
-
-        public Builder receivers(int receivers) {
-            this.receivers = receivers;
-            return this;
-        }
-
-        public Builder criteria(List<Criterion> criteria) {
-            this.criteria = criteria;
-            return this;
-        }
-
-        public Builder incremental(Incremental incremental) {
-            this.incremental = incremental;
-            return this;
-        }
-
-        public Builder routes(List<Route> routes) {
-            this.routes = routes;
-            return this;
-        }
-
-        public Builder inspectors(List<InspectorSpec> inspectors) {
-            this.inspectors = inspectors;
-            return this;
-        }
-
-        public Builder agent(AgentPlan agent) {
-            this.agent = agent;
-            return this;
-        }
-
-        public Builder topology(String topology) {
-            this.topology = topology;
-            return this;
-        }
-
-        public Builder stages(RateProfile stages) {
-            this.stages = stages;
-            return this;
-        }
-
-        public TestPlan build() {
-            return new TestPlan(name, tags, description, sendUrl, receiveUrl, messageSize, rate, connections,
-                    duration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes,
-                    inspectors, agent, topology, stages);
-        }
     }
 
     /**
@@ -415,7 +276,8 @@ public record TestPlan(String name, List<String> tags, String description, Strin
                 receiveUrlFor.apply(r.group(), r.localScheme()))).toList();
         return toBuilder().description(description.isEmpty() ? sutDescription : description)
                 .sendUrl(sendUrl == null ? sendUrlFor.apply("", Route.LOCAL_SCHEME) : sendUrl)
-                .receiveUrl(receiveUrl == null ? receiveUrlFor.apply("", Route.LOCAL_SCHEME) : receiveUrl).routes(filled).build();
+                .receiveUrl(receiveUrl == null ? receiveUrlFor.apply("", Route.LOCAL_SCHEME) : receiveUrl)
+                .routes(filled).build();
     }
 
     /**

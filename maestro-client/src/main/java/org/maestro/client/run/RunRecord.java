@@ -116,7 +116,8 @@ public record RunRecord(String testId, String broker, String start, TestPlan pla
                 .map(i -> new TestPlan.InspectorSpec(i.type(), mask(i.url()), mask(i.options()))).toList();
         TestPlan.AgentPlan agent = p.agent() == null ? null : new TestPlan.AgentPlan(mask(p.agent().sourceUrl()),
                 p.agent().branch(), p.agent().actions(), mask(p.agent().options()));
-        return p.toBuilder().sendUrl(mask(p.sendUrl())).receiveUrl(mask(p.receiveUrl())).routes(routes).inspectors(inspectors)
+        return p.toBuilder().sendUrl(mask(p.sendUrl())).receiveUrl(mask(p.receiveUrl())).routes(routes)
+                .inspectors(inspectors)
                 .agent(agent).build();
     }
 

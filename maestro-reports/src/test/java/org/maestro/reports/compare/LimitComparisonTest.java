@@ -12,9 +12,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Two limit searches compared: the sustainable rate judged against both resolutions, the curves at common rates. */
 class LimitComparisonTest {
     private static Incremental.Step step(long rate, boolean sustainable, double achieved, double p99) {
-        return Incremental.Step.builder().rate(rate).verdict(sustainable ? Summary.PASSED : Summary.FAILED).run("steps/" + rate)
-                .receiveRate(achieved).p99Millis(p99).reasons(List.of()).phase(Incremental.Step.CLIMB).sendRate(achieved)
-                .p50Millis(p99 / 2).p999Millis(p99 * 2).sendDelayP99Millis(1.0).lost(0L).sustainable(sustainable).build();
+        return Incremental.Step.builder().rate(rate).verdict(sustainable ? Summary.PASSED : Summary.FAILED)
+                .run("steps/" + rate)
+                .receiveRate(achieved).p99Millis(p99).reasons(List.of()).phase(Incremental.Step.CLIMB)
+                .sendRate(achieved)
+                .p50Millis(p99 / 2).p999Millis(p99 * 2).sendDelayP99Millis(1.0).lost(0L).sustainable(sustainable)
+                .build();
     }
 
     private static Incremental search(long sustainable, long unsustainable, long resolution) {

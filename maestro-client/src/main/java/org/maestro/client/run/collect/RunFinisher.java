@@ -165,7 +165,8 @@ public final class RunFinisher {
         String url = w == null ? null : w.sendUrl().isEmpty() ? w.receiveUrl() : w.sendUrl();
         return TestPlan.builder().name(name).tags(List.of()).description("").sendUrl(url).receiveUrl(url)
                 .messageSize(SizeMix.parse(w == null ? "1KiB" : w.messageSize()))
-                .rate(new Rate(w == null ? 0 : w.rate() * Math.max(1, senders))).connections(w == null ? 1 : w.connections())
+                .rate(new Rate(w == null ? 0 : w.rate() * Math.max(1, senders)))
+                .connections(w == null ? 1 : w.connections())
                 .duration(TestDuration.parse(w == null ? "1s" : w.duration()))
                 .warmup(w == null ? "0s" : (w.warmupMicros() / 1000) + "ms").senders(senders).receivers(receivers)
                 .criteria(List.of()).routes(List.of()).inspectors(List.of()).build();

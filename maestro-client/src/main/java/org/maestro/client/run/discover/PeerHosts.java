@@ -81,7 +81,8 @@ public final class PeerHosts {
             hosts.forEach(h -> console.line("  %s", describe(h)));
         } else {
             console.line("  %s", summarise(hosts));
-            hosts.stream().filter(h -> h.clock().roundTripMillis() == null).forEach(h -> console.line("  %s", describe(h)));
+            hosts.stream().filter(h -> h.clock().roundTripMillis() == null)
+                    .forEach(h -> console.line("  %s", describe(h)));
         }
         return new Probe(hosts, unreachable);
     }
@@ -148,10 +149,12 @@ public final class PeerHosts {
         if (answered.isEmpty()) {
             return line.append("; none answered PING").toString();
         }
-        List<ProbedHost> byTrip = answered.stream().sorted(Comparator.comparing(h -> h.clock().roundTripMillis())).toList();
+        List<ProbedHost> byTrip = answered.stream().sorted(Comparator.comparing(h -> h.clock().roundTripMillis()))
+                .toList();
         ProbedHost slowest = byTrip.get(byTrip.size() - 1);
         line.append(String.format(Locale.ROOT, "; round trip (best of %d) median %.3f ms, max %.3f ms (%s)", PINGS,
-                byTrip.get(byTrip.size() / 2).clock().roundTripMillis(), slowest.clock().roundTripMillis(), SafeText.of(slowest.peer())));
+                byTrip.get(byTrip.size() / 2).clock().roundTripMillis(), slowest.clock().roundTripMillis(),
+                SafeText.of(slowest.peer())));
         List<ProbedHost> byOffset = answered.stream().filter(h -> h.clock().offsetMillis() != null)
                 .sorted(Comparator.comparing(h -> h.clock().offsetMillis())).toList();
         if (!byOffset.isEmpty()) {
@@ -161,7 +164,7 @@ public final class PeerHosts {
                     offsetText(highest), SafeText.of(highest.peer())));
         }
         Map<String, Long> shared = new TreeMap<>();
-        answered.stream().filter(h -> h.clock().sameClock() != null).forEach(h -> shared.merge(h.clock().sameClock(), 1L, Long::sum));
+        answered.stream().map(h -> h.clock().sameClock()).filter(Objects::nonNull).forEach(how -> shared.merge(how, 1L, Long::sum));
         shared.forEach((how, n) -> line.append(String.format(Locale.ROOT, "; %d on the client's clock (%s)", n, how)));
         return line.toString();
     }

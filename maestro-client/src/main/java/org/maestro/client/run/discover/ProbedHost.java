@@ -26,7 +26,8 @@ public record ProbedHost(String peer, String role, String hostName, String addre
      * @param uncertaintyMillis how far off the offset may be; null with no offset
      * @param sameClock         how the peer shares the client's clock (same process, same host); null otherwise
      */
-    public record Clock(Double offsetMillis, Double roundTripMillis, int pings, Double uncertaintyMillis, String sameClock) {
+    public record Clock(Double offsetMillis, Double roundTripMillis, int pings, Double uncertaintyMillis,
+                        String sameClock) {
     }
 
     /** As summary.json holds it. */

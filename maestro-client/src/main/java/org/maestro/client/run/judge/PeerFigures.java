@@ -101,13 +101,15 @@ final class PeerFigures {
         String missing = dataMissing(p, seen);
         if (p.role() == Role.AGENT) {
             results.add(Summary.PeerResult.builder().name(p.name()).role("agent").host(p.host())
-                    .messages((long) seen.actions().size()).ok(true).end(seen.actions().size() + " action(s)").files(files(dir))
+                    .messages((long) seen.actions().size()).ok(true).end(seen.actions().size() + " action(s)")
+                    .files(files(dir))
                     .dataMissing(missing).build());
             return;
         }
         if (p.role() == Role.INSPECTOR) {
             results.add(Summary.PeerResult.builder().name(p.name()).role("inspector").host(p.host())
-                    .messages(s == null ? null : s.messages()).ok(ok).end(endText).files(files(dir)).dataMissing(missing).build());
+                    .messages(s == null ? null : s.messages()).ok(ok).end(endText).files(files(dir))
+                    .dataMissing(missing).build());
             return;
         }
         // The run's sum, and its route's when it has one of its own.
@@ -116,7 +118,8 @@ final class PeerFigures {
             String why = SummaryBuilder.missingText(p, missing);
             sums.forEach(t -> t.missing(p.role() == Role.SENDER, why));
             results.add(Summary.PeerResult.builder().name(p.name()).role(p.role().wireName()).host(p.host()).ok(ok)
-                    .end(endText).files(files(dir)).dataMissing(missing).live(live(seen.live().get(p.id()), p.role())).build());
+                    .end(endText).files(files(dir)).dataMissing(missing).live(live(seen.live().get(p.id()), p.role()))
+                    .build());
             return;
         }
         PeerReduction figures = reduction.peer(p.name());
@@ -134,8 +137,10 @@ final class PeerFigures {
             sums.forEach(t -> t.receiver(figures, s));
             results.add(Summary.PeerResult.builder().name(p.name()).role("receiver").host(p.host()).messages(records)
                     .rate(known(rate)).responseTime(figures.latency(PeerFiles.LATENCY_RESPONSE_HLOG))
-                    .serviceTime(figures.latency(PeerFiles.LATENCY_SERVICE_HLOG)).lost(plan.competingReceivers() ? null : s.lost())
-                    .duplicated(s.duplicated()).outOfOrder(s.outOfOrder()).ok(ok).end(endText).files(files(dir)).build());
+                    .serviceTime(figures.latency(PeerFiles.LATENCY_SERVICE_HLOG))
+                    .lost(plan.competingReceivers() ? null : s.lost())
+                    .duplicated(s.duplicated()).outOfOrder(s.outOfOrder()).ok(ok).end(endText).files(files(dir))
+                    .build());
         }
     }
 

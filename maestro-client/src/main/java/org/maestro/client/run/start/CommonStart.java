@@ -54,7 +54,8 @@ record CommonStart(long instantMicros, long leadMicros) {
      * The START of each peer (by its role), naming the instant on that peer's clock plus {@code laterMicros} of it (a
      * route's {@code senderStartAfter}): the peer's schedule begins then, and its lateness counts from then.
      */
-    Map<PeerInfo, Payload> requests(List<PeerInfo> peers, List<ProbedHost> hosts, ToLongFunction<PeerInfo> laterMicros) {
+    Map<PeerInfo, Payload> requests(List<PeerInfo> peers, List<ProbedHost> hosts,
+                                    ToLongFunction<PeerInfo> laterMicros) {
         Map<PeerInfo, Payload> out = new LinkedHashMap<>();
         for (PeerInfo p : peers) {
             long at = onClockOf(p, hosts) + laterMicros.applyAsLong(p);

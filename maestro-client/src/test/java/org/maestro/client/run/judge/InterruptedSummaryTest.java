@@ -20,7 +20,8 @@ class InterruptedSummaryTest {
                 new Summary.Check("loss == 0", true, "0 message(s)", "== 0 message(s)"));
         Summary ran = Summary.builder().testId("t-1").name("fixed-rate").description("").start("2026-01-01T00:00:00Z")
                 .end("2026-01-01T00:00:05Z").parameters(Map.of()).totals(totals).checks(checks).verdict(Summary.FAILED)
-                .reasons(List.of("interrupted by SIGINT 3.0 s into the load", "rate >= 200/s: measured 180.0 msg/s")).build();
+                .reasons(List.of("interrupted by SIGINT 3.0 s into the load", "rate >= 200/s: measured 180.0 msg/s"))
+                .build();
 
         Summary s = ran.interrupted();
 

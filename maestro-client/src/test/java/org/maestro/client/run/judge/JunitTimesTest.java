@@ -25,7 +25,8 @@ class JunitTimesTest {
     private static final String START = "2026-11-27T02:00:00.000Z";
     private static final String END = "2026-11-27T02:01:12.345Z";
     private static final Summary.Latency LATENCY = new Summary.Latency(100, 1, 2, 3, 4, 5);
-    private static final Summary.PeerResult SENDER = Summary.PeerResult.builder().name("sender-1").role("sender").host("lab-1")
+    private static final Summary.PeerResult SENDER = Summary.PeerResult.builder().name("sender-1").role("sender")
+            .host("lab-1")
             .messages(100L).rate(10.0).sendDelay(LATENCY).ok(true).end("sent 100").files(List.of()).build();
     private static final Summary.PeerResult RECEIVER = Summary.PeerResult.builder().name("receiver-1").role("receiver")
             .host("lab-2").messages(90L).rate(9.0).responseTime(LATENCY).serviceTime(LATENCY).lost(10L).duplicated(0L)

@@ -20,10 +20,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SummaryTableTest {
     private static String print(Summary.Latency latency) {
-        Summary.PeerResult receiver = Summary.PeerResult.builder().name("receiver-1").role("receiver").host("vm").messages(0L)
+        Summary.PeerResult receiver = Summary.PeerResult.builder().name("receiver-1").role("receiver").host("vm")
+                .messages(0L)
                 .responseTime(latency).serviceTime(latency).lost(0L).duplicated(0L).outOfOrder(0L).ok(true)
                 .end("received 0 message(s)").files(List.of()).build();
-        Summary.PeerResult inspector = Summary.PeerResult.builder().name("inspector-1").role("inspector").host("vm").messages(3L)
+        Summary.PeerResult inspector = Summary.PeerResult.builder().name("inspector-1").role("inspector").host("vm")
+                .messages(3L)
                 .ok(true).end("3 sample(s)").files(List.of()).build();
         Summary.Totals totals = new Summary.Totals(10L, 0L, 10L, 0L, 0L, 100.0, null, latency, latency, latency);
         Summary s = Summary.builder().testId("t").name("nothing").description("").start("2026-01-01T00:00:00Z")

@@ -24,9 +24,12 @@ class LimitSearchTest {
 
     /** A step at {@code rate}: sustainable (or not), borderline when told. */
     private static Incremental.Step step(long rate, String phase, boolean sustainable, boolean borderline) {
-        return Incremental.Step.builder().rate(rate).verdict(sustainable ? Summary.PASSED : Summary.FAILED).run("steps/" + rate)
-                .receiveRate((double) rate).p99Millis(1.0).reasons(List.of()).phase(phase).sendRate((double) rate).p50Millis(0.5)
-                .p999Millis(2.0).sendDelayP99Millis(1.0).lost(0L).sustainable(sustainable).borderline(borderline).build();
+        return Incremental.Step.builder().rate(rate).verdict(sustainable ? Summary.PASSED : Summary.FAILED)
+                .run("steps/" + rate)
+                .receiveRate((double) rate).p99Millis(1.0).reasons(List.of()).phase(phase).sendRate((double) rate)
+                .p50Millis(0.5)
+                .p999Millis(2.0).sendDelayP99Millis(1.0).lost(0L).sustainable(sustainable).borderline(borderline)
+                .build();
     }
 
     /** Runs the search against {@code judge}; returns the result as the executor writes it. */
