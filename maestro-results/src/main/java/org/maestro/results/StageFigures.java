@@ -51,8 +51,10 @@ public final class StageFigures {
             long receivedDue = sum(timeline, timeline.receivedByIntended, from, to);
             long arrived = sum(timeline, timeline.receivedByArrival, from, to);
             double seconds = (to - from) / 1e6;
-            out.add(new Summary.StageResult(i + 1, stage.toString(), stage.meanPerSecond(), bounds[i] / 1e9, bounds[i + 1] / 1e9,
-                    sent, arrived, arrived / seconds, Math.max(0, sent - receivedDue), Summary.Latency.of(response.get(i))));
+            out.add(Summary.StageResult.builder().index(i + 1).stage(stage.toString()).targetRate(stage.meanPerSecond())
+                    .startSeconds(bounds[i] / 1e9).endSeconds(bounds[i + 1] / 1e9).sent(sent).received(arrived)
+                    .achievedRate(arrived / seconds).lost(Math.max(0, sent - receivedDue))
+                    .responseTime(Summary.Latency.of(response.get(i))).build());
         }
         return out;
     }

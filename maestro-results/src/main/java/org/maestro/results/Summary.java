@@ -518,16 +518,100 @@ public record Summary(String testId, String name, List<String> tags, String desc
                               long received, double achievedRate, long lost, Latency responseTime,
                               @JsonInclude(JsonInclude.Include.NON_NULL)
                               String route) {
-        /** A stage of the test's own profile. */
-        public StageResult(int index, String stage, double targetRate, double startSeconds, double endSeconds, long sent,
-                           long received, double achievedRate, long lost, Latency responseTime) {
-            this(index, stage, targetRate, startSeconds, endSeconds, sent, received, achievedRate, lost, responseTime, null);
+        /** A stage built component by component (summary.json's {@code stages[]} has the record's shape). */
+        public static Builder builder() {
+            return new Builder();
+        }
+
+        /** This record with some components changed. */
+        public Builder toBuilder() {
+            return new Builder()
+                    .index(index).stage(stage).targetRate(targetRate).startSeconds(startSeconds)
+                    .endSeconds(endSeconds).sent(sent).received(received).achievedRate(achievedRate).lost(lost)
+                    .responseTime(responseTime).route(route);
+        }
+
+        /** Names each component; one not set is 0 or null ({@code route} null: a stage of the test's own profile). */
+        public static final class Builder {
+            private int index;
+            private String stage;
+            private double targetRate;
+            private double startSeconds;
+            private double endSeconds;
+            private long sent;
+            private long received;
+            private double achievedRate;
+            private long lost;
+            private Latency responseTime;
+            private String route;
+
+            private Builder() {
+            }
+
+            public Builder index(int index) {
+                this.index = index;
+                return this;
+            }
+
+            public Builder stage(String stage) {
+                this.stage = stage;
+                return this;
+            }
+
+            public Builder targetRate(double targetRate) {
+                this.targetRate = targetRate;
+                return this;
+            }
+
+            public Builder startSeconds(double startSeconds) {
+                this.startSeconds = startSeconds;
+                return this;
+            }
+
+            public Builder endSeconds(double endSeconds) {
+                this.endSeconds = endSeconds;
+                return this;
+            }
+
+            public Builder sent(long sent) {
+                this.sent = sent;
+                return this;
+            }
+
+            public Builder received(long received) {
+                this.received = received;
+                return this;
+            }
+
+            public Builder achievedRate(double achievedRate) {
+                this.achievedRate = achievedRate;
+                return this;
+            }
+
+            public Builder lost(long lost) {
+                this.lost = lost;
+                return this;
+            }
+
+            public Builder responseTime(Latency responseTime) {
+                this.responseTime = responseTime;
+                return this;
+            }
+
+            public Builder route(String route) {
+                this.route = route;
+                return this;
+            }
+
+            public StageResult build() {
+                return new StageResult(index, stage, targetRate, startSeconds, endSeconds, sent, received,
+                        achievedRate, lost, responseTime, route);
+            }
         }
 
         /** The same stage, of {@code routeName}'s own profile. */
         public StageResult ofRoute(String routeName) {
-            return new StageResult(index, stage, targetRate, startSeconds, endSeconds, sent, received, achievedRate, lost,
-                    responseTime, routeName);
+            return toBuilder().route(routeName).build();
         }
     }
 
@@ -574,14 +658,142 @@ public record Summary(String testId, String name, List<String> tags, String desc
                                long exitStatus, String reason, Long lost, Long duplicated, Long outOfOrder,
                                Long outageMillis, Long recoveryMillis, String agent, Integer stops, Long lastResumeMillis,
                                String group, Long startedAtMillis) {
-        /** The action with what it cost, or with its cost unknown ({@code cost} null). */
-        public ActionResult(String handler, List<String> args, long atMillis, String start, String end, String outcome,
-                            long exitStatus, String reason, FaultAnalysis cost, String agent, String group,
-                            Long startedAtMillis) {
-            this(handler, args, atMillis, start, end, outcome, exitStatus, reason, cost == null ? null : cost.lost(),
-                    cost == null ? null : cost.duplicated(), cost == null ? null : cost.outOfOrder(),
-                    cost == null ? null : cost.outageMillis(), cost == null ? null : cost.recoveryMillis(), agent,
-                    cost == null ? null : cost.stops(), cost == null ? null : cost.lastResumeMillis(), group, startedAtMillis);
+        /** An action's result built part by part (summary.json's {@code actions[]} has the record's shape). */
+        public static Builder builder() {
+            return new Builder();
+        }
+
+        /** Names each component; one not set is null (false, 0). */
+        public static final class Builder {
+            private String handler;
+            private List<String> args;
+            private long atMillis;
+            private String start;
+            private String end;
+            private String outcome;
+            private long exitStatus;
+            private String reason;
+            private Long lost;
+            private Long duplicated;
+            private Long outOfOrder;
+            private Long outageMillis;
+            private Long recoveryMillis;
+            private String agent;
+            private Integer stops;
+            private Long lastResumeMillis;
+            private String group;
+            private Long startedAtMillis;
+
+            private Builder() {
+            }
+
+            public Builder handler(String handler) {
+                this.handler = handler;
+                return this;
+            }
+
+            public Builder args(List<String> args) {
+                this.args = args;
+                return this;
+            }
+
+            public Builder atMillis(long atMillis) {
+                this.atMillis = atMillis;
+                return this;
+            }
+
+            public Builder start(String start) {
+                this.start = start;
+                return this;
+            }
+
+            public Builder end(String end) {
+                this.end = end;
+                return this;
+            }
+
+            public Builder outcome(String outcome) {
+                this.outcome = outcome;
+                return this;
+            }
+
+            public Builder exitStatus(long exitStatus) {
+                this.exitStatus = exitStatus;
+                return this;
+            }
+
+            public Builder reason(String reason) {
+                this.reason = reason;
+                return this;
+            }
+
+            public Builder lost(Long lost) {
+                this.lost = lost;
+                return this;
+            }
+
+            public Builder duplicated(Long duplicated) {
+                this.duplicated = duplicated;
+                return this;
+            }
+
+            public Builder outOfOrder(Long outOfOrder) {
+                this.outOfOrder = outOfOrder;
+                return this;
+            }
+
+            public Builder outageMillis(Long outageMillis) {
+                this.outageMillis = outageMillis;
+                return this;
+            }
+
+            public Builder recoveryMillis(Long recoveryMillis) {
+                this.recoveryMillis = recoveryMillis;
+                return this;
+            }
+
+            public Builder agent(String agent) {
+                this.agent = agent;
+                return this;
+            }
+
+            public Builder stops(Integer stops) {
+                this.stops = stops;
+                return this;
+            }
+
+            public Builder lastResumeMillis(Long lastResumeMillis) {
+                this.lastResumeMillis = lastResumeMillis;
+                return this;
+            }
+
+            public Builder group(String group) {
+                this.group = group;
+                return this;
+            }
+
+            public Builder startedAtMillis(Long startedAtMillis) {
+                this.startedAtMillis = startedAtMillis;
+                return this;
+            }
+
+            /** What the action cost ({@link FaultAnalysis}); null: its cost is unknown (all null). */
+            public Builder cost(FaultAnalysis cost) {
+                this.lost = cost == null ? null : cost.lost();
+                this.duplicated = cost == null ? null : cost.duplicated();
+                this.outOfOrder = cost == null ? null : cost.outOfOrder();
+                this.outageMillis = cost == null ? null : cost.outageMillis();
+                this.recoveryMillis = cost == null ? null : cost.recoveryMillis();
+                this.stops = cost == null ? null : cost.stops();
+                this.lastResumeMillis = cost == null ? null : cost.lastResumeMillis();
+                return this;
+            }
+
+            public ActionResult build() {
+                return new ActionResult(handler, args, atMillis, start, end, outcome, exitStatus, reason, lost,
+                        duplicated, outOfOrder, outageMillis, recoveryMillis, agent, stops, lastResumeMillis, group,
+                        startedAtMillis);
+            }
         }
 
         /**

@@ -54,9 +54,11 @@ final class TimelineFigures {
                 cost = FaultAnalysis.of(timeline, o.startMicros(), windowEnd, plan.targetRate().perSecond());
             }
             Long startedAtMillis = o.startMicros() > 0 && origin > 0 ? Math.round((o.startMicros() - origin) / 1000.0) : null;
-            out.add(new Summary.ActionResult(o.action().handler(), o.action().args(), o.action().atMillis(), iso(o.startMicros()),
-                    iso(o.endMicros()), o.outcome(), o.exitStatus(), o.reason() == null ? null : SafeText.of(o.reason()), cost,
-                    o.agent(), o.action().group(), startedAtMillis));
+            out.add(Summary.ActionResult.builder().handler(o.action().handler()).args(o.action().args())
+                    .atMillis(o.action().atMillis()).start(iso(o.startMicros())).end(iso(o.endMicros()))
+                    .outcome(o.outcome())
+                    .exitStatus(o.exitStatus()).reason(o.reason() == null ? null : SafeText.of(o.reason())).cost(cost)
+                    .agent(o.agent()).group(o.action().group()).startedAtMillis(startedAtMillis).build());
         }
         return out;
     }
