@@ -49,7 +49,7 @@ if ! cp_log=$(mvn -B -q -o -Dstyle.color=never -pl maestro-client dependency:bui
     exit 1
 fi
 classes=""
-for m in maestro-reports maestro-client maestro-worker maestro-inspector maestro-agent maestro-common; do
+for m in maestro-reports maestro-results maestro-client maestro-worker maestro-inspector maestro-agent maestro-common; do
     classes="$classes:$m/target/classes"
 done
 cp="maestro-reports/target/test-classes$classes:$(cat "$cp_file")"

@@ -32,5 +32,5 @@ if ! cp_log=$(mvn -B -q -Dstyle.color=never -pl maestro-reports dependency:build
 fi
 # The reactor's own classes first, so a maestro-common jar left in ~/.m2 by another build cannot shadow them.
 java -Xmx"${REPORT_BENCH_XMX:-256m}" -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
-    -cp "maestro-reports/target/test-classes:maestro-reports/target/classes:maestro-common/target/classes:$(cat "$cp_file")" \
+    -cp "maestro-reports/target/test-classes:maestro-reports/target/classes:maestro-results/target/classes:maestro-common/target/classes:$(cat "$cp_file")" \
     org.maestro.reports.page.ReportSizeBench "$messages" "$out_dir"

@@ -5,7 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.local.EmbeddedBroker;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.util.LoopbackPorts;
-import org.maestro.reports.results.Incremental;
+import org.maestro.results.Incremental;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

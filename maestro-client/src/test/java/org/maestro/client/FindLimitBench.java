@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.testing.ArtemisBroker;
 import org.maestro.common.testing.TestLab;
-import org.maestro.reports.results.Incremental;
+import org.maestro.results.Incremental;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

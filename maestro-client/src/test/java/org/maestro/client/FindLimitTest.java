@@ -8,7 +8,7 @@ import org.maestro.client.local.EmbeddedBroker;
 import org.maestro.common.testing.Integration;
 import org.maestro.common.util.LoopbackPorts;
 import org.maestro.common.runfiles.RunLayout;
-import org.maestro.reports.results.Incremental;
+import org.maestro.results.Incremental;
 
 import java.nio.file.Path;
 

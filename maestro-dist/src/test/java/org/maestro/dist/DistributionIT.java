@@ -76,7 +76,7 @@ class DistributionIT {
         assertTrue(Files.isExecutable(home.resolve("bin/maestro")), "bin/maestro is executable");
         List<String> jars = jars();
         for (String module : List.of("maestro-common", "maestro-worker", "maestro-inspector", "maestro-agent",
-                "maestro-reports", "maestro-client")) {
+                "maestro-results", "maestro-reports", "maestro-client")) {
             assertTrue(jars.contains(module + "-" + VERSION + ".jar"), module + " in lib/: " + jars);
         }
         Map<String, List<String>> byArtifact = jars.stream()

@@ -160,8 +160,12 @@ public final class InspectorRun {
         for (int i = 0; i < jobs.size(); i++) {
             listed.add(new TestJson.Target(targets.get(i).name(), Passwords.redact(targets.get(i).url()), jobs.get(i).dataSetsJson()));
         }
-        TestJson.write(dir, new TestJson.Inspector(testId, TestJson.Peer.of(peer), Instant.now().toString(),
-                options.kind().wireName(), url, options.interval().toMillis(), options.readTimeout().toMillis(),
-                one ? jobs.get(0).dataSetsJson() : Map.of(), redacted, one ? null : listed));
+        TestJson.write(dir, TestJson.Inspector.builder().testId(testId).peer(TestJson.Peer.of(peer))
+                .start(Instant.now().toString())
+                .inspectorType(options.kind().wireName()).managementUrl(url)
+                .intervalMillis(options.interval().toMillis())
+                .readTimeoutMillis(options.readTimeout().toMillis())
+                .dataSets(one ? jobs.get(0).dataSetsJson() : Map.of())
+                .options(redacted).targets(one ? null : listed).build());
     }
 }

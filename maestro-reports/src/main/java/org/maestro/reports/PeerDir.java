@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.maestro.common.runfiles.TestJson;
 
 /**

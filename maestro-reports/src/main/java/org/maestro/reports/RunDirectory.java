@@ -10,10 +10,10 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
-import org.maestro.reports.results.RateLogTally;
-import org.maestro.reports.results.RunReduction;
-import org.maestro.reports.results.Summary;
-import org.maestro.reports.results.WarmupBoundary;
+import org.maestro.results.RateLogTally;
+import org.maestro.results.RunReduction;
+import org.maestro.results.Summary;
+import org.maestro.results.WarmupBoundary;
 import org.maestro.common.runfiles.RunLayout;
 
 /**

@@ -15,7 +15,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.maestro.reports.compare.Comparison;
 import org.maestro.reports.compare.ComparisonCharts;
 import org.maestro.reports.index.IndexRow;

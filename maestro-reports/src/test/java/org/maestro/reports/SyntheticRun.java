@@ -245,8 +245,11 @@ public final class SyntheticRun {
                     }
                     return rows;
                 });
-        TestJson.write(d, new TestJson.Inspector(dir.getFileName().toString(), new TestJson.Peer("3", INSPECTOR, "lab-inspector",
-                "inspector", ""), iso(startEpochMicros), "amqp-management", "amqp://127.0.0.1:5672", 1000, 1000, sets, Map.of()));
+        TestJson.write(d, TestJson.Inspector.builder().testId(dir.getFileName().toString())
+                .peer(new TestJson.Peer("3", INSPECTOR, "lab-inspector", "inspector", "")).start(iso(startEpochMicros))
+                .inspectorType("amqp-management").managementUrl("amqp://127.0.0.1:5672").intervalMillis(1000)
+                .readTimeoutMillis(1000)
+                .dataSets(sets).options(Map.of()).build());
     }
 
     /** Writes one data set's CSV, a sample per second with the rows {@code rows} gives, and records its columns. */
@@ -334,7 +337,7 @@ public final class SyntheticRun {
     }
 
     private static void peerHostsAndClocks(ObjectNode s) {
-        // As the client writes them (Summary.PeerHost, Summary.ClockCheck): four hosts, the agent's clock 2.5 ms off,
+        // As the client writes them (PeerHost, ClockCheck): four hosts, the agent's clock 2.5 ms off,
         // the inspector on the client's own host (same boot id: its clock is the client's, not estimated).
         ArrayNode hosts = s.putArray("peerHosts");
         String[][] where = {{SENDER, "sender", "10.77.0.11", "0.042"}, {RECEIVER, "receiver", "10.77.0.12", "-0.031"},

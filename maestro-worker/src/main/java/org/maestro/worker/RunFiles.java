@@ -34,13 +34,15 @@ final class RunFiles {
      */
     static void writeTestJson(Path dir, PeerInfo peer, WorkerOptions options, long startEpochMicros, long warmupMicros,
                               TestJson.WarmupGate warmupGate, TestJson.StartInstant startInstant) throws IOException {
-        TestJson.write(dir, new TestJson.Worker(dir.getParent().getFileName().toString(), options.testName(),
-                TestJson.Peer.of(peer), startEpochMicros,
-                Instant.ofEpochSecond(startEpochMicros / 1_000_000, (startEpochMicros % 1_000_000) * 1_000).toString(),
-                warmupMicros, options.duration().toString(), options.rate().perSecond(),
-                options.connections(), options.messageSize().toString(),
-                options.sendUrl() == null ? "" : options.sendUrl().toString(),
-                options.receiveUrl() == null ? "" : options.receiveUrl().toString(), redacted(options.raw()), warmupGate, startInstant));
+        TestJson.write(dir, TestJson.Worker.builder().testId(dir.getParent().getFileName().toString())
+                .testName(options.testName()).peer(TestJson.Peer.of(peer)).startEpochMicros(startEpochMicros)
+                .start(Instant.ofEpochSecond(startEpochMicros / 1_000_000, (startEpochMicros % 1_000_000) * 1_000).toString())
+                .warmupMicros(warmupMicros).duration(options.duration().toString()).rate(options.rate().perSecond())
+                .connections(options.connections()).messageSize(options.messageSize().toString())
+                .sendUrl(options.sendUrl() == null ? "" : options.sendUrl().toString())
+                .receiveUrl(options.receiveUrl() == null ? "" : options.receiveUrl().toString())
+                .options(redacted(options.raw()))
+                .warmupGate(warmupGate).startInstant(startInstant).build());
     }
 
     /** @param sutUrl where this peer sends or receives (null if not SET): its protocol's client is recorded */

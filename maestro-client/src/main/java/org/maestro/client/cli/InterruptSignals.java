@@ -2,7 +2,7 @@ package org.maestro.client.cli;
 
 import org.maestro.client.run.Console;
 import org.maestro.client.run.Interruption;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 

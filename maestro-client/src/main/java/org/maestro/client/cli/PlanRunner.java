@@ -7,7 +7,7 @@ import org.maestro.client.run.search.IncrementalExecutor;
 import org.maestro.client.run.Interruption;
 import org.maestro.client.run.start.PeerRefusals;
 import org.maestro.client.run.TestExecutor;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package org.maestro.client.cli;
 
 import org.maestro.client.plan.TestPlan;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 
 import java.nio.file.Path;
 import java.time.LocalDateTime;

@@ -3,7 +3,7 @@ package org.maestro.client.dsl;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.TestDuration;
-import org.maestro.reports.results.Sustainability;
+import org.maestro.results.Sustainability;
 
 import java.time.Duration;
 

@@ -272,8 +272,12 @@ public final class TestSpec {
         }
         routes.forEach(checks::refuseUnmeasured);
         String receive = receiveUrl == null ? sendUrl : receiveUrl;
-        return new TestPlan(name, List.copyOf(tags), description, sendUrl, receive, messageSize, rate, connections, duration,
-                warmup, warmupSendDelay, warmupMax, senders, receivers, List.copyOf(criteria), incremental, List.copyOf(routes), List.copyOf(inspectors), agent,
-                topology == null ? null : topology.text(), stages);
+        return TestPlan.builder().name(name).tags(List.copyOf(tags)).description(description).sendUrl(sendUrl)
+                .receiveUrl(receive)
+                .messageSize(messageSize).rate(rate).connections(connections).duration(duration).warmup(warmup)
+                .warmupSendDelay(warmupSendDelay).warmupMax(warmupMax).senders(senders).receivers(receivers)
+                .criteria(List.copyOf(criteria)).incremental(incremental).routes(List.copyOf(routes))
+                .inspectors(List.copyOf(inspectors))
+                .agent(agent).topology(topology == null ? null : topology.text()).stages(stages).build();
     }
 }

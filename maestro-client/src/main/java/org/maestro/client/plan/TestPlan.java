@@ -5,7 +5,7 @@ import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.TestDuration;
-import org.maestro.reports.results.Sustainability;
+import org.maestro.results.Sustainability;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -47,18 +47,25 @@ import java.util.function.BiFunction;
  */
 public record TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
                        @JsonProperty(TestPlan.SIZE_KEY) SizeMix messageSize, Rate rate, int connections, TestDuration duration, String warmup,
-                       String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria, Incremental incremental, List<Route> routes,
+                       String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria,
+                       Incremental incremental, List<Route> routes,
                        List<InspectorSpec> inspectors, AgentPlan agent, String topology, RateProfile stages) {
     /** The message size's key in run.json, the plan's record: run.json files already written call it so. */
     public static final String SIZE_KEY = "size";
 
-    /** A plan with one rate for the whole test (no stages). */
-    public TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
-                    SizeMix messageSize, Rate rate, int connections, TestDuration duration, String warmup,
-                    String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria,
-                    Incremental incremental, List<Route> routes, List<InspectorSpec> inspectors, AgentPlan agent, String topology) {
-        this(name, tags, description, sendUrl, receiveUrl, messageSize, rate, connections, duration, warmup, warmupSendDelay, warmupMax,
-                senders, receivers, criteria, incremental, routes, inspectors, agent, topology, null);
+    /** A plan built component by component (run.json holds the record's shape). */
+    public static TestPlanBuilder builder() {
+        return new TestPlanBuilder();
+    }
+
+    /** This record with some components changed. */
+    public TestPlanBuilder toBuilder() {
+        return new TestPlanBuilder()
+                .name(name).tags(tags).description(description).sendUrl(sendUrl).receiveUrl(receiveUrl)
+                .messageSize(messageSize).rate(rate).connections(connections).duration(duration).warmup(warmup)
+                .warmupSendDelay(warmupSendDelay).warmupMax(warmupMax).senders(senders).receivers(receivers)
+                .criteria(criteria).incremental(incremental).routes(routes).inspectors(inspectors).agent(agent)
+                .topology(topology).stages(stages);
     }
 
     /**
@@ -100,14 +107,12 @@ public record TestPlan(String name, List<String> tags, String description, Strin
 
     /** The same plan with another agent plan. */
     public TestPlan withAgent(AgentPlan other) {
-        return new TestPlan(name, tags, description, sendUrl, receiveUrl, messageSize, rate, connections, duration, warmup,
-                warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes, inspectors, other, topology, stages);
+        return toBuilder().agent(other).build();
     }
 
     /** The same plan with other inspectors (those --local points at the routers it started). */
     public TestPlan withInspectors(List<InspectorSpec> other) {
-        return new TestPlan(name, tags, description, sendUrl, receiveUrl, messageSize, rate, connections, duration, warmup,
-                warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes, other, agent, topology, stages);
+        return toBuilder().inspectors(other).build();
     }
 
     /**
@@ -270,18 +275,17 @@ public record TestPlan(String name, List<String> tags, String description, Strin
                             BiFunction<String, String, String> receiveUrlFor, String sutDescription) {
         List<Route> filled = routes.stream().map(r -> r.withUrls(sendUrlFor.apply(r.name(), r.localScheme()),
                 receiveUrlFor.apply(r.name(), r.localScheme()))).toList();
-        return new TestPlan(name, tags, description.isEmpty() ? sutDescription : description,
-                sendUrl == null ? sendUrlFor.apply("", Route.LOCAL_SCHEME) : sendUrl,
-                receiveUrl == null ? receiveUrlFor.apply("", Route.LOCAL_SCHEME) : receiveUrl, messageSize, rate, connections,
-                duration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, filled, inspectors, agent,
-                topology, stages);
+        return toBuilder().description(description.isEmpty() ? sutDescription : description)
+                .sendUrl(sendUrl == null ? sendUrlFor.apply("", Route.LOCAL_SCHEME) : sendUrl)
+                .receiveUrl(receiveUrl == null ? receiveUrlFor.apply("", Route.LOCAL_SCHEME) : receiveUrl)
+                .routes(filled).build();
     }
 
     /**
      * A search for the highest sustainable rate (an incremental test): a coarse climb from {@code startRate} by
      * {@code step} up to {@code maxRate}, each step a run of {@code stepDuration}, then a bisection between the last
      * sustainable and the first unsustainable rate until they are {@code resolution} apart; the whole search at most
-     * {@code maxTime}. A step is judged by org.maestro.reports.results.Sustainability with {@code sendDelayMaxMillis}
+     * {@code maxTime}. A step is judged by org.maestro.results.Sustainability with {@code sendDelayMaxMillis}
      * and {@code rateTolerance}.
      *
      * @param resolution         msg/s; equal to {@code step}: no bisection (the climb alone, as before)
@@ -309,8 +313,6 @@ public record TestPlan(String name, List<String> tags, String description, Strin
 
     /** The same plan at another total rate (one step of an incremental test). */
     public TestPlan atRate(long perSecond, TestDuration stepDuration) {
-        return new TestPlan(name, tags, description, sendUrl, receiveUrl, messageSize, new Rate(perSecond), connections,
-                stepDuration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, null, routes, inspectors, agent,
-                topology);
+        return toBuilder().rate(new Rate(perSecond)).duration(stepDuration).incremental(null).stages(null).build();
     }
 }

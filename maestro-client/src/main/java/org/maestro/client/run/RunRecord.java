@@ -116,9 +116,9 @@ public record RunRecord(String testId, String broker, String start, TestPlan pla
                 .map(i -> new TestPlan.InspectorSpec(i.type(), mask(i.url()), mask(i.options()))).toList();
         TestPlan.AgentPlan agent = p.agent() == null ? null : new TestPlan.AgentPlan(mask(p.agent().sourceUrl()),
                 p.agent().branch(), p.agent().actions(), mask(p.agent().options()));
-        return new TestPlan(p.name(), p.tags(), p.description(), mask(p.sendUrl()), mask(p.receiveUrl()), p.messageSize(), p.rate(),
-                p.connections(), p.duration(), p.warmup(), p.warmupSendDelay(), p.warmupMax(), p.senders(), p.receivers(), p.criteria(),
-                p.incremental(), routes, inspectors, agent, p.topology(), p.stages());
+        return p.toBuilder().sendUrl(mask(p.sendUrl())).receiveUrl(mask(p.receiveUrl())).routes(routes)
+                .inspectors(inspectors)
+                .agent(agent).build();
     }
 
     private static String mask(String url) {

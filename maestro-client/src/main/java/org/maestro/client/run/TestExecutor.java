@@ -1,6 +1,6 @@
 package org.maestro.client.run;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.client.control.ControlClient;
 import org.maestro.common.mqtt.TransportException;
@@ -30,6 +30,7 @@ import org.maestro.client.run.judge.NotRun;
 import org.maestro.client.run.discover.PeerAssignment;
 import org.maestro.client.run.discover.PeerDirectory;
 import org.maestro.client.run.discover.PeerHosts;
+import org.maestro.client.run.discover.ProbedHost;
 import org.maestro.client.run.watch.PeerReports;
 import org.maestro.client.run.stop.PeerStops;
 import org.maestro.client.run.judge.RunFilesWriter;
@@ -171,7 +172,7 @@ public final class TestExecutor {
         /** The assigned peers, in the order of {@link PeerAssignment#all}. */
         List<PeerInfo> peers = List.of();
         /** Where each peer runs and its clock, measured before the test. */
-        List<Summary.PeerHost> hosts = List.of();
+        List<ProbedHost> hosts = List.of();
         AgentActions agentActions;
         final List<String> errors = new ArrayList<>();
         final ControlPlaneWatch controlPlane = new ControlPlaneWatch(client, console, controlGrace);

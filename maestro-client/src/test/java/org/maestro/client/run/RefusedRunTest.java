@@ -17,7 +17,7 @@ import org.maestro.common.testing.EchoHandler;
 import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestCluster;
 import org.maestro.common.testing.TestLab;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

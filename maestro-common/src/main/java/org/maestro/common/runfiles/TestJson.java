@@ -55,6 +55,112 @@ public sealed interface TestJson permits TestJson.Worker, TestJson.Inspector, Te
                   Map<String, String> options, @JsonInclude(JsonInclude.Include.NON_NULL) WarmupGate warmupGate,
                   @JsonInclude(JsonInclude.Include.NON_NULL) StartInstant startInstant)
             implements TestJson {
+        /** A worker's test.json built component by component (the file has the record's shape). */
+        public static Builder builder() {
+            return new Builder();
+        }
+
+        /** Names each component; one not set is null (false, 0). */
+        public static final class Builder {
+            private String testId;
+            private String testName;
+            private Peer peer;
+            private long startEpochMicros;
+            private String start;
+            private long warmupMicros;
+            private String duration;
+            private long rate;
+            private int connections;
+            private String messageSize;
+            private String sendUrl;
+            private String receiveUrl;
+            private Map<String, String> options;
+            private WarmupGate warmupGate;
+            private StartInstant startInstant;
+
+            private Builder() {
+            }
+
+            public Builder testId(String testId) {
+                this.testId = testId;
+                return this;
+            }
+
+            public Builder testName(String testName) {
+                this.testName = testName;
+                return this;
+            }
+
+            public Builder peer(Peer peer) {
+                this.peer = peer;
+                return this;
+            }
+
+            public Builder startEpochMicros(long startEpochMicros) {
+                this.startEpochMicros = startEpochMicros;
+                return this;
+            }
+
+            public Builder start(String start) {
+                this.start = start;
+                return this;
+            }
+
+            public Builder warmupMicros(long warmupMicros) {
+                this.warmupMicros = warmupMicros;
+                return this;
+            }
+
+            public Builder duration(String duration) {
+                this.duration = duration;
+                return this;
+            }
+
+            public Builder rate(long rate) {
+                this.rate = rate;
+                return this;
+            }
+
+            public Builder connections(int connections) {
+                this.connections = connections;
+                return this;
+            }
+
+            public Builder messageSize(String messageSize) {
+                this.messageSize = messageSize;
+                return this;
+            }
+
+            public Builder sendUrl(String sendUrl) {
+                this.sendUrl = sendUrl;
+                return this;
+            }
+
+            public Builder receiveUrl(String receiveUrl) {
+                this.receiveUrl = receiveUrl;
+                return this;
+            }
+
+            public Builder options(Map<String, String> options) {
+                this.options = options;
+                return this;
+            }
+
+            public Builder warmupGate(WarmupGate warmupGate) {
+                this.warmupGate = warmupGate;
+                return this;
+            }
+
+            public Builder startInstant(StartInstant startInstant) {
+                this.startInstant = startInstant;
+                return this;
+            }
+
+            public Worker build() {
+                return new Worker(testId, testName, peer, startEpochMicros, start, warmupMicros, duration, rate,
+                        connections, messageSize, sendUrl, receiveUrl, options, warmupGate, startInstant);
+            }
+        }
     }
 
     /**
@@ -136,10 +242,81 @@ public sealed interface TestJson permits TestJson.Worker, TestJson.Inspector, Te
                      long intervalMillis, long readTimeoutMillis, Map<String, DataSet> dataSets,
                      Map<String, String> options, List<Target> targets) implements TestJson {
 
-        /** An inspector of one URL, its files beside its test.json. */
-        public Inspector(String testId, Peer peer, String start, String inspectorType, String managementUrl, long intervalMillis,
-                         long readTimeoutMillis, Map<String, DataSet> dataSets, Map<String, String> options) {
-            this(testId, peer, start, inspectorType, managementUrl, intervalMillis, readTimeoutMillis, dataSets, options, null);
+        /** An inspector's test.json built component by component (the file has the record's shape). */
+        public static Builder builder() {
+            return new Builder();
+        }
+
+        /** Names each component; one not set is null (0); {@code targets} null for an inspector of one URL. */
+        public static final class Builder {
+            private String testId;
+            private Peer peer;
+            private String start;
+            private String inspectorType;
+            private String managementUrl;
+            private long intervalMillis;
+            private long readTimeoutMillis;
+            private Map<String, DataSet> dataSets;
+            private Map<String, String> options;
+            private List<Target> targets;
+
+            private Builder() {
+            }
+
+            public Builder testId(String testId) {
+                this.testId = testId;
+                return this;
+            }
+
+            public Builder peer(Peer peer) {
+                this.peer = peer;
+                return this;
+            }
+
+            public Builder start(String start) {
+                this.start = start;
+                return this;
+            }
+
+            public Builder inspectorType(String inspectorType) {
+                this.inspectorType = inspectorType;
+                return this;
+            }
+
+            public Builder managementUrl(String managementUrl) {
+                this.managementUrl = managementUrl;
+                return this;
+            }
+
+            public Builder intervalMillis(long intervalMillis) {
+                this.intervalMillis = intervalMillis;
+                return this;
+            }
+
+            public Builder readTimeoutMillis(long readTimeoutMillis) {
+                this.readTimeoutMillis = readTimeoutMillis;
+                return this;
+            }
+
+            public Builder dataSets(Map<String, DataSet> dataSets) {
+                this.dataSets = dataSets;
+                return this;
+            }
+
+            public Builder options(Map<String, String> options) {
+                this.options = options;
+                return this;
+            }
+
+            public Builder targets(List<Target> targets) {
+                this.targets = targets;
+                return this;
+            }
+
+            public Inspector build() {
+                return new Inspector(testId, peer, start, inspectorType, managementUrl, intervalMillis,
+                        readTimeoutMillis, dataSets, options, targets);
+            }
         }
 
         /** What it sampled, each with its data sets: its targets, or itself as one target named "" (its own directory). */

@@ -58,9 +58,12 @@ class TestJsonRoundTripTest {
         Map<String, TestJson.DataSet> sets = new LinkedHashMap<>();
         sets.put("queues", new TestJson.DataSet("queues.csv", "org.apache.activemq.artemis:*", List.of("name", "depth"),
                 Map.of("name", ColumnKind.KEY, "depth", ColumnKind.GAUGE)));
-        TestJson.Inspector i = new TestJson.Inspector("t-1", new TestJson.Peer("9", "insp", "h", "inspector", ""),
-                "2023-11-14T22:13:20Z", "artemis-jolokia", "http://admin:***@h:8161/console/jolokia", 1000, 5000, sets,
-                Map.of("inspector.url", "http://admin:***@h:8161/console/jolokia"));
+        TestJson.Inspector i = TestJson.Inspector.builder().testId("t-1")
+                .peer(new TestJson.Peer("9", "insp", "h", "inspector", ""))
+                .start("2023-11-14T22:13:20Z").inspectorType("artemis-jolokia")
+                .managementUrl("http://admin:***@h:8161/console/jolokia")
+                .intervalMillis(1000).readTimeoutMillis(5000).dataSets(sets)
+                .options(Map.of("inspector.url", "http://admin:***@h:8161/console/jolokia")).build();
         TestJson.write(dir, i);
         assertEquals(Optional.of(i), TestJson.read(dir));
         assertEquals(Optional.empty(), TestJson.worker(dir), "an inspector has no rate logs to time");
@@ -79,8 +82,10 @@ class TestJsonRoundTripTest {
         assertEquals(i, back);
         assertEquals(List.of(dir.resolve("router-1"), dir.resolve("router-2")), back.inspected().stream().map(t -> t.directory(dir)).toList());
         // An inspector of one URL (and a file of an earlier version) is its own one target, its files beside test.json.
-        TestJson.Inspector one = new TestJson.Inspector("t-1", i.peer(), i.start(), i.inspectorType(), "amqp://127.0.0.1:5672",
-                1000, 1000, sets, Map.of());
+        TestJson.Inspector one = TestJson.Inspector.builder().testId("t-1").peer(i.peer()).start(i.start())
+                .inspectorType(i.inspectorType()).managementUrl("amqp://127.0.0.1:5672").intervalMillis(1000)
+                .readTimeoutMillis(1000)
+                .dataSets(sets).options(Map.of()).build();
         assertEquals(List.of(new TestJson.Target("", "amqp://127.0.0.1:5672", sets)), one.inspected());
         assertEquals(dir, one.inspected().get(0).directory(dir));
     }

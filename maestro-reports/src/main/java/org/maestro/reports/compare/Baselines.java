@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.stream.Stream;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.reports.Json;
 import org.maestro.reports.ReportException;

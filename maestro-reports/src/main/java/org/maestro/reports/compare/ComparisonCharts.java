@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.maestro.reports.results.Summary;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.reports.HdrLogSeries;
 import org.maestro.reports.Json;
 import org.maestro.reports.page.ReportData;
 import org.maestro.reports.Series;
+import org.maestro.results.ActionResult;
 
 /**
  * The overlaid charts of comparison.html: the run and its baselines on one axis of seconds from each run's load
@@ -48,7 +48,7 @@ public final class ComparisonCharts {
             for (int m = 0; m < distributions.length; m++) {
                 add(distributions[m], HdrLogSeries.distribution(f.measured[m], label), isBaseline);
             }
-            for (Summary.ActionResult a : f.run.summary.actions()) {
+            for (ActionResult a : f.run.summary.actions()) {
                 long at = Json.epochMicros(a.start());
                 double x = at >= 0 ? (at - f.originMicros) / 1e6 : a.atMillis() / 1000.0;
                 ObjectNode mk = markers.addObject();

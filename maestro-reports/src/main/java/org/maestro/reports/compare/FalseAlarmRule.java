@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
-import org.maestro.reports.Format;
+import org.maestro.results.Format;
 
 /**
  * How often a comparison may call an unchanged system worse, and how that sets each metric's threshold.

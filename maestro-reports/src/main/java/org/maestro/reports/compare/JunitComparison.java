@@ -16,14 +16,14 @@ import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
 
-import org.maestro.reports.results.ComparisonJson;
+import org.maestro.results.ComparisonJson;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 import org.xml.sax.SAXException;
 import org.maestro.reports.AtomicFile;
-import org.maestro.reports.Format;
+import org.maestro.results.Format;
 
 /**
  * Puts a comparison into a run's junit.xml as a test suite of its own ({@code maestro.NAME.baseline}): a test case

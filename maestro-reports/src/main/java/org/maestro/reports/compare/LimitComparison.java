@@ -1,7 +1,7 @@
 package org.maestro.reports.compare;
 
 import org.maestro.common.runfiles.RunLayout;
-import org.maestro.reports.results.Incremental;
+import org.maestro.results.Incremental;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import org.maestro.reports.Format;
+import org.maestro.results.Format;
 import org.maestro.reports.ReportException;
 
 /**

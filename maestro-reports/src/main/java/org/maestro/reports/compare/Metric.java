@@ -5,8 +5,9 @@ import java.util.List;
 
 import java.util.function.Function;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.results.ActionResult;
 
 /**
  * A figure compared between a run and its baseline: where summary.json holds it, which way is better, the
@@ -65,7 +66,7 @@ public record Metric(String name, String unit, boolean higherIsBetter, Function<
      */
     public static List<Metric> of(Summary baselineSummary, Summary runSummary) {
         List<Metric> all = totals();
-        List<Summary.ActionResult> actions = baselineSummary.actions();
+        List<ActionResult> actions = baselineSummary.actions();
         for (int i = 0; i < actions.size(); i++) {
             all.add(new Metric("outage after action " + (i + 1) + " (" + actions.get(i).handler() + ")", "ms",
                     false, null, i, 0.25, 250, null, true, null, Double.NaN));

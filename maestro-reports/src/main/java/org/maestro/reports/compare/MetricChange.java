@@ -1,7 +1,7 @@
 package org.maestro.reports.compare;
 
 import java.util.Arrays;
-import org.maestro.reports.Format;
+import org.maestro.results.Format;
 
 /**
  * What one metric's figures say before any threshold is chosen: the change between the baseline(s) and the run,

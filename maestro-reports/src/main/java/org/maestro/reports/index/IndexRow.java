@@ -11,9 +11,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.common.dataserver.RelativePath;
 import org.maestro.common.runfiles.RunLayout;
-import org.maestro.reports.results.ComparisonJson;
-import org.maestro.reports.results.Incremental;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.ComparisonJson;
+import org.maestro.results.Incremental;
+import org.maestro.results.Summary;
 import org.maestro.reports.Json;
 import org.maestro.reports.page.ReportBuilder;
 

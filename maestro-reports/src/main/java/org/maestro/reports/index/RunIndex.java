@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.common.runfiles.RunLayout;
-import org.maestro.reports.results.ComparisonJson;
+import org.maestro.results.ComparisonJson;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.maestro.reports.HtmlPage;

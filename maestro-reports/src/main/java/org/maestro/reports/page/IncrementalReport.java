@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 
-import org.maestro.reports.results.Incremental;
+import org.maestro.results.Incremental;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.common.runfiles.RunLayout;

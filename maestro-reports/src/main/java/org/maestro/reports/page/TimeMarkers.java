@@ -14,7 +14,8 @@ import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.reports.Json;
 import org.maestro.reports.PeerDir;
 import org.maestro.reports.RunDirectory;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
+import org.maestro.results.ActionResult;
 
 /**
  * The report's markers on the time charts (part of {@link ReportData}): agent actions, control-plane interruptions
@@ -32,8 +33,8 @@ final class TimeMarkers {
     /** The agent's handler runs (the table) and a marker for each action. */
     void actions(RunDirectory run, ObjectNode root) throws IOException {
         ArrayNode actions = root.putArray("handlerRuns");
-        List<Summary.ActionResult> summaryActions = run.summary.actions();
-        for (Summary.ActionResult a : summaryActions) {
+        List<ActionResult> summaryActions = run.summary.actions();
+        for (ActionResult a : summaryActions) {
             long at = Json.epochMicros(a.start());
             if (at < 0) {
                 at = originMicros + a.atMillis() * 1000;

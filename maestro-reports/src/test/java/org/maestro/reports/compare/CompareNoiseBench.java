@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 import org.maestro.common.runfiles.RunLayout;
-import org.maestro.reports.Format;
+import org.maestro.results.Format;
 
 /**
  * bench/compare-noise.sh's comparisons: how often identical runs are called worse by each rule ({@link #RULES}: each

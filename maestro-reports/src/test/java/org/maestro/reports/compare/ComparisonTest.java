@@ -22,9 +22,9 @@ import javax.xml.parsers.DocumentBuilderFactory;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
-import org.maestro.reports.results.ComparisonJson;
-import org.maestro.reports.results.ResultsJson;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.ComparisonJson;
+import org.maestro.results.ResultsJson;
+import org.maestro.results.Summary;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.maestro.reports.Json;
 
 /** The false-alarm rule's arithmetic: Student's t, Holm's step-down, and what it does to a comparison of 52 metrics. */

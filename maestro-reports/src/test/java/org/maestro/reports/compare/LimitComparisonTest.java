@@ -1,8 +1,8 @@
 package org.maestro.reports.compare;
 
 import org.junit.jupiter.api.Test;
-import org.maestro.reports.results.Incremental;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Incremental;
+import org.maestro.results.Summary;
 
 import java.util.List;
 
@@ -12,8 +12,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Two limit searches compared: the sustainable rate judged against both resolutions, the curves at common rates. */
 class LimitComparisonTest {
     private static Incremental.Step step(long rate, boolean sustainable, double achieved, double p99) {
-        return new Incremental.Step(rate, sustainable ? Summary.PASSED : Summary.FAILED, "steps/" + rate, achieved, p99, List.of(),
-                Incremental.Step.CLIMB, achieved, p99 / 2, p99 * 2, 1.0, 0L, sustainable, false);
+        return Incremental.Step.builder().rate(rate).verdict(sustainable ? Summary.PASSED : Summary.FAILED)
+                .run("steps/" + rate)
+                .receiveRate(achieved).p99Millis(p99).reasons(List.of()).phase(Incremental.Step.CLIMB)
+                .sendRate(achieved)
+                .p50Millis(p99 / 2).p999Millis(p99 * 2).sendDelayP99Millis(1.0).lost(0L).sustainable(sustainable)
+                .build();
     }
 
     private static Incremental search(long sustainable, long unsustainable, long resolution) {

@@ -1,7 +1,7 @@
 package org.maestro.reports.compare;
 
 import org.junit.jupiter.api.Test;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 
 import java.util.List;
 
@@ -17,8 +17,8 @@ class RouteMetricsTest {
         Summary.Totals t = new Summary.Totals(1000L, 1000L, 0L, 0L, 0L, 100.0, 100.0, null, null, null);
         List<Summary.RouteResult> routes = java.util.Arrays.stream(names).map(n -> new Summary.RouteResult(n, "amqp", "amqp://h/" + n,
                 List.of("sender-" + n), t, n.equals("late") ? new Summary.Drain(2000, 200, 150.0, 1.0) : null)).toList();
-        return new Summary("t", "s", List.of(), "", "", "", null, List.of(), t, routes, List.of(), List.of(), List.of(),
-                Summary.PASSED, List.of(), List.of(), null, null);
+        return Summary.builder().testId("t").name("s").description("").start("").end("").totals(t).routes(routes)
+                .verdict(Summary.PASSED).build();
     }
 
     @Test

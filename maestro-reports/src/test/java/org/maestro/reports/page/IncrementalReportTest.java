@@ -8,8 +8,8 @@ import java.nio.file.Path;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
-import org.maestro.reports.results.Incremental;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Incremental;
+import org.maestro.results.Summary;
 import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,7 +80,7 @@ public class IncrementalReportTest {
             SyntheticRun step = new SyntheticRun(Files.createDirectories(dir.resolve(run)), 1_795_000_000_000_000L + rate * 10_000_000L,
                     2, (int) rate, 1).write();
             steps.add(Incremental.Step.of(rate, Incremental.Step.CLIMB, run, Summary.read(step.dir.resolve("summary.json")),
-                    org.maestro.reports.results.Sustainability.DEFAULT));
+                    org.maestro.results.Sustainability.DEFAULT));
         }
         Incremental written = Incremental.of("incremental", 1000, steps);
         written.write(dir.resolve("incremental.json"));

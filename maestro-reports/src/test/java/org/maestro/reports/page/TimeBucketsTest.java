@@ -1,6 +1,6 @@
 package org.maestro.reports.page;
 
-import org.maestro.reports.results.TimeBuckets;
+import org.maestro.results.TimeBuckets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

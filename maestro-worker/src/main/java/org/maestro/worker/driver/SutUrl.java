@@ -46,11 +46,105 @@ public record SutUrl(String scheme, String host, int port, String destination, b
     private static final Set<String> PRESETTLE_OPTIONS = Set.of("jms.presettlePolicy.presettleAll",
             "jms.presettlePolicy.presettleProducers");
 
-    /** A URL with no throttle, settled. */
-    public SutUrl(String scheme, String host, int port, String destination, boolean topic, boolean persistent, boolean durable,
-                  boolean failover, String username, String password, Map<String, String> clientOptions) {
-        this(scheme, host, port, destination, topic, persistent, durable, failover, username, password, clientOptions, 0,
-                DeliveryMode.SETTLED, 0);
+    /** A URL built part by part (the parsers' own way: each of its many parts named). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Names each part; one not set is null (false, 0), the delivery settled. */
+    public static final class Builder {
+        private String scheme;
+        private String host;
+        private int port;
+        private String destination;
+        private boolean topic;
+        private boolean persistent;
+        private boolean durable;
+        private boolean failover;
+        private String username;
+        private String password;
+        private Map<String, String> clientOptions;
+        private long throttlePerSecond;
+        private DeliveryMode delivery = DeliveryMode.SETTLED;
+        private long receiveThrottlePerSecond;
+
+        private Builder() {
+        }
+
+        public Builder scheme(String scheme) {
+            this.scheme = scheme;
+            return this;
+        }
+
+        public Builder host(String host) {
+            this.host = host;
+            return this;
+        }
+
+        public Builder port(int port) {
+            this.port = port;
+            return this;
+        }
+
+        public Builder destination(String destination) {
+            this.destination = destination;
+            return this;
+        }
+
+        public Builder topic(boolean topic) {
+            this.topic = topic;
+            return this;
+        }
+
+        public Builder persistent(boolean persistent) {
+            this.persistent = persistent;
+            return this;
+        }
+
+        public Builder durable(boolean durable) {
+            this.durable = durable;
+            return this;
+        }
+
+        public Builder failover(boolean failover) {
+            this.failover = failover;
+            return this;
+        }
+
+        public Builder username(String username) {
+            this.username = username;
+            return this;
+        }
+
+        public Builder password(String password) {
+            this.password = password;
+            return this;
+        }
+
+        public Builder clientOptions(Map<String, String> clientOptions) {
+            this.clientOptions = clientOptions;
+            return this;
+        }
+
+        public Builder throttlePerSecond(long throttlePerSecond) {
+            this.throttlePerSecond = throttlePerSecond;
+            return this;
+        }
+
+        public Builder delivery(DeliveryMode delivery) {
+            this.delivery = delivery;
+            return this;
+        }
+
+        public Builder receiveThrottlePerSecond(long receiveThrottlePerSecond) {
+            this.receiveThrottlePerSecond = receiveThrottlePerSecond;
+            return this;
+        }
+
+        public SutUrl build() {
+            return new SutUrl(scheme, host, port, destination, topic, persistent, durable, failover, username,
+                    password, clientOptions, throttlePerSecond, delivery, receiveThrottlePerSecond);
+        }
     }
 
     public static SutUrl parse(String text) {
@@ -102,10 +196,13 @@ public record SutUrl(String scheme, String host, int port, String destination, b
         DeliveryMode delivery = delivery(own.get(DeliveryMode.URL_OPTION), protocol, client, shown);
         String[] credentials = UrlParts.credentials(uri);
         int port = uri.getPort() == -1 ? protocol.defaultPort() : uri.getPort();
-        return new SutUrl(scheme, uri.getHost(), port, destination, isTopicType(own.get("type"), shown),
-                bool(own, "persistent", shown), bool(own, "durable", shown), bool(own, "failover", shown), credentials[0], credentials[1],
-                Map.copyOf(client), throttle(THROTTLE, own.get(THROTTLE), shown), delivery,
-                throttle(RECEIVE_THROTTLE, own.get(RECEIVE_THROTTLE), shown));
+        return builder().scheme(scheme).host(uri.getHost()).port(port).destination(destination)
+                .topic(isTopicType(own.get("type"), shown)).persistent(bool(own, "persistent", shown))
+                .durable(bool(own, "durable", shown)).failover(bool(own, "failover", shown)).username(credentials[0])
+                .password(credentials[1]).clientOptions(Map.copyOf(client))
+                .throttlePerSecond(throttle(THROTTLE, own.get(THROTTLE), shown))
+                .delivery(delivery).receiveThrottlePerSecond(throttle(RECEIVE_THROTTLE, own.get(RECEIVE_THROTTLE), shown))
+                .build();
     }
 
     /** The {@code delivery} option: settled when not given; presettled only where the client can (AMQP). */

@@ -1,12 +1,13 @@
 package org.maestro.client.run.actions;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.maestro.common.note.Outcome;
 import org.maestro.client.plan.Criterion;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.maestro.results.ActionResult;
 
 /**
  * The checks on the agent's actions: a fault that did not take place has tested nothing, so each
@@ -26,16 +27,16 @@ public final class ActionChecks {
      * timed out or whose outcome never came may still have injected its fault (the router was stopped and did not come
      * back), so its cost is shown with its outcome, never "no fault took place".
      */
-    public static boolean ran(Summary.ActionResult a) {
+    public static boolean ran(ActionResult a) {
         return !a.outcome().equals(Outcome.NOT_RUN.wireName()) && !a.outcome().equals(Outcome.REFUSED.wireName());
     }
 
     /**
      * @param costUnknownWhy why an action's cost is unknown when it is (e.g. "data of receiver 'r' missing (...)")
      */
-    public static List<Summary.Check> of(List<Summary.ActionResult> actions, List<Criterion> criteria, String costUnknownWhy) {
+    public static List<Summary.Check> of(List<ActionResult> actions, List<Criterion> criteria, String costUnknownWhy) {
         List<Summary.Check> checks = new ArrayList<>();
-        for (Summary.ActionResult a : actions) {
+        for (ActionResult a : actions) {
             if (!a.outcome().equals(SUCCEEDED)) {
                 checks.add(new Summary.Check("agent action " + name(a), false, outcome(a), SUCCEEDED));
             }
@@ -48,14 +49,14 @@ public final class ActionChecks {
             if (actions.isEmpty()) {
                 checks.add(new Summary.Check(c.text(), false, "none: the test has no agent action", bound));
             }
-            for (Summary.ActionResult a : actions) {
+            for (ActionResult a : actions) {
                 checks.add(fault(c, a, bound, costUnknownWhy));
             }
         }
         return checks;
     }
 
-    private static Summary.Check fault(Criterion c, Summary.ActionResult a, String bound, String costUnknownWhy) {
+    private static Summary.Check fault(Criterion c, ActionResult a, String bound, String costUnknownWhy) {
         String text = c.text() + " (" + name(a) + ")";
         if (!a.outcome().equals(SUCCEEDED)) {
             return new Summary.Check(text, false, "n/a: the action " + a.outcome(), bound);
@@ -73,12 +74,12 @@ public final class ActionChecks {
     }
 
     /** The action as the scenario planned it: {@code restart-broker.sh [/opt/artemis] at 10.0 s}, {@code router-2: ...}. */
-    private static String name(Summary.ActionResult a) {
+    private static String name(ActionResult a) {
         return String.format(Locale.ROOT, "%s at %.1f s", a.describe(), a.atMillis() / 1000.0);
     }
 
     /** What happened, in the handler's (or the agent's) own words. */
-    private static String outcome(Summary.ActionResult a) {
+    private static String outcome(ActionResult a) {
         if (a.reason().isEmpty()) {
             return a.outcome() + (a.exitStatus() >= 0 ? " with exit status " + a.exitStatus() : "");
         }

@@ -1,6 +1,6 @@
 package org.maestro.client.run.collect;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.client.control.ControlClient;
 import org.maestro.client.control.PingResult;
@@ -163,10 +163,13 @@ public final class RunFinisher {
         TestJson.Worker w = any.orElse(null);
         String name = w == null ? testId : w.testName();
         String url = w == null ? null : w.sendUrl().isEmpty() ? w.receiveUrl() : w.sendUrl();
-        return new TestPlan(name, List.of(), "", url, url, SizeMix.parse(w == null ? "1KiB" : w.messageSize()),
-                new Rate(w == null ? 0 : w.rate() * Math.max(1, senders)), w == null ? 1 : w.connections(),
-                TestDuration.parse(w == null ? "1s" : w.duration()), w == null ? "0s" : (w.warmupMicros() / 1000) + "ms",
-                null, null, senders, receivers, List.of(), null, List.of(), List.of(), null, null);
+        return TestPlan.builder().name(name).tags(List.of()).description("").sendUrl(url).receiveUrl(url)
+                .messageSize(SizeMix.parse(w == null ? "1KiB" : w.messageSize()))
+                .rate(new Rate(w == null ? 0 : w.rate() * Math.max(1, senders)))
+                .connections(w == null ? 1 : w.connections())
+                .duration(TestDuration.parse(w == null ? "1s" : w.duration()))
+                .warmup(w == null ? "0s" : (w.warmupMicros() / 1000) + "ms").senders(senders).receivers(receivers)
+                .criteria(List.of()).routes(List.of()).inspectors(List.of()).build();
     }
 
     private static Optional<TestJson.Worker> worker(Path dir) {

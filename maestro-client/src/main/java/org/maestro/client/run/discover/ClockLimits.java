@@ -1,9 +1,10 @@
 package org.maestro.client.run.discover;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.maestro.results.ClockCheck;
 
 /**
  * Whether each peer's clock is close enough to the client's for the latency it helped measure. A receiver
@@ -32,23 +33,23 @@ public final class ClockLimits {
     }
 
     /** How far off the client's clock the peer's is at least: its offset less the offset's uncertainty, never below 0. */
-    static double leastOffsetMillis(Summary.PeerHost h) {
-        double uncertainty = h.clockOffsetUncertaintyMillis() == null ? 0 : h.clockOffsetUncertaintyMillis();
-        return Math.max(0, Math.abs(h.clockOffsetMillis()) - uncertainty);
+    static double leastOffsetMillis(ProbedHost h) {
+        double uncertainty = h.clock().uncertaintyMillis() == null ? 0 : h.clock().uncertaintyMillis();
+        return Math.max(0, Math.abs(h.clock().offsetMillis()) - uncertainty);
     }
 
     /** Checks every peer with an offset against the limit; a warning per peer over it, naming peer, host and the figures. */
-    public static Summary.ClockCheck check(List<Summary.PeerHost> hosts, Summary.Latency response) {
+    public static ClockCheck check(List<ProbedHost> hosts, Summary.Latency response) {
         Double p50 = response == null || response.count() == 0 ? null : response.p50();
         double limit = limitMillis(p50);
         double max = 0;
         List<String> warnings = new ArrayList<>();
         List<String> over = new ArrayList<>();
-        for (Summary.PeerHost h : hosts) {
-            if (h.clockOffsetMillis() == null) {
+        for (ProbedHost h : hosts) {
+            if (h.clock().offsetMillis() == null) {
                 continue;   // no answer, or the client's own clock
             }
-            double offset = h.clockOffsetMillis();
+            double offset = h.clock().offsetMillis();
             max = Math.max(max, Math.abs(offset));
             double least = leastOffsetMillis(h);
             if (least > limit) {
@@ -59,6 +60,6 @@ public final class ClockLimits {
                         RULE, p50 == null ? ", no latency measured" : String.format(Locale.ROOT, ", p50 %.3f ms", p50)));
             }
         }
-        return new Summary.ClockCheck(limit, RULE, Math.round(max * 1000) / 1000.0, warnings, over);
+        return new ClockCheck(limit, RULE, Math.round(max * 1000) / 1000.0, warnings, over);
     }
 }

@@ -1,6 +1,5 @@
 package org.maestro.client.run.discover;
 
-import org.maestro.reports.results.Summary;
 import org.maestro.client.control.ControlClient;
 import org.maestro.client.control.PingResult;
 import org.maestro.client.control.Replies;
@@ -57,7 +56,7 @@ public final class PeerHosts {
      *
      * @param unreachable one line per peer whose data server the client cannot reach: the peer, its URL and why
      */
-    public record Probe(List<Summary.PeerHost> hosts, List<String> unreachable) {
+    public record Probe(List<ProbedHost> hosts, List<String> unreachable) {
         /** @throws TestCannotRun naming every unreachable data server */
         public void requireReachable() throws TestCannotRun {
             if (!unreachable.isEmpty()) {
@@ -76,19 +75,20 @@ public final class PeerHosts {
         Map<PeerInfo, List<PingResult>> pings = ping(client, peers);
         Map<PeerInfo, Replies> urls = client.requestEach(peers, new Payload.Get(GetKeys.DATA_URL), DATA_URL_TIMEOUT);
         List<Probed> probed = BoundedParallel.map(peers, "probe", p -> probe(p, RemotePeer.dataUrlIn(urls.get(p).of(p)), pings.get(p)));
-        List<Summary.PeerHost> hosts = probed.stream().map(Probed::host).toList();
+        List<ProbedHost> hosts = probed.stream().map(Probed::host).toList();
         List<String> unreachable = probed.stream().map(Probed::unreachable).filter(Objects::nonNull).toList();
         if (Console.linePerPeer(peers.size())) {
             hosts.forEach(h -> console.line("  %s", describe(h)));
         } else {
             console.line("  %s", summarise(hosts));
-            hosts.stream().filter(h -> h.roundTripMillis() == null).forEach(h -> console.line("  %s", describe(h)));
+            hosts.stream().filter(h -> h.clock().roundTripMillis() == null)
+                    .forEach(h -> console.line("  %s", describe(h)));
         }
         return new Probe(hosts, unreachable);
     }
 
     /** One peer's host, and why its data server cannot be reached (null when it can). */
-    private record Probed(Summary.PeerHost host, String unreachable) {
+    private record Probed(ProbedHost host, String unreachable) {
     }
 
     private static Probed probe(PeerInfo p, String url, List<PingResult> pings) {
@@ -126,13 +126,13 @@ public final class PeerHosts {
      * its round trip but no offset, which there is no need to estimate; any other has the best ping's offset and that
      * offset's uncertainty.
      */
-    static Summary.PeerHost host(PeerInfo p, String address, String url, String dataHost, List<PingResult> pings) {
+    static ProbedHost host(PeerInfo p, String address, String url, String dataHost, List<PingResult> pings) {
         Optional<PingResult> best = PingResult.best(pings);
         String sameClock = best.map(PingResult::sharedClock).orElse(null);
         Optional<PingResult> estimated = best.filter(b -> sameClock == null);
-        return new Summary.PeerHost(p.name(), p.role().wireName(), p.host(), address, url, dataHost,
+        return new ProbedHost(p.name(), p.role().wireName(), p.host(), address, url, dataHost, new ProbedHost.Clock(
                 estimated.map(b -> millis(b.clockOffsetMicros())).orElse(null), best.map(b -> millis(b.roundTripMicros())).orElse(null),
-                pings.size(), estimated.map(b -> millis(b.clockUncertaintyMicros())).orElse(null), sameClock);
+                pings.size(), estimated.map(b -> millis(b.clockUncertaintyMicros())).orElse(null), sameClock));
     }
 
     /**
@@ -140,29 +140,31 @@ public final class PeerHosts {
      * max 1.20 ms (receiver-7); clock offset -0.050 ± 0.200 ms (sender-3) to +0.061 ± 0.150 ms (receiver-9); 20 on the
      * client's clock (same host)".
      */
-    static String summarise(List<Summary.PeerHost> hosts) {
+    static String summarise(List<ProbedHost> hosts) {
         List<String> names = hosts.stream().map(h -> SafeText.of(h.hostName())).distinct().sorted().toList();
-        long addresses = hosts.stream().map(Summary.PeerHost::address).filter(a -> !a.isEmpty()).distinct().count();
-        List<Summary.PeerHost> answered = hosts.stream().filter(h -> h.roundTripMillis() != null).toList();
+        long addresses = hosts.stream().map(ProbedHost::address).filter(a -> !a.isEmpty()).distinct().count();
+        List<ProbedHost> answered = hosts.stream().filter(h -> h.clock().roundTripMillis() != null).toList();
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%d peers on %d host(s) (%s), %d data address(es)",
                 hosts.size(), names.size(), Console.names(names), addresses));
         if (answered.isEmpty()) {
             return line.append("; none answered PING").toString();
         }
-        List<Summary.PeerHost> byTrip = answered.stream().sorted(Comparator.comparing(Summary.PeerHost::roundTripMillis)).toList();
-        Summary.PeerHost slowest = byTrip.get(byTrip.size() - 1);
+        List<ProbedHost> byTrip = answered.stream().sorted(Comparator.comparing(h -> h.clock().roundTripMillis()))
+                .toList();
+        ProbedHost slowest = byTrip.get(byTrip.size() - 1);
         line.append(String.format(Locale.ROOT, "; round trip (best of %d) median %.3f ms, max %.3f ms (%s)", PINGS,
-                byTrip.get(byTrip.size() / 2).roundTripMillis(), slowest.roundTripMillis(), SafeText.of(slowest.peer())));
-        List<Summary.PeerHost> byOffset = answered.stream().filter(h -> h.clockOffsetMillis() != null)
-                .sorted(Comparator.comparing(Summary.PeerHost::clockOffsetMillis)).toList();
+                byTrip.get(byTrip.size() / 2).clock().roundTripMillis(), slowest.clock().roundTripMillis(),
+                SafeText.of(slowest.peer())));
+        List<ProbedHost> byOffset = answered.stream().filter(h -> h.clock().offsetMillis() != null)
+                .sorted(Comparator.comparing(h -> h.clock().offsetMillis())).toList();
         if (!byOffset.isEmpty()) {
-            Summary.PeerHost lowest = byOffset.get(0);
-            Summary.PeerHost highest = byOffset.get(byOffset.size() - 1);
+            ProbedHost lowest = byOffset.get(0);
+            ProbedHost highest = byOffset.get(byOffset.size() - 1);
             line.append(String.format(Locale.ROOT, "; clock offset %s (%s) to %s (%s)", offsetText(lowest), SafeText.of(lowest.peer()),
                     offsetText(highest), SafeText.of(highest.peer())));
         }
         Map<String, Long> shared = new TreeMap<>();
-        answered.stream().filter(h -> h.sameClock() != null).forEach(h -> shared.merge(h.sameClock(), 1L, Long::sum));
+        answered.stream().map(h -> h.clock().sameClock()).filter(Objects::nonNull).forEach(how -> shared.merge(how, 1L, Long::sum));
         shared.forEach((how, n) -> line.append(String.format(Locale.ROOT, "; %d on the client's clock (%s)", n, how)));
         return line.toString();
     }
@@ -171,22 +173,23 @@ public final class PeerHosts {
      * One console line: "sender-1 on host-a (10.0.0.2), data at http://10.0.0.2:4431/, clock +0.012 ± 0.155 ms (round trip
      * 0.310 ms, best of 5)", or "..., same clock as the client: same process (round trip 0.310 ms, best of 5)".
      */
-    static String describe(Summary.PeerHost h) {
+    static String describe(ProbedHost h) {
         String clock;
-        if (h.roundTripMillis() == null) {
+        if (h.clock().roundTripMillis() == null) {
             clock = "no answer to PING";
         } else {
-            clock = String.format(Locale.ROOT, "%s (round trip %.3f ms, best of %d)", h.sameClock() != null
-                    ? ClockSource.describeShared(h.sameClock()) : "clock " + offsetText(h), h.roundTripMillis(), h.pings());
+            ProbedHost.Clock c = h.clock();
+            clock = String.format(Locale.ROOT, "%s (round trip %.3f ms, best of %d)", c.sameClock() != null
+                    ? ClockSource.describeShared(c.sameClock()) : "clock " + offsetText(h), c.roundTripMillis(), c.pings());
         }
         return String.format(Locale.ROOT, "%s on %s (%s), data at %s, %s", SafeText.of(h.peer()), SafeText.of(h.hostName()),
                 h.address().isEmpty() ? "address unknown" : h.address(), h.dataUrl().isEmpty() ? "none" : SafeText.of(h.dataUrl()), clock);
     }
 
     /** An estimated offset with its uncertainty, as every line shows it: "+1.064 ± 3.110 ms". */
-    public static String offsetText(Summary.PeerHost h) {
-        return String.format(Locale.ROOT, "%+.3f ± %.3f ms", h.clockOffsetMillis(),
-                h.clockOffsetUncertaintyMillis() == null ? 0.0 : h.clockOffsetUncertaintyMillis());
+    public static String offsetText(ProbedHost h) {
+        return String.format(Locale.ROOT, "%+.3f ± %.3f ms", h.clock().offsetMillis(),
+                h.clock().uncertaintyMillis() == null ? 0.0 : h.clock().uncertaintyMillis());
     }
 
     /**

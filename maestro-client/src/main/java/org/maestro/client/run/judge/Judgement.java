@@ -5,12 +5,13 @@ import org.maestro.client.plan.Criterion;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.maestro.client.run.actions.ActionChecks;
+import org.maestro.results.ActionResult;
 
 /**
  * The criteria checked against the run's figures, and the verdict with its reasons: ERROR when a figure the verdict
@@ -23,7 +24,7 @@ import org.maestro.client.run.actions.ActionChecks;
 record Judgement(List<Summary.Check> checks, String verdict, List<String> reasons) {
 
     static Judgement of(TestPlan plan, List<PeerInfo> peers, SummaryBuilder.Observed seen, PeerFigures figures,
-                        Summary.Totals totals, List<Summary.ActionResult> actions) {
+                        Summary.Totals totals, List<ActionResult> actions) {
         List<String> workersMissing = figures.workersMissing();
         List<Summary.Check> unmeasured = new ArrayList<>(figures.unmeasured);
         List<Summary.Check> checks = new ArrayList<>(figures.offSchedule);

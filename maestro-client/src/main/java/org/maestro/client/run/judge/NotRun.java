@@ -1,7 +1,8 @@
 package org.maestro.client.run.judge;
 
 import org.maestro.client.plan.TestPlan;
-import org.maestro.reports.results.Summary;
+import org.maestro.client.run.discover.ProbedHost;
+import org.maestro.results.Summary;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -25,12 +26,13 @@ public final class NotRun {
 
     /** @param verdict {@link Summary#ERROR}, or {@link Summary#INTERRUPTED} when Ctrl-C came before the load */
     public static Summary summary(TestPlan plan, String testId, String start, Path runDir, List<String> reasons,
-                           List<Summary.PeerHost> hosts, String verdict) throws IOException {
+                           List<ProbedHost> hosts, String verdict) throws IOException {
         // The test's description (name, tags, parameters, start and end) as every summary has it; then nothing else.
         Summary described = SummaryBuilder.build(plan, testId, start, List.of(), runDir, new SummaryBuilder.Observed(Map.of(),
                 Map.of(), Map.of(), Map.of(), reasons, List.of(), List.of(), hosts));
-        return new Summary(described.testId(), described.name(), described.tags(), described.description(), described.start(),
-                described.end(), described.parameters(), List.of(), null, List.of(), List.of(), List.of(), List.of(), verdict,
-                List.copyOf(reasons), hosts, null, null, null, List.of());
+        return Summary.builder().testId(described.testId()).name(described.name()).tags(described.tags())
+                .description(described.description()).start(described.start()).end(described.end())
+                .parameters(described.parameters()).verdict(verdict).reasons(List.copyOf(reasons))
+                .peerHosts(ProbedHost.toSummary(hosts)).build();
     }
 }

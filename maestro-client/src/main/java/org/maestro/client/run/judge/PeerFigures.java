@@ -12,10 +12,10 @@ import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.runfiles.TestJson;
 import org.maestro.common.util.SafeText;
-import org.maestro.reports.results.PeerReduction;
-import org.maestro.reports.results.RunReduction;
-import org.maestro.reports.results.Summary;
-import org.maestro.reports.results.Tally;
+import org.maestro.results.PeerReduction;
+import org.maestro.results.RunReduction;
+import org.maestro.results.Summary;
+import org.maestro.results.Tally;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -100,13 +100,16 @@ final class PeerFigures {
         boolean ok = end != null && end.payload() instanceof Payload.NotifySuccess;
         String missing = dataMissing(p, seen);
         if (p.role() == Role.AGENT) {
-            results.add(new Summary.PeerResult(p.name(), "agent", p.host(), (long) seen.actions().size(), null, null,
-                    null, null, null, null, null, true, seen.actions().size() + " action(s)", files(dir), missing, null, null));
+            results.add(Summary.PeerResult.builder().name(p.name()).role("agent").host(p.host())
+                    .messages((long) seen.actions().size()).ok(true).end(seen.actions().size() + " action(s)")
+                    .files(files(dir))
+                    .dataMissing(missing).build());
             return;
         }
         if (p.role() == Role.INSPECTOR) {
-            results.add(new Summary.PeerResult(p.name(), "inspector", p.host(), s == null ? null : s.messages(), null,
-                    null, null, null, null, null, null, ok, endText, files(dir), missing, null, null));
+            results.add(Summary.PeerResult.builder().name(p.name()).role("inspector").host(p.host())
+                    .messages(s == null ? null : s.messages()).ok(ok).end(endText).files(files(dir))
+                    .dataMissing(missing).build());
             return;
         }
         // The run's sum, and its route's when it has one of its own.
@@ -114,8 +117,9 @@ final class PeerFigures {
         if (missing != null) {
             String why = SummaryBuilder.missingText(p, missing);
             sums.forEach(t -> t.missing(p.role() == Role.SENDER, why));
-            results.add(new Summary.PeerResult(p.name(), p.role().wireName(), p.host(), null, null, null, null, null,
-                    null, null, null, ok, endText, files(dir), missing, live(seen.live().get(p.id()), p.role()), null));
+            results.add(Summary.PeerResult.builder().name(p.name()).role(p.role().wireName()).host(p.host()).ok(ok)
+                    .end(endText).files(files(dir)).dataMissing(missing).live(live(seen.live().get(p.id()), p.role()))
+                    .build());
             return;
         }
         PeerReduction figures = reduction.peer(p.name());
@@ -126,15 +130,17 @@ final class PeerFigures {
             Histogram delay = flatOut(p) ? null : figures.measured(PeerFiles.SEND_DELAY_HLOG);
             sums.forEach(t -> t.sender(records, rate, delay));
             Summary.Warmup warmup = warmup(p, dir);
-            results.add(new Summary.PeerResult(p.name(), "sender", p.host(), records, known(rate), null, null,
-                    delay == null ? null : Summary.Latency.of(delay), null, null, null, ok, endText, files(dir), null, null, warmup,
-                    DeliveryJson.read(dir).orElse(null)));
+            results.add(Summary.PeerResult.builder().name(p.name()).role("sender").host(p.host()).messages(records)
+                    .rate(known(rate)).sendDelay(delay == null ? null : Summary.Latency.of(delay)).ok(ok).end(endText)
+                    .files(files(dir)).warmup(warmup).delivery(DeliveryJson.read(dir).orElse(null)).build());
         } else {
             sums.forEach(t -> t.receiver(figures, s));
-            results.add(new Summary.PeerResult(p.name(), "receiver", p.host(), records, known(rate),
-                    figures.latency(PeerFiles.LATENCY_RESPONSE_HLOG), figures.latency(PeerFiles.LATENCY_SERVICE_HLOG), null,
-                    plan.competingReceivers() ? null : s.lost(), s.duplicated(),
-                    s.outOfOrder(), ok, endText, files(dir), null, null, null));
+            results.add(Summary.PeerResult.builder().name(p.name()).role("receiver").host(p.host()).messages(records)
+                    .rate(known(rate)).responseTime(figures.latency(PeerFiles.LATENCY_RESPONSE_HLOG))
+                    .serviceTime(figures.latency(PeerFiles.LATENCY_SERVICE_HLOG))
+                    .lost(plan.competingReceivers() ? null : s.lost())
+                    .duplicated(s.duplicated()).outOfOrder(s.outOfOrder()).ok(ok).end(endText).files(files(dir))
+                    .build());
         }
     }
 

@@ -1,6 +1,6 @@
 package org.maestro.client.run.judge;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.util.SafeText;
 

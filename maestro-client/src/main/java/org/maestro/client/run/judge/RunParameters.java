@@ -5,7 +5,7 @@ import org.maestro.client.plan.RouteSettings;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.runfiles.DeliveryMode;
 import org.maestro.common.util.Passwords;
-import org.maestro.reports.results.LoadParameters;
+import org.maestro.results.LoadParameters;
 import org.maestro.worker.driver.SutUrl;
 
 import java.util.LinkedHashMap;

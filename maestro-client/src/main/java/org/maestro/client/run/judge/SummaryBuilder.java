@@ -9,15 +9,15 @@ import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.runfiles.RunTopology;
 import org.maestro.common.util.Passwords;
 import org.maestro.common.util.SafeText;
-import org.maestro.reports.results.DrainTime;
-import org.maestro.reports.results.GeneratorLimits;
-import org.maestro.reports.results.GeneratorUsage;
-import org.maestro.reports.results.RouterHops;
-import org.maestro.reports.results.RunReduction;
-import org.maestro.reports.results.StartSkew;
-import org.maestro.reports.results.Summary;
-import org.maestro.reports.results.Tally;
-import org.maestro.reports.results.WarmupBoundary;
+import org.maestro.results.DrainTime;
+import org.maestro.results.GeneratorLimits;
+import org.maestro.results.GeneratorUsage;
+import org.maestro.results.RouterHops;
+import org.maestro.results.RunReduction;
+import org.maestro.results.StartSkew;
+import org.maestro.results.Summary;
+import org.maestro.results.Tally;
+import org.maestro.results.WarmupBoundary;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,7 +28,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.maestro.client.run.discover.ClockLimits;
+import org.maestro.client.run.discover.ProbedHost;
 import org.maestro.client.run.actions.ActionOutcome;
+import org.maestro.results.ActionResult;
+import org.maestro.results.GeneratorLoad;
+import org.maestro.results.PeerHost;
 
 /**
  * Works out summary.json: the figures of the collected files come from the run's reduction (maestro-reports'
@@ -54,7 +58,7 @@ public final class SummaryBuilder {
      */
     public record Observed(Map<String, Note> ends, Map<String, Stats> finalStats, Map<String, Stats> live,
                     Map<String, String> dataMissing, List<String> errors, List<ActionOutcome> actions,
-                    List<Summary.Interruption> interruptions, List<Summary.PeerHost> peerHosts) {
+                    List<Summary.Interruption> interruptions, List<ProbedHost> peerHosts) {
     }
 
     public static Summary build(TestPlan plan, String testId, String start, List<PeerInfo> peers, Path runDir, Observed seen)
@@ -71,18 +75,21 @@ public final class SummaryBuilder {
                 routes.add(routeResult(r, peers, figures.byRoute.get(r.name()), runDir));
             }
         }
-        List<Summary.ActionResult> actions = TimelineFigures.actions(seen.actions(), plan, reduction,
+        List<ActionResult> actions = TimelineFigures.actions(seen.actions(), plan, reduction,
                 figures.workersMissing().isEmpty());
         Judgement judged = Judgement.of(plan, peers, seen, figures, totals, actions);
         // The generators' measured span: from the first sender's warm-up end (its boundary) to the load's last message.
         long measureFrom = reduction.frame().firstSenderBoundary();
         long loadEnd = reduction.lastMessageMicros(w -> true);
-        return new Summary(testId, plan.name(), plan.tags(), plan.description(), start, Instant.now().toString(),
-                new LinkedHashMap<>(RunParameters.of(plan)), figures.results, totals, routes, judged.checks(), actions,
-                List.copyOf(seen.interruptions()), judged.verdict(), judged.reasons(), seen.peerHosts(),
-                ClockLimits.check(seen.peerHosts(), totals.responseTime()),
-                GeneratorLimits.check(generators(peers, runDir, measureFrom, loadEnd)), startSkew(peers, runDir, seen.peerHosts()),
-                TimelineFigures.stages(plan, reduction), hops(peers, runDir), origin(reduction));
+        List<PeerHost> peerHosts = ProbedHost.toSummary(seen.peerHosts());
+        return Summary.builder().testId(testId).name(plan.name()).tags(plan.tags()).description(plan.description())
+                .start(start).end(Instant.now().toString()).parameters(new LinkedHashMap<>(RunParameters.of(plan)))
+                .peers(figures.results).totals(totals).routes(routes).checks(judged.checks()).actions(actions)
+                .interruptions(List.copyOf(seen.interruptions())).verdict(judged.verdict()).reasons(judged.reasons())
+                .peerHosts(peerHosts).clockCheck(ClockLimits.check(seen.peerHosts(), totals.responseTime()))
+                .loadGenerators(GeneratorLimits.check(generators(peers, runDir, measureFrom, loadEnd)))
+                .startSkew(startSkew(peers, runDir, peerHosts)).stages(TimelineFigures.stages(plan, reduction))
+                .hops(hops(peers, runDir)).origin(origin(reduction)).build();
     }
 
     /**
@@ -124,15 +131,15 @@ public final class SummaryBuilder {
     }
 
     /** How together the senders and receivers whose files were collected began at the common instant. */
-    private static Summary.StartSkew startSkew(List<PeerInfo> peers, Path runDir, List<Summary.PeerHost> hosts) throws IOException {
+    private static Summary.StartSkew startSkew(List<PeerInfo> peers, Path runDir, List<PeerHost> hosts) throws IOException {
         return StartSkew.of(peers.stream().filter(p -> p.role() == Role.SENDER || p.role() == Role.RECEIVER)
                 .map(p -> new StartSkew.Worker(p.name(), p.role().wireName(), RunLayout.peerDir(runDir, p.name()))).toList(), hosts);
     }
 
     /** Each sender's and receiver's own CPU and GC over the measured span, for those whose file was collected. */
-    private static List<Summary.GeneratorLoad> generators(List<PeerInfo> peers, Path runDir, long from, long to)
+    private static List<GeneratorLoad> generators(List<PeerInfo> peers, Path runDir, long from, long to)
             throws IOException {
-        List<Summary.GeneratorLoad> out = new ArrayList<>();
+        List<GeneratorLoad> out = new ArrayList<>();
         for (PeerInfo p : peers) {
             if (p.role() == Role.SENDER || p.role() == Role.RECEIVER) {
                 GeneratorUsage.read(p.name(), p.role().wireName(), p.host(), RunLayout.peerDir(runDir, p.name()), from, to)

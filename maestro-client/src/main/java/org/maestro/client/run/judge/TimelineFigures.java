@@ -3,12 +3,12 @@ package org.maestro.client.run.judge;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.units.RateProfile;
 import org.maestro.common.util.SafeText;
-import org.maestro.reports.results.FaultAnalysis;
-import org.maestro.reports.results.RunReduction;
-import org.maestro.reports.results.StageFigures;
-import org.maestro.reports.results.Summary;
-import org.maestro.reports.results.Timeline;
-import org.maestro.reports.results.WarmupBoundary;
+import org.maestro.results.FaultAnalysis;
+import org.maestro.results.RunReduction;
+import org.maestro.results.StageFigures;
+import org.maestro.results.Summary;
+import org.maestro.results.Timeline;
+import org.maestro.results.WarmupBoundary;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 import org.maestro.client.run.actions.ActionOutcome;
+import org.maestro.results.ActionResult;
 
 /**
  * What the run's timeline ({@link Timeline}: 100 ms buckets of the workers' rate logs whose data is not missing)
@@ -30,9 +31,9 @@ final class TimelineFigures {
      * Each action with what it cost, measured on the run's timeline; the cost is unknown (null) when the action did
      * not run, or when {@code timelineKnown} is false (a sender's or receiver's rate logs are missing).
      */
-    static List<Summary.ActionResult> actions(List<ActionOutcome> outcomes, TestPlan plan, RunReduction reduction,
+    static List<ActionResult> actions(List<ActionOutcome> outcomes, TestPlan plan, RunReduction reduction,
                                               boolean timelineKnown) throws IOException {
-        List<Summary.ActionResult> out = new ArrayList<>();
+        List<ActionResult> out = new ArrayList<>();
         if (outcomes.isEmpty()) {
             return out;
         }
@@ -54,9 +55,11 @@ final class TimelineFigures {
                 cost = FaultAnalysis.of(timeline, o.startMicros(), windowEnd, plan.targetRate().perSecond());
             }
             Long startedAtMillis = o.startMicros() > 0 && origin > 0 ? Math.round((o.startMicros() - origin) / 1000.0) : null;
-            out.add(new Summary.ActionResult(o.action().handler(), o.action().args(), o.action().atMillis(), iso(o.startMicros()),
-                    iso(o.endMicros()), o.outcome(), o.exitStatus(), o.reason() == null ? null : SafeText.of(o.reason()), cost,
-                    o.agent(), o.action().group(), startedAtMillis));
+            out.add(ActionResult.builder().handler(o.action().handler()).args(o.action().args())
+                    .atMillis(o.action().atMillis()).start(iso(o.startMicros())).end(iso(o.endMicros()))
+                    .outcome(o.outcome())
+                    .exitStatus(o.exitStatus()).reason(o.reason() == null ? null : SafeText.of(o.reason())).cost(cost)
+                    .agent(o.agent()).group(o.action().group()).startedAtMillis(startedAtMillis).build());
         }
         return out;
     }

@@ -1,10 +1,10 @@
 package org.maestro.client.run.publish;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 
 import java.nio.file.Path;
 import org.maestro.client.run.Console;
-import org.maestro.reports.results.StartSkew;
+import org.maestro.results.StartSkew;
 
 /**
  * What a finished run shows and leaves behind, once its summary is written: the summary's lines on the console, the

@@ -1,13 +1,16 @@
 package org.maestro.client.run.publish;
 
-import org.maestro.reports.results.GeneratorUsage;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.GeneratorUsage;
+import org.maestro.results.Summary;
 import org.maestro.common.runfiles.Figures;
 
 import java.util.List;
 import java.util.Locale;
 import org.maestro.client.run.actions.ActionChecks;
 import org.maestro.client.run.Console;
+import org.maestro.results.ActionResult;
+import org.maestro.results.GeneratorLoad;
+import org.maestro.results.LoadGenerators;
 
 /**
  * The final table on the console: per peer, totals (and each route's, for a test of several), each criterion, the verdict. A figure that is not known (its
@@ -85,7 +88,7 @@ public final class SummaryTable {
             c.line("  interruption of the control plane: %s away from %s %s", i.who(), i.from(),
                     i.to() == null ? "and not back within the run" : "to " + i.to() + " (" + i.millis() + " ms)");
         }
-        for (Summary.ActionResult a : s.actions()) {
+        for (ActionResult a : s.actions()) {
             if (!ActionChecks.ran(a)) {
                 // Nothing was injected: a cost of 0 would read as a fault the SUT took without harm.
                 c.line("  action %s: %s -> %s%s; no fault took place", a.when(), a.describe(),
@@ -125,17 +128,17 @@ public final class SummaryTable {
      * The load generators' own CPU and GC over the measured span (a line each, for a few peers; else only the saturated
      * ones), then each warning that a figure may be the generator's: last, where a reader of the log ends up.
      */
-    private static void generators(Summary.LoadGenerators g, Console c) {
+    private static void generators(LoadGenerators g, Console c) {
         if (g == null) {
             return;
         }
         boolean each = Console.linePerPeer(g.peers().size());
-        List<String> saturated = g.peers().stream().filter(Summary.GeneratorLoad::saturated).map(Summary.GeneratorLoad::peer).toList();
+        List<String> saturated = g.peers().stream().filter(GeneratorLoad::saturated).map(GeneratorLoad::peer).toList();
         if (!each && saturated.size() > Console.PEER_LINES) {
             // Hundreds of saturated generators on one busy host are one fact, told once (each is in summary.json).
             c.line("load generators: %d of %d saturated: %s", saturated.size(), g.peers().size(), Console.names(saturated));
         }
-        for (Summary.GeneratorLoad p : g.peers()) {
+        for (GeneratorLoad p : g.peers()) {
             if (each || p.saturated() && saturated.size() <= Console.PEER_LINES) {
                 c.line("load generator %s on %s: process %s / %s cores (mean / max of %d), host busy %s / %s %%,"
                                 + " GC %d pause(s) %d ms (max %d ms), saturated %d of %d s", p.peer(), p.host(),

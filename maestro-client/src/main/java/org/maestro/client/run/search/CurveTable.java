@@ -1,6 +1,6 @@
 package org.maestro.client.run.search;
 
-import org.maestro.reports.results.Incremental;
+import org.maestro.results.Incremental;
 
 import java.util.ArrayList;
 import java.util.List;

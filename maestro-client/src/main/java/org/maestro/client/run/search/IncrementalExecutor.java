@@ -1,8 +1,8 @@
 package org.maestro.client.run.search;
 
-import org.maestro.reports.results.Incremental;
-import org.maestro.reports.results.QueueBacklog;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Incremental;
+import org.maestro.results.QueueBacklog;
+import org.maestro.results.Summary;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.runfiles.RunLayout;
 

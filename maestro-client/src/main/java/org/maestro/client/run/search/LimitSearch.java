@@ -1,8 +1,8 @@
 package org.maestro.client.run.search;
 
 import org.maestro.client.plan.TestPlan;
-import org.maestro.reports.results.Incremental;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Incremental;
+import org.maestro.results.Summary;
 
 /**
  * Where a search for the highest sustainable rate goes next, from the steps judged so far: a coarse climb from

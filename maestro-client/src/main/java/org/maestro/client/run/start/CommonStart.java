@@ -3,7 +3,7 @@ package org.maestro.client.run.start;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.util.Clocks;
-import org.maestro.reports.results.Summary;
+import org.maestro.client.run.discover.ProbedHost;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +14,7 @@ import java.util.function.ToLongFunction;
 /**
  * The one instant every sender's and receiver's schedule begins at: far enough ahead on the client's clock for one
  * START round to reach every peer, and told to each peer on its own clock (the instant plus the offset measured before
- * the test, {@link Summary.PeerHost#clockOffsetMillis}), so that peers on hosts whose clocks differ still begin
+ * the test, {@link ProbedHost.Clock#offsetMillis}), so that peers on hosts whose clocks differ still begin
  * together. Each peer writes when it actually began (test.json); the start skew is computed from that.
  *
  * @param instantMicros the instant on the client's clock, epoch microseconds
@@ -38,15 +38,15 @@ record CommonStart(long instantMicros, long leadMicros) {
      *
      * @param setRoundNanos how long the SET of every peer took
      */
-    static CommonStart ahead(List<Summary.PeerHost> hosts, long setRoundNanos) {
-        double slowestRoundTripMillis = hosts.stream().map(Summary.PeerHost::roundTripMillis).filter(Objects::nonNull)
+    static CommonStart ahead(List<ProbedHost> hosts, long setRoundNanos) {
+        double slowestRoundTripMillis = hosts.stream().map(h -> h.clock().roundTripMillis()).filter(Objects::nonNull)
                 .mapToDouble(Double::doubleValue).max().orElse(0);
         long lead = MIN_LEAD_MICROS + SET_ROUNDS * setRoundNanos / 1_000 + Math.round(2 * slowestRoundTripMillis * 1000);
         return new CommonStart(Clocks.epochMicros() + lead, lead);
     }
 
     /** The START of each peer (by its role), naming the instant on that peer's clock. */
-    Map<PeerInfo, Payload> requests(List<PeerInfo> peers, List<Summary.PeerHost> hosts) {
+    Map<PeerInfo, Payload> requests(List<PeerInfo> peers, List<ProbedHost> hosts) {
         return requests(peers, hosts, p -> 0);
     }
 
@@ -54,7 +54,8 @@ record CommonStart(long instantMicros, long leadMicros) {
      * The START of each peer (by its role), naming the instant on that peer's clock plus {@code laterMicros} of it (a
      * route's {@code senderStartAfter}): the peer's schedule begins then, and its lateness counts from then.
      */
-    Map<PeerInfo, Payload> requests(List<PeerInfo> peers, List<Summary.PeerHost> hosts, ToLongFunction<PeerInfo> laterMicros) {
+    Map<PeerInfo, Payload> requests(List<PeerInfo> peers, List<ProbedHost> hosts,
+                                    ToLongFunction<PeerInfo> laterMicros) {
         Map<PeerInfo, Payload> out = new LinkedHashMap<>();
         for (PeerInfo p : peers) {
             long at = onClockOf(p, hosts) + laterMicros.applyAsLong(p);
@@ -68,9 +69,9 @@ record CommonStart(long instantMicros, long leadMicros) {
     }
 
     /** The instant on {@code peer}'s clock: offset = peer's clock - client's; none measured (same clock, no answer) is 0. */
-    long onClockOf(PeerInfo peer, List<Summary.PeerHost> hosts) {
+    long onClockOf(PeerInfo peer, List<ProbedHost> hosts) {
         Double offsetMillis = hosts.stream().filter(h -> h.peer().equals(peer.name())).findFirst()
-                .map(Summary.PeerHost::clockOffsetMillis).orElse(null);
+                .map(h -> h.clock().offsetMillis()).orElse(null);
         return instantMicros + (offsetMillis == null ? 0 : Math.round(offsetMillis * 1000));
     }
 

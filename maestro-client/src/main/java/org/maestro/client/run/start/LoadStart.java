@@ -6,7 +6,7 @@ import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.util.Passwords;
-import org.maestro.reports.results.Summary;
+import org.maestro.client.run.discover.ProbedHost;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,7 +59,8 @@ public record LoadStart(ControlClient client, Console console, TestPlan plan, Pe
      * sender in one round, all beginning at one instant ({@link CommonStart}), translated to each peer's clock by
      * {@code hosts}, as far ahead as the SET round took ({@code setRoundNanos}).
      */
-    public void start(List<Summary.PeerHost> hosts, long setRoundNanos) throws TestCannotRun, TransportException, InterruptedException {
+    public void start(List<ProbedHost> hosts, long setRoundNanos)
+            throws TestCannotRun, TransportException, InterruptedException {
         times.start();
         Map<PeerInfo, Payload> inspectors = new LinkedHashMap<>();
         assignment.inspectors().forEach(a -> inspectors.put(a.peer(), new Payload.StartInspector(a.inspector().type())));

@@ -1,6 +1,6 @@
 package org.maestro.client.run.watch;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.maestro.client.control.ControlClient;
 import org.maestro.common.mqtt.TransportException;
 import org.maestro.common.note.PeerInfo;

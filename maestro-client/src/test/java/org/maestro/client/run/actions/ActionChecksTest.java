@@ -1,6 +1,6 @@
 package org.maestro.client.run.actions;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.junit.jupiter.api.Test;
 import org.maestro.client.plan.Criterion;
 
@@ -9,11 +9,12 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.maestro.results.ActionResult;
 
 /** An action that did not do its job fails; fault criteria are checked against every action. */
 class ActionChecksTest {
-    private static Summary.ActionResult action(String outcome, long exit, String reason, long outage, long recovery) {
-        return new Summary.ActionResult("restart-broker.sh", List.of("/opt/artemis"), 10_000, "", "", outcome, exit, reason,
+    private static ActionResult action(String outcome, long exit, String reason, long outage, long recovery) {
+        return new ActionResult("restart-broker.sh", List.of("/opt/artemis"), 10_000, "", "", outcome, exit, reason,
                 0L, 0L, 0L, outage, recovery, "", 1, outage, "", 10_012L);
     }
 

@@ -1,22 +1,23 @@
 package org.maestro.client.run.discover;
 
 import org.maestro.common.note.ClockSource;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.maestro.results.ClockCheck;
 
 class ClockLimitsTest {
     /** A peer whose offset was estimated from a best PING of {@code roundTripMillis}. */
-    private static Summary.PeerHost host(String peer, Double offsetMillis, double roundTripMillis) {
-        return new Summary.PeerHost(peer, "receiver", "load-" + peer, "10.0.0.9", "http://10.0.0.9:7001/", "10.0.0.9",
-                offsetMillis, roundTripMillis, 5, offsetMillis == null ? null : roundTripMillis / 2, null);
+    private static ProbedHost host(String peer, Double offsetMillis, double roundTripMillis) {
+        return new ProbedHost(peer, "receiver", "load-" + peer, "10.0.0.9", "http://10.0.0.9:7001/", "10.0.0.9",
+                new ProbedHost.Clock(offsetMillis, roundTripMillis, 5, offsetMillis == null ? null : roundTripMillis / 2, null));
     }
 
-    private static Summary.PeerHost host(String peer, Double offsetMillis) {
+    private static ProbedHost host(String peer, Double offsetMillis) {
         return host(peer, offsetMillis, 0.25);
     }
 
@@ -35,7 +36,7 @@ class ClockLimitsTest {
 
     @Test
     void anOffsetOverTheLimitWarnsNamingThePeerItsHostAndTheFiguresWithTheirUncertainty() {
-        Summary.ClockCheck c = ClockLimits.check(List.of(host("r1", 0.2), host("r2", -4.5), host("r3", null)), p50(20));
+        ClockCheck c = ClockLimits.check(List.of(host("r1", 0.2), host("r2", -4.5), host("r3", null)), p50(20));
         assertEquals(2.0, c.limitMillis(), 1e-9);
         assertEquals(4.5, c.maxAbsOffsetMillis());
         assertEquals(1, c.warnings().size(), c.warnings().toString());
@@ -49,7 +50,7 @@ class ClockLimitsTest {
     /** Reproduction 4 of issue 21, as `maestro demo` printed it: +1.064 ms with a 6.219 ms round trip was a warning. */
     @Test
     void anOffsetInsideItsOwnUncertaintyIsNoWarning() {
-        Summary.ClockCheck demo = ClockLimits.check(List.of(host("sender-1", 1.064, 6.219)), p50(2));
+        ClockCheck demo = ClockLimits.check(List.of(host("sender-1", 1.064, 6.219)), p50(2));
         assertTrue(demo.warnings().isEmpty(), demo.warnings().toString());
         assertTrue(demo.peersOverLimit().isEmpty());
         assertEquals(1.064, demo.maxAbsOffsetMillis(), "the offset is still the figure shown");
@@ -70,9 +71,9 @@ class ClockLimitsTest {
 
     @Test
     void aPeerOnTheClientsOwnClockIsNotEstimatedNorWarnedAbout() {
-        Summary.PeerHost sameProcess = new Summary.PeerHost("sender-1", "sender", "vm", "127.0.0.1", "http://127.0.0.1:7001/",
-                "127.0.0.1", null, 6.219, 5, null, ClockSource.SAME_PROCESS);
-        Summary.ClockCheck c = ClockLimits.check(List.of(sameProcess), p50(0.5));
+        ProbedHost sameProcess = new ProbedHost("sender-1", "sender", "vm", "127.0.0.1", "http://127.0.0.1:7001/",
+                "127.0.0.1", new ProbedHost.Clock(null, 6.219, 5, null, ClockSource.SAME_PROCESS));
+        ClockCheck c = ClockLimits.check(List.of(sameProcess), p50(0.5));
         assertTrue(c.warnings().isEmpty());
         assertEquals(0.0, c.maxAbsOffsetMillis());
         assertTrue(PeerHosts.describe(sameProcess).endsWith("same clock as the client: same process (round trip 6.219 ms, best of 5)"),
@@ -89,21 +90,21 @@ class ClockLimitsTest {
         ClockSource sameHost = new ClockSource(mine.bootId(), "1-ff");
         java.util.function.BiFunction<Long, ClockSource, org.maestro.client.control.PingResult> ping = (rtt, clock) ->
                 new org.maestro.client.control.PingResult(p, rtt, 1_064, clock);
-        Summary.PeerHost estimated = PeerHosts.host(p, "", "", "", List.of(ping.apply(9_000L, otherHost), ping.apply(6_219L, otherHost)));
-        assertEquals(1.064, estimated.clockOffsetMillis());
-        assertEquals(6.219, estimated.roundTripMillis());
-        assertEquals(3.109, estimated.clockOffsetUncertaintyMillis(), 1e-9, "half the best round trip");
-        assertEquals(null, estimated.sameClock());
+        ProbedHost estimated = PeerHosts.host(p, "", "", "", List.of(ping.apply(9_000L, otherHost), ping.apply(6_219L, otherHost)));
+        assertEquals(1.064, estimated.clock().offsetMillis());
+        assertEquals(6.219, estimated.clock().roundTripMillis());
+        assertEquals(3.109, estimated.clock().uncertaintyMillis(), 1e-9, "half the best round trip");
+        assertEquals(null, estimated.clock().sameClock());
         assertTrue(PeerHosts.describe(estimated).endsWith("clock +1.064 ± 3.109 ms (round trip 6.219 ms, best of 2)"),
                 PeerHosts.describe(estimated));
-        Summary.PeerHost inProcess = PeerHosts.host(p, "", "", "", List.of(ping.apply(6_219L, mine)));
-        assertEquals(ClockSource.SAME_PROCESS, inProcess.sameClock());
-        assertEquals(null, inProcess.clockOffsetMillis(), "not estimated");
-        assertEquals(null, inProcess.clockOffsetUncertaintyMillis());
+        ProbedHost inProcess = PeerHosts.host(p, "", "", "", List.of(ping.apply(6_219L, mine)));
+        assertEquals(ClockSource.SAME_PROCESS, inProcess.clock().sameClock());
+        assertEquals(null, inProcess.clock().offsetMillis(), "not estimated");
+        assertEquals(null, inProcess.clock().uncertaintyMillis());
         if (!mine.bootId().isEmpty()) {
-            assertEquals(ClockSource.SAME_HOST, PeerHosts.host(p, "", "", "", List.of(ping.apply(500L, sameHost))).sameClock());
+            assertEquals(ClockSource.SAME_HOST, PeerHosts.host(p, "", "", "", List.of(ping.apply(500L, sameHost))).clock().sameClock());
         }
-        Summary.PeerHost silent = PeerHosts.host(p, "", "", "", List.of());
+        ProbedHost silent = PeerHosts.host(p, "", "", "", List.of());
         assertTrue(PeerHosts.describe(silent).endsWith("no answer to PING"), PeerHosts.describe(silent));
         String many = PeerHosts.summarise(List.of(estimated, inProcess, silent));
         assertTrue(many.contains("clock offset +1.064 ± 3.109 ms (sender-1) to +1.064 ± 3.109 ms (sender-1)")
@@ -112,9 +113,9 @@ class ClockLimitsTest {
 
     @Test
     void smallOffsetsOrNoLatencyKeepTheFloor() {
-        Summary.ClockCheck quiet = ClockLimits.check(List.of(host("r1", 0.9), host("r2", -0.99)), p50(0.5));
+        ClockCheck quiet = ClockLimits.check(List.of(host("r1", 0.9), host("r2", -0.99)), p50(0.5));
         assertTrue(quiet.warnings().isEmpty(), quiet.warnings().toString());
-        Summary.ClockCheck none = ClockLimits.check(List.of(host("r1", 1.2)), new Summary.Latency(0, 0, 0, 0, 0, 0));
+        ClockCheck none = ClockLimits.check(List.of(host("r1", 1.2)), new Summary.Latency(0, 0, 0, 0, 0, 0));
         assertEquals(1, none.warnings().size());
         assertTrue(none.warnings().get(0).contains("no latency measured"), none.warnings().get(0));
     }

@@ -1,6 +1,6 @@
 package org.maestro.client.run.judge;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -18,9 +18,10 @@ class InterruptedSummaryTest {
         Summary.Totals totals = new Summary.Totals(614L, 614L, 0L, 0L, 0L, 200.0, 200.0, none, none, none);
         List<Summary.Check> checks = List.of(new Summary.Check("rate >= 200/s", false, "180.0 msg/s", ">= 200.0 msg/s"),
                 new Summary.Check("loss == 0", true, "0 message(s)", "== 0 message(s)"));
-        Summary ran = new Summary("t-1", "fixed-rate", List.of(), "", "2026-01-01T00:00:00Z", "2026-01-01T00:00:05Z", Map.of(),
-                List.of(), totals, List.of(), checks, List.of(), List.of(), Summary.FAILED,
-                List.of("interrupted by SIGINT 3.0 s into the load", "rate >= 200/s: measured 180.0 msg/s"), List.of(), null, null, null, List.of());
+        Summary ran = Summary.builder().testId("t-1").name("fixed-rate").description("").start("2026-01-01T00:00:00Z")
+                .end("2026-01-01T00:00:05Z").parameters(Map.of()).totals(totals).checks(checks).verdict(Summary.FAILED)
+                .reasons(List.of("interrupted by SIGINT 3.0 s into the load", "rate >= 200/s: measured 180.0 msg/s"))
+                .build();
 
         Summary s = ran.interrupted();
 

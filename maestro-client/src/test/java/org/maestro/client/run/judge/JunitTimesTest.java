@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.testing.JunitSchema;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
@@ -25,10 +25,12 @@ class JunitTimesTest {
     private static final String START = "2026-11-27T02:00:00.000Z";
     private static final String END = "2026-11-27T02:01:12.345Z";
     private static final Summary.Latency LATENCY = new Summary.Latency(100, 1, 2, 3, 4, 5);
-    private static final Summary.PeerResult SENDER = new Summary.PeerResult("sender-1", "sender", "lab-1", 100L, 10.0, null,
-            null, LATENCY, null, null, null, true, "sent 100", List.of(), null, null, null);
-    private static final Summary.PeerResult RECEIVER = new Summary.PeerResult("receiver-1", "receiver", "lab-2", 90L, 9.0,
-            LATENCY, LATENCY, null, 10L, 0L, 0L, false, "failed: lost 10", List.of(), null, null, null);
+    private static final Summary.PeerResult SENDER = Summary.PeerResult.builder().name("sender-1").role("sender")
+            .host("lab-1")
+            .messages(100L).rate(10.0).sendDelay(LATENCY).ok(true).end("sent 100").files(List.of()).build();
+    private static final Summary.PeerResult RECEIVER = Summary.PeerResult.builder().name("receiver-1").role("receiver")
+            .host("lab-2").messages(90L).rate(9.0).responseTime(LATENCY).serviceTime(LATENCY).lost(10L).duplicated(0L)
+            .outOfOrder(0L).ok(false).end("failed: lost 10").files(List.of()).build();
     private static final List<Summary.Check> CHECKS = List.of(new Summary.Check("p99 latency < 100 ms", true, "3 ms", "100 ms"),
             new Summary.Check("loss == 0", false, "10", "0"), Summary.Check.notEvaluated("rate >= 95 %", "no rate log", "95 %"));
 
@@ -71,8 +73,8 @@ class JunitTimesTest {
 
     private static Summary summary(String verdict, String end) {
         Summary.Totals totals = new Summary.Totals(100L, 90L, 10L, 0L, 0L, 10.0, 9.0, LATENCY, LATENCY, LATENCY);
-        return new Summary("20261127-020000-nightly", "nightly", List.of(), "", START, end, Map.of(), List.of(SENDER, RECEIVER),
-                totals, List.of(), CHECKS, List.of(), List.of(), verdict, List.of("loss == 0: measured 10"), List.of(),
-                null, null);
+        return Summary.builder().testId("20261127-020000-nightly").name("nightly").description("").start(START).end(end)
+                .parameters(Map.of()).peers(List.of(SENDER, RECEIVER)).totals(totals).checks(CHECKS).verdict(verdict)
+                .reasons(List.of("loss == 0: measured 10")).build();
     }
 }

@@ -1,6 +1,6 @@
 package org.maestro.client.run.judge;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
@@ -27,15 +27,20 @@ class JunitXmlInertTest {
     @Test
     void textFromPeersIsEscapedAndTheFileStaysWellFormed(@TempDir Path run) throws Exception {
         Summary.Latency none = new Summary.Latency(0, 0, 0, 0, 0, 0);
-        Summary.PeerResult peer = new Summary.PeerResult("sender" + FORGED, "sender", "host" + FORGED, 10L, 1.0, none, none,
-                none, 0L, 0L, 0L, false, "failed: broker gone" + FORGED, List.of(), "files gone" + FORGED, null, null);
+        Summary.PeerResult peer = Summary.PeerResult.builder().name("sender" + FORGED).role("sender")
+                .host("host" + FORGED)
+                .messages(10L).rate(1.0).responseTime(none).serviceTime(none).sendDelay(none).lost(0L).duplicated(0L)
+                .outOfOrder(0L).ok(false).end("failed: broker gone" + FORGED).files(List.of())
+                .dataMissing("files gone" + FORGED)
+                .build();
         Summary.Check check = new Summary.Check("agent action fail.sh at 1.0 s", false,
                 "failed: exit status 1; last output: " + FORGED, "succeeded");
         Summary.Totals totals = new Summary.Totals(10L, 10L, 0L, 0L, 0L, 1.0, 1.0, none, none, none);
         for (String verdict : List.of(Summary.FAILED, Summary.ERROR)) {
-            Summary s = new Summary("t-1", "forged", List.of(), "", "2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", Map.of(),
-                    List.of(peer), totals, List.of(), List.of(check), List.of(), List.of(), verdict, List.of("sender failed: " + FORGED), List.of(),
-                    null, null, null, List.of());
+            Summary s = Summary.builder().testId("t-1").name("forged").description("").start("2026-01-01T00:00:00Z")
+                    .end("2026-01-01T00:00:01Z").parameters(Map.of()).peers(List.of(peer)).totals(totals)
+                    .checks(List.of(check))
+                    .verdict(verdict).reasons(List.of("sender failed: " + FORGED)).build();
             RunFilesWriter.write(s, run);
             String xml = Files.readString(run.resolve("junit.xml"), StandardCharsets.UTF_8);
             assertFalse(xml.contains("\u001b") || xml.contains("\r"), verdict + ": a raw control character in junit.xml:\n" + xml);

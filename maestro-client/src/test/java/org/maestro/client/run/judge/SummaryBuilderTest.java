@@ -1,6 +1,6 @@
 package org.maestro.client.run.judge;
 
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.maestro.results.ActionResult;
 
 /** Unknown is not zero: what a run whose peer's data is missing says, in summary.json, junit.xml and on the console. */
 class SummaryBuilderTest {
@@ -74,7 +75,7 @@ class SummaryBuilderTest {
         assertTrue(receiver.live().source().startsWith("live, not from files"), receiver.live().source());
 
         RunFilesWriter.write(s, run);
-        JsonNode json = org.maestro.reports.results.ResultsJson.MAPPER.readTree(run.resolve("summary.json").toFile());
+        JsonNode json = org.maestro.results.ResultsJson.MAPPER.readTree(run.resolve("summary.json").toFile());
         assertTrue(json.at("/totals/received").isNull(), json.get("totals").toString());
         assertTrue(json.at("/checks/0/passed").isNull(), json.get("checks").toString());
         assertEquals(why, json.at("/peers/1/dataMissing").asText());
@@ -111,7 +112,7 @@ class SummaryBuilderTest {
         Summary s = SummaryBuilder.build(plan, "t", "2026-01-01T00:00:00Z", List.of(SENDER, RECEIVER), run,
                 new SummaryBuilder.Observed(Map.of(), Map.of(RECEIVER.id(), progress(Role.RECEIVER, 0, 0)), Map.of(), Map.of(),
                         List.of(), List.of(new ActionOutcome(action, "", "not-run", -1, "the load ended first", 0, 0)), List.of(), List.of()));
-        Summary.ActionResult a = s.actions().get(0);
+        ActionResult a = s.actions().get(0);
         assertNull(a.outageMillis(), "not 0: " + a);
         assertNull(a.recoveryMillis());
         assertNull(a.lost());
@@ -156,7 +157,7 @@ class SummaryBuilderTest {
         assertEquals(Boolean.FALSE, w.onSchedule());
 
         RunFilesWriter.write(s, run);
-        JsonNode json = org.maestro.reports.results.ResultsJson.MAPPER.readTree(run.resolve("summary.json").toFile());
+        JsonNode json = org.maestro.results.ResultsJson.MAPPER.readTree(run.resolve("summary.json").toFile());
         assertEquals(15.0, json.at("/peers/0/warmup/seconds").asDouble(), json.at("/peers/0").toString());
         assertFalse(json.at("/peers/0/warmup/onSchedule").asBoolean());
         String junit = Files.readString(run.resolve("junit.xml"));

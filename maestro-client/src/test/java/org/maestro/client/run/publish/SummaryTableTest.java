@@ -1,7 +1,7 @@
 package org.maestro.client.run.publish;
 
 import org.junit.jupiter.api.Test;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Summary;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -20,14 +20,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SummaryTableTest {
     private static String print(Summary.Latency latency) {
-        Summary.PeerResult receiver = new Summary.PeerResult("receiver-1", "receiver", "vm", 0L, null, latency, latency, null,
-                0L, 0L, 0L, true, "received 0 message(s)", List.of(), null, null, null);
-        Summary.PeerResult inspector = new Summary.PeerResult("inspector-1", "inspector", "vm", 3L, null, null, null, null,
-                null, null, null, true, "3 sample(s)", List.of(), null, null, null);
+        Summary.PeerResult receiver = Summary.PeerResult.builder().name("receiver-1").role("receiver").host("vm")
+                .messages(0L)
+                .responseTime(latency).serviceTime(latency).lost(0L).duplicated(0L).outOfOrder(0L).ok(true)
+                .end("received 0 message(s)").files(List.of()).build();
+        Summary.PeerResult inspector = Summary.PeerResult.builder().name("inspector-1").role("inspector").host("vm")
+                .messages(3L)
+                .ok(true).end("3 sample(s)").files(List.of()).build();
         Summary.Totals totals = new Summary.Totals(10L, 0L, 10L, 0L, 0L, 100.0, null, latency, latency, latency);
-        Summary s = new Summary("t", "nothing", List.of(), "", "2026-01-01T00:00:00Z", "2026-01-01T00:00:01Z", Map.of(),
-                List.of(receiver, inspector), totals, List.of(), List.of(), List.of(), List.of(), Summary.ERROR, List.of(), List.of(),
-                null, null, null, List.of());
+        Summary s = Summary.builder().testId("t").name("nothing").description("").start("2026-01-01T00:00:00Z")
+                .end("2026-01-01T00:00:01Z").parameters(Map.of()).peers(List.of(receiver, inspector)).totals(totals)
+                .verdict(Summary.ERROR).build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Console console = new Console(new PrintStream(out, true, StandardCharsets.UTF_8));
         SummaryTable.print(s, console);

@@ -3,8 +3,8 @@ package org.maestro.client.run.search;
 import org.junit.jupiter.api.Test;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.units.TestDuration;
-import org.maestro.reports.results.Incremental;
-import org.maestro.reports.results.Summary;
+import org.maestro.results.Incremental;
+import org.maestro.results.Summary;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,8 +24,12 @@ class LimitSearchTest {
 
     /** A step at {@code rate}: sustainable (or not), borderline when told. */
     private static Incremental.Step step(long rate, String phase, boolean sustainable, boolean borderline) {
-        return new Incremental.Step(rate, sustainable ? Summary.PASSED : Summary.FAILED, "steps/" + rate, (double) rate, 1.0,
-                List.of(), phase, (double) rate, 0.5, 2.0, 1.0, 0L, sustainable, borderline);
+        return Incremental.Step.builder().rate(rate).verdict(sustainable ? Summary.PASSED : Summary.FAILED)
+                .run("steps/" + rate)
+                .receiveRate((double) rate).p99Millis(1.0).reasons(List.of()).phase(phase).sendRate((double) rate)
+                .p50Millis(0.5)
+                .p999Millis(2.0).sendDelayP99Millis(1.0).lost(0L).sustainable(sustainable).borderline(borderline)
+                .build();
     }
 
     /** Runs the search against {@code judge}; returns the result as the executor writes it. */
@@ -35,8 +39,7 @@ class LimitSearchTest {
         for (LimitSearch.Next next = search.next(0, STEP_SECONDS); next != null;
              next = search.next(steps.size() * STEP_SECONDS, STEP_SECONDS)) {
             Incremental.Step s = judge.apply(next.rate());
-            steps.add(search.record(new Incremental.Step(s.rate(), s.verdict(), s.run(), s.receiveRate(), s.p99Millis(), s.reasons(),
-                    next.phase(), s.sendRate(), s.p50Millis(), s.p999Millis(), s.sendDelayP99Millis(), s.lost(), s.sustainable(), s.borderline())));
+            steps.add(search.record(s.toBuilder().phase(next.phase()).build()));
         }
         return Incremental.of("t", plan.maxRate(), steps, plan.resolution(), search.stoppedBy(), "rule", steps.size() * STEP_SECONDS,
                 plan.maxTime().toSeconds() * 1.0);
@@ -113,7 +116,7 @@ class LimitSearchTest {
         assertEquals(Summary.FAILED, none.verdict());
         assertEquals("unknown (no step was sustainable; the lowest step at 125 msg/s was not)", none.sustainableText());
         Incremental error = search(plan(1000, 1000, 5000, 100, Duration.ofHours(1)), rate -> rate == 1000 ? step(rate, null, true, false)
-                : new Incremental.Step(rate, Summary.ERROR, "steps/x", null, null, List.of("no peer"), null, null, null, null, null, null, null, false));
+                : new Incremental.Step(rate, Summary.ERROR, "steps/x", null, null, List.of("no peer")));
         assertEquals(Summary.ERROR, error.stoppedBy());
         assertEquals(Summary.ERROR, error.verdict());
         assertEquals(2, error.steps().size());

@@ -5,7 +5,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.util.Clocks;
-import org.maestro.reports.results.Summary;
+import org.maestro.client.run.discover.ProbedHost;
 
 import java.util.List;
 import java.util.Map;
@@ -18,14 +18,14 @@ class CommonStartTest {
     private static final PeerInfo SENDER = new PeerInfo("a1", "sender-1", "far", Role.SENDER, "");
     private static final PeerInfo RECEIVER = new PeerInfo("b2", "receiver-1", "near", Role.RECEIVER, "");
 
-    private static Summary.PeerHost host(PeerInfo p, Double offsetMillis, double roundTripMillis) {
-        return new Summary.PeerHost(p.name(), p.role().wireName(), p.host(), "", "", "", offsetMillis, roundTripMillis, 5,
-                offsetMillis == null ? null : roundTripMillis / 2, offsetMillis == null ? "same host" : null);
+    private static ProbedHost host(PeerInfo p, Double offsetMillis, double roundTripMillis) {
+        return new ProbedHost(p.name(), p.role().wireName(), p.host(), "", "", "", new ProbedHost.Clock(offsetMillis, roundTripMillis, 5,
+                offsetMillis == null ? null : roundTripMillis / 2, offsetMillis == null ? "same host" : null));
     }
 
     @Test
     void eachPeerIsToldTheOneInstantOnItsOwnClock() {
-        List<Summary.PeerHost> hosts = List.of(host(SENDER, -12.5, 3.0), host(RECEIVER, null, 0.4));
+        List<ProbedHost> hosts = List.of(host(SENDER, -12.5, 3.0), host(RECEIVER, null, 0.4));
         long before = Clocks.epochMicros();
         CommonStart at = CommonStart.ahead(hosts, 40_000_000L);
         // 0.2 s + SET_ROUNDS times the 40 ms SET round + twice the slowest 3 ms round trip.

@@ -67,8 +67,9 @@ public record KafkaSettings(String acks, Integer lingerMs, Integer batchSize, St
             throw new IllegalArgumentException("bad SUT URL '" + shown + "': " + e.getMessage(), e);
         }
         int port = uri.getPort() == -1 ? DEFAULT_PORT : uri.getPort();
-        return new SutUrl(SCHEME, uri.getHost(), port, topic, topicType, false, false, false, "", "", Map.copyOf(options), 0,
-                deliveryOf(options.get(ACKS)), 0);
+        return SutUrl.builder().scheme(SCHEME).host(uri.getHost()).port(port).destination(topic).topic(topicType)
+                .username("")
+                .password("").clientOptions(Map.copyOf(options)).delivery(deliveryOf(options.get(ACKS))).build();
     }
 
     /**

@@ -1,0 +1,64 @@
+package org.maestro.results;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * {@code comparison.json}: a run judged against its baseline runs, as {@code maestro compare} (or {@code run
+ * --baseline}) wrote it. Written and read back through this one record and the results' mapper ({@link ResultsJson}),
+ * so the junit.xml suite, the report and the runs index read the verdicts the comparison computed, by name and type.
+ *
+ * @param run      the compared run's directory name
+ * @param name     its test's name
+ * @param baseline the first baseline's directory name
+ * @param verdict  "not comparable", worse, better or same
+ * @param method   how each threshold was set, in words
+ * @param rule     the false-alarm rule over the whole comparison
+ * @param notComparable why the run's load differs from every baseline's (its verdict is then "not comparable"); absent
+ *                 when it is the same as some baseline's
+ */
+public record ComparisonJson(String run, String name, String baseline, List<BaselineRun> baselines, String verdict,
+                             String method, Rule rule, List<MetricResult> metrics, List<String> notes,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) String notComparable) {
+    public static final String FILE = "comparison.json";
+
+    public ComparisonJson {
+        baselines = baselines == null ? List.of() : List.copyOf(baselines);
+        metrics = metrics == null ? List.of() : List.copyOf(metrics);
+        notes = notes == null ? List.of() : List.copyOf(notes);
+    }
+
+    /** A baseline run: its directory name, its path from the compared run's, its start and its own verdict. */
+    public record BaselineRun(String run, String path, String start, String verdict) {
+    }
+
+    /**
+     * @param familyWise     Holm's step-down over the metrics judged, or each metric alone
+     * @param falseAlarmRate over the whole comparison when family-wise, else per metric
+     * @param metricsJudged  the metrics with a known noise (in the family)
+     */
+    public record Rule(boolean familyWise, double falseAlarmRate, int metricsJudged, String text) {
+    }
+
+    /**
+     * One metric's verdict; a number is null where there is none (NaN in the comparison).
+     *
+     * @param baselines each baseline's value, when there are several (else absent)
+     * @param value     this run's value
+     * @param level     the one-sided false-alarm rate the rule held it to
+     * @param basis     how the threshold was set, in words
+     */
+    public record MetricResult(String metric, String unit, boolean higherIsBetter, Double baseline,
+                               @JsonInclude(JsonInclude.Include.NON_NULL) List<Double> baselines, Double value,
+                               Double change, Double changePercent, Double threshold, Double level, String basis,
+                               String verdict) {
+    }
+
+    /** Reads a run's comparison.json (the file itself), through this same record. */
+    public static ComparisonJson read(Path file) throws IOException {
+        return ResultsJson.read(file, ComparisonJson.class);
+    }
+}
