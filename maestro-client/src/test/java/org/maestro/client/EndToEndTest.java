@@ -308,7 +308,7 @@ class EndToEndTest {
             // one bucket failed when the first arrival sat later in its bucket than the last one had in its own).
             long startMicros = java.time.Instant.parse(action.get("start").asText()).toEpochMilli() * 1000;
             long gapMillis = longestReceiveGapMillis(run.resolve("peers/receiver-1"), startMicros);
-            long bucketMillis = org.maestro.results.Timeline.BUCKET_MICROS / 1000;
+            long bucketMillis = org.maestro.results.reduce.Timeline.BUCKET_MICROS / 1000;
             assertTrue(gapMillis > 0 && gapMillis < outage + 2 * bucketMillis,
                     "gap " + gapMillis + " ms, outage " + outage + " ms");
             JsonNode totals = s.get("totals");

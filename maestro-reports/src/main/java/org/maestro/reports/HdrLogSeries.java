@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.maestro.common.runfiles.PeerFiles;
-import org.maestro.results.HdrIntervalLog;
+import org.maestro.results.reduce.HdrIntervalLog;
 
 /**
  * One HdrHistogram interval log (values in microseconds, one interval per second) read in one streaming pass by the

@@ -10,10 +10,10 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
-import org.maestro.results.RateLogTally;
-import org.maestro.results.RunReduction;
+import org.maestro.results.reduce.RateLogTally;
+import org.maestro.results.reduce.RunReduction;
 import org.maestro.results.Summary;
-import org.maestro.results.WarmupBoundary;
+import org.maestro.results.reduce.WarmupBoundary;
 import org.maestro.common.runfiles.RunLayout;
 
 /**

@@ -1,6 +1,6 @@
 package org.maestro.reports;
 
-import org.maestro.results.TimeBuckets;
+import org.maestro.results.reduce.TimeBuckets;
 
 import java.util.Arrays;
 

@@ -2,6 +2,7 @@ package org.maestro.results;
 
 import java.util.List;
 import java.util.Locale;
+import org.maestro.results.reduce.FaultAnalysis;
 
 /**
  * One agent action on the test's timeline and what it cost (the costs are {@link FaultAnalysis}'s, which defines them).

@@ -1,6 +1,7 @@
 package org.maestro.results;
 
 import java.util.List;
+import org.maestro.results.reduce.FaultAnalysis;
 
 /** A {@link ActionResult} named component by component; one not set is null (0). */
 public final class ActionResultBuilder {

@@ -1,4 +1,5 @@
 package org.maestro.results;
+import org.maestro.results.reduce.GeneratorLimits;
 
 /**
  * One sender's or receiver's process and host over the measured span, a sample a second; a figure is null when

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.maestro.results.reduce.QueueBacklog;
 
 /**
  * incremental.json: the steps of a search for the highest sustainable rate (fixed-rate runs, each a run directory of

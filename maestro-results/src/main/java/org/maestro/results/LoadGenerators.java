@@ -1,6 +1,8 @@
 package org.maestro.results;
 
 import java.util.List;
+import org.maestro.results.reduce.GeneratorLimits;
+import org.maestro.results.reduce.GeneratorUsage;
 
 /**
  * The load generators watching themselves: each sender's and receiver's CPU and GC over the measured span (from its

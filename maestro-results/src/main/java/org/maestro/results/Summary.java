@@ -9,6 +9,9 @@ import java.util.Map;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import org.maestro.common.runfiles.DeliveryJson;
+import org.maestro.results.reduce.DrainTime;
+import org.maestro.results.reduce.RouterHops;
+import org.maestro.results.reduce.StageFigures;
 
 /**
  * summary.json: what a run was and what it measured. Times are milliseconds with three decimals

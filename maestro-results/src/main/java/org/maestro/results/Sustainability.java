@@ -3,6 +3,7 @@ package org.maestro.results;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.maestro.results.reduce.QueueBacklog;
 
 
 /**

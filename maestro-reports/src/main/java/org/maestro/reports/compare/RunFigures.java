@@ -10,12 +10,12 @@ import java.util.TreeMap;
 
 import org.HdrHistogram.Histogram;
 import org.maestro.common.runfiles.PeerFiles;
-import org.maestro.results.HdrIntervalLog;
-import org.maestro.results.PeerReduction;
-import org.maestro.results.RateLogTally;
-import org.maestro.results.RunReduction;
-import org.maestro.results.TimeBuckets;
-import org.maestro.results.WarmupBoundary;
+import org.maestro.results.reduce.HdrIntervalLog;
+import org.maestro.results.reduce.PeerReduction;
+import org.maestro.results.reduce.RateLogTally;
+import org.maestro.results.reduce.RunReduction;
+import org.maestro.results.reduce.TimeBuckets;
+import org.maestro.results.reduce.WarmupBoundary;
 import org.maestro.reports.HdrLogSeries;
 import org.maestro.reports.RunDirectory;
 import org.maestro.reports.Series;

@@ -7,7 +7,7 @@ import java.util.Map;
 
 import org.maestro.common.runfiles.ColumnKind;
 import org.maestro.common.runfiles.CsvReader;
-import org.maestro.results.CounterGrowth;
+import org.maestro.results.reduce.CounterGrowth;
 
 /**
  * The kind of every column of an inspector CSV: as the inspector gave it in test.json, else guessed from the

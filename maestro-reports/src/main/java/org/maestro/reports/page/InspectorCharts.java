@@ -18,7 +18,7 @@ import org.maestro.common.runfiles.TestJson;
 import org.maestro.reports.Json;
 import org.maestro.reports.PeerDir;
 import org.maestro.reports.RunDirectory;
-import org.maestro.results.RouterHops;
+import org.maestro.results.reduce.RouterHops;
 
 /** The report's charts of the inspectors' CSVs (part of {@link ReportData}). */
 final class InspectorCharts {

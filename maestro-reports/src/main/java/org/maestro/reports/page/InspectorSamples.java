@@ -15,7 +15,7 @@ import java.util.Set;
 
 import org.maestro.common.runfiles.ColumnKind;
 import org.maestro.common.runfiles.CsvReader;
-import org.maestro.results.CounterGrowth;
+import org.maestro.results.reduce.CounterGrowth;
 
 /**
  * The samples of an inspector CSV, streamed: each row with a readable time as x seconds from the origin, the rows of

@@ -1,6 +1,6 @@
 package org.maestro.reports.page;
 
-import org.maestro.results.CounterGrowth;
+import org.maestro.results.reduce.CounterGrowth;
 
 /** How far one series of an inspector CSV moved over the run: what {@link InspectorCsv} ranks its lines by. */
 final class SeriesMovement {

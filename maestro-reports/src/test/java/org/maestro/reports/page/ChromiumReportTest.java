@@ -218,7 +218,7 @@ public class ChromiumReportTest {
         SyntheticRun run = new SyntheticRun(Files.createDirectories(tmp.resolve("generators")), 1_795_000_000_000_000L, 5, 300, 2).write();
         com.fasterxml.jackson.databind.node.ObjectNode s = (com.fasterxml.jackson.databind.node.ObjectNode)
                 Json.MAPPER.readTree(run.dir.resolve("summary.json").toFile());
-        org.maestro.results.LoadGenerators g = org.maestro.results.GeneratorLimits.check(List.of(
+        org.maestro.results.LoadGenerators g = org.maestro.results.reduce.GeneratorLimits.check(List.of(
                 new org.maestro.results.GeneratorLoad(SyntheticRun.SENDER, "sender", "lab-sender", 20, 2, 1.57, 1.98,
                         96.1, 100.0, 15, 12, 48, 9, false, true),
                 new org.maestro.results.GeneratorLoad(SyntheticRun.RECEIVER, "receiver", "lab-receiver", 20, 2, 0.4,

@@ -168,7 +168,7 @@ class InspectorChartsTest {
         assertEquals("[150.0,null,140.0]", line.path("y").toString(), "150/s of both lanes; no value (a break) at the missing sample");
         // The hop figures (summary.json's hops) from the same file: the same rule as the chart's rates.
         assertEquals(Map.of(link, Map.of("deliveryCount", 300L), "perf in", Map.of("deliveryCount", 7L)),
-                org.maestro.results.RouterHops.linkTotals(csv), "150 before the restart and 150 after it (from 0)");
+                org.maestro.results.reduce.RouterHops.linkTotals(csv), "150 before the restart and 150 after it (from 0)");
         assertEquals(List.of("number of links"), c.charts.stream().filter(x -> !x.rates()).flatMap(x -> x.lines().stream())
                 .map(s -> s.label).toList());
         Series count = c.charts.get(1).lines().get(0);

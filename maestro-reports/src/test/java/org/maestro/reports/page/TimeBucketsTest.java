@@ -1,6 +1,6 @@
 package org.maestro.reports.page;
 
-import org.maestro.results.TimeBuckets;
+import org.maestro.results.reduce.TimeBuckets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -12,10 +12,10 @@ import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.runfiles.TestJson;
 import org.maestro.common.util.SafeText;
-import org.maestro.results.PeerReduction;
-import org.maestro.results.RunReduction;
+import org.maestro.results.reduce.PeerReduction;
+import org.maestro.results.reduce.RunReduction;
 import org.maestro.results.Summary;
-import org.maestro.results.Tally;
+import org.maestro.results.reduce.Tally;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -3,12 +3,12 @@ package org.maestro.client.run.judge;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.units.RateProfile;
 import org.maestro.common.util.SafeText;
-import org.maestro.results.FaultAnalysis;
-import org.maestro.results.RunReduction;
-import org.maestro.results.StageFigures;
+import org.maestro.results.reduce.FaultAnalysis;
+import org.maestro.results.reduce.RunReduction;
+import org.maestro.results.reduce.StageFigures;
 import org.maestro.results.Summary;
-import org.maestro.results.Timeline;
-import org.maestro.results.WarmupBoundary;
+import org.maestro.results.reduce.Timeline;
+import org.maestro.results.reduce.WarmupBoundary;
 
 import java.io.IOException;
 import java.nio.file.Path;

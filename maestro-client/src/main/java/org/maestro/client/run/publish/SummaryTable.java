@@ -1,6 +1,6 @@
 package org.maestro.client.run.publish;
 
-import org.maestro.results.GeneratorUsage;
+import org.maestro.results.reduce.GeneratorUsage;
 import org.maestro.results.Summary;
 import org.maestro.common.runfiles.Figures;
 

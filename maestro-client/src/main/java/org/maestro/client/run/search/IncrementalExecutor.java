@@ -1,7 +1,7 @@
 package org.maestro.client.run.search;
 
 import org.maestro.results.Incremental;
-import org.maestro.results.QueueBacklog;
+import org.maestro.results.reduce.QueueBacklog;
 import org.maestro.results.Summary;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.runfiles.RunLayout;

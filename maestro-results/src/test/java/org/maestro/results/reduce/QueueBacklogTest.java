@@ -1,4 +1,4 @@
-package org.maestro.results;
+package org.maestro.results.reduce;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,6 +19,9 @@ import java.util.function.IntUnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.maestro.results.Summary;
+import org.maestro.results.Sustainability;
+import org.maestro.results.Incremental;
 
 /**
  * A step's queue depth as an inspector's queues CSV has it, over the measured span only, and the judgement it gives: a

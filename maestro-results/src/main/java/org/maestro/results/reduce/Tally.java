@@ -1,4 +1,4 @@
-package org.maestro.results;
+package org.maestro.results.reduce;
 
 import org.HdrHistogram.Histogram;
 import org.maestro.common.note.Stats;
@@ -6,6 +6,7 @@ import org.maestro.common.runfiles.PeerFiles;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.maestro.results.Summary;
 
 /**
  * The figures of a set of senders and receivers (the whole run, or one route of it) added up peer by peer: counts

@@ -1,4 +1,4 @@
-package org.maestro.results;
+package org.maestro.results.reduce;
 
 import org.maestro.common.runfiles.CsvReader;
 import org.maestro.common.runfiles.PeerFiles;
@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.maestro.results.Summary;
 
 /**
  * Each hop's figures from the routers' own counters: for every inspector of a router, the deliveries of each of its

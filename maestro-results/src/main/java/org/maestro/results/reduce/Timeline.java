@@ -1,4 +1,4 @@
-package org.maestro.results;
+package org.maestro.results.reduce;
 
 import org.maestro.common.ratelog.RateLogReader;
 import org.maestro.common.runfiles.PeerFiles;

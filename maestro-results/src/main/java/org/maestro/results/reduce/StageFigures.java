@@ -1,4 +1,4 @@
-package org.maestro.results;
+package org.maestro.results.reduce;
 
 import org.HdrHistogram.Histogram;
 import org.maestro.common.runfiles.PeerFiles;
@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.maestro.results.Summary;
 
 /**
  * The figures of each stage of a rate profile, from the run's one {@link Timeline} (rate logs, 100 ms buckets) and the

@@ -1,4 +1,4 @@
-package org.maestro.results;
+package org.maestro.results.reduce;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;

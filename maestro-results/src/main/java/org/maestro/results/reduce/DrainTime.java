@@ -1,4 +1,4 @@
-package org.maestro.results;
+package org.maestro.results.reduce;
 
 import org.maestro.common.ratelog.RateLogReader;
 import org.maestro.common.runfiles.PeerFiles;
@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import org.maestro.results.Summary;
 
 /**
  * How the receivers of a route that started after its senders ({@code receiverStartAfter}) drained the backlog the

@@ -1,4 +1,4 @@
-package org.maestro.results;
+package org.maestro.results.reduce;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.results.Summary;
 
 /**
  * One sender's or receiver's files reduced to figures, once, for every surface (the client's summary and console,

@@ -1,4 +1,4 @@
-package org.maestro.results;
+package org.maestro.results.reduce;
 
 /**
  * How much an inspector's counter (a router link's {@code deliveryCount}, a queue's {@code MessagesAdded}) grew between

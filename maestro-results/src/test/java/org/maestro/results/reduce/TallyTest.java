@@ -1,4 +1,4 @@
-package org.maestro.results;
+package org.maestro.results.reduce;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -7,6 +7,7 @@ import org.maestro.common.note.Stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import org.maestro.results.Summary;
 
 /** The sum of a set of peers' figures: what both a run's totals and each route's are computed by. */
 class TallyTest {

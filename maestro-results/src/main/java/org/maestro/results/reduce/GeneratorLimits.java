@@ -1,4 +1,4 @@
-package org.maestro.results;
+package org.maestro.results.reduce;
 
 import org.maestro.common.runfiles.ResourceUsageCsv;
 
@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import org.maestro.results.GeneratorLoad;
+import org.maestro.results.LoadGenerators;
 
 /**
  * When a load generator, not the SUT, may have set a run's throughput or latency: its host or its process was
