@@ -18,9 +18,11 @@ import org.maestro.common.runfiles.TestJson;
  * @param startEpochMicros its test start (test.json), -1 when unknown
  * @param warmupMicros     its warm-up (test.json), 0 when none
  * @param summary          its entry in summary.json's peers, or null when it has none
+ * @param worker           its test.json when it is a sender's or receiver's, else null: read once, here, and handed to
+ *                         the run's reduction
  */
 public record PeerDir(String name, String role, String host, Path dir, long startEpochMicros, long warmupMicros,
-               Summary.PeerResult summary) {
+               Summary.PeerResult summary, TestJson.Worker worker) {
 
     static PeerDir read(Path dir, Summary.PeerResult summaryPeer) throws IOException {
         Optional<TestJson> test = TestJson.read(dir);
@@ -29,7 +31,7 @@ public record PeerDir(String name, String role, String host, Path dir, long star
         String host = summaryPeer != null && summaryPeer.host() != null ? summaryPeer.host() : test.map(t -> t.peer().host()).orElse("");
         return new PeerDir(dir.getFileName().toString(), role.toLowerCase(Locale.ROOT), host, dir,
                 worker.map(TestJson.Worker::startEpochMicros).orElse(-1L),
-                worker.map(TestJson.Worker::warmupMicros).orElse(0L), summaryPeer);
+                worker.map(TestJson.Worker::warmupMicros).orElse(0L), summaryPeer, worker.orElse(null));
     }
 
     public boolean isSender() {

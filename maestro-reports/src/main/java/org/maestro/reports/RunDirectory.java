@@ -15,6 +15,7 @@ import org.maestro.results.reduce.RunReduction;
 import org.maestro.results.Summary;
 import org.maestro.results.reduce.WarmupBoundary;
 import org.maestro.common.runfiles.RunLayout;
+import org.maestro.common.runfiles.TestJson;
 
 /**
  * A run directory as the client writes it: summary.json, and a directory per peer under {@code peers/}.
@@ -71,11 +72,7 @@ public final class RunDirectory {
         } catch (IOException e) {
             throw new ReportException("cannot read the peers of run directory " + dir + ": " + e.getMessage(), e);
         }
-        try {
-            return new RunDirectory(dir, summary, peers, frame(summary, peers));
-        } catch (IOException e) {
-            throw new ReportException("cannot read the workers' test.json of run directory " + dir + ": " + e.getMessage(), e);
-        }
+        return new RunDirectory(dir, summary, peers, frame(summary, peers));
     }
 
     /**
@@ -83,13 +80,15 @@ public final class RunDirectory {
      * summary.json's routes name them, and the origin summary.json holds (derived by the frame's rule when an older
      * summary.json lacks it; then the run's start is the last resort).
      */
-    private static RunReduction.Frame frame(Summary summary, List<PeerDir> peers) throws IOException {
+    private static RunReduction.Frame frame(Summary summary, List<PeerDir> peers) {
         Map<String, String> routeOf = new HashMap<>();
         summary.routes().forEach(r -> r.peers().forEach(p -> routeOf.put(p, r.name())));
         List<WarmupBoundary.Worker> workers = peers.stream().filter(p -> p.isSender() || p.isReceiver())
                 .map(p -> new WarmupBoundary.Worker(p.name(), p.isSender(), routeOf.get(p.name()), p.dir())).toList();
+        Map<String, TestJson.Worker> tests = new HashMap<>();
+        peers.stream().filter(p -> p.worker() != null).forEach(p -> tests.put(p.name(), p.worker()));
         long written = Json.epochMicros(summary.origin());
-        return RunReduction.Frame.of(workers, written >= 0 ? written : null, Math.max(0, Json.epochMicros(summary.start())));
+        return RunReduction.Frame.of(workers, tests, written >= 0 ? written : null, Math.max(0, Json.epochMicros(summary.start())));
     }
 
     /**

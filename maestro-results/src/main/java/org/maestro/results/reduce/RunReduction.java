@@ -146,12 +146,18 @@ public final class RunReduction {
         public static Frame of(List<WarmupBoundary.Worker> workers, Long writtenOriginMicros, long fallbackMicros)
                 throws IOException {
             Map<String, TestJson.Worker> tests = new HashMap<>();
+            for (WarmupBoundary.Worker w : workers) {
+                TestJson.worker(w.dir()).ifPresent(test -> tests.put(w.name(), test));
+            }
+            return of(workers, tests, writtenOriginMicros, fallbackMicros);
+        }
+
+        /** As {@link #of(List, Long, long)}, from the workers' test.json files already read (by name; absent: none). */
+        public static Frame of(List<WarmupBoundary.Worker> workers, Map<String, TestJson.Worker> tests, Long writtenOriginMicros,
+                               long fallbackMicros) {
             Map<String, Long> starts = new LinkedHashMap<>();
             for (WarmupBoundary.Worker w : workers) {
-                TestJson.Worker test = TestJson.worker(w.dir()).orElse(null);
-                if (test != null) {
-                    tests.put(w.name(), test);
-                }
+                TestJson.Worker test = tests.get(w.name());
                 starts.put(w.name(), test == null ? -1L : test.startEpochMicros());
             }
             long origin = writtenOriginMicros != null ? writtenOriginMicros : derivedOrigin(workers, starts, fallbackMicros);
