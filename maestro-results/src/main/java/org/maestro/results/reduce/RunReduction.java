@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -120,16 +121,18 @@ public final class RunReduction {
      */
     public static final class Frame {
         private final List<WarmupBoundary.Worker> workers;
+        private final Map<String, TestJson.Worker> tests;
         private final Map<String, Long> starts;
         private final Map<String, Long> boundaries;
         private final long originMicros;
         /** The peer→route map: each worker's route, by name (a worker of a run of one route has none). */
         private final Map<String, String> routes = new HashMap<>();
 
-        private Frame(List<WarmupBoundary.Worker> workers, Map<String, Long> starts, Map<String, Long> boundaries,
-                      long originMicros) {
+        private Frame(List<WarmupBoundary.Worker> workers, Map<String, TestJson.Worker> tests, Map<String, Long> starts,
+                      Map<String, Long> boundaries, long originMicros) {
             workers.stream().filter(w -> w.route() != null).forEach(w -> routes.put(w.name(), w.route()));
             this.workers = workers;
+            this.tests = tests;
             this.starts = starts;
             this.boundaries = boundaries;
             this.originMicros = originMicros;
@@ -161,7 +164,7 @@ public final class RunReduction {
                 starts.put(w.name(), test == null ? -1L : test.startEpochMicros());
             }
             long origin = writtenOriginMicros != null ? writtenOriginMicros : derivedOrigin(workers, starts, fallbackMicros);
-            return new Frame(List.copyOf(workers), starts, WarmupBoundary.of(workers, tests), origin);
+            return new Frame(List.copyOf(workers), Map.copyOf(tests), starts, WarmupBoundary.of(workers, tests), origin);
         }
 
         /**
@@ -193,6 +196,11 @@ public final class RunReduction {
         private static long firstStart(List<WarmupBoundary.Worker> workers, Map<String, Long> starts,
                                        Predicate<WarmupBoundary.Worker> which) {
             return workers.stream().filter(which).mapToLong(w -> starts.get(w.name())).filter(s -> s >= 0).min().orElse(-1);
+        }
+
+        /** The worker {@code name}'s test.json, as the frame read it; empty when it has none (or is no worker). */
+        public Optional<TestJson.Worker> test(String name) {
+            return Optional.ofNullable(tests.get(name));
         }
 
         /** The run's senders and receivers. */

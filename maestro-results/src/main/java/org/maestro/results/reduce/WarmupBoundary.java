@@ -1,6 +1,5 @@
 package org.maestro.results.reduce;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -21,15 +20,6 @@ public final class WarmupBoundary {
 
     /** A sender or receiver: its name, role, route (group; null for a single route) and directory. */
     public record Worker(String name, boolean sender, String route, Path dir) {
-    }
-
-    /** Each worker's boundary, by name. */
-    public static Map<String, Long> of(List<Worker> workers) throws IOException {
-        Map<String, TestJson.Worker> tests = new HashMap<>();
-        for (Worker w : workers) {
-            TestJson.worker(w.dir()).ifPresent(t -> tests.put(w.name(), t));
-        }
-        return of(workers, tests);
     }
 
     /** Each worker's boundary, by name, of the test.json files already read ({@code tests}, by worker name). */

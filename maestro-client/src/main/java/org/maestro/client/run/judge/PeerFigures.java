@@ -129,7 +129,7 @@ final class PeerFigures {
             // Flat out there is no schedule: no send delay (its log holds zeros), rather than 0 / 0 / 0 ms.
             Histogram delay = flatOut(p) ? null : figures.measured(PeerFiles.SEND_DELAY_HLOG);
             sums.forEach(t -> t.sender(records, rate, delay));
-            Summary.Warmup warmup = warmup(p, dir);
+            Summary.Warmup warmup = warmup(p);
             results.add(Summary.PeerResult.builder().name(p.name()).role("sender").host(p.host()).messages(records)
                     .rate(known(rate)).sendDelay(delay == null ? null : Summary.Latency.of(delay)).ok(ok).end(endText)
                     .files(files(dir)).warmup(warmup).delivery(DeliveryJson.read(dir).orElse(null)).build());
@@ -144,9 +144,12 @@ final class PeerFigures {
         }
     }
 
-    /** A sender's warm-up from its test.json, null when it had none; a warm-up that hit its cap off schedule is a check. */
-    private Summary.Warmup warmup(PeerInfo p, Path dir) throws IOException {
-        TestJson.Worker test = TestJson.worker(dir).orElse(null);
+    /**
+     * A sender's warm-up from its test.json (as the reduction's frame read it), null when it had none; a warm-up that hit
+     * its cap off schedule is a check.
+     */
+    private Summary.Warmup warmup(PeerInfo p) {
+        TestJson.Worker test = reduction.frame().test(p.name()).orElse(null);
         if (test == null || test.warmupMicros() == 0) {
             return null;
         }
