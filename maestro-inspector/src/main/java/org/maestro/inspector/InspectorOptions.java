@@ -1,6 +1,7 @@
 package org.maestro.inspector;
 
 import org.maestro.common.note.ManagementTarget;
+import org.maestro.common.note.OptionValues;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.units.TimeSpan;
 import org.maestro.inspector.amqp.DataSetConfig;
@@ -38,19 +39,19 @@ public record InspectorOptions(Map<String, String> raw, String testId, Inspector
         InspectorKind kind = null;
         String type = o.getOrDefault(TestOptions.INSPECTOR_TYPE, "");
         if (!type.isBlank()) {
-            kind = wrap(TestOptions.INSPECTOR_TYPE, () -> InspectorKind.parse(type));
+            kind = OptionValues.named(TestOptions.INSPECTOR_TYPE, () -> InspectorKind.parse(type));
         }
         String url = o.getOrDefault(TestOptions.MANAGEMENT_URL, "").trim();
         if (kind != null && !url.isEmpty()) {
             InspectorKind k = kind;
-            wrap(TestOptions.MANAGEMENT_URL, () -> checkTargets(k, url));
+            OptionValues.named(TestOptions.MANAGEMENT_URL, () -> checkTargets(k, url));
         } else {
-            wrap(TestOptions.MANAGEMENT_URL, () -> ManagementTarget.parse(url));
+            OptionValues.named(TestOptions.MANAGEMENT_URL, () -> ManagementTarget.parse(url));
         }
-        Duration interval = wrap(TestOptions.INSPECTOR_INTERVAL,
+        Duration interval = OptionValues.named(TestOptions.INSPECTOR_INTERVAL,
                 () -> interval(o.getOrDefault(TestOptions.INSPECTOR_INTERVAL, "5s")));
         String dataSets = o.getOrDefault(TestOptions.INSPECTOR_DATASETS, "").trim();
-        wrap(TestOptions.INSPECTOR_DATASETS, () -> DataSetConfig.parse(dataSets));
+        OptionValues.named(TestOptions.INSPECTOR_DATASETS, () -> DataSetConfig.parse(dataSets));
         return new InspectorOptions(Map.copyOf(o), testId, kind, url, interval, dataSets);
     }
 
@@ -65,7 +66,7 @@ public record InspectorOptions(Map<String, String> raw, String testId, Inspector
             throw new IllegalArgumentException("no management URL: set " + TestOptions.MANAGEMENT_URL + ", e.g. "
                     + (k == InspectorKind.JOLOKIA ? "http://admin:admin@broker:8161/console/jolokia" : "amqp://router:5672"));
         }
-        wrap(TestOptions.MANAGEMENT_URL, () -> checkTargets(k, url));
+        OptionValues.named(TestOptions.MANAGEMENT_URL, () -> checkTargets(k, url));
         return new InspectorOptions(raw, testId, k, url, interval, dataSets);
     }
 
@@ -99,17 +100,5 @@ public record InspectorOptions(Map<String, String> raw, String testId, Inspector
                     + "s, so the SUT's management is not hammered");
         }
         return time;
-    }
-
-    private interface Check<T> {
-        T run();
-    }
-
-    private static <T> T wrap(String option, Check<T> check) {
-        try {
-            return check.run();
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("option " + option + ": " + e.getMessage(), e);
-        }
     }
 }

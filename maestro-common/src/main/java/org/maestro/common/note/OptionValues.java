@@ -4,6 +4,7 @@ import org.maestro.common.units.TimeSpan;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,8 +29,13 @@ public final class OptionValues {
         if (v == null) {
             return null;
         }
+        return named(key, () -> parser.parse(v));
+    }
+
+    /** What {@code check} gives; its refusal (an IllegalArgumentException) names the option {@code key}. */
+    public static <T> T named(String key, Supplier<T> check) {
         try {
-            return parser.parse(v);
+            return check.get();
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("option " + key + ": " + e.getMessage(), e);
         }
