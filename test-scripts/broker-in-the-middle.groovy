@@ -12,6 +12,7 @@ test {
     tags         'router', 'broker', 'line', 'amqp'
     description  param('sut', '')
     topology     param('topology', local && param('sendUrl', null) == null ? 'broker-in-the-middle.yaml' : null)
+    router       param('router', null)       // qpid-dispatch (the default) or skupper: which router --local starts
     sendUrl      param('sendUrl', null)
     receiveUrl   param('receiveUrl', null)
     rate         param('rate', 1000)

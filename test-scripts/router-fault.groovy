@@ -18,6 +18,7 @@ test {
     tags         'router', 'fault-injection', 'amqp'
     // --local without sendUrl: the routers it starts (line N, ring N, complete N, a YAML graph file; docs/topologies.md)
     topology     param('topology', local && param('sendUrl', null) == null ? 'line 3' : null)
+    router       param('router', null)       // qpid-dispatch (the default) or skupper: which router --local starts
     sendUrl      param('sendUrl', null)
     receiveUrl   param('receiveUrl', null)
     rate         param('rate', 500)

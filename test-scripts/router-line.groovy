@@ -14,6 +14,7 @@ test {
     description  param('sut', '')           // none: --local says which routers it started
     // --local without sendUrl: the routers it starts (line N, ring N, complete N, a YAML graph file; docs/topologies.md)
     topology     param('topology', local && param('sendUrl', null) == null ? 'line 3' : null)
+    router       param('router', null)       // qpid-dispatch (the default) or skupper: which router --local starts
     sendUrl      param('sendUrl', null)      // the first router's client listener and the address
     receiveUrl   param('receiveUrl', null)   // the last router's
     rate         param('rate', 1000)

@@ -26,6 +26,7 @@ urls.each { sut, sutUrl ->
         // --local: the router is a topology of one router (stopped after its test); the broker is the embedded Artemis.
         if (sut == 'router') {
             topology sutUrl == null ? 'line 1' : null
+            router   param('router', null)   // qpid-dispatch (the default) or skupper
         }
         url          sutUrl
         rate         param('rate', 1000)

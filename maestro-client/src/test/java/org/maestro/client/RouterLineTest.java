@@ -244,7 +244,7 @@ class RouterLineTest {
     private static List<List<String>> query(RouterBinary binary, String managementUrl, String type, String... attributes)
             throws Exception {
         try (AmqpManagementInspector m = new AmqpManagementInspector(ManagementUrl.parse(managementUrl),
-                List.of(new EntityQuery("q", binary.flavour().entityType(type), List.of(attributes))), Duration.ofSeconds(5))) {
+                List.of(new EntityQuery("q", binary.kind().entityType(type), List.of(attributes))), Duration.ofSeconds(5))) {
             return m.sample().rowsOf("q");
         }
     }

@@ -238,7 +238,7 @@
     var t = data.topology;
     if (!t) { return; }
     var s = document.getElementById('topology');
-    s.appendChild(el('h2', { text: 'Topology: ' + t.description }));
+    s.appendChild(el('h2', { text: 'Topology: ' + t.description + (t.router ? ' of ' + t.router : '') }));
     if (t.svg) {
       var svg = new DOMParser().parseFromString(t.svg, 'image/svg+xml').documentElement;
       if (svg && svg.nodeName === 'svg') {
@@ -268,7 +268,7 @@
       var links = (t.links || []).filter(function (l) { return l.from === n.name || l.to === n.name; }).map(function (l) {
         return (l.from === n.name ? l.to : l.from) + (l.cost !== 1 ? ' (cost ' + l.cost + ')' : '');
       }).join(', ');
-      return [n.name, n.kind, n.url, links, who(n, 'sends'), who(n, 'receives'), who(n, 'inspects'), who(n, 'acts on'),
+      return [n.name, n.kind === 'router' && t.router ? t.router : n.kind, n.url, links, who(n, 'sends'), who(n, 'receives'), who(n, 'inspects'), who(n, 'acts on'),
         n.log ? el('a', { href: n.log, text: n.log }) : ''];
     }))], 'topology-nodes'));
     if ((summary.hops || []).length) {

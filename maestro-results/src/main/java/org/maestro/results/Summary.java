@@ -27,7 +27,8 @@ public record Summary(String testId, String name, List<String> tags, String desc
                       List<Check> checks,
                       List<ActionResult> actions, List<Interruption> interruptions, String verdict, List<String> reasons,
                       List<PeerHost> peerHosts, ClockCheck clockCheck, LoadGenerators loadGenerators,
-                      StartSkew startSkew, List<StageResult> stages, List<Hop> hops, String origin) {
+                      StartSkew startSkew, List<StageResult> stages, List<Hop> hops, String origin,
+                      String router) {
 
     public static final String PASSED = "passed";
     public static final String FAILED = "failed";
@@ -78,7 +79,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
                 .parameters(parameters).peers(peers).totals(totals).routes(routes).checks(checks).actions(actions)
                 .interruptions(interruptions).verdict(verdict).reasons(reasons).peerHosts(peerHosts)
                 .clockCheck(clockCheck).loadGenerators(loadGenerators).startSkew(startSkew).stages(stages)
-                .hops(hops).origin(origin);
+                .hops(hops).origin(origin).router(router);
     }
 
     /**

@@ -30,6 +30,7 @@ public final class SummaryRecordBuilder {
     private List<Summary.StageResult> stages;
     private List<Summary.Hop> hops;
     private String origin;
+    private String router;
 
     SummaryRecordBuilder() {
     }
@@ -139,6 +140,12 @@ public final class SummaryRecordBuilder {
         return this;
     }
 
+    /** Which router the run's topology was, with its version ({@code skupper-router 3.5.1}); null when it had none. */
+    public SummaryRecordBuilder router(String router) {
+        this.router = router;
+        return this;
+    }
+
     public SummaryRecordBuilder origin(String origin) {
         this.origin = origin;
         return this;
@@ -147,6 +154,6 @@ public final class SummaryRecordBuilder {
     public Summary build() {
         return new Summary(testId, name, tags, description, start, end, parameters, peers, totals, routes,
                 checks, actions, interruptions, verdict, reasons, peerHosts, clockCheck, loadGenerators,
-                startSkew, stages, hops, origin);
+                startSkew, stages, hops, origin, router);
     }
 }

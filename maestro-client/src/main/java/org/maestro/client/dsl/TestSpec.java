@@ -5,6 +5,7 @@ import org.maestro.client.plan.Criterion;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.client.plan.RouteSettings;
 import org.maestro.common.note.LoadOptions;
+import org.maestro.common.router.RouterKind;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.SizeMix;
@@ -53,6 +54,7 @@ public final class TestSpec {
     private TestPlan.AgentPlan agent;
     /** The routers --local starts, known before they run: a router a script names is checked against them on its line. */
     private ScriptTopology topology;
+    private RouterKind router;
     /** Whether --local provides what the script leaves out; see {@link ScriptRunner#load(Path, Map, boolean)}. */
     private final boolean local;
 
@@ -107,6 +109,11 @@ public final class TestSpec {
         if (value != null) {
             topology = ScriptTopology.of(value, scriptDir, local);
         }
+    }
+
+    /** Which router the topology's routers are: {@code 'qpid-dispatch'} (the default) or {@code 'skupper'}. */
+    public void router(Object value) {
+        router = value == null ? null : RouterKind.parse(String.valueOf(value));
     }
 
     /**
@@ -278,6 +285,6 @@ public final class TestSpec {
                 .warmupSendDelay(warmupSendDelay).warmupMax(warmupMax).senders(senders).receivers(receivers)
                 .criteria(List.copyOf(criteria)).incremental(incremental).routes(List.copyOf(routes))
                 .inspectors(List.copyOf(inspectors))
-                .agent(agent).topology(topology == null ? null : topology.text()).stages(stages).build();
+                .agent(agent).topology(topology == null ? null : topology.text()).router(router).stages(stages).build();
     }
 }

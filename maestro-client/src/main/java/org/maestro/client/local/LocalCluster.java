@@ -168,7 +168,7 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
         LocalPlanRefusals.checkTopology(plan, topology);
         RouterBinary binary;
         try {
-            binary = RouterBinary.find(null);
+            binary = RouterBinary.find(plan.routerKind());
         } catch (RouterBinary.NotFound e) {
             throw new TestCannotRun("topology '" + plan.topology() + "': " + e.getMessage());
         }
@@ -184,7 +184,7 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
         receiveUrl = (scheme, queue) -> routers.amqpUrl(ends.get(1), queue) + reconnect;
         sutDescription = "router topology '" + topology.description() + "' (" + topology.routers().size() + " routers"
                 + (topologyBrokers.isEmpty() ? "" : " and " + topologyBrokers.size() + " " + EmbeddedBroker.PRODUCT)
-                + " on this machine, " + binary.flavour().command() + " " + binary.executable() + ")";
+                + " on this machine, " + binary.describe() + ", " + binary.executable() + ")";
     }
 
     /**
@@ -288,7 +288,8 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
                 : new RunTopology.Node(n.name(), "router", routers.managementUrl(n.name()), routerAgents ? n.name() : null)).toList();
         List<RunTopology.Link> links = t.links().stream().map(l -> new RunTopology.Link(l.from(), l.to(), l.cost())).toList();
         List<String> ends = t.ends();
-        new RunTopology(t.description(), nodes, links, ends.get(0), ends.get(1)).write(runDir, TopologyPicture.svg(t));
+        new RunTopology(t.description(), nodes, links, ends.get(0), ends.get(1), routers.binary().describe())
+                .write(runDir, TopologyPicture.svg(t));
     }
 
     @Override

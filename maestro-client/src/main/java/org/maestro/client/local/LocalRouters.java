@@ -111,7 +111,7 @@ public final class LocalRouters implements AutoCloseable {
         try {
             for (Node.Router r : topology.routers()) {
                 management.put(r.name(), new AmqpManagementInspector(ManagementUrl.parse(managementUrl(r.name())),
-                        List.of(new EntityQuery("nodes", binary.flavour().entityType("router.node"), List.of("id"))), ASK_TIMEOUT));
+                        List.of(new EntityQuery("nodes", binary.kind().entityType("router.node"), List.of("id"))), ASK_TIMEOUT));
                 waitingFor.put(r.name(), "no answer yet");
             }
             while (!waitingFor.isEmpty()) {

@@ -1,6 +1,7 @@
 package org.maestro.client.plan;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.maestro.common.router.RouterKind;
 import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.SizeMix;
@@ -42,6 +43,7 @@ import java.util.function.BiFunction;
  * @param agent        null, or the agent's handler source and scheduled actions
  * @param topology     null, or the routers {@code --local} starts and points the routes at ({@code line 3}, a graph
  *                     file: see org.maestro.client.topology.TopologyDescription)
+ * @param router       which router the topology's routers are (null, in a run.json of an older Maestro: the default)
  * @param stages       null for one rate; else the rate profile of all senders together ({@code rate} is then its mean
  *                     rounded up, {@code duration} its length)
  */
@@ -49,9 +51,15 @@ public record TestPlan(String name, List<String> tags, String description, Strin
                        @JsonProperty(TestPlan.SIZE_KEY) SizeMix messageSize, Rate rate, int connections, TestDuration duration, String warmup,
                        String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria,
                        Incremental incremental, List<Route> routes,
-                       List<InspectorSpec> inspectors, AgentPlan agent, String topology, RateProfile stages) {
+                       List<InspectorSpec> inspectors, AgentPlan agent, String topology, RouterKind router,
+                       RateProfile stages) {
     /** The message size's key in run.json, the plan's record: run.json files already written call it so. */
     public static final String SIZE_KEY = "size";
+
+    /** Which router the topology's routers are: the plan's choice, or the default when it made none. */
+    public RouterKind routerKind() {
+        return router == null ? RouterKind.DEFAULT : router;
+    }
 
     /** A plan built component by component (run.json holds the record's shape). */
     public static TestPlanBuilder builder() {
@@ -65,7 +73,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
                 .messageSize(messageSize).rate(rate).connections(connections).duration(duration).warmup(warmup)
                 .warmupSendDelay(warmupSendDelay).warmupMax(warmupMax).senders(senders).receivers(receivers)
                 .criteria(criteria).incremental(incremental).routes(routes).inspectors(inspectors).agent(agent)
-                .topology(topology).stages(stages);
+                .topology(topology).router(router).stages(stages);
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.maestro.client.plan;
 
+import org.maestro.common.router.RouterKind;
 import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.SizeMix;
@@ -29,6 +30,7 @@ public final class TestPlanBuilder {
     private List<TestPlan.InspectorSpec> inspectors;
     private TestPlan.AgentPlan agent;
     private String topology;
+    private RouterKind router;
     private RateProfile stages;
 
     TestPlanBuilder() {
@@ -129,6 +131,11 @@ public final class TestPlanBuilder {
         return this;
     }
 
+    public TestPlanBuilder router(RouterKind router) {
+        this.router = router;
+        return this;
+    }
+
     public TestPlanBuilder topology(String topology) {
         this.topology = topology;
         return this;
@@ -142,6 +149,6 @@ public final class TestPlanBuilder {
     public TestPlan build() {
         return new TestPlan(name, tags, description, sendUrl, receiveUrl, messageSize, rate, connections,
                 duration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes,
-                inspectors, agent, topology, stages);
+                inspectors, agent, topology, router, stages);
     }
 }

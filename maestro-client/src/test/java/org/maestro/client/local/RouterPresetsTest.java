@@ -38,7 +38,7 @@ class RouterPresetsTest {
              AmqpManagementInspector inspector = new AmqpManagementInspector(ManagementUrl.parse(routers.managementUrl("router-2")),
                      DataSetConfig.parse(DataSetConfig.QPID_DISPATCH), Duration.ofSeconds(5))) {
             assertEquals(Map.of(), inspector.unanswered(), "attributes of the preset the router does not answer");
-            assertTrue(inspector.entityTypes().stream().allMatch(t -> t.startsWith(binary.flavour().entityType(""))),
+            assertTrue(inspector.entityTypes().stream().allMatch(t -> t.startsWith(binary.kind().entityType(""))),
                     "the types as this router names them: " + inspector.entityTypes());
             Sample s = inspector.sample();
             assertEquals(Map.of(), s.failures());

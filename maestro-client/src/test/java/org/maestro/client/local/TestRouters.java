@@ -3,6 +3,7 @@ package org.maestro.client.local;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 import org.maestro.client.topology.Topology;
+import org.maestro.common.router.RouterKind;
 import org.maestro.inspector.amqp.AmqpManagementInspector;
 import org.maestro.inspector.amqp.EntityQuery;
 import org.maestro.inspector.amqp.ManagementUrl;
@@ -10,10 +11,12 @@ import org.maestro.inspector.amqp.ManagementUrl;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The router a test runs, found as everything finds one ({@link RouterBinary#find(String)}). None found: the test is
+ * The router a test runs, found as everything finds one ({@link RouterBinary#find(RouterKind)}). None found: the test is
  * skipped with one line saying how to get one, except under CI ({@code CI=true}), where a router test that cannot run
  * fails (CI has ../shared beside its checkout). And the fixture of the tests that run {@code router-line.groovy} through
  * a line of three real routers they start themselves (RouterLineTest, RouterReleaseTest): the line, the run's
@@ -22,23 +25,28 @@ import java.util.List;
 public final class TestRouters {
     /** A bound for a hang, not the expected time: three routers are up in about a second on an idle machine. */
     public static final Duration READY_WITHIN = Duration.ofSeconds(60);
-    private static RouterBinary found;
+    private static final Map<RouterKind, RouterBinary> FOUND = new EnumMap<>(RouterKind.class);
 
     private TestRouters() {
     }
 
-    public static synchronized RouterBinary binary() {
-        if (found == null) {
+    /** The default kind's router. */
+    public static RouterBinary binary() {
+        return binary(RouterKind.DEFAULT);
+    }
+
+    public static synchronized RouterBinary binary(RouterKind kind) {
+        if (!FOUND.containsKey(kind)) {
             try {
-                found = RouterBinary.find(null);
+                FOUND.put(kind, RouterBinary.find(kind));
             } catch (RouterBinary.NotFound e) {
                 if ("true".equals(System.getenv("CI"))) {
                     Assertions.fail("a router test cannot run under CI: " + e.getMessage());
                 }
-                Assumptions.abort("needs a router: " + e.getMessage());
+                Assumptions.abort("needs " + kind.product() + ": " + e.getMessage());
             }
         }
-        return found;
+        return FOUND.get(kind);
     }
 
     /** A line of three routers (router-1 - router-2 - router-3) started in {@code dir}; the caller closes it. */
@@ -64,7 +72,7 @@ public final class TestRouters {
     /** The deliveries {@code router} forwarded between two other routers (its {@code deliveriesTransit}), read through its AMQP management. */
     public static long transit(LocalRouters routers, String router) throws Exception {
         try (AmqpManagementInspector m = new AmqpManagementInspector(ManagementUrl.parse(routers.managementUrl(router)),
-                List.of(new EntityQuery("router", routers.binary().flavour().entityType("router"), List.of("deliveriesTransit"))),
+                List.of(new EntityQuery("router", routers.binary().kind().entityType("router"), List.of("deliveriesTransit"))),
                 Duration.ofSeconds(5))) {
             return Long.parseLong(m.sample().rowsOf("router").get(0).get(0));
         }

@@ -16,8 +16,10 @@ import java.util.Optional;
  * @param links       who connects to whom, with the link's cost
  * @param sendsOn     the router the senders send to
  * @param receivesOn  the router the receivers receive from
+ * @param router      which router ran, with its version ({@code skupper-router 3.5.1}); null in a file of an older Maestro
  */
-public record RunTopology(String description, List<Node> nodes, List<Link> links, String sendsOn, String receivesOn) {
+public record RunTopology(String description, List<Node> nodes, List<Link> links, String sendsOn, String receivesOn,
+                          String router) {
     public static final String FILE = "topology.json";
     /** The graph as a self-contained SVG, inlined by the report. */
     public static final String PICTURE = "topology.svg";

@@ -33,6 +33,7 @@ final class TopologySection {
         }
         ObjectNode t = root.putObject("topology");
         t.put("description", topology.description());
+        t.put("router", topology.router());
         t.put("sendsOn", topology.sendsOn());
         t.put("receivesOn", topology.receivesOn());
         Path svg = run.dir.resolve(RunTopology.PICTURE);

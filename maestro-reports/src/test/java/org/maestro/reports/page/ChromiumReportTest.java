@@ -96,7 +96,8 @@ public class ChromiumReportTest {
                 new org.maestro.common.runfiles.RunTopology.Node("router-2", "router", "amqp://127.0.0.1:5672", "router-2"),
                 new org.maestro.common.runfiles.RunTopology.Node("router-3", "router", "amqp://127.0.0.1:5674")),
                 List.of(new org.maestro.common.runfiles.RunTopology.Link("router-2", "router-1", 1),
-                        new org.maestro.common.runfiles.RunTopology.Link("router-3", "router-2", 5)), "router-1", "router-3")
+                        new org.maestro.common.runfiles.RunTopology.Link("router-3", "router-2", 5)), "router-1", "router-3",
+                "skupper-router 3.5.1")
                 .write(run.dir, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"300\" height=\"80\"><circle cx=\"40\" cy=\"40\" r=\"28\""
                         + " onclick=\"document.body.dataset.injected='1'\"/><text x=\"20\" y=\"44\">router-1</text>"
                         + "<script>document.body.dataset.injected='1'</script></svg>");
@@ -120,7 +121,7 @@ public class ChromiumReportTest {
                 "each hop's figures: " + head(dom.substring(Math.max(0, dom.indexOf("Deliveries per link")))));
         assertTrue(cells.contains("<td>inspector-1</td><td>router-2</td><td><a href=\"routers/router-2.log\">routers/router-2.log</a></td></tr>"),
                 "router-2's inspector, agent and log in its row: " + head(dom.substring(Math.max(0, dom.indexOf("<th>log</th>")))));
-        assertTrue(dom.contains("Topology: line 3"), "the topology is named");
+        assertTrue(dom.contains("Topology: line 3 of skupper-router 3.5.1"), "the topology and its router are named");
         Matcher picture = Pattern.compile("<div id=\"topology-picture\"[^>]*><svg[^>]*>(.*?)</svg>", Pattern.DOTALL).matcher(dom);
         assertTrue(picture.find(), "the picture inline: " + head(dom.substring(Math.max(0, dom.indexOf("Topology")))));
         assertTrue(picture.group(1).contains("<circle") && !picture.group(1).contains("<script") && !picture.group(1).contains("onclick"),

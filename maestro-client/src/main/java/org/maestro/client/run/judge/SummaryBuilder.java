@@ -89,7 +89,8 @@ public final class SummaryBuilder {
                 .peerHosts(peerHosts).clockCheck(ClockLimits.check(seen.peerHosts(), totals.responseTime()))
                 .loadGenerators(GeneratorLimits.check(generators(peers, runDir, measureFrom, loadEnd)))
                 .startSkew(startSkew(peers, runDir, peerHosts)).stages(TimelineFigures.stages(plan, reduction))
-                .hops(hops(peers, runDir)).origin(origin(reduction)).build();
+                .hops(hops(peers, runDir)).origin(origin(reduction))
+                .router(RunTopology.read(runDir).map(RunTopology::router).orElse(null)).build();
     }
 
     /**
