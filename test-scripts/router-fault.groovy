@@ -1,5 +1,6 @@
-// A fault on a router: a line of routers at a fixed rate while the agent beside the middle router restarts it (or,
-// with -P downFor=10, stops it for that long). The summary gives the action's loss, outage and recovery.
+// A fault on a router: a line of routers at a fixed rate while the agent beside the middle router (-P target=router-2)
+// restarts it (or, with -P downFor=10, stops it for that long). The summary gives the action's loss, outage and recovery.
+// -P router=skupper: skupper-router instead of Qpid Dispatch.
 //   maestro run test-scripts/router-fault.groovy --local
 //       (three qdrouterd on loopback, found as docs/topologies.md says; an agent beside each, named after its router;
 //        the handlers of test-scripts/handlers: nothing to set up)
@@ -31,10 +32,10 @@ test {
         // -P kill=true: SIGKILL, as a crash would, instead of a graceful SIGTERM.
         String signal = param('kill', false) as boolean ? '--kill' : null
         if (param('downFor', '')) {
-            at   param('at', '6s'), agent: param('router', 'router-2'), run: 'stop-router-for.sh',
+            at   param('at', '6s'), agent: param('target', 'router-2'), run: 'stop-router-for.sh',
                  args: [signal, param('downFor', ''), param('conf', null)]
         } else {
-            at   param('at', '6s'), agent: param('router', 'router-2'), run: 'restart-router.sh', args: [signal, param('conf', null)]
+            at   param('at', '6s'), agent: param('target', 'router-2'), run: 'restart-router.sh', args: [signal, param('conf', null)]
         }
         // -P checkAt=15s: then the agent of every router (the group routers) checks that its router is up again.
         if (param('checkAt', '')) {
