@@ -5,11 +5,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.testing.Integration;
 import org.maestro.results.BuildTags;
+import org.maestro.results.ComparisonJson;
 import org.maestro.results.Summary;
 import org.maestro.results.history.History;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Issue 35, "what must be shown": a history of 15 nights, 10 at one load, then a slowed SUT (the senders' rate capped
  * at half); {@code maestro history} names the first slow night's build as the change point and finds none in the first
- * 10.
+ * 10. A 16th night, real and still slowed, run with {@code --baseline runs}, says since which build its receive rate
+ * fell, on the console and in comparison.json.
  *
  * <p>Two nights are real {@code --local} runs of 2 s (build 401 at 1000 msg/s, build 411 at 500 msg/s), recorded by
  * {@code --tag build=}. One such run takes about 17 s on the 2-core host (most of it starting the embedded broker and
@@ -48,17 +51,18 @@ class HistoryOfRunsTest {
         Summary slowed = realNight(runs, 500, FIRST_BUILD + STEADY_NIGHTS);
         assertEquals(Map.of(BuildTags.BUILD, Integer.toString(FIRST_BUILD)), steady.build(), "--tag build= is in summary.json");
 
+        // The nights are dated in the past, a day apart, so that tonight's run is the latest of them.
         Random noise = new Random(35);
-        Instant first = Instant.parse(steady.start());
+        Instant first = Instant.now().minus(Duration.ofDays(NIGHTS + 1));
         for (int night = 0; night < NIGHTS; night++) {
-            if (night != 0 && night != STEADY_NIGHTS) {
-                copy(runs, night < STEADY_NIGHTS ? steady : slowed, FIRST_BUILD + night, first.plusSeconds(86_400L * night), noise);
+            Instant start = first.plus(Duration.ofDays(night));
+            if (night == 0 || night == STEADY_NIGHTS) {
+                Summary real = night == 0 ? steady : slowed;
+                real.toBuilder().start(start.toString()).build().write(runs.resolve(real.testId()).resolve(RunLayout.SUMMARY_JSON));
+            } else {
+                copy(runs, night < STEADY_NIGHTS ? steady : slowed, FIRST_BUILD + night, start, noise);
             }
         }
-        // The real slow night is moved to its place in the history too (a night after the last steady one).
-        Path slowedDir = runs.resolve(slowed.testId());
-        slowed.toBuilder().start(first.plusSeconds(86_400L * STEADY_NIGHTS).toString()).build()
-                .write(slowedDir.resolve(RunLayout.SUMMARY_JSON));
 
         MaestroCommand.Result table = MaestroCommand.run("history", runs.toString(), "--test", "fixed-rate");
         assertEquals(0, table.exitCode(), table.output());
@@ -82,6 +86,18 @@ class HistoryOfRunsTest {
                     s.label() + ": a change point among the steady nights: " + s.changePoints());
         }
         assertTrue(history.notes().isEmpty(), history.notes().toString());
+
+        // Tonight, build 416, still slowed, judged against the runs: the nightly says since which build.
+        MaestroCommand.Result nightly = MaestroCommand.run("run", SCRIPT.toString(), "--local", "--runs", runs.toString(),
+                "-P", "duration=2s", "-P", "warmup=0s", "-P", "rate=500", "-P", "p99=10 s",
+                "--tag", BuildTags.BUILD + "=" + (FIRST_BUILD + NIGHTS), "--baseline", runs.toString());
+        assertTrue(nightly.output().matches("(?s).*\\nhistory: receive rate -50(\\.\\d)? % since build 411 \\(5 runs ago\\),"
+                + " confidence > 99\\.999 %\\n.*"), nightly.output());
+        ComparisonJson comparison = ComparisonJson.read(RunLayout.latestRun(runs).orElseThrow().resolve(ComparisonJson.FILE));
+        ComparisonJson.Step step = comparison.steps().stream().filter(st -> st.metric().equals("receive rate")).findFirst()
+                .orElseThrow(() -> new AssertionError(comparison.steps().toString()));
+        assertEquals("build 411", step.since());
+        assertEquals(5, step.runsAgo());
     }
 
     /**
@@ -115,9 +131,24 @@ class HistoryOfRunsTest {
         Summary.Totals moved = new Summary.Totals(t.sent(), t.received(), t.lost(), t.duplicated(), t.outOfOrder(),
                 t.sendRate() * rate, t.receiveRate() * rate, latency(t.responseTime(), noise), latency(t.serviceTime(), noise),
                 latency(t.sendDelay(), noise));
-        Path dir = Files.createDirectories(runs.resolve(id));
+        Path dir = runs.resolve(id);
+        copyTree(runs.resolve(of.testId()), dir);
         of.toBuilder().testId(id).start(start.toString()).totals(moved).build(Map.of(BuildTags.BUILD, Integer.toString(build)))
                 .build().write(dir.resolve(RunLayout.SUMMARY_JSON));
+    }
+
+    /** The run's files too, so that a comparison with it can measure its spread from its own rate and HDR logs. */
+    private static void copyTree(Path from, Path to) throws Exception {
+        try (Stream<Path> all = Files.walk(from)) {
+            for (Path p : all.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
     }
 
     private static Summary.Latency latency(Summary.Latency l, Random noise) {

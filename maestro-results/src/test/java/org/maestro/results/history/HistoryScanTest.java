@@ -13,6 +13,7 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.results.ComparisonJson;
 import org.maestro.results.Summary;
 
 /** A runs directory read into each test's series and change points; what is not a run skipped with a note. */
@@ -67,6 +68,24 @@ class HistoryScanTest {
         Path json = runs.resolve("history.json");
         history.write(json);
         assertEquals(history, History.read(json), "--json reads back as written");
+    }
+
+    @Test
+    void theLatestRunContinuesAStepThatBeganEarlier() throws Exception {
+        Random random = new Random(2);
+        for (int night = 0; night < 14; night++) {
+            double p99 = (night < 10 ? 5 : 5.9) * (1 + 0.01 * random.nextGaussian());
+            night("nightly", night, 1000 + random.nextGaussian(), p99, "passed", List.of());
+        }
+        History.TestHistory test = HistoryScan.of(runs, null).test("nightly");
+        String tonight = test.runs().get(13).run();
+        List<String> steps = OngoingShifts.of(test, tonight).stream().map(ComparisonJson.Step::text).toList();
+        // night() derives every percentile from the p99: they all moved, the rates did not.
+        assertEquals(List.of("response time p50", "response time p99", "response time p99.9"),
+                OngoingShifts.of(test, tonight).stream().map(ComparisonJson.Step::metric).toList(), steps.toString());
+        assertTrue(steps.get(1).matches("response time p99 \\+1[78](\\.\\d)? % since build 410 \\(3 runs ago\\),"
+                + " confidence > 99\\.999 %"), steps.get(1));
+        assertEquals(List.of(), OngoingShifts.of(test, test.runs().get(12).run()), "only the latest run continues a step");
     }
 
     @Test
