@@ -547,6 +547,8 @@
     });
     r.appendChild(table(['run', 'role', 'report'], rows));
     (c.notes || []).forEach(function (x) { v.insertBefore(el('p', { class: 'warn', text: x }), v.querySelector('table')); });
+    // The shifts tonight continues, from the history of the runs (maestro history): since which build.
+    (c.steps || []).forEach(function (x) { v.insertBefore(el('p', { class: 'note', text: 'history: ' + x.text }), v.querySelector('table')); });
   }
   if (data.index) { indexSections(); } else if (data.comparisonPage) { comparisonSections(); } else if (data.incremental) { incrementalSections(); } else { runSections(); comparisonSummary(); }
 
