@@ -46,16 +46,6 @@ public enum HeadlineMetric {
         return totals == null ? null : figure.apply(totals);
     }
 
-    /** The metric named {@code label} ("response time p99"), or null. */
-    public static HeadlineMetric named(String label) {
-        for (HeadlineMetric m : values()) {
-            if (m.label.equals(label)) {
-                return m;
-            }
-        }
-        return null;
-    }
-
     private static Double percentile(Summary.Latency latency, double percentile) {
         Summary.Latency known = Summary.Latency.known(latency);
         return known == null ? null : known.at(percentile);

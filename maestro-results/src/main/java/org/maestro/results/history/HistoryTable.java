@@ -1,5 +1,6 @@
 package org.maestro.results.history;
 
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -86,7 +87,8 @@ public final class HistoryTable {
         if (confidence > 0.99999) {
             return "> 99.999 %";
         }
-        return Format.number(Math.floor(confidence * 1e5) / 1e3) + " %";
+        // Down to the digit shown, never up (a confidence of 99.95 % is no 99.96 %); the 1e-9 absorbs 1 − 0.001's rounding.
+        return BigDecimal.valueOf(Math.floor(confidence * 1e5 + 1e-9) / 1e3).stripTrailingZeros().toPlainString() + " %";
     }
 
     private static String date(String start) {

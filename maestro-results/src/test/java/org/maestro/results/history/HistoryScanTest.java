@@ -107,4 +107,13 @@ class HistoryScanTest {
                 () -> HistoryScan.of(runs.resolve("nope"), null));
         assertEquals(runs.resolve("nope") + " is not a directory of runs", notADir.getMessage());
     }
+
+    @Test
+    void aConfidenceIsShownDownToItsDigitAndAShiftWithItsSign() {
+        assertEquals("99.9 %", HistoryTable.confidence(1 - 0.001));
+        assertEquals("99.958 %", HistoryTable.confidence(0.999_589));
+        assertEquals("> 99.999 %", HistoryTable.confidence(1 - 1e-7));
+        assertEquals("+18.2", HistoryTable.signed(18.24));
+        assertEquals("-50", HistoryTable.signed(-50.01));
+    }
 }
