@@ -462,9 +462,9 @@
       var r = runs[i];
       tr.className = 'run-row';
       tr.dataset.dir = r.dir;
-      tr.dataset.filter = [r.name, r.dir, r.verdict, r.kind].concat(r.tags || []).join(' ').toLowerCase();
+      tr.dataset.filter = [r.name, r.dir, r.verdict, r.kind, r.build ? 'build ' + r.build : ''].concat(r.tags || []).join(' ').toLowerCase();
     });
-    // Every word typed must appear in the row's name, directory, tags or verdict.
+    // Every word typed must appear in the row's name, build, directory, tags or verdict.
     function apply() {
       var words = filter.value.toLowerCase().split(/\s+/).filter(Boolean), n = 0;
       rows.forEach(function (tr) {
@@ -487,7 +487,7 @@
     section.parentNode.insertBefore(document.getElementById('charts'), section);
   }
   function indexRow(r) {
-    var name = el('span', {}, [r.name + (r.kind === 'incremental' ? ' (incremental' + (r.sustainable === undefined ? '' : ', sustainable ' + r.sustainable) + ')' : '')]);
+    var name = el('span', {}, [r.name + (r.build ? ' \u00b7 build ' + r.build : '') + (r.kind === 'incremental' ? ' (incremental' + (r.sustainable === undefined ? '' : ', sustainable ' + r.sustainable) + ')' : '')]);
     if (r.note) { name.appendChild(el('div', { class: 'note', text: r.note })); }
     var c = r.comparison, versus = '';
     if (c) {
@@ -547,6 +547,8 @@
     });
     r.appendChild(table(['run', 'role', 'report'], rows));
     (c.notes || []).forEach(function (x) { v.insertBefore(el('p', { class: 'warn', text: x }), v.querySelector('table')); });
+    // The shifts tonight continues, from the history of the runs (maestro history): since which build.
+    (c.steps || []).forEach(function (x) { v.insertBefore(el('p', { class: 'note', text: 'history: ' + x.text }), v.querySelector('table')); });
   }
   if (data.index) { indexSections(); } else if (data.comparisonPage) { comparisonSections(); } else if (data.incremental) { incrementalSections(); } else { runSections(); comparisonSummary(); }
 

@@ -19,16 +19,36 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param rule     the false-alarm rule over the whole comparison
  * @param notComparable why the run's load differs from every baseline's (its verdict is then "not comparable"); absent
  *                 when it is the same as some baseline's
+ * @param steps    the shifts this run continues: a headline metric whose history (in the directory of runs given as
+ *                 the baseline) changed at an earlier run and has stayed so up to this one; absent when none
  */
 public record ComparisonJson(String run, String name, String baseline, List<BaselineRun> baselines, String verdict,
                              String method, Rule rule, List<MetricResult> metrics, List<String> notes,
-                             @JsonInclude(JsonInclude.Include.NON_NULL) String notComparable) {
+                             @JsonInclude(JsonInclude.Include.NON_NULL) String notComparable,
+                             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Step> steps) {
     public static final String FILE = "comparison.json";
 
     public ComparisonJson {
         baselines = baselines == null ? List.of() : List.copyOf(baselines);
         metrics = metrics == null ? List.of() : List.copyOf(metrics);
         notes = notes == null ? List.of() : List.copyOf(notes);
+        steps = steps == null ? List.of() : List.copyOf(steps);
+    }
+
+    /**
+     * A shift the run continues ({@code maestro history}'s change point of the metric, the latest of its series).
+     *
+     * @param metric        as the comparison names it ("response time p99", "route east: receive rate")
+     * @param since         the first run after the shift: "build 412", else its directory's name
+     * @param run           that run's directory
+     * @param runsAgo       how many runs came after it, this one included
+     * @param changePercent the mean after against the mean before, %; null when the mean before is 0
+     * @param confidence    1 − the t-test's p
+     * @param text          the line the console prints, e.g. "response time p99 +18 % since build 412 (3 runs ago),
+     *                      confidence 99.9 %"
+     */
+    public record Step(String metric, String since, String run, int runsAgo, Double changePercent, double confidence,
+                       String text) {
     }
 
     /** A baseline run: its directory name, its path from the compared run's, its start and its own verdict. */

@@ -21,7 +21,7 @@ public final class ResultsJson {
     }
 
     /** Reads {@code file} as {@code type}; a file that is not such a JSON object is an IOException saying so. */
-    static <T> T read(Path file, Class<T> type) throws IOException {
+    public static <T> T read(Path file, Class<T> type) throws IOException {
         T value;
         try {
             value = MAPPER.readValue(file.toFile(), type);
@@ -34,7 +34,7 @@ public final class ResultsJson {
         return value;
     }
 
-    static void write(Path file, Object value) throws IOException {
+    public static void write(Path file, Object value) throws IOException {
         MAPPER.writeValue(file.toFile(), value);
     }
 }

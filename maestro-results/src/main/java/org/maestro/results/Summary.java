@@ -21,6 +21,9 @@ import org.maestro.results.reduce.StageFigures;
  * <p>A figure that depends on data the client could not collect is null ("unknown"), never 0: a peer whose files
  * are missing says so in {@link PeerResult#dataMissing}, and what it reported live is kept apart in
  * {@link PeerResult#live}.
+ *
+ * <p>{@code tags} are the test's free labels (the script's); {@code build} is what this run tested, key → value
+ * ({@link BuildTags}: {@code build}, {@code commit}, ...), empty when nobody said.
  */
 public record Summary(String testId, String name, List<String> tags, String description, String start, String end,
                       Map<String, Object> parameters, List<PeerResult> peers, Totals totals, List<RouteResult> routes,
@@ -28,7 +31,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
                       List<ActionResult> actions, List<Interruption> interruptions, String verdict, List<String> reasons,
                       List<PeerHost> peerHosts, ClockCheck clockCheck, LoadGenerators loadGenerators,
                       StartSkew startSkew, List<StageResult> stages, List<Hop> hops, String origin,
-                      String router) {
+                      String router, Map<String, String> build) {
 
     public static final String PASSED = "passed";
     public static final String FAILED = "failed";
@@ -51,6 +54,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
         peerHosts = orEmpty(peerHosts);
         stages = orEmpty(stages);
         hops = orEmpty(hops);
+        build = build == null ? Map.of() : build;
     }
 
     private static <T> List<T> orEmpty(List<T> list) {
@@ -79,7 +83,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
                 .parameters(parameters).peers(peers).totals(totals).routes(routes).checks(checks).actions(actions)
                 .interruptions(interruptions).verdict(verdict).reasons(reasons).peerHosts(peerHosts)
                 .clockCheck(clockCheck).loadGenerators(loadGenerators).startSkew(startSkew).stages(stages)
-                .hops(hops).origin(origin).router(router);
+                .hops(hops).origin(origin).router(router).build(build);
     }
 
     /**

@@ -31,6 +31,7 @@ public final class SummaryRecordBuilder {
     private List<Summary.Hop> hops;
     private String origin;
     private String router;
+    private Map<String, String> build;
 
     SummaryRecordBuilder() {
     }
@@ -151,9 +152,15 @@ public final class SummaryRecordBuilder {
         return this;
     }
 
+    /** What the run tested ({@link BuildTags}); not set: empty. */
+    public SummaryRecordBuilder build(Map<String, String> build) {
+        this.build = build;
+        return this;
+    }
+
     public Summary build() {
         return new Summary(testId, name, tags, description, start, end, parameters, peers, totals, routes,
                 checks, actions, interruptions, verdict, reasons, peerHosts, clockCheck, loadGenerators,
-                startSkew, stages, hops, origin, router);
+                startSkew, stages, hops, origin, router, build);
     }
 }

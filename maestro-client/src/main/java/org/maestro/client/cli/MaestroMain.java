@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
 @Command(name = "maestro", mixinStandardHelpOptions = true, versionProvider = MaestroVersion.class,
         description = "Distributed performance tests for messaging systems.",
         subcommands = {RunCommand.class, DemoCommand.class, PingCommand.class, StatsCommand.class, HaltCommand.class,
-                StopCommand.class, CollectCommand.class, TargetsCommand.class})
+                StopCommand.class, CollectCommand.class, TargetsCommand.class, HistoryCommand.class})
 public final class MaestroMain implements Callable<Integer> {
     static final int PASSED = 0;
     static final int CANNOT_RUN = OneLineErrors.CANNOT_RUN;

@@ -54,6 +54,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     BaselineOptions baseline = new BaselineOptions();
 
+    @Mixin
+    BuildTagOption build = new BuildTagOption();
+
     @Override
     public Integer call() throws Exception {
         List<TestPlan> plans;
@@ -67,8 +70,9 @@ final class RunCommand implements Callable<Integer> {
                             + " in ps; give it in --params-file FILE (NAME=VALUE lines, mode 0600) instead");
                 }
             });
-            plans = ScriptRunner.loadAll(script, all, local);
-        } catch (ScriptException e) {
+            Map<String, String> tested = build.tags(System.getenv());
+            plans = ScriptRunner.loadAll(script, all, local).stream().map(p -> p.withBuild(tested)).toList();
+        } catch (ScriptException | IllegalArgumentException e) {
             System.err.println("maestro: " + e.getMessage());
             return MaestroMain.CANNOT_RUN;
         }

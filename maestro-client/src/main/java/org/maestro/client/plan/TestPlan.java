@@ -6,6 +6,7 @@ import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.TestDuration;
+import org.maestro.results.BuildTags;
 import org.maestro.results.Sustainability;
 
 import java.time.Duration;
@@ -46,13 +47,20 @@ import java.util.function.BiFunction;
  * @param router       which router the topology's routers are (null, in a run.json of an older Maestro: the default)
  * @param stages       null for one rate; else the rate profile of all senders together ({@code rate} is then its mean
  *                     rounded up, {@code duration} its length)
+ * @param build        what the run tests, key → value ({@code build=412}, {@code commit=...}: {@link BuildTags}, from
+ *                     {@code --tag} or Jenkins' environment); not the script's {@code tags}; empty when nobody said
  */
 public record TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
                        @JsonProperty(TestPlan.SIZE_KEY) SizeMix messageSize, Rate rate, int connections, TestDuration duration, String warmup,
                        String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria,
                        Incremental incremental, List<Route> routes,
                        List<InspectorSpec> inspectors, AgentPlan agent, String topology, RouterKind router,
-                       RateProfile stages) {
+                       RateProfile stages, Map<String, String> build) {
+    /** A run.json of an older Maestro names no build: read as none. */
+    public TestPlan {
+        build = build == null ? Map.of() : build;
+    }
+
     /** The message size's key in run.json, the plan's record: run.json files already written call it so. */
     public static final String SIZE_KEY = "size";
 
@@ -73,7 +81,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
                 .messageSize(messageSize).rate(rate).connections(connections).duration(duration).warmup(warmup)
                 .warmupSendDelay(warmupSendDelay).warmupMax(warmupMax).senders(senders).receivers(receivers)
                 .criteria(criteria).incremental(incremental).routes(routes).inspectors(inspectors).agent(agent)
-                .topology(topology).router(router).stages(stages);
+                .topology(topology).router(router).stages(stages).build(build);
     }
 
     /**
@@ -111,6 +119,11 @@ public record TestPlan(String name, List<String> tags, String description, Strin
         public List<String> groups() {
             return actions.stream().filter(Action::forGroup).map(Action::group).distinct().toList();
         }
+    }
+
+    /** The same plan testing {@code other} ({@link BuildTags}). */
+    public TestPlan withBuild(Map<String, String> other) {
+        return toBuilder().build(other).build();
     }
 
     /** The same plan with another agent plan. */

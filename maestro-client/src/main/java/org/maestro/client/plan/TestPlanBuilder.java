@@ -7,6 +7,7 @@ import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.TestDuration;
 
 import java.util.List;
+import java.util.Map;
 
 /** A {@link TestPlan} named component by component ({@link TestPlan#builder()}); one not set is null (false, 0). */
 public final class TestPlanBuilder {
@@ -32,6 +33,7 @@ public final class TestPlanBuilder {
     private String topology;
     private RouterKind router;
     private RateProfile stages;
+    private Map<String, String> build;
 
     TestPlanBuilder() {
     }
@@ -146,9 +148,15 @@ public final class TestPlanBuilder {
         return this;
     }
 
+    /** What the run tests ({@link TestPlan#build()}); not set: none. */
+    public TestPlanBuilder build(Map<String, String> build) {
+        this.build = build;
+        return this;
+    }
+
     public TestPlan build() {
         return new TestPlan(name, tags, description, sendUrl, receiveUrl, messageSize, rate, connections,
                 duration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes,
-                inspectors, agent, topology, router, stages);
+                inspectors, agent, topology, router, stages, build);
     }
 }

@@ -91,7 +91,7 @@ class CommandOptionsTest {
                 "run", FIXED_RATE, "--lcoal");
         assertOneLine("maestro: unknown command 'rnu' (did you mean 'run'?); see 'maestro --help'", "rnu");
         assertOneLine("maestro: unknown command 'frobnicate' (the commands are agent, collect, compare, demo, halt, help,"
-                + " inspect, inspector, ping, report, run, serve, stats, stop, targets, topology, worker); see 'maestro --help'",
+                + " history, inspect, inspector, ping, report, run, serve, stats, stop, targets, topology, worker); see 'maestro --help'",
                 "frobnicate");
         // picocli's own words were "Value for option option '-P' ...", then the 49-line usage.
         String[] run = run("run", FIXED_RATE, "-P", "justaword");

@@ -39,7 +39,8 @@ public final class CompareMain extends StreamsCommand {
             if (LimitComparison.applies(run)) {
                 return compareLimits(runs);
             }
-            Comparison c = Comparison.of(Baselines.resolve(runs.subList(0, runs.size() - 1), run), run, parsePercent(minChange));
+            List<Path> given = runs.subList(0, runs.size() - 1);
+            Comparison c = Comparison.of(Baselines.resolve(given, run), run, parsePercent(minChange)).withHistory(given);
             Path page = c.write();
             c.lines().forEach(out()::println);
             out().println("comparison: " + page.toAbsolutePath());

@@ -1,6 +1,7 @@
 package org.maestro.reports.compare;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,6 +19,9 @@ import org.maestro.results.ComparisonJson;
 import org.maestro.results.LoadParameters;
 import org.maestro.results.ResultsJson;
 import org.maestro.results.Summary;
+import org.maestro.results.history.History;
+import org.maestro.results.history.HistoryScan;
+import org.maestro.results.history.OngoingShifts;
 import org.maestro.common.runfiles.RunLayout;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -53,10 +57,13 @@ public final class Comparison {
     private final String notComparable;
     /** When the comparison began (System.nanoTime): junit.xml's baseline suite takes its time from it. */
     private final long startNanos;
+    /** The shifts the run continues, from the history of the directory of runs given as the baseline. */
+    private final List<ComparisonJson.Step> steps;
 
     private Comparison(RunFigures candidate, List<RunFigures> baselines, List<MetricChange> changes, FalseAlarmRule rule,
-                       List<String> notes, String notComparable, long startNanos) {
+                       List<String> notes, String notComparable, long startNanos, List<ComparisonJson.Step> steps) {
         this.startNanos = startNanos;
+        this.steps = steps;
         this.notComparable = notComparable;
         this.candidate = candidate;
         this.baselines = baselines;
@@ -106,7 +113,8 @@ public final class Comparison {
                     changes.add(change);
                 }
             }
-            return new Comparison(c, b, changes, FalseAlarmRule.FAMILY_WISE, notes(run, bases), notComparable(run, bases), startNanos);
+            return new Comparison(c, b, changes, FalseAlarmRule.FAMILY_WISE, notes(run, bases), notComparable(run, bases), startNanos,
+                    List.of());
         } catch (IOException e) {
             throw new ReportException("cannot read the runs to compare: " + e.getMessage(), e);
         }
@@ -213,7 +221,30 @@ public final class Comparison {
 
     /** The same runs and changes judged by another rule (bench/compare-noise.sh's before and after). */
     Comparison judgedBy(FalseAlarmRule other) {
-        return new Comparison(candidate, baselines, changes, other, notes, notComparable, startNanos);
+        return new Comparison(candidate, baselines, changes, other, notes, notComparable, startNanos, steps);
+    }
+
+    /**
+     * The same comparison with the shifts the run continues ({@link OngoingShifts}), from the history of the test in
+     * each directory of runs among {@code given} (what {@code --baseline} named; a run directory has no history).
+     */
+    public Comparison withHistory(List<Path> given) throws ReportException {
+        List<ComparisonJson.Step> found = new ArrayList<>();
+        String test = candidate.run.summary.name();
+        for (Path g : given) {
+            if (test == null || !Files.isDirectory(g) || Files.isRegularFile(g.resolve(RunLayout.SUMMARY_JSON))) {
+                continue;
+            }
+            try {
+                History history = HistoryScan.of(g, test);
+                found.addAll(OngoingShifts.of(history.tests().get(0), candidate.run.dir.getFileName().toString()));
+            } catch (IllegalArgumentException e) {
+                continue;   // no run of the test measured anything there: no history to continue
+            } catch (IOException e) {
+                throw new ReportException("cannot read the history in " + g + ": " + e.getMessage(), e);
+            }
+        }
+        return new Comparison(candidate, baselines, changes, rule, notes, notComparable, startNanos, found);
     }
 
     /** not comparable, worse, not judged (no metric worse, but some could not be judged), better or same. */
@@ -265,7 +296,7 @@ public final class Comparison {
                 number(v.change()), number(v.changePercent()), number(v.threshold()), number(v.level()), v.basis(),
                 v.verdict())).toList();
         return new ComparisonJson(candidate.name, candidate.run.summary.name(), baselines.get(0).name, runs, verdict(), method,
-                r, metrics, notes, notComparable);
+                r, metrics, notes, notComparable, steps);
     }
 
     private String relative(Path dir) {
@@ -315,6 +346,7 @@ public final class Comparison {
         }
         out.add("rule: " + rule.describe(changes));
         notes.forEach(n -> out.add("note: " + n));
+        steps.forEach(st -> out.add("history: " + st.text()));
         List<String> worse = verdicts.stream().filter(MetricVerdict::isRegression).map(v -> v.metric().name()).toList();
         List<String> notJudged = verdicts.stream().filter(MetricVerdict::isNotJudged).map(v -> v.metric().name()).toList();
         // Why each metric not judged was not, once per reason (too few samples is often every sliced metric's).

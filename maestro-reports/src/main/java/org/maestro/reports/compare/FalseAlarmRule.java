@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 import org.maestro.results.Format;
+import org.maestro.results.StudentT;
 
 /**
  * How often a comparison may call an unchanged system worse, and how that sets each metric's threshold.

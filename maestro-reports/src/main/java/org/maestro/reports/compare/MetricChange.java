@@ -2,6 +2,7 @@ package org.maestro.reports.compare;
 
 import java.util.Arrays;
 import org.maestro.results.Format;
+import org.maestro.results.StudentT;
 
 /**
  * What one metric's figures say before any threshold is chosen: the change between the baseline(s) and the run,

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.common.dataserver.RelativePath;
 import org.maestro.common.runfiles.RunLayout;
+import org.maestro.results.BuildTags;
 import org.maestro.results.ComparisonJson;
 import org.maestro.results.Incremental;
 import org.maestro.results.Summary;
@@ -72,6 +73,10 @@ public final class IndexRow {
             row.put("name", s.name());
         }
         row.set("tags", Json.MAPPER.valueToTree(s.tags()));
+        String build = BuildTags.build(s.build());
+        if (build != null) {
+            row.put(BuildTags.BUILD, build);
+        }
         row.put("verdict", s.verdict() == null ? "unknown" : s.verdict());
         long start = Json.epochMicros(s.start());
         if (start >= 0) {

@@ -12,6 +12,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.maestro.results.Summary;
 import org.maestro.reports.Json;
+import org.maestro.results.StudentT;
 
 /** The false-alarm rule's arithmetic: Student's t, Holm's step-down, and what it does to a comparison of 52 metrics. */
 class FalseAlarmRuleTest {

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,7 @@ import org.maestro.reports.ReportException;
 import org.maestro.reports.ReportHtml;
 import org.maestro.reports.page.ReportMain;
 import org.maestro.reports.RunsFixture;
+import org.maestro.reports.Json;
 
 /** index.html of a runs directory: the runs listed, in order, with the figures their summary.json holds. */
 class RunIndexTest {
@@ -68,6 +70,18 @@ class RunIndexTest {
         assertEquals(900, newest.path("sent").asLong());
         assertEquals(3.125, newest.path("p99").asDouble());
         assertEquals(30.5, newest.path("max").asDouble());
+    }
+
+    @Test
+    void aRunWithABuildIsNamedByItAndOneWithoutHasNone() throws Exception {
+        Path newest = runs.dir.resolve(RunsFixture.NEWEST);
+        ObjectNode s = (ObjectNode) runs.summary(RunsFixture.NEWEST);
+        s.putObject("build").put("build", "412").put("commit", "3f2a9c1");
+        Json.MAPPER.writeValue(newest.resolve("summary.json").toFile(), s);
+
+        assertEquals("412", IndexRow.read(newest).orElseThrow().path("build").asText());
+        assertTrue(IndexRow.read(runs.dir.resolve(RunsFixture.OLDEST)).orElseThrow().path("build").isMissingNode(),
+                "a run that names no build gets no build in its row");
     }
 
     @Test

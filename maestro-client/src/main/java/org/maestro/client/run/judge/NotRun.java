@@ -32,7 +32,7 @@ public final class NotRun {
                 Map.of(), Map.of(), Map.of(), reasons, List.of(), List.of(), hosts));
         return Summary.builder().testId(described.testId()).name(described.name()).tags(described.tags())
                 .description(described.description()).start(described.start()).end(described.end())
-                .parameters(described.parameters()).verdict(verdict).reasons(List.copyOf(reasons))
+                .parameters(described.parameters()).build(described.build()).verdict(verdict).reasons(List.copyOf(reasons))
                 .peerHosts(ProbedHost.toSummary(hosts)).build();
     }
 }

@@ -90,7 +90,7 @@ public final class SummaryBuilder {
                 .loadGenerators(GeneratorLimits.check(generators(peers, runDir, measureFrom, loadEnd)))
                 .startSkew(startSkew(peers, runDir, peerHosts)).stages(TimelineFigures.stages(plan, reduction))
                 .hops(hops(peers, runDir)).origin(origin(reduction))
-                .router(RunTopology.read(runDir).map(RunTopology::router).orElse(null)).build();
+                .router(RunTopology.read(runDir).map(RunTopology::router).orElse(null)).build(plan.build()).build();
     }
 
     /**

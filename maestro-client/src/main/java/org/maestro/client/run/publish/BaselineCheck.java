@@ -46,7 +46,7 @@ public record BaselineCheck(List<Path> baselines, Double minChange) {
             return false;
         }
         try {
-            Comparison c = Comparison.of(resolved, runDir, minChange);
+            Comparison c = Comparison.of(resolved, runDir, minChange).withHistory(baselines);
             Path page = c.write();
             console.line("");
             c.lines().forEach(console::line);

@@ -1,4 +1,4 @@
-package org.maestro.reports.compare;
+package org.maestro.results;
 
 /**
  * Student's t distribution: the upper tail (a one-sided p-value) and its inverse (the multiple of the noise a change
@@ -7,12 +7,12 @@ package org.maestro.reports.compare;
  * (Numerical Recipes' betacf, Lentz's method) and the complementary error function by its Chebyshev fit (fractional
  * error below 1.2e-7), precise enough for false-alarm rates down to 1e-6.
  */
-final class StudentT {
+public final class StudentT {
     private StudentT() {
     }
 
     /** P(T > t) for {@code dof} degrees of freedom ({@code Double.POSITIVE_INFINITY}: the normal distribution). */
-    static double upperTail(double t, double dof) {
+    public static double upperTail(double t, double dof) {
         if (Double.isNaN(t) || Double.isNaN(dof) || dof <= 0) {
             return Double.NaN;
         }
@@ -28,7 +28,7 @@ final class StudentT {
     }
 
     /** The t with P(T > t) = {@code tail}, for 0 < tail < 1 (bisection on {@link #upperTail}). */
-    static double upperQuantile(double tail, double dof) {
+    public static double upperQuantile(double tail, double dof) {
         if (!(tail > 0 && tail < 1) || Double.isNaN(dof) || dof <= 0) {
             return Double.NaN;
         }
