@@ -15,16 +15,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.maestro.common.router.RouterKind;
 import org.maestro.common.util.NearestName;
 
 /**
  * A topology as a YAML graph file; every error names the file and what in it is wrong.
  *
  * <pre>{@code
+ * router: skupper                  # the router kind (qpid-dispatch or skupper); none: whatever the run chooses
  * nodes:
  *   - name: edge-a                 # a router (kind: router is the default)
  *     host: 10.0.0.1               # where it listens; default 127.0.0.1
  *     router: {workerThreads: 4}   # more attributes of its router section
+ *   - name: e1
+ *     mode: edge                   # an edge router (interior is the default), linked to one or two interiors
  *   - name: broker-1
  *     kind: broker
  *     host: 10.0.0.9
@@ -36,6 +40,7 @@ import org.maestro.common.util.NearestName;
  *   - {from: edge-a, to: broker-1}
  *   - {from: edge-b, to: broker-1}
  *   - {from: edge-b, to: edge-a, cost: 10}   # edge-b connects to edge-a
+ *   - {from: e1, to: edge-a}                 # an edge connects to its interior (no cost)
  * }</pre>
  */
 public final class TopologyFile {
@@ -43,8 +48,8 @@ public final class TopologyFile {
     /** The address prefix a broker node gets when its description names none. */
     public static final String DEFAULT_BROKER_ADDRESS = "queue";
     public static final int DEFAULT_BROKER_PORT = 5672;
-    private static final Set<String> TOP = Set.of("nodes", "links");
-    private static final Set<String> ROUTER_KEYS = Set.of("name", "kind", "host", "router");
+    private static final Set<String> TOP = Set.of(RouterKind.SETTING, "nodes", "links");
+    private static final Set<String> ROUTER_KEYS = Set.of("name", "kind", "host", "mode", "router");
     private static final Set<String> BROKER_KEYS = Set.of("name", "kind", "host", "port", "addresses", "attach");
     private static final Set<String> LINK_KEYS = Set.of("from", "to", "cost");
 
@@ -74,6 +79,14 @@ public final class TopologyFile {
             throw new IllegalArgumentException("expected a map with nodes: and links:");
         }
         onlyKnown(root, TOP, "at the top");
+        RouterKind kind = null;
+        if (root.has(RouterKind.SETTING)) {
+            JsonNode k = root.get(RouterKind.SETTING);
+            if (!k.isTextual() || k.asText().isBlank()) {
+                throw new IllegalArgumentException(RouterKind.SETTING + ": must be a router kind, e.g. skupper");
+            }
+            kind = RouterKind.parse(k.asText());
+        }
         JsonNode nodes = root.path("nodes");
         if (!nodes.isArray() || nodes.isEmpty()) {
             throw new IllegalArgumentException("nodes: must be a list of at least one node");
@@ -97,7 +110,7 @@ public final class TopologyFile {
             links.add(new Link(text(l, "from", which), text(l, "to", which),
                     l.has("cost") ? positiveInt(l.get("cost"), which + " cost") : Link.DEFAULT_COST));
         }
-        return new Topology(where, parsed, links);
+        return new Topology(where, parsed, links, kind);
     }
 
     private static Node node(JsonNode n, String which) {
@@ -118,7 +131,10 @@ public final class TopologyFile {
                 }
                 for (Iterator<Map.Entry<String, JsonNode>> it = r.fields(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
-                    if (QdrouterdConf.GENERATED_ROUTER_ATTRIBUTES.contains(e.getKey())) {
+                    if (e.getKey().equals("mode")) {
+                        throw new IllegalArgumentException(which + ": router: mode is the node's: write mode: edge beside name:");
+                    }
+                    if (RouterConf.GENERATED_ROUTER_ATTRIBUTES.contains(e.getKey())) {
                         throw new IllegalArgumentException(which + ": router: " + e.getKey() + " is the generator's to set");
                     }
                     if (!e.getValue().isValueNode()) {
@@ -126,7 +142,13 @@ public final class TopologyFile {
                     }
                     attributes.put(e.getKey(), e.getValue().asText());
                 }
-                return new Node.Router(name, host, attributes);
+                Node.Mode mode;
+                try {
+                    mode = Node.Mode.parse(n.path("mode").asText(Node.Mode.INTERIOR.word()));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(which + ": " + e.getMessage(), e);
+                }
+                return new Node.Router(name, host, attributes, mode);
             }
             case "broker" -> {
                 onlyKnown(n, BROKER_KEYS, which);

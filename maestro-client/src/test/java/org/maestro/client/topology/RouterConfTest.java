@@ -1,6 +1,7 @@
 package org.maestro.client.topology;
 
 import org.junit.jupiter.api.Test;
+import org.maestro.common.router.RouterKind;
 
 import java.util.HashMap;
 import java.util.HashSet;
@@ -15,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The generated configurations, read back: who listens where, who connects to whom at what cost, what goes to a broker. */
-class QdrouterdConfTest {
+class RouterConfTest {
     /**
      * The inter-router links the configurations make, as "connecting-router>listening-router:cost", found by matching
      * each connector's host:port to the inter-router listener that has it.
@@ -36,8 +37,12 @@ class QdrouterdConfTest {
     }
 
     private static Map<String, ConfSections> parsed(Topology t, PortPlan ports) {
+        return parsed(t, ports, RouterKind.QPID_DISPATCH);
+    }
+
+    private static Map<String, ConfSections> parsed(Topology t, PortPlan ports, RouterKind kind) {
         Map<String, ConfSections> out = new LinkedHashMap<>();
-        QdrouterdConf.renderAll(t, ports).forEach((router, text) -> out.put(router, ConfSections.parse(text)));
+        RouterConf.renderAll(t, ports, kind).forEach((router, text) -> out.put(router, ConfSections.parse(text)));
         return out;
     }
 
@@ -127,7 +132,7 @@ class QdrouterdConfTest {
     @Test
     void aLogFileGoesIntoALogSection() {
         Topology t = Topology.line(1);
-        ConfSections c = ConfSections.parse(QdrouterdConf.render(t, PortPlan.fromBase(t, 5672), "router-1",
+        ConfSections c = ConfSections.parse(RouterConf.render(t, PortPlan.fromBase(t, 5672), RouterKind.QPID_DISPATCH, "router-1",
                 java.nio.file.Path.of("/tmp/r1/qdrouterd.log")));
         assertEquals("/tmp/r1/qdrouterd.log", c.only("log").get("outputFile"));
         assertTrue(c.of("connector").isEmpty(), "a single router connects to nothing");
