@@ -84,7 +84,7 @@ public final class RouterConf {
                             "role", INTER_ROUTER, "cost", l.cost()));
                 }
             } else if (other instanceof Node.Broker broker) {
-                broker(out, broker, kind);
+                broker(out, broker, l.direction(), kind);
             }
         }
         DISTRIBUTIONS.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(d ->
@@ -95,13 +95,13 @@ public final class RouterConf {
         return out.toString();
     }
 
-    private static void broker(StringBuilder out, Node.Broker broker, RouterKind kind) {
+    private static void broker(StringBuilder out, Node.Broker broker, Link.Direction toBroker, RouterKind kind) {
         String connection = TO_BROKER + broker.name();
         section(out, "connector", "broker " + broker.name() + ": its addresses " + broker.addresses() + " by "
                 + broker.attach().word(), ordered("name", connection, "host", broker.host(), "port", broker.port(),
                 "role", "route-container"));
         for (String address : broker.addresses()) {
-            for (String direction : List.of("in", "out")) {
+            for (String direction : toBroker.routerDirections()) {
                 if (broker.attach() == Node.Attach.LINK_ROUTE) {
                     section(out, "linkRoute", null, ordered("prefix", address, "connection", connection, "direction", direction));
                 } else {

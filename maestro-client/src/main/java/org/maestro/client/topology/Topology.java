@@ -72,6 +72,10 @@ public record Topology(String description, List<Node> nodes, List<Link> links, R
                 throw new IllegalArgumentException(which + ": the two nodes are linked twice");
             }
             checkEdgeLink(which, l, byName.get(l.from()), byName.get(l.to()));
+            if (l.direction() != Link.Direction.BOTH && !(byName.get(l.from()) instanceof Node.Broker)
+                    && !(byName.get(l.to()) instanceof Node.Broker)) {
+                throw new IllegalArgumentException(which + ": direction " + l.direction().word() + " is for a link to a broker");
+            }
         }
         for (Node n : nodes) {
             if (n instanceof Node.Router r && r.edge()) {
@@ -126,7 +130,10 @@ public record Topology(String description, List<Node> nodes, List<Link> links, R
         return kind;
     }
 
-    /** What {@code kind} cannot do in this topology, refused in one line: link routes on skupper-router. */
+    /**
+     * What {@code kind} cannot do in this topology, refused in one line: on skupper-router, link routes, and auto-links
+     * both ways between one router and a broker.
+     */
     public void checkRunsOn(RouterKind kind) {
         if (kind != RouterKind.SKUPPER) {
             return;
@@ -136,6 +143,15 @@ public record Topology(String description, List<Node> nodes, List<Link> links, R
                 throw new IllegalArgumentException("topology '" + description + "': broker " + b.name() + " is attached by "
                         + Node.Attach.LINK_ROUTE.word() + ", which " + kind.product() + " does not have: give it attach: "
                         + Node.Attach.WAYPOINT.word() + " (auto-links) and its queue as address");
+            }
+        }
+        for (Link l : links) {
+            // Without Qpid Dispatch's waypoint phases, what the broker hands in would go straight back out to it.
+            if ((node(l.from()) instanceof Node.Broker || node(l.to()) instanceof Node.Broker)
+                    && l.direction() == Link.Direction.BOTH) {
+                throw new IllegalArgumentException("topology '" + description + "': link " + l.from() + " - " + l.to() + ": "
+                        + kind.product() + " has no waypoints, so auto-links both ways on one router send the broker's"
+                        + " messages back to it: give the link direction: out (the senders' router) or in (the receivers')");
             }
         }
     }

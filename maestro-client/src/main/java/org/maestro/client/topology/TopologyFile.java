@@ -24,7 +24,7 @@ import org.maestro.common.util.NearestName;
  * <pre>{@code
  * router: skupper                  # the router kind (qpid-dispatch or skupper); none: whatever the run chooses
  * nodes:
- *   - name: edge-a                 # a router (kind: router is the default)
+ *   - name: site-a                 # a router (kind: router is the default), an interior one
  *     host: 10.0.0.1               # where it listens; default 127.0.0.1
  *     router: {workerThreads: 4}   # more attributes of its router section
  *   - name: e1
@@ -34,13 +34,13 @@ import org.maestro.common.util.NearestName;
  *     host: 10.0.0.9
  *     port: 5672
  *     addresses: [perf]            # the prefixes routed to it; default [queue]
- *     attach: linkRoute            # or waypoint
- *   - name: edge-b
+ *     attach: waypoint             # auto-links; or linkRoute (Qpid Dispatch only)
+ *   - name: site-b
  * links:
- *   - {from: edge-a, to: broker-1}
- *   - {from: edge-b, to: broker-1}
- *   - {from: edge-b, to: edge-a, cost: 10}   # edge-b connects to edge-a
- *   - {from: e1, to: edge-a}                 # an edge connects to its interior (no cost)
+ *   - {from: site-a, to: broker-1, direction: out}   # to a broker: out (to it), in (from it) or both (the default;
+ *   - {from: site-b, to: broker-1, direction: in}    #   skupper-router: one way per router, it has no waypoints)
+ *   - {from: site-b, to: site-a, cost: 10}   # site-b connects to site-a
+ *   - {from: e1, to: site-a}                 # an edge connects to its interior (no cost)
  * }</pre>
  */
 public final class TopologyFile {
@@ -51,7 +51,7 @@ public final class TopologyFile {
     private static final Set<String> TOP = Set.of(RouterKind.SETTING, "nodes", "links");
     private static final Set<String> ROUTER_KEYS = Set.of("name", "kind", "host", "mode", "router");
     private static final Set<String> BROKER_KEYS = Set.of("name", "kind", "host", "port", "addresses", "attach");
-    private static final Set<String> LINK_KEYS = Set.of("from", "to", "cost");
+    private static final Set<String> LINK_KEYS = Set.of("from", "to", "cost", "direction");
 
     private TopologyFile() {
     }
@@ -107,8 +107,14 @@ public final class TopologyFile {
                 throw new IllegalArgumentException(which + ": expected {from: A, to: B, cost: N}");
             }
             onlyKnown(l, LINK_KEYS, which);
+            Link.Direction direction;
+            try {
+                direction = Link.Direction.parse(l.path("direction").asText(Link.Direction.BOTH.word()));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(which + ": " + e.getMessage(), e);
+            }
             links.add(new Link(text(l, "from", which), text(l, "to", which),
-                    l.has("cost") ? positiveInt(l.get("cost"), which + " cost") : Link.DEFAULT_COST));
+                    l.has("cost") ? positiveInt(l.get("cost"), which + " cost") : Link.DEFAULT_COST, direction));
         }
         return new Topology(where, parsed, links, kind);
     }
