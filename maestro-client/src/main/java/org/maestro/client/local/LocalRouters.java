@@ -231,13 +231,13 @@ public final class LocalRouters implements AutoCloseable {
     }
 
     public Path logOf(String router) {
-        topology.node(router);
+        known(router);
         return dir.resolve(router).resolve(logFile(binary.kind()));
     }
 
     /** {@code router}'s standard output and error: where a handler that starts it again appends too. */
     public Path outOf(String router) {
-        topology.node(router);
+        known(router);
         return dir.resolve(router).resolve(outFile(binary.kind()));
     }
 
@@ -256,9 +256,11 @@ public final class LocalRouters implements AutoCloseable {
         return binary;
     }
 
+    /** A router of the topology (started, or being started by {@link #launch}). */
     private void known(String router) {
-        if (!processes.containsKey(router)) {
-            throw new IllegalArgumentException("no router '" + router + "' runs here; the routers are " + processes.keySet());
+        List<String> routers = topology.routers().stream().map(Node::name).toList();
+        if (!routers.contains(router)) {
+            throw new IllegalArgumentException("no router '" + router + "' runs here; the routers are " + routers);
         }
     }
 
