@@ -205,7 +205,7 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
                 nodes.add(n);
             }
         }
-        return topologyBrokers.isEmpty() ? topology : new Topology(topology.description(), nodes, topology.links());
+        return topologyBrokers.isEmpty() ? topology : new Topology(topology.description(), nodes, topology.links(), topology.router());
     }
 
     /**
