@@ -205,7 +205,8 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
                 nodes.add(n);
             }
         }
-        return topologyBrokers.isEmpty() ? topology : new Topology(topology.description(), nodes, topology.links(), topology.router());
+        return topologyBrokers.isEmpty() ? topology
+                : new Topology(topology.description(), nodes, topology.links(), topology.router());
     }
 
     /**
