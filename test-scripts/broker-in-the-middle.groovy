@@ -1,6 +1,7 @@
 // A line with a broker in the middle (the thesis's router-broker-router): the senders on router-1, the receivers on
 // router-2, and the broker between them holding every message (broker-in-the-middle.yaml: each router link-routes
-// the maestro addresses to it). Acknowledged sends: a message is settled once the broker accepted it, and the
+// the maestro addresses to it; with -P router=skupper, which has no link routes, broker-in-the-middle-waypoint.yaml:
+// router-1's auto-link out to the broker, router-2's in from it). Acknowledged sends: a message is settled once the broker accepted it, and the
 // receivers' counts say what came out of the broker, so sent = received and lost 0 are exact.
 //   maestro run test-scripts/broker-in-the-middle.groovy --local                (fixed rate: 1000 msg/s)
 //   maestro run test-scripts/broker-in-the-middle.groovy --local -P rate=max    (flat out)
@@ -11,7 +12,8 @@ test {
     name         'broker-in-the-middle'
     tags         'router', 'broker', 'line', 'amqp'
     description  param('sut', '')
-    topology     param('topology', local && param('sendUrl', null) == null ? 'broker-in-the-middle.yaml' : null)
+    topology     param('topology', local && param('sendUrl', null) == null
+            ? (param('router', '') == 'skupper' ? 'broker-in-the-middle-waypoint.yaml' : 'broker-in-the-middle.yaml') : null)
     router       param('router', null)       // qpid-dispatch (the default) or skupper: which router --local starts
     sendUrl      param('sendUrl', null)
     receiveUrl   param('receiveUrl', null)

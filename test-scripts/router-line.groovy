@@ -2,6 +2,8 @@
 // every router, and a router keeps no messages, so the counts are exact (loss == 0) with acknowledged sends.
 //   maestro run test-scripts/router-line.groovy --local -P topology='line 3'
 //       (three qdrouterd processes on free loopback ports, found as docs/topologies.md says, stopped at the end)
+//   maestro run test-scripts/router-line.groovy --local -P router=skupper -P topology='edges 2x2'
+//       (skupper-router's edge routers: senders on an edge of router-1, receivers on an edge of router-2)
 //   maestro topology line 3 --output line3     (then qdrouterd -c line3/router-N/qdrouterd.conf on each router host)
 //   maestro run test-scripts/router-line.groovy --broker mqtt://broker.lab:1883 \
 //       -P sendUrl=amqp://router1.lab:5672/perf -P receiveUrl=amqp://router3.lab:5676/perf
@@ -12,7 +14,7 @@ test {
     name         'router-line'
     tags         'router', 'line', 'amqp'
     description  param('sut', '')           // none: --local says which routers it started
-    // --local without sendUrl: the routers it starts (line N, ring N, complete N, a YAML graph file; docs/topologies.md)
+    // --local without sendUrl: the routers it starts (line N, ring N, complete N, edges IxE, a YAML graph file; docs/topologies.md)
     topology     param('topology', local && param('sendUrl', null) == null ? 'line 3' : null)
     router       param('router', null)       // qpid-dispatch (the default) or skupper: which router --local starts
     sendUrl      param('sendUrl', null)      // the first router's client listener and the address

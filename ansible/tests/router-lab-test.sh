@@ -6,8 +6,9 @@
 # router-line-restart.groovy from the client host: a sender on load1 to router-1, a receiver on load2 from router-3,
 # the agent on r2 restarting router-2 mid-test with router-handlers/restart-router.sh. Tears everything down at the
 # end, also on failure; WORK/runs (the fetched run), WORK/deploy-*.log and WORK/timings stay for the caller.
-#   router-lab-test.sh WORK TARBALL
-# The router: MAESTRO_QDROUTERD, else qdrouterd or skrouterd on PATH, else ../shared/routers/qdrouterd beside the
+#   router-lab-test.sh WORK TARBALL [KIND]
+# KIND: qpid-dispatch (the default) or skupper, the role's router_kind. The router: the kind's MAESTRO_QDROUTERD or
+# MAESTRO_SKROUTERD, else its qdrouterd or skrouterd on PATH, else ../shared/routers/qdrouterd or skrouterd beside the
 # checkout (the order of RouterBinary, docs/topologies.md).
 set -euo pipefail
 work=$1
@@ -18,14 +19,20 @@ export NSLAB_PREFIX=rlab NSLAB_NET=10.214.0 NSLAB_HOSTS="r1 r2 r3 load1 load2 cl
 lab=router-lab-test
 # shellcheck source=lib/lab.sh
 . "$here/lib/lab.sh"
-shared_router="$ansible_dir/../../shared/routers/qdrouterd"
-router=${MAESTRO_QDROUTERD:-$(command -v qdrouterd || command -v skrouterd || { [ -x "$shared_router" ] && "$shared_router"; } || true)}
-[ -n "$router" ] && [ -x "$router" ] || { echo "router-lab-test: no qdrouterd (set MAESTRO_QDROUTERD, or see docs/topologies.md, "A router to run")" >&2; exit 3; }
+kind=${3:-qpid-dispatch}
+case "$kind" in
+  qpid-dispatch) router_command=qdrouterd; setting=MAESTRO_QDROUTERD ;;
+  skupper) router_command=skrouterd; setting=MAESTRO_SKROUTERD ;;
+  *) echo "router-lab-test: '$kind' is no router kind: qpid-dispatch or skupper" >&2; exit 2 ;;
+esac
+shared_router="$ansible_dir/../../shared/routers/$router_command"
+router=${!setting:-$(command -v "$router_command" || { [ -x "$shared_router" ] && "$shared_router"; } || true)}
+[ -n "$router" ] && [ -x "$router" ] || { echo "router-lab-test: no $router_command (set $setting, or see docs/topologies.md, \"A router to run\")" >&2; exit 3; }
 
 cleanup() {
   # The peers' and routers' own output, for the caller to read when something went wrong (the hosts' directories go).
   mkdir -p "$work/logs"
-  for f in "$work"/hosts/*/services/*/output.log "$work"/hosts/*/qdrouterd/qdrouterd.out; do
+  for f in "$work"/hosts/*/services/*/output.log "$work"/hosts/*/qdrouterd/"$router_command".out; do
     [ -f "$f" ] && cp "$f" "$work/logs/$(echo "${f#"$work"/hosts/}" | tr / _)"
   done
   remove_lab
@@ -50,6 +57,7 @@ all:
     mosquitto_user: root
     maestro_peer_java_opts: "-Xmx256m"
     qdrouterd_topology: line 3
+    router_kind: $kind
     qdrouterd_binary: $router
   children:
     control_broker:
@@ -76,7 +84,7 @@ INV
 ( umask 077; printf 'maestro_broker_password: "lab/pass:w0rd"\n' > "$work/secrets.yml" )
 
 deploy_twice
-cp "$work/hosts/r2/qdrouterd/qdrouterd.conf" "$work/router-2.conf"
+cp "$work/hosts/r2/qdrouterd/$router_command.conf" "$work/router-2.conf"
 
 # router-1's clients on 5672, router-3's on 5676 (maestro topology --ports 5672: router i gets 5672 + 2i).
 run_scenario router-line "{\"scenario\": \"$here/router-line-restart.groovy\", \"fetch_dir\": \"$work/runs/router-line\",

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maestro.common.router.RouterKind;
 import org.maestro.common.testing.Integration;
 
 import java.io.IOException;
@@ -27,12 +28,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * checks what came back.
  * <p>Several minutes on a busy two-core machine, so not in the suite: {@code mvn -B -o verify -Prouter-lab -pl
  * maestro-dist -am -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=RouterLabIT
- * -Dfailsafe.failIfNoSpecifiedTests=false}. Needs root, {@code ip netns} and a router (docs/topologies.md).
+ * -Dfailsafe.failIfNoSpecifiedTests=false}, with {@code -Dmaestro.router.kind=skupper} for skupper-router. Needs root,
+ * {@code ip netns} and a router of that kind (docs/topologies.md).
  */
 @Integration
 class RouterLabIT {
     /** The profile -Prouter-lab sets it. */
     static final String ENABLED = "maestro.router.lab";
+    /** The router kind the lab deploys (-Dmaestro.router.kind=skupper; qpid-dispatch by default), the role's router_kind. */
+    static final String KIND = "maestro.router.kind";
     private static final Path SOURCE_ROOT = Path.of(System.getProperty("maestro.source.root", ".")).normalize();
     private static final Path LAB_TEST = SOURCE_ROOT.resolve("ansible/tests/router-lab-test.sh");
     private static final Path NSLAB = SOURCE_ROOT.resolve("ansible/tests/nslab.sh");
@@ -63,10 +67,11 @@ class RouterLabIT {
         assertTrue(Files.isRegularFile(tarball), "mvn package makes " + tarball);
         Map<String, String> env = new HashMap<>(Map.of("PATH", System.getenv("PATH"), "HOME", System.getProperty("user.home"),
                 "JAVA_HOME", System.getProperty("java.home"), "LANG", "C.UTF-8"));
-        if (System.getenv("MAESTRO_QDROUTERD") != null) {
-            env.put("MAESTRO_QDROUTERD", System.getenv("MAESTRO_QDROUTERD"));
+        RouterKind kind = RouterKind.parse(System.getProperty(KIND));
+        if (System.getenv(kind.env()) != null) {
+            env.put(kind.env(), System.getenv(kind.env()));
         }
-        LabRuns.runDriver(work, env, BOUND, LAB_TEST, work.toString(), tarball.toString());
+        LabRuns.runDriver(work, env, BOUND, LAB_TEST, work.toString(), tarball.toString(), kind.word());
     }
 
     /** Whatever a crash left (the script removes its lab itself, also when it fails; a killed one cannot). */

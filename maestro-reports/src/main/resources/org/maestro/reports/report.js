@@ -252,12 +252,14 @@
     }
     var inspected = [], notInspected = [];
     (t.nodes || []).forEach(function (n) {
-      if (n.kind !== 'router') { return; }
+      if (!isRouter(n)) { return; }
       var by = (n.peers || []).filter(function (p) { return p.what === 'inspects'; }).map(function (p) { return p.peer; });
       (by.length ? inspected : notInspected).push(n.name + (by.length ? ' (' + by.join(', ') + ')' : ''));
     });
     s.appendChild(el('p', { id: 'topology-summary', text: 'Senders send to ' + t.sendsOn + ', receivers receive from ' + t.receivesOn +
       '. Inspected: ' + (inspected.length ? inspected.join(', ') : 'none') + (notInspected.length ? '; not inspected: ' + notInspected.join(', ') : '') + '.' }));
+    // topology.json's kinds: 'router' (interior), 'edge router', 'broker'
+    function isRouter(n) { return n.kind === 'router' || n.kind === 'edge router'; }
     function who(n, what) {
       return (n.peers || []).filter(function (p) { return p.what === what; }).map(function (p) { return p.peer; }).join(', ');
     }
@@ -268,7 +270,7 @@
       var links = (t.links || []).filter(function (l) { return l.from === n.name || l.to === n.name; }).map(function (l) {
         return (l.from === n.name ? l.to : l.from) + (l.cost !== 1 ? ' (cost ' + l.cost + ')' : '');
       }).join(', ');
-      return [n.name, n.kind === 'router' && t.router ? t.router : n.kind, n.url, links, who(n, 'sends'), who(n, 'receives'), who(n, 'inspects'), who(n, 'acts on'),
+      return [n.name, isRouter(n) && t.router ? t.router + (n.kind === 'router' ? '' : ', edge') : n.kind, n.url, links, who(n, 'sends'), who(n, 'receives'), who(n, 'inspects'), who(n, 'acts on'),
         n.log ? el('a', { href: n.log, text: n.log }) : ''];
     }))], 'topology-nodes'));
     if ((summary.hops || []).length) {

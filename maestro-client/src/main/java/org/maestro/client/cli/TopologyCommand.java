@@ -6,7 +6,10 @@ import org.maestro.client.topology.PortPlan;
 import org.maestro.client.topology.Topology;
 import org.maestro.client.topology.TopologyDescription;
 import org.maestro.client.topology.TopologyOutput;
+import org.maestro.common.router.RouterKind;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -17,18 +20,25 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
-/** {@code maestro topology line 3 --output DIR}: one qdrouterd.conf per router and a picture of the graph. */
+/** {@code maestro topology line 3 --output DIR}: one router configuration per router and a picture of the graph. */
 @Command(name = "topology", mixinStandardHelpOptions = true,
-        description = {"Writes one qdrouterd.conf per router of a topology (DIR/<router>/qdrouterd.conf: interior mode,"
-                + " a client listener, an inter-router listener, connectors with the links' costs, address distributions,"
-                + " link routes or waypoints to broker nodes) and its picture (DIR/topology.dot, DIR/topology.svg).",
+        description = {"Writes one configuration per router of a topology (DIR/<router>/qdrouterd.conf, or skrouterd.conf"
+                + " with --router skupper: interior or edge mode, a client listener, inter-router and edge listeners and"
+                + " connectors with the links' costs, address distributions, link routes or auto-links to broker nodes)"
+                + " and its picture (DIR/topology.dot, DIR/topology.svg).",
                 "DESCRIPTION: " + TopologyDescription.FORM + ", e.g. 'line 3'. See docs/topologies.md."})
 public final class TopologyCommand implements Callable<Integer> {
     /** The word of {@code --ports} that picks free loopback ports. */
     static final String FREE = "free";
 
-    @Parameters(arity = "1..2", paramLabel = "DESCRIPTION", description = "line N, ring N, complete N, or a YAML graph file")
+    @Parameters(arity = "1..2", paramLabel = "DESCRIPTION",
+            description = "line N, ring N, complete N, edges IxE, or a YAML graph file")
     List<String> description;
+
+    @Option(names = "--" + RouterKind.SETTING, paramLabel = "KIND", converter = RouterKindConverter.class,
+            description = {"the router the configurations are for: qpid-dispatch or skupper (default: the file's router:,"
+                    + " else qpid-dispatch); a file naming the other kind is refused"})
+    RouterKind router;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR", description = "where the files go")
     Path output;
@@ -47,19 +57,33 @@ public final class TopologyCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Topology topology = TopologyDescription.parse(String.join(" ", description), Path.of("")).withHosts(hosts);
+        RouterKind kind = topology.kindWith(router, "--" + RouterKind.SETTING);
         PortPlan plan = FREE.equals(ports) ? PortPlan.free(topology) : PortPlan.fromBase(topology, base(ports));
-        TopologyOutput.write(topology, plan, output);
+        TopologyOutput.write(topology, plan, kind, output);
         for (Node.Router r : topology.routers()) {
             PortPlan.Ports p = plan.of(r.name());
             String links = topology.linksOf(r.name()).stream()
                     .map(l -> l.other(r.name()) + (l.cost() == Link.DEFAULT_COST ? "" : " (cost " + l.cost() + ")"))
                     .collect(Collectors.joining(", "));
-            System.out.printf("%-12s clients amqp://%s:%d, routers %d; linked to %s%n", r.name(), r.host(), p.client(),
-                    p.interRouter(), links.isEmpty() ? "nothing" : links);
+            String listens = r.edge() ? "edge router" : "routers " + p.interRouter() + (p.edge() == 0 ? "" : ", edges " + p.edge());
+            System.out.printf("%-12s clients amqp://%s:%d, %s; linked to %s%n", r.name(), r.host(), p.client(), listens,
+                    links.isEmpty() ? "nothing" : links);
         }
-        System.out.println(topology.routers().size() + " router configuration(s) of '" + topology.description() + "' and "
-                + TopologyOutput.DOT + ", " + TopologyOutput.SVG + " written to " + output);
+        System.out.println(topology.routers().size() + " " + kind.confFile() + " of '" + topology.description() + "' ("
+                + kind.product() + ") and " + TopologyOutput.DOT + ", " + TopologyOutput.SVG + " written to " + output);
         return MaestroMain.PASSED;
+    }
+
+    /** {@code --router skupper}: the kind by its word, refused in RouterKind's own line otherwise. */
+    static final class RouterKindConverter implements ITypeConverter<RouterKind> {
+        @Override
+        public RouterKind convert(String value) {
+            try {
+                return RouterKind.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
     }
 
     private static int base(String text) {

@@ -2,6 +2,7 @@ package org.maestro.client.local;
 
 import org.maestro.client.topology.Node;
 import org.maestro.client.topology.TopologyPicture;
+import org.maestro.common.router.RouterKind;
 import org.maestro.common.runfiles.RunTopology;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.client.topology.Topology;
@@ -165,10 +166,10 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
     /** The plan's topology of routers, on this machine, its senders to go to the first router, its receivers to the farthest. */
     private void startRouters(TestPlan plan, Console console) throws Exception {
         Topology topology = TopologyDescription.parse(plan.topology(), Path.of(""));
-        LocalPlanRefusals.checkTopology(plan, topology);
+        RouterKind kind = LocalPlanRefusals.checkTopology(plan, topology);
         RouterBinary binary;
         try {
-            binary = RouterBinary.find(plan.routerKind());
+            binary = RouterBinary.find(kind);
         } catch (RouterBinary.NotFound e) {
             throw new TestCannotRun("topology '" + plan.topology() + "': " + e.getMessage());
         }
@@ -204,7 +205,8 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
                 nodes.add(n);
             }
         }
-        return topologyBrokers.isEmpty() ? topology : new Topology(topology.description(), nodes, topology.links());
+        return topologyBrokers.isEmpty() ? topology
+                : new Topology(topology.description(), nodes, topology.links(), topology.router());
     }
 
     /**
@@ -284,8 +286,9 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
         }
         Topology t = routers.topology();
         List<RunTopology.Node> nodes = t.nodes().stream().map(n -> n instanceof Node.Broker b
-                ? new RunTopology.Node(b.name(), "broker", "amqp://" + b.host() + ":" + b.port())
-                : new RunTopology.Node(n.name(), "router", routers.managementUrl(n.name()), routerAgents ? n.name() : null)).toList();
+                ? new RunTopology.Node(b.name(), RunTopology.BROKER, "amqp://" + b.host() + ":" + b.port())
+                : new RunTopology.Node(n.name(), ((Node.Router) n).edge() ? RunTopology.EDGE_ROUTER : RunTopology.ROUTER,
+                routers.managementUrl(n.name()), routerAgents ? n.name() : null)).toList();
         List<RunTopology.Link> links = t.links().stream().map(l -> new RunTopology.Link(l.from(), l.to(), l.cost())).toList();
         List<String> ends = t.ends();
         new RunTopology(t.description(), nodes, links, ends.get(0), ends.get(1), routers.binary().describe())

@@ -4,6 +4,7 @@ import org.maestro.client.plan.TestPlan;
 import org.maestro.client.run.TestCannotRun;
 import org.maestro.client.topology.Node;
 import org.maestro.client.topology.Topology;
+import org.maestro.common.router.RouterKind;
 import org.maestro.common.util.NearestName;
 
 import java.util.List;
@@ -41,8 +42,20 @@ final class LocalPlanRefusals {
         }
     }
 
-    /** A topology of routers started here: they are the SUT, speak AMQP, and carry the routes' queues and actions. */
-    static void checkTopology(TestPlan plan, Topology topology) throws TestCannotRun {
+    /**
+     * A topology of routers started here: they are the SUT, speak AMQP, and carry the routes' queues and actions; the
+     * plan's router kind and the topology's own {@code router:} agree, and the kind can do what the topology asks.
+     *
+     * @return the kind of router to start
+     */
+    static RouterKind checkTopology(TestPlan plan, Topology topology) throws TestCannotRun {
+        RouterKind kind;
+        try {
+            kind = topology.kindWith(plan.router(), "-P " + RouterKind.SETTING + "= (or the script's " + RouterKind.SETTING
+                    + " line)");
+        } catch (IllegalArgumentException e) {
+            throw new TestCannotRun(e.getMessage());
+        }
         checkBrokerAddresses(plan, topology);
         if (!plan.lacksSut()) {
             throw new TestCannotRun("topology '" + plan.topology() + "' starts routers on free ports and points the routes at"
@@ -55,6 +68,7 @@ final class LocalPlanRefusals {
         if (other != null) {
             throw new TestCannotRun("topology '" + plan.topology() + "': routers speak AMQP only, not " + other);
         }
+        return kind;
     }
 
     /**

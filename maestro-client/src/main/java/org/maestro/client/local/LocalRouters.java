@@ -2,9 +2,10 @@ package org.maestro.client.local;
 
 import org.maestro.client.topology.Node;
 import org.maestro.client.topology.PortPlan;
-import org.maestro.client.topology.QdrouterdConf;
+import org.maestro.client.topology.RouterConf;
 import org.maestro.client.topology.Topology;
 import org.maestro.client.topology.TopologyOutput;
+import org.maestro.common.router.RouterKind;
 import org.maestro.common.util.LoopbackPorts;
 import org.maestro.inspector.InspectorException;
 import org.maestro.inspector.amqp.AmqpManagementInspector;
@@ -31,15 +32,17 @@ import java.util.concurrent.TimeoutException;
 /**
  * The routers of a {@link Topology} as processes on this machine: each on free loopback ports, in its own directory
  * ({@code DIR/<router>/qdrouterd.conf}, its log {@code qdrouterd.log}, its standard output and error
- * {@code qdrouterd.out}). {@link #start} returns once every router's routing table, read through AMQP management,
- * lists every router it can reach (the inter-router links are up and the routes computed); {@link #close} stops them
+ * {@code qdrouterd.out}; {@code skrouterd.*} for skupper-router). {@link #start} returns once, read through AMQP
+ * management, every interior router's routing table lists every interior it can reach (the inter-router links are up
+ * and the routes computed) and every edge router has its edge connection to an interior open; {@link #close} stops them
  * all, as does a shutdown hook if the JVM exits first, and a start that fails stops what it started. A router a handler
  * restarted (a new process of the same configuration file, {@link #confOf}) is stopped too.
  */
 public final class LocalRouters implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LocalRouters.class);
-    public static final String LOG_FILE = "qdrouterd.log";
-    public static final String OUT_FILE = "qdrouterd.out";
+    /** The standard output and error of a Qpid Dispatch router: {@link #outFile(RouterKind)} names any kind's. */
+    @Deprecated
+    public static final String OUT_FILE = outFile(RouterKind.QPID_DISPATCH);
     /** How long a router is given to end on SIGTERM before it is killed. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
     /** How long one management question may take while waiting for the routes. */
@@ -47,6 +50,9 @@ public final class LocalRouters implements AutoCloseable {
     private static final long POLL_MILLIS = 200;
     /** Lines of a failed router's log shown in the error. */
     private static final int TAIL_LINES = 5;
+    /** The management queries of the readiness check: an interior's routing table, an edge's connections. */
+    private static final String NODES = "nodes";
+    private static final String UPLINKS = "uplinks";
 
     private final Topology topology;
     private final RouterBinary binary;
@@ -83,6 +89,7 @@ public final class LocalRouters implements AutoCloseable {
     }
 
     private void launch() throws IOException {
+        topology.checkRunsOn(binary.kind());
         for (Node.Router r : topology.routers()) {
             if (!Node.LOOPBACK.equals(r.host())) {
                 throw new IOException("router " + r.name() + " of " + topology.description() + " is on " + r.host()
@@ -90,28 +97,45 @@ public final class LocalRouters implements AutoCloseable {
             }
             Path home = dir.resolve(r.name());
             Files.createDirectories(home);
-            Path conf = TopologyOutput.confOf(dir, r.name());
-            Files.writeString(conf, QdrouterdConf.render(topology, ports, r.name(), home.resolve(LOG_FILE).toAbsolutePath()));
+            Path conf = TopologyOutput.confOf(dir, r.name(), binary.kind());
+            Files.writeString(conf, RouterConf.render(topology, ports, binary.kind(), r.name(), logOf(r.name()).toAbsolutePath()));
             Process p = new ProcessBuilder(binary.executable().toString(), "-c", conf.toAbsolutePath().toString())
                     .directory(home.toFile()).redirectErrorStream(true)
-                    .redirectOutput(home.resolve(OUT_FILE).toFile()).start();
+                    .redirectOutput(outOf(r.name()).toFile()).start();
             synchronized (this) { // the shutdown hook may read it
                 processes.put(r.name(), p);
             }
-            LOG.info("router {} (pid {}): clients on 127.0.0.1:{}, routers on 127.0.0.1:{}, log {}", r.name(), p.pid(),
-                    ports.of(r.name()).client(), ports.of(r.name()).interRouter(), home.resolve(LOG_FILE));
+            LOG.info("{} router {} (pid {}): clients on 127.0.0.1:{}, log {}", r.mode().word(), r.name(), p.pid(),
+                    ports.of(r.name()).client(), logOf(r.name()));
         }
     }
 
-    /** Until each router's table of router nodes holds every router it can reach through routers. */
+    /** The router's log, in its directory: {@code qdrouterd.log}, {@code skrouterd.log}. */
+    public static String logFile(RouterKind kind) {
+        return kind.command() + ".log";
+    }
+
+    /** The router's standard output and error, in its directory: {@code qdrouterd.out}, {@code skrouterd.out}. */
+    public static String outFile(RouterKind kind) {
+        return kind.command() + ".out";
+    }
+
+    /**
+     * Until each interior router's table of router nodes holds every interior it can reach through interiors, and each
+     * edge router's edge connection is open (an edge is in no routing table; its own lists only itself).
+     */
     private void awaitRoutes(Duration within) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + within.toNanos();
         Map<String, String> waitingFor = new LinkedHashMap<>();
         Map<String, AmqpManagementInspector> management = new LinkedHashMap<>();
+        RouterKind kind = binary.kind();
         try {
             for (Node.Router r : topology.routers()) {
+                EntityQuery query = r.edge()
+                        ? new EntityQuery(UPLINKS, kind.entityType("connection"), List.of("role", "dir", "opened"))
+                        : new EntityQuery(NODES, kind.entityType("router.node"), List.of("id"));
                 management.put(r.name(), new AmqpManagementInspector(ManagementUrl.parse(managementUrl(r.name())),
-                        List.of(new EntityQuery("nodes", binary.kind().entityType("router.node"), List.of("id"))), ASK_TIMEOUT));
+                        List.of(query), ASK_TIMEOUT));
                 waitingFor.put(r.name(), "no answer yet");
             }
             while (!waitingFor.isEmpty()) {
@@ -144,18 +168,27 @@ public final class LocalRouters implements AutoCloseable {
         }
     }
 
-    /** What {@code router} does not see yet, or null when it sees every router it can reach. */
+    /** What {@code router} does not see yet, or null when it sees every router it can reach (an edge: its interior). */
     private String missingRoutes(String router, AmqpManagementInspector management) {
         if (!LoopbackPorts.isListening(ports.of(router).client())) {
             return "not listening yet"; // asked now, the management client would log a failed connection each time
         }
+        boolean edge = ((Node.Router) topology.node(router)).edge();
         Set<String> seen = new HashSet<>();
+        boolean uplink = false;
         try {
-            for (List<String> row : management.sample().rowsOf("nodes")) {
-                seen.add(row.get(0));
+            for (List<String> row : management.sample().rowsOf(edge ? UPLINKS : NODES)) {
+                if (edge) {
+                    uplink |= RouterConf.EDGE.equals(row.get(0)) && "out".equals(row.get(1)) && "true".equals(row.get(2));
+                } else {
+                    seen.add(row.get(0));
+                }
             }
         } catch (InspectorException e) {
             return "management: " + e.getMessage();
+        }
+        if (edge) {
+            return uplink ? null : "no open edge connection to an interior yet";
         }
         Set<String> missing = new TreeSet<>(topology.reachableRouters(router));
         missing.remove(router); // its own entry is not a route
@@ -164,9 +197,8 @@ public final class LocalRouters implements AutoCloseable {
     }
 
     private String tail(String router) {
-        Path home = dir.resolve(router);
         List<String> lines = new ArrayList<>();
-        for (Path f : List.of(home.resolve(OUT_FILE), home.resolve(LOG_FILE))) {
+        for (Path f : List.of(outOf(router), logOf(router))) {
             try {
                 if (Files.exists(f)) {
                     List<String> all = Files.readAllLines(f);
@@ -200,7 +232,13 @@ public final class LocalRouters implements AutoCloseable {
 
     public Path logOf(String router) {
         known(router);
-        return dir.resolve(router).resolve(LOG_FILE);
+        return dir.resolve(router).resolve(logFile(binary.kind()));
+    }
+
+    /** {@code router}'s standard output and error: where a handler that starts it again appends too. */
+    public Path outOf(String router) {
+        known(router);
+        return dir.resolve(router).resolve(outFile(binary.kind()));
     }
 
     public long pid(String router) {
@@ -211,16 +249,18 @@ public final class LocalRouters implements AutoCloseable {
     /** {@code router}'s configuration file: what a handler restarts it with, and how its processes are known. */
     public Path confOf(String router) {
         known(router);
-        return TopologyOutput.confOf(dir, router).toAbsolutePath();
+        return TopologyOutput.confOf(dir, router, binary.kind()).toAbsolutePath();
     }
 
     public RouterBinary binary() {
         return binary;
     }
 
+    /** A router of the topology (started, or being started by {@link #launch}). */
     private void known(String router) {
-        if (!processes.containsKey(router)) {
-            throw new IllegalArgumentException("no router '" + router + "' runs here; the routers are " + processes.keySet());
+        List<String> routers = topology.routers().stream().map(Node::name).toList();
+        if (!routers.contains(router)) {
+            throw new IllegalArgumentException("no router '" + router + "' runs here; the routers are " + routers);
         }
     }
 
@@ -264,7 +304,7 @@ public final class LocalRouters implements AutoCloseable {
         processes.values().forEach(p -> mine.add(p.pid()));
         Map<String, String> routerByConf = new LinkedHashMap<>();
         for (String r : processes.keySet()) {
-            Path conf = TopologyOutput.confOf(dir, r).toAbsolutePath();
+            Path conf = TopologyOutput.confOf(dir, r, binary.kind()).toAbsolutePath();
             routerByConf.put(conf.toString(), r);
             try {
                 routerByConf.put(conf.toRealPath().toString(), r); // the handlers name it by its physical path

@@ -19,17 +19,58 @@ public sealed interface Node permits Node.Router, Node.Broker {
     String host();
 
     /**
-     * A router: one {@code qdrouterd.conf} of its own.
+     * A router: one configuration file of its own ({@code qdrouterd.conf}, {@code skrouterd.conf}).
      *
      * @param routerAttributes more attributes of its {@code router} section (e.g. {@code workerThreads}), as given
+     * @param mode             interior (routes among other interiors) or edge (attached to one or two interiors)
      */
-    record Router(String name, String host, Map<String, String> routerAttributes) implements Node {
+    record Router(String name, String host, Map<String, String> routerAttributes, Mode mode) implements Node {
         public Router {
             routerAttributes = Map.copyOf(routerAttributes);
         }
 
+        public Router(String name, String host, Map<String, String> routerAttributes) {
+            this(name, host, routerAttributes, Mode.INTERIOR);
+        }
+
         public Router(String name) {
             this(name, LOOPBACK, Map.of());
+        }
+
+        public Router(String name, Mode mode) {
+            this(name, LOOPBACK, Map.of(), mode);
+        }
+
+        public boolean edge() {
+            return mode == Mode.EDGE;
+        }
+    }
+
+    /**
+     * A router's mode, its {@code router} section's {@code mode}: both kinds have both. An interior router routes with
+     * the other interiors it links to (inter-router connections); an edge router opens an edge connection to one
+     * interior (a second one is its standby) and routes everything it cannot deliver itself through it.
+     */
+    enum Mode {
+        INTERIOR("interior"),
+        EDGE("edge");
+
+        private final String word;
+
+        Mode(String word) {
+            this.word = word;
+        }
+
+        public String word() {
+            return word;
+        }
+
+        public static Mode parse(String text) {
+            Mode m = EnumLookup.byWord(values(), Mode::word, text);
+            if (m != null) {
+                return m;
+            }
+            throw new IllegalArgumentException("mode '" + text + "' is not a router mode (interior or edge)");
         }
     }
 

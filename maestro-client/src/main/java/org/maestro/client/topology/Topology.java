@@ -1,5 +1,6 @@
 package org.maestro.client.topology;
 
+import org.maestro.common.router.RouterKind;
 import org.maestro.common.util.NearestName;
 
 import java.util.ArrayDeque;
@@ -14,14 +15,26 @@ import java.util.Set;
 
 /**
  * Routers and brokers and the links between them, checked whole: unique names, links between known nodes, no link
- * twice, no link from a node to itself or between two brokers, at least one router. {@link #line}, {@link #ring} and
- * {@link #complete} make the thesis's shapes; {@link TopologyFile} reads any other from YAML.
+ * twice, no link from a node to itself or between two brokers, at least one router, an edge router linked to one or two
+ * interior routers and to no other edge. {@link #line}, {@link #ring}, {@link #complete} and {@link #edges} make the
+ * thesis's shapes and skupper's; {@link TopologyFile} reads any other from YAML.
  *
  * @param description what it was made from ({@code line 3}, a file name): said in every file generated from it
+ * @param router      the router kind it names itself ({@code router: skupper} in a file), or null when it names none
  */
-public record Topology(String description, List<Node> nodes, List<Link> links) {
+public record Topology(String description, List<Node> nodes, List<Link> links, RouterKind router) {
     /** The routers' names in generated topologies: router-1, router-2, ... */
     public static final String ROUTER_PREFIX = "router-";
+    /** The edge routers' names in {@link #edges}: edge-I-J, the J-th edge of router-I. */
+    public static final String EDGE_PREFIX = "edge-";
+    /** The word of the {@link #edges} shape. */
+    public static final String EDGES = "edges";
+    /** The most interior routers an edge router connects to: its uplink and a standby. */
+    public static final int MAX_EDGE_UPLINKS = 2;
+
+    public Topology(String description, List<Node> nodes, List<Link> links) {
+        this(description, nodes, links, null);
+    }
 
     public Topology {
         nodes = List.copyOf(nodes);
@@ -58,6 +71,88 @@ public record Topology(String description, List<Node> nodes, List<Link> links) {
             if (!seen.add(Set.of(l.from(), l.to()))) {
                 throw new IllegalArgumentException(which + ": the two nodes are linked twice");
             }
+            checkEdgeLink(which, l, byName.get(l.from()), byName.get(l.to()));
+            if (l.direction() != Link.Direction.BOTH && !(byName.get(l.from()) instanceof Node.Broker)
+                    && !(byName.get(l.to()) instanceof Node.Broker)) {
+                throw new IllegalArgumentException(which + ": direction " + l.direction().word() + " is for a link to a broker");
+            }
+        }
+        for (Node n : nodes) {
+            if (n instanceof Node.Router r && r.edge()) {
+                long uplinks = links.stream().filter(l -> l.touches(r.name()) && byName.get(l.other(r.name())) instanceof Node.Router)
+                        .count();
+                if (uplinks < 1 || uplinks > MAX_EDGE_UPLINKS) {
+                    throw new IllegalArgumentException("edge router " + r.name() + " links to " + uplinks + " interior routers:"
+                            + " an edge connects to one or " + MAX_EDGE_UPLINKS + " (its uplink and a standby)");
+                }
+            }
+        }
+    }
+
+    private static void checkEdgeLink(String which, Link l, Node from, Node to) {
+        boolean fromEdge = from instanceof Node.Router r && r.edge();
+        boolean toEdge = to instanceof Node.Router r && r.edge();
+        if (fromEdge && toEdge) {
+            throw new IllegalArgumentException(which + ": links two edge routers; an edge connects to interior routers only");
+        }
+        if ((fromEdge && to instanceof Node.Router || toEdge && from instanceof Node.Router) && l.cost() != Link.DEFAULT_COST) {
+            throw new IllegalArgumentException(which + ": cost " + l.cost() + " on an edge's link to its interior: an edge"
+                    + " connection has no cost (only links between interior routers have)");
+        }
+    }
+
+    /**
+     * The node of link {@code l} that opens the connection: an edge router to its interior whichever end the link names
+     * first (an edge always connects up); otherwise {@code from}.
+     */
+    public String connecting(Link l) {
+        return node(l.to()) instanceof Node.Router r && r.edge() ? l.to() : l.from();
+    }
+
+    /** The same topology naming {@code kind} as its router kind. */
+    public Topology withRouter(RouterKind kind) {
+        return new Topology(description, nodes, links, kind);
+    }
+
+    /**
+     * The router kind to run it with: {@code chosen} (null: no choice made) or the kind it names itself; the default when
+     * neither says. Two different kinds are refused in one line naming both.
+     *
+     * @param chooser where {@code chosen} came from, e.g. {@code --router} or {@code -P router=}
+     */
+    public RouterKind kindWith(RouterKind chosen, String chooser) {
+        if (chosen != null && router != null && chosen != router) {
+            throw new IllegalArgumentException("topology '" + description + "' says router: " + router.word() + ", " + chooser
+                    + " says " + chosen.word() + ": choose one (or drop router: from the file)");
+        }
+        RouterKind kind = chosen != null ? chosen : router != null ? router : RouterKind.DEFAULT;
+        checkRunsOn(kind);
+        return kind;
+    }
+
+    /**
+     * What {@code kind} cannot do in this topology, refused in one line: on skupper-router, link routes, and auto-links
+     * both ways between one router and a broker.
+     */
+    public void checkRunsOn(RouterKind kind) {
+        if (kind != RouterKind.SKUPPER) {
+            return;
+        }
+        for (Node n : nodes) {
+            if (n instanceof Node.Broker b && b.attach() == Node.Attach.LINK_ROUTE) {
+                throw new IllegalArgumentException("topology '" + description + "': broker " + b.name() + " is attached by "
+                        + Node.Attach.LINK_ROUTE.word() + ", which " + kind.product() + " does not have: give it attach: "
+                        + Node.Attach.WAYPOINT.word() + " (auto-links) and its queue as address");
+            }
+        }
+        for (Link l : links) {
+            // Without Qpid Dispatch's waypoint phases, what the broker hands in would go straight back out to it.
+            if ((node(l.from()) instanceof Node.Broker || node(l.to()) instanceof Node.Broker)
+                    && l.direction() == Link.Direction.BOTH) {
+                throw new IllegalArgumentException("topology '" + description + "': link " + l.from() + " - " + l.to() + ": "
+                        + kind.product() + " has no waypoints, so auto-links both ways on one router send the broker's"
+                        + " messages back to it: give the link direction: out (the senders' router) or in (the receivers')");
+            }
         }
     }
 
@@ -89,6 +184,30 @@ public record Topology(String description, List<Node> nodes, List<Link> links) {
             }
         }
         return new Topology("complete " + n, routers(n), links);
+    }
+
+    /**
+     * skupper's way: {@code interiors} interior routers in a line (router-1 - router-2 - ...), each with {@code edgesEach}
+     * edge routers of its own (edge-I-1 ... edge-I-N, each connected to router-I). Senders go to the first edge of
+     * router-1, receivers to the last edge of the last interior ({@link #ends}).
+     */
+    public static Topology edges(int interiors, int edgesEach) {
+        String description = EDGES + " " + interiors + "x" + edgesEach;
+        if (interiors < 1 || edgesEach < 1 || (long) interiors * (1 + edgesEach) > MAX_ROUTERS) {
+            throw new IllegalArgumentException(description + ": 1 or more interiors, each with 1 or more edges, at most "
+                    + MAX_ROUTERS + " routers in all (" + interiors + " x (1 + " + edgesEach + ") = "
+                    + (long) interiors * (1 + edgesEach) + ")");
+        }
+        List<Node> nodes = new ArrayList<>(routers(interiors));
+        List<Link> links = new ArrayList<>(line(interiors).links());
+        for (int i = 1; i <= interiors; i++) {
+            for (int j = 1; j <= edgesEach; j++) {
+                String edge = EDGE_PREFIX + i + "-" + j;
+                nodes.add(new Node.Router(edge, Node.Mode.EDGE));
+                links.add(new Link(edge, routerName(i)));
+            }
+        }
+        return new Topology(description, nodes, links);
     }
 
     /** The most routers a generated shape may have: more is a typo on one machine, and a complete graph's links grow as n². */
@@ -137,9 +256,9 @@ public record Topology(String description, List<Node> nodes, List<Link> links) {
         List<Node> moved = nodes.stream().map(n -> {
             String host = hosts.getOrDefault(n.name(), n.host());
             return n instanceof Node.Broker b ? new Node.Broker(b.name(), host, b.port(), b.addresses(), b.attach())
-                    : (Node) new Node.Router(n.name(), host, ((Node.Router) n).routerAttributes());
+                    : (Node) new Node.Router(n.name(), host, ((Node.Router) n).routerAttributes(), ((Node.Router) n).mode());
         }).toList();
-        return new Topology(description, moved, links);
+        return new Topology(description, moved, links, router);
     }
 
     public List<Link> linksOf(String node) {
@@ -147,12 +266,13 @@ public record Topology(String description, List<Node> nodes, List<Link> links) {
     }
 
     /**
-     * Where a test's senders and receivers go: the first router, and the router farthest from it in hops (through
-     * brokers too; of equals, the last in the description): the far end of a line, the opposite side of a ring, the
-     * router beyond a broker. A single router is both ends.
+     * Where a test's senders and receivers go: the first router (the first edge router when there are edges: clients
+     * attach to edges, as in skupper's deployments), and the router farthest from it in hops (through brokers too; of
+     * equals, the last in the description): the far end of a line, the opposite side of a ring, the router beyond a
+     * broker, an edge of the last interior. A single router is both ends.
      */
     public List<String> ends() {
-        String first = routers().get(0).name();
+        String first = routers().stream().filter(Node.Router::edge).findFirst().orElse(routers().get(0)).name();
         Map<String, Integer> hops = new LinkedHashMap<>(Map.of(first, 0));
         Deque<String> todo = new ArrayDeque<>(List.of(first));
         while (!todo.isEmpty()) {
@@ -174,17 +294,21 @@ public record Topology(String description, List<Node> nodes, List<Link> links) {
     }
 
     /**
-     * The routers {@code router} can reach through routers alone (itself included): the routers its routing table
-     * lists once the topology is up. A broker carries no router traffic, so it splits what is on either side of it.
+     * The interior routers interior {@code router} can reach through interior routers alone (itself included): the
+     * routers its routing table lists once the topology is up. A broker carries no router traffic, so it splits what is
+     * on either side of it; edge routers are in no routing table (an edge's own table holds only itself).
      */
     public Set<String> reachableRouters(String router) {
         Set<String> reached = new LinkedHashSet<>(List.of(router));
+        if (node(router) instanceof Node.Router r && r.edge()) {
+            return reached;
+        }
         Deque<String> todo = new ArrayDeque<>(reached);
         while (!todo.isEmpty()) {
             String at = todo.pop();
             for (Link l : linksOf(at)) {
                 String next = l.other(at);
-                if (node(next) instanceof Node.Router && reached.add(next)) {
+                if (node(next) instanceof Node.Router r && !r.edge() && reached.add(next)) {
                     todo.push(next);
                 }
             }

@@ -15,27 +15,32 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.maestro.common.router.RouterKind;
 import org.maestro.common.util.NearestName;
 
 /**
  * A topology as a YAML graph file; every error names the file and what in it is wrong.
  *
  * <pre>{@code
+ * router: skupper                  # the router kind (qpid-dispatch or skupper); none: whatever the run chooses
  * nodes:
- *   - name: edge-a                 # a router (kind: router is the default)
+ *   - name: site-a                 # a router (kind: router is the default), an interior one
  *     host: 10.0.0.1               # where it listens; default 127.0.0.1
  *     router: {workerThreads: 4}   # more attributes of its router section
+ *   - name: e1
+ *     mode: edge                   # an edge router (interior is the default), linked to one or two interiors
  *   - name: broker-1
  *     kind: broker
  *     host: 10.0.0.9
  *     port: 5672
  *     addresses: [perf]            # the prefixes routed to it; default [queue]
- *     attach: linkRoute            # or waypoint
- *   - name: edge-b
+ *     attach: waypoint             # auto-links; or linkRoute (Qpid Dispatch only)
+ *   - name: site-b
  * links:
- *   - {from: edge-a, to: broker-1}
- *   - {from: edge-b, to: broker-1}
- *   - {from: edge-b, to: edge-a, cost: 10}   # edge-b connects to edge-a
+ *   - {from: site-a, to: broker-1, direction: out}   # to a broker: out (to it), in (from it) or both (the default;
+ *   - {from: site-b, to: broker-1, direction: in}    #   skupper-router: one way per router, it has no waypoints)
+ *   - {from: site-b, to: site-a, cost: 10}   # site-b connects to site-a
+ *   - {from: e1, to: site-a}                 # an edge connects to its interior (no cost)
  * }</pre>
  */
 public final class TopologyFile {
@@ -43,10 +48,10 @@ public final class TopologyFile {
     /** The address prefix a broker node gets when its description names none. */
     public static final String DEFAULT_BROKER_ADDRESS = "queue";
     public static final int DEFAULT_BROKER_PORT = 5672;
-    private static final Set<String> TOP = Set.of("nodes", "links");
-    private static final Set<String> ROUTER_KEYS = Set.of("name", "kind", "host", "router");
+    private static final Set<String> TOP = Set.of(RouterKind.SETTING, "nodes", "links");
+    private static final Set<String> ROUTER_KEYS = Set.of("name", "kind", "host", "mode", "router");
     private static final Set<String> BROKER_KEYS = Set.of("name", "kind", "host", "port", "addresses", "attach");
-    private static final Set<String> LINK_KEYS = Set.of("from", "to", "cost");
+    private static final Set<String> LINK_KEYS = Set.of("from", "to", "cost", "direction");
 
     private TopologyFile() {
     }
@@ -74,6 +79,14 @@ public final class TopologyFile {
             throw new IllegalArgumentException("expected a map with nodes: and links:");
         }
         onlyKnown(root, TOP, "at the top");
+        RouterKind kind = null;
+        if (root.has(RouterKind.SETTING)) {
+            JsonNode k = root.get(RouterKind.SETTING);
+            if (!k.isTextual() || k.asText().isBlank()) {
+                throw new IllegalArgumentException(RouterKind.SETTING + ": must be a router kind, e.g. skupper");
+            }
+            kind = RouterKind.parse(k.asText());
+        }
         JsonNode nodes = root.path("nodes");
         if (!nodes.isArray() || nodes.isEmpty()) {
             throw new IllegalArgumentException("nodes: must be a list of at least one node");
@@ -94,10 +107,16 @@ public final class TopologyFile {
                 throw new IllegalArgumentException(which + ": expected {from: A, to: B, cost: N}");
             }
             onlyKnown(l, LINK_KEYS, which);
+            Link.Direction direction;
+            try {
+                direction = Link.Direction.parse(l.path("direction").asText(Link.Direction.BOTH.word()));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(which + ": " + e.getMessage(), e);
+            }
             links.add(new Link(text(l, "from", which), text(l, "to", which),
-                    l.has("cost") ? positiveInt(l.get("cost"), which + " cost") : Link.DEFAULT_COST));
+                    l.has("cost") ? positiveInt(l.get("cost"), which + " cost") : Link.DEFAULT_COST, direction));
         }
-        return new Topology(where, parsed, links);
+        return new Topology(where, parsed, links, kind);
     }
 
     private static Node node(JsonNode n, String which) {
@@ -118,7 +137,10 @@ public final class TopologyFile {
                 }
                 for (Iterator<Map.Entry<String, JsonNode>> it = r.fields(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
-                    if (QdrouterdConf.GENERATED_ROUTER_ATTRIBUTES.contains(e.getKey())) {
+                    if (e.getKey().equals("mode")) {
+                        throw new IllegalArgumentException(which + ": router: mode is the node's: write mode: edge beside name:");
+                    }
+                    if (RouterConf.GENERATED_ROUTER_ATTRIBUTES.contains(e.getKey())) {
                         throw new IllegalArgumentException(which + ": router: " + e.getKey() + " is the generator's to set");
                     }
                     if (!e.getValue().isValueNode()) {
@@ -126,7 +148,13 @@ public final class TopologyFile {
                     }
                     attributes.put(e.getKey(), e.getValue().asText());
                 }
-                return new Node.Router(name, host, attributes);
+                Node.Mode mode;
+                try {
+                    mode = Node.Mode.parse(n.path("mode").asText(Node.Mode.INTERIOR.word()));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(which + ": " + e.getMessage(), e);
+                }
+                return new Node.Router(name, host, attributes, mode);
             }
             case "broker" -> {
                 onlyKnown(n, BROKER_KEYS, which);

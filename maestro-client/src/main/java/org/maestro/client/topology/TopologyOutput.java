@@ -1,5 +1,7 @@
 package org.maestro.client.topology;
 
+import org.maestro.common.router.RouterKind;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,26 +9,40 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Where a generated topology goes: {@code DIR/<router>/qdrouterd.conf} for each router (a directory per router, as a
- * router host or a local router process wants it), and the picture as {@code DIR/topology.dot} and {@code DIR/topology.svg}.
+ * Where a generated topology goes: {@code DIR/<router>/qdrouterd.conf} (or {@code skrouterd.conf}: the kind's
+ * {@link RouterKind#confFile()}) for each router (a directory per router, as a router host or a local router process
+ * wants it), and the picture as {@code DIR/topology.dot} and {@code DIR/topology.svg}.
  */
 public final class TopologyOutput {
-    public static final String CONF = "qdrouterd.conf";
     public static final String DOT = "topology.dot";
     public static final String SVG = "topology.svg";
 
     private TopologyOutput() {
     }
 
-    public static Path confOf(Path dir, String router) {
-        return dir.resolve(router).resolve(CONF);
+    public static Path confOf(Path dir, String router, RouterKind kind) {
+        return dir.resolve(router).resolve(kind.confFile());
     }
 
-    /** Writes every router's configuration and the picture; returns the files written. */
-    public static List<Path> write(Topology topology, PortPlan ports, Path dir) throws IOException {
+    /**
+     * The configuration file {@code router} has in {@code dir}, of whichever kind was written there (that of the default
+     * kind when there is none yet): for a caller that restarts a router it did not configure.
+     */
+    public static Path confOf(Path dir, String router) {
+        for (RouterKind kind : RouterKind.values()) {
+            Path conf = confOf(dir, router, kind);
+            if (Files.exists(conf)) {
+                return conf;
+            }
+        }
+        return confOf(dir, router, RouterKind.DEFAULT);
+    }
+
+    /** Writes every router's configuration for a router of {@code kind}, and the picture; returns the files written. */
+    public static List<Path> write(Topology topology, PortPlan ports, RouterKind kind, Path dir) throws IOException {
         List<Path> written = new ArrayList<>();
-        for (var e : QdrouterdConf.renderAll(topology, ports).entrySet()) {
-            Path conf = confOf(dir, e.getKey());
+        for (var e : RouterConf.renderAll(topology, ports, kind).entrySet()) {
+            Path conf = confOf(dir, e.getKey(), kind);
             Files.createDirectories(conf.getParent());
             written.add(Files.writeString(conf, e.getValue()));
         }

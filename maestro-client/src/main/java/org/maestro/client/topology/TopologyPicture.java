@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * A picture of a topology: Graphviz DOT text (for {@code dot -Tpng}) and a self-contained SVG a report can inline.
- * Routers are circles, brokers boxes; a link is labelled with its cost when any link's cost is not the default.
+ * Routers are circles (an edge router's dashed), brokers boxes; a link is labelled with its cost when any link's cost is not the default.
  * The SVG lays a line out in a row and anything else on a circle: enough to see which node is where.
  */
 public final class TopologyPicture {
@@ -23,6 +23,7 @@ public final class TopologyPicture {
         out.append("    layout=circo;\n    node [fontname=\"sans-serif\"];\n");
         for (Node n : t.nodes()) {
             out.append("    \"").append(n.name()).append("\" [shape=").append(n instanceof Node.Router ? "circle" : "box")
+                    .append(n instanceof Node.Router r && r.edge() ? ", style=dashed" : "")
                     .append(", label=\"").append(label(n).replace("\n", "\\n")).append("\"];\n");
         }
         boolean costs = showCosts(t);
@@ -54,9 +55,9 @@ public final class TopologyPicture {
         }
         for (Node n : t.nodes()) {
             double[] p = at.get(n.name());
-            if (n instanceof Node.Router) {
-                out.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%d\" fill=\"#dde8f5\" stroke=\"#246\"/>%n",
-                        p[0], p[1], NODE_RADIUS));
+            if (n instanceof Node.Router r) {
+                out.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%d\" fill=\"#dde8f5\" stroke=\"#246\"%s/>%n",
+                        p[0], p[1], NODE_RADIUS, r.edge() ? " stroke-dasharray=\"4 3\"" : ""));
             } else {
                 out.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"#f5e8d5\""
                         + " stroke=\"#642\"/>%n", p[0] - NODE_RADIUS, p[1] - NODE_RADIUS * 0.7, 2 * NODE_RADIUS,

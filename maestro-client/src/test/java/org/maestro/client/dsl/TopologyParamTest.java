@@ -1,7 +1,12 @@
 package org.maestro.client.dsl;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.client.MaestroCommand;
 import org.maestro.client.plan.TestPlan;
+import org.maestro.common.router.RouterKind;
+
+import java.nio.file.Files;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -23,6 +28,28 @@ class TopologyParamTest {
         assertNull(given.topology());
         assertEquals("amqp://r1:5672/q", given.sendUrl());
         assertEquals("amqp://r3:5672/q", given.receiveUrl());
+    }
+
+    /** skupper-router has no link routes: broker-in-the-middle takes its auto-linked graph then, which that kind can run. */
+    @Test
+    void brokerInTheMiddleOnSkupperTakesTheWaypointGraph() throws Exception {
+        Path middle = Path.of("..", "test-scripts", "broker-in-the-middle.groovy");
+        TestPlan plan = ScriptRunner.load(middle, Map.of("router", "skupper"), true);
+        assertEquals("broker-in-the-middle-waypoint.yaml", Path.of(plan.topology()).getFileName().toString());
+        org.maestro.client.topology.Topology t = org.maestro.client.topology.TopologyDescription.parse(plan.topology(), Path.of(""));
+        assertEquals(RouterKind.SKUPPER, t.kindWith(plan.router(), "-P router="));
+        assertEquals(RouterKind.QPID_DISPATCH, t.kindWith(null, "-P router="), "Qpid Dispatch runs it too");
+    }
+
+    /** A graph file that names one router kind and a run that chooses the other: one line, before anything starts. */
+    @Test
+    void aFileOfOneKindAndARunOfTheOtherAreRefusedInOneLine(@TempDir Path dir) throws Exception {
+        Path graph = Files.writeString(dir.resolve("sk.yaml"), "router: skupper\nnodes: [{name: a}]\n");
+        MaestroCommand.Result r = MaestroCommand.run("run", SCRIPT.toString(), "--local", "--runs", dir.resolve("runs").toString(),
+                "-P", "router=qpid-dispatch", "-P", "topology=" + graph);
+        assertEquals(2, r.exitCode(), r.output());
+        assertEquals("maestro: topology 'sk.yaml' says router: skupper, -P router= (or the script's router line) says"
+                + " qpid-dispatch: choose one (or drop router: from the file)", r.output().strip());
     }
 
     /** A graph file the script names is found beside it, wherever maestro runs (here: maestro-client, not test-scripts). */

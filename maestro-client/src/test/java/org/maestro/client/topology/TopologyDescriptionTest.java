@@ -93,7 +93,7 @@ class TopologyDescriptionTest {
                 {"nodes: [{name: q, kind: broker, attach: bridge}, {name: a}]",
                         "node 1 (q): 'bridge' is not a way to attach a broker (linkRoute or waypoint)"},
                 {"links: []", "nodes: must be a list of at least one node"},
-                {"nodes: [{name: a}]\nedges: []", "at the top: unknown key 'edges' (known are links, nodes)"},
+                {"nodes: [{name: a}]\nedges: []", "at the top: unknown key 'edges' (known are links, nodes, router)"},
                 {"nodes: [a, b]", "node 1: expected a map with name: (and kind:, host:, ...)"},
                 {"nodes: [{name: a}\n", null},
         };

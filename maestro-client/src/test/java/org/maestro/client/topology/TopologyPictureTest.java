@@ -33,7 +33,7 @@ class TopologyPictureTest {
 
     @Test
     void brokersAreBoxesAndCostsAreShownWhenAnyDiffers() throws Exception {
-        Topology t = TopologyFile.parse("g.yaml", QdrouterdConfTest.yaml("""
+        Topology t = TopologyFile.parse("g.yaml", RouterConfTest.yaml("""
                 nodes: [{name: a}, {name: q, kind: broker}, {name: b}]
                 links: [{from: a, to: q}, {from: b, to: q}, {from: b, to: a, cost: 7}]
                 """));

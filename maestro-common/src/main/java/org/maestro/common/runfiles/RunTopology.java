@@ -23,9 +23,13 @@ public record RunTopology(String description, List<Node> nodes, List<Link> links
     public static final String FILE = "topology.json";
     /** The graph as a self-contained SVG, inlined by the report. */
     public static final String PICTURE = "topology.svg";
+    /** The kinds of {@link Node}: an interior router, an edge router (attached to interiors), a broker. */
+    public static final String ROUTER = "router";
+    public static final String EDGE_ROUTER = "edge router";
+    public static final String BROKER = "broker";
 
     /**
-     * @param kind  {@code router} or {@code broker}
+     * @param kind  {@value #ROUTER}, {@value #EDGE_ROUTER} or {@value #BROKER}
      * @param url   where clients reach it: a router's client listener, which also answers AMQP management
      *              ({@code amqp://127.0.0.1:5672}); a broker's {@code amqp://host:port}
      * @param agent the agent peer beside it, whose handlers act on it (restart it), or null when none is

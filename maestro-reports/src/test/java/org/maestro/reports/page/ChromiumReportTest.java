@@ -94,9 +94,11 @@ public class ChromiumReportTest {
         new org.maestro.common.runfiles.RunTopology("line 3", List.of(
                 new org.maestro.common.runfiles.RunTopology.Node("router-1", "router", "amqp://127.0.0.1:5670"),
                 new org.maestro.common.runfiles.RunTopology.Node("router-2", "router", "amqp://127.0.0.1:5672", "router-2"),
-                new org.maestro.common.runfiles.RunTopology.Node("router-3", "router", "amqp://127.0.0.1:5674")),
+                new org.maestro.common.runfiles.RunTopology.Node("router-3", "router", "amqp://127.0.0.1:5674"),
+                new org.maestro.common.runfiles.RunTopology.Node("edge-3-1", "edge router", "amqp://127.0.0.1:5676")),
                 List.of(new org.maestro.common.runfiles.RunTopology.Link("router-2", "router-1", 1),
-                        new org.maestro.common.runfiles.RunTopology.Link("router-3", "router-2", 5)), "router-1", "router-3",
+                        new org.maestro.common.runfiles.RunTopology.Link("router-3", "router-2", 5),
+                        new org.maestro.common.runfiles.RunTopology.Link("edge-3-1", "router-3", 1)), "router-1", "router-3",
                 "skupper-router 3.5.1")
                 .write(run.dir, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"300\" height=\"80\"><circle cx=\"40\" cy=\"40\" r=\"28\""
                         + " onclick=\"document.body.dataset.injected='1'\"/><text x=\"20\" y=\"44\">router-1</text>"
@@ -127,9 +129,11 @@ public class ChromiumReportTest {
         assertTrue(picture.group(1).contains("<circle") && !picture.group(1).contains("<script") && !picture.group(1).contains("onclick"),
                 picture.group(1));
         assertTrue(dom.contains("Senders send to router-1, receivers receive from router-3. Inspected: router-2 (inspector-1);"
-                + " not inspected: router-1, router-3."), "which routers were inspected");
-        assertTrue(dom.replace(" class=\"\"", "").contains("<td>router-3</td><td>router</td><td>amqp://127.0.0.1:5674</td><td>router-2 (cost 5)</td>"),
-                "each node with its URL and links");
+                + " not inspected: router-1, router-3, edge-3-1."), "which routers were inspected, edge routers too");
+        assertTrue(dom.replace(" class=\"\"", "").contains("<td>router-3</td><td>skupper-router 3.5.1</td><td>amqp://127.0.0.1:5674</td>"
+                + "<td>router-2 (cost 5), edge-3-1</td>"), "each node with its router, URL and links");
+        assertTrue(dom.replace(" class=\"\"", "").contains("<td>edge-3-1</td><td>skupper-router 3.5.1, edge</td>"),
+                "an edge router says so: " + head(dom.substring(Math.max(0, dom.indexOf("<td>edge-3-1</td>")))));
         assertTrue(dom.contains("router-2 (inspector-1): links.csv: rates per second (counters)"), "the charts name the router");
     }
 
