@@ -57,7 +57,9 @@ public final class DataSetConfig {
      *       with {@code name} in its place.</li>
      *   <li>{@value #MEMORY}: the router process's memory ({@code memoryUsage}, bytes, its VmSize) on both.</li>
      *   <li>{@value #ALLOCATOR}: the counts of the router's pooled allocator per object type, which are not bytes.</li>
-     *   <li>links, addresses, allocator and connections: the same entity and attributes on both kinds.</li>
+     *   <li>links, addresses, allocator and connections: the same entity and attributes on both kinds, but for an
+     *       address's {@code containerCount}, which skupper-router 3.5.1 lists and answers null (its agent has no such
+     *       column).</li>
      * </ul>
      */
     public static final List<RouterDataSet> ROUTER_SETS = List.of(
@@ -81,7 +83,8 @@ public final class DataSetConfig {
                     .key("name").identity("distribution")
                     .gauge("subscriberCount", "remoteCount", "containerCount")
                     .counter("deliveriesIngress", "deliveriesEgress", "deliveriesTransit", "deliveriesToContainer",
-                            "deliveriesFromContainer").build()),
+                            "deliveriesFromContainer").build())
+                    .lacking(RouterKind.SKUPPER, "containerCount"),
             RouterDataSet.everywhere(MEMORY, "router", ColumnKind.columns().key("name").gauge("memoryUsage").build())
                     .on(RouterKind.SKUPPER, SKUPPER_METRICS),
             RouterDataSet.everywhere(ALLOCATOR, "allocator", ColumnKind.columns()

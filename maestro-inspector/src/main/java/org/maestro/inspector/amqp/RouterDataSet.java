@@ -74,6 +74,11 @@ public record RouterDataSet(String name, Map<String, ColumnKind> kinds, Map<Rout
         return new RouterDataSet(name, kinds, changed);
     }
 
+    /** This data set with {@code columns} kept by no router of {@code kind}. */
+    RouterDataSet lacking(RouterKind kind, String... columns) {
+        return on(kind, sources.get(kind).lacking(columns));
+    }
+
     /** The QUERY that reads this data set from a router of {@code kind}. */
     public EntityQuery query(RouterKind kind) {
         Source s = sources.get(kind);
