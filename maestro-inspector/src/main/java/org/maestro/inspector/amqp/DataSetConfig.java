@@ -125,6 +125,12 @@ public final class DataSetConfig {
         return ROUTER_SETS.stream().map(d -> d.query(kind)).toList();
     }
 
+    /** The router preset's data set {@code name} as a router of {@code kind} answers it. */
+    public static EntityQuery router(RouterKind kind, String name) {
+        return ROUTER_SETS.stream().filter(d -> d.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("the router preset has no data set " + name)).query(kind);
+    }
+
     /**
      * Parses a preset name or a list of data sets; "" or null gives the default ({@code qpid-dispatch}).
      *
