@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The router preset ({@code qpid-dispatch}, the name scripts give it) against a real router of each kind (a line of
  * two, {@link TestRouters}): every entity type is one the router has and every attribute one its QUERY answers with a
  * value (GET-ATTRIBUTES is not enough: Qpid Dispatch 1.19 lists {@code blockedLinkCount} there and answers QUERY without
- * it; skupper-router 3.5.1 lists an address's {@code containerCount} and answers it null); the CSV columns are the same
+ * it; skupper-router 3.5.1 lists an address's {@code containerCount} and does not answer it); the CSV columns are the same
  * on both; the router's memory is bytes; links are named by their far router, and the inspector's own management links
  * are not among them; messages sent through the line are counted.
  */

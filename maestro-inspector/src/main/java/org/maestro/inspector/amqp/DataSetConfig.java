@@ -58,8 +58,8 @@ public final class DataSetConfig {
      *   <li>{@value #MEMORY}: the router process's memory ({@code memoryUsage}, bytes, its VmSize) on both.</li>
      *   <li>{@value #ALLOCATOR}: the counts of the router's pooled allocator per object type, which are not bytes.</li>
      *   <li>links, addresses, allocator and connections: the same entity and attributes on both kinds, but for an
-     *       address's {@code containerCount}, which skupper-router 3.5.1 lists and answers null (its agent has no such
-     *       column).</li>
+     *       address's {@code containerCount}, which skupper-router 3.5.1 lists in GET-ATTRIBUTES and its QUERY does not
+     *       answer (its agent has no such column).</li>
      * </ul>
      */
     public static final List<RouterDataSet> ROUTER_SETS = List.of(
