@@ -35,7 +35,8 @@ public final class InspectMain implements Callable<Integer> {
     boolean once;
 
     @Option(names = "--datasets", defaultValue = "",
-            description = "amqp-management: a preset (qpid-dispatch, qpid-broker-j) or name=entityType:attribute,...;... (default: qpid-dispatch)")
+            description = "amqp-management: a preset (qpid-dispatch or its other names router and skupper: a router of either kind; qpid-broker-j)"
+                    + " or name=entityType:attribute,...;... (default: qpid-dispatch)")
     String dataSets;
 
     @Option(names = "--timeout", defaultValue = "10s", description = "how long the read may take (default: ${DEFAULT-VALUE})")

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.maestro.client.topology.Topology;
 import org.maestro.common.router.RouterKind;
 import org.maestro.inspector.amqp.AmqpManagementInspector;
+import org.maestro.inspector.amqp.DataSetConfig;
 import org.maestro.inspector.amqp.EntityQuery;
 import org.maestro.inspector.amqp.ManagementUrl;
 
@@ -69,10 +70,14 @@ public final class TestRouters {
         return args.toArray(String[]::new);
     }
 
-    /** The deliveries {@code router} forwarded between two other routers (its {@code deliveriesTransit}), read through its AMQP management. */
+    /**
+     * The deliveries {@code router} forwarded between two other routers (its {@code deliveriesTransit}, where its kind
+     * keeps it), read through its AMQP management.
+     */
     public static long transit(LocalRouters routers, String router) throws Exception {
         try (AmqpManagementInspector m = new AmqpManagementInspector(ManagementUrl.parse(routers.managementUrl(router)),
-                List.of(new EntityQuery("router", routers.binary().kind().entityType("router"), List.of("deliveriesTransit"))),
+                List.of(new EntityQuery("router", DataSetConfig.router(routers.binary().kind(), DataSetConfig.ROUTER).entityType(),
+                        List.of("deliveriesTransit"))),
                 Duration.ofSeconds(5))) {
             return Long.parseLong(m.sample().rowsOf("router").get(0).get(0));
         }

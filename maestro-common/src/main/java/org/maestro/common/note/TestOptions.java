@@ -51,8 +51,8 @@ public final class TestOptions {
     /** Inspector: time between two samples of the SUT's management (default 5s, at least 1s). */
     public static final String INSPECTOR_INTERVAL = "inspector.interval";
     /**
-     * Inspector, amqp-management: the data sets to query, a preset ({@code qpid-dispatch}, the default, or
-     * {@code qpid-broker-j}) or {@code name=entityType:attribute,attribute;name=...}.
+     * Inspector, amqp-management: the data sets to query, a preset ({@code qpid-dispatch}, the default, also
+     * named {@code router} and {@code skupper}: a router of either kind; or {@code qpid-broker-j}) or {@code name=entityType:attribute,attribute;name=...}.
      */
     public static final String INSPECTOR_DATASETS = "inspector.datasets";
     /**

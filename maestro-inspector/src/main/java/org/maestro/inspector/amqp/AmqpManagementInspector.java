@@ -8,6 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +27,8 @@ public final class AmqpManagementInspector implements Inspector {
     private static final Logger LOG = LoggerFactory.getLogger(AmqpManagementInspector.class);
     private final ManagementUrl url;
     /** As written, until GET-TYPES said the server names them otherwise ({@link EntityTypes}). */
+    private volatile List<EntityQuery> declared;
+    /** What is asked: {@link #declared} without the attributes a preset's server lacks (GET-ATTRIBUTES). */
     private volatile List<EntityQuery> queries;
     private final ManagementClient client;
     private static final Duration VERIFY_AT_LEAST = Duration.ofSeconds(10);
@@ -34,7 +37,8 @@ public final class AmqpManagementInspector implements Inspector {
 
     public AmqpManagementInspector(ManagementUrl url, List<EntityQuery> queries, Duration timeout) {
         this.url = url;
-        this.queries = List.copyOf(queries);
+        this.declared = List.copyOf(queries);
+        this.queries = this.declared;
         this.client = new ManagementClient(url, timeout);
         this.timeout = timeout;
     }
@@ -63,13 +67,16 @@ public final class AmqpManagementInspector implements Inspector {
         }
         client.open(); // unreachable: cannot tell now
         try {
-            queries = EntityTypes.forServer(queries, client.types(deadline));
+            declared = EntityTypes.forServer(declared, client.types(deadline));
+            queries = declared;
         } catch (ManagementUnanswered e) {
             throw new InspectorException("cannot ask for the entity types: " + e.getMessage(), e);
         } catch (InspectorException e) {
             LOG.debug("GET-TYPES at {}: {}", url, e.getMessage()); // a server that cannot tell: the types as written
         }
-        for (EntityQuery q : queries) {
+        List<EntityQuery> asked = new ArrayList<>();
+        for (EntityQuery q : declared) {
+            asked.add(q);
             Map<String, List<String>> known;
             try {
                 known = client.attributes(q.entityType(), deadline);
@@ -88,9 +95,12 @@ public final class AmqpManagementInspector implements Inspector {
             if (q.strict()) {
                 throw new IllegalArgumentException(AttributeCheck.refusal(q, unknown, known, url.toString()));
             }
+            // Asked, they would fail the whole QUERY (a router answers 404 "Unknown attributes").
             LOG.warn("data set '{}': {} at {} has no {}: these columns stay empty (this server's version lacks them)",
                     q.name(), q.entityType(), url, unknown);
+            asked.set(asked.size() - 1, q.without(unknown));
         }
+        queries = List.copyOf(asked);
         verified = true;
     }
 
@@ -145,14 +155,17 @@ public final class AmqpManagementInspector implements Inspector {
 
     /**
      * Each data set's attributes that the server's answer to its QUERY does not carry (GET-ATTRIBUTES may list an
-     * attribute that QUERY does not answer, and answer one it does not list): what a preset must not name.
+     * attribute that QUERY does not answer, and answer one it does not list), with those left out at start because
+     * GET-ATTRIBUTES did not list them: what a preset must not name.
      */
     public Map<String, List<String>> unanswered() throws InspectorException {
         verify();
         Map<String, List<String>> missing = new LinkedHashMap<>();
-        for (EntityQuery q : queries) {
+        List<EntityQuery> asked = queries;
+        for (int i = 0; i < asked.size(); i++) {
+            EntityQuery q = asked.get(i);
             List<String> answered = client.answeredAttributes(q, System.nanoTime() + Math.max(timeout.toNanos(), VERIFY_AT_LEAST.toNanos()));
-            List<String> lacking = q.attributeNames().stream().filter(a -> !answered.contains(a)).toList();
+            List<String> lacking = declared.get(i).attributeNames().stream().filter(a -> !answered.contains(a)).toList();
             if (!lacking.isEmpty()) {
                 missing.put(q.name() + " (" + q.entityType() + ")", lacking);
             }

@@ -1,43 +1,45 @@
 package org.maestro.inspector.amqp;
 
+import org.maestro.common.router.RouterKind;
+
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * Qpid Dispatch's entity types as skupper-router (its successor) names them, and back: the same entities under
- * {@value #DISPATCH} and {@value #SKUPPER} ({@code org.apache.qpid.dispatch.router.link} is
- * {@code io.skupper.router.router.link}). The server's GET-TYPES says which it is, so one preset serves both.
+ * The queries as the server's router kind answers them: GET-TYPES lists {@code org.apache.qpid.dispatch.*} (Qpid
+ * Dispatch) or {@code io.skupper.router.*} (skupper-router, its successor), so one preset serves both. A router
+ * preset's data set is read from where that kind keeps it ({@link RouterDataSet}); a type the user wrote for the other
+ * router is renamed to this one's when the server lists it so and not as written.
  */
 final class EntityTypes {
-    static final String DISPATCH = "org.apache.qpid.dispatch.";
-    static final String SKUPPER = "io.skupper.router.";
+    /** The entity every router kind has, which tells the kind by its prefix. */
+    private static final String ROUTER = "router";
 
     private EntityTypes() {
     }
 
     /**
-     * {@code queries} with each entity type the server does not list but lists under the other router's prefix renamed
-     * to that; unchanged when the server listed no types (it cannot tell) or lists the type as it is.
+     * {@code queries} for the server whose GET-TYPES answered {@code serverTypes}; unchanged when the server listed no
+     * types (it cannot tell) or is no router.
      */
     static List<EntityQuery> forServer(List<EntityQuery> queries, Set<String> serverTypes) {
-        if (serverTypes.isEmpty()) {
+        Optional<RouterKind> kind = kind(serverTypes);
+        if (kind.isEmpty()) {
             return queries;
         }
         return queries.stream().map(q -> {
-            String other = other(q.entityType());
-            return other != null && !serverTypes.contains(q.entityType()) && serverTypes.contains(other)
-                    ? q.withEntityType(other) : q;
+            if (q.routerPreset() != null) {
+                return q.on(kind.get());
+            }
+            EntityQuery renamed = q.on(kind.get());
+            return !serverTypes.contains(q.entityType()) && serverTypes.contains(renamed.entityType()) ? renamed : q;
         }).toList();
     }
 
-    /** The same type under the other router's prefix, or null for a type of neither. */
-    static String other(String entityType) {
-        if (entityType.startsWith(DISPATCH)) {
-            return SKUPPER + entityType.substring(DISPATCH.length());
-        }
-        if (entityType.startsWith(SKUPPER)) {
-            return DISPATCH + entityType.substring(SKUPPER.length());
-        }
-        return null;
+    /** The router kind whose entities the server lists, or empty for a server of neither (or one that cannot tell). */
+    static Optional<RouterKind> kind(Set<String> serverTypes) {
+        return Arrays.stream(RouterKind.values()).filter(k -> serverTypes.contains(k.entityType(ROUTER))).findFirst();
     }
 }

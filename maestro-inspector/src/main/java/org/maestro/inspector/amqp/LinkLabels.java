@@ -48,11 +48,11 @@ public final class LinkLabels {
 
     /** The data set of a links query: its attributes and the {@value #LINK} key after them. */
     static DataSet dataSet(EntityQuery query) {
-        List<String> columns = new ArrayList<>(query.attributeNames());
+        List<String> columns = new ArrayList<>(query.columns());
         columns.add(LINK);
         Map<String, ColumnKind> kinds = new LinkedHashMap<>(query.kinds());
         kinds.put(LINK, ColumnKind.KEY);
-        return new DataSet(query.name(), query.entityType(), columns, kinds);
+        return new DataSet(query.name(), query.source(), columns, kinds);
     }
 
     /**
@@ -62,7 +62,7 @@ public final class LinkLabels {
      */
     static List<List<String>> label(EntityQuery query, List<List<String>> rows, Map<String, String> containers,
                                     String ownContainer) {
-        List<String> names = query.attributeNames();
+        List<String> names = query.columns();
         int type = names.indexOf("linkType");
         int dir = names.indexOf("linkDir");
         int addr = names.indexOf("owningAddr");

@@ -11,7 +11,7 @@ import java.util.Map;
  * Reads the answer to a QUERY: application property {@code statusCode} (200 for success, else
  * {@code statusDescription} says why), body {@code {"attributeNames": [names], "results": [[values], ...]}}
  * with one list per entity whose values follow {@code attributeNames}. Rows come out in the query's column
- * order whatever order the server used; an attribute the server did not return gives "".
+ * order whatever order the server used; an attribute the server did not return, or a column it does not keep, gives "".
  */
 public final class QueryResponse {
     private QueryResponse() {
@@ -35,9 +35,10 @@ public final class QueryResponse {
         List<List<String>> rows = new ArrayList<>(results.size());
         for (Object result : results) {
             List<?> values = list(result, "a result", query, where);
-            List<String> row = new ArrayList<>(query.attributeNames().size());
-            for (String attribute : query.attributeNames()) {
-                Integer i = index.get(attribute);
+            List<String> row = new ArrayList<>(query.columns().size());
+            for (String column : query.columns()) {
+                String attribute = query.attributes().get(column);
+                Integer i = attribute == null ? null : index.get(attribute);
                 row.add(i == null || i >= values.size() ? "" : text(values.get(i)));
             }
             rows.add(row);
