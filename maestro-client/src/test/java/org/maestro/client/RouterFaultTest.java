@@ -200,10 +200,10 @@ class RouterFaultTest {
     @Test
     void anActionForAnAgentThatIsNotThereIsRefusedWithTheNamesThatAre() throws Exception {
         Path runs = dir.resolve("runs");
-        MaestroCommand.Result r = MaestroCommand.run("run", script(), "--local", "--runs", runs.toString(), "-P", "router=ruoter-2");
+        MaestroCommand.Result r = MaestroCommand.run("run", script(), "--local", "--runs", runs.toString(), "-P", "agent=ruoter-2");
         assertEquals(2, r.exitCode(), r.output());
         assertTrue(r.output().contains("maestro: router-fault.groovy:"), "on its script line: " + r.output());
-        assertTrue(r.output().contains(": -P router=ruoter-2: topology 'line 3': no agent 'ruoter-2' (did you mean 'router-2'?); an agent runs"
+        assertTrue(r.output().contains(": -P agent=ruoter-2: topology 'line 3': no agent 'ruoter-2' (did you mean 'router-2'?); an agent runs"
                 + " beside each router, named after it: router-1, router-2, router-3"), r.output());
         assertTrue(!r.output().contains("local SUT: starting"), "refused before any router starts: " + r.output());
     }
