@@ -99,17 +99,27 @@ router_log_file() {
   ' "$1"
 }
 
-# router_last_words CONF OUT: the router's last lines (its log file, else its output OUT), on one line, for a failure.
-router_last_words() {
-  local conf=$1 out=$2 file
+# The router's log file of CONF with its path (relative to CONF's directory when relative), or "".
+router_log_path() {
+  local conf=$1 file
   file=$(router_log_file "$conf")
   case $file in
-    "") file=$out ;;
-    /*) ;;
-    *) file="$(dirname -- "$conf")/$file" ;;
+    "" | /*) echo "$file" ;;
+    *) echo "$(dirname -- "$conf")/$file" ;;
   esac
-  [ -f "$file" ] || file=$out
-  echo "the end of $file: $(tail -n 3 "$file" 2>/dev/null | tr '\n' '|')"
+}
+
+# The size of FILE in bytes, 0 when there is none: where what a router writes next begins.
+file_size() { stat -c %s -- "$1" 2>/dev/null || echo 0; }
+
+# router_last_words OUT OUT_SIZE LOG LOG_SIZE: what the router wrote to its output OUT and its log LOG since they had
+# those sizes (its start), the last lines on one line, for a failure: a router that cannot start says why on its
+# output (e.g. a configuration it cannot load) or in its log (e.g. a listener that cannot bind).
+router_last_words() {
+  local out=$1 out_size=$2 logfile=$3 log_size=$4 words
+  words=$({ tail -c +"$((out_size + 1))" -- "$out"; [ -z "$logfile" ] || tail -c +"$((log_size + 1))" -- "$logfile"; } 2>/dev/null \
+    | grep -v '^[[:space:]]*$' | tail -n 3 | tr '\n' '|' || true)
+  echo "its last words (${out}${logfile:+, $logfile}): ${words:-none}"
 }
 
 # "HOST PORT" of the first listener of CONF whose role is normal (the default role).
@@ -165,7 +175,7 @@ router_stop() {
 # it; output appended to <CONF's name>.out beside CONF, e.g. qdrouterd.out), then waits until its client port accepts
 # connections. Fails, with the router's last words, if it exits first or does not listen within ROUTER_START_TIMEOUT s.
 router_start() {
-  local conf=$1 bin=${2:-} dir out pid deadline listener what
+  local conf=$1 bin=${2:-} dir out pid deadline listener what logfile out_size log_size
   what=$(router_what "$conf")
   [ -z "$(router_pids "$conf")" ] || die "$what already runs (pid $(echo $(router_pids "$conf")))"
   [ -n "$bin" ] || bin=$(router_binary) # an assignment: set -e ends the handler when there is none
@@ -173,6 +183,9 @@ router_start() {
   [ -n "$listener" ] || die "$conf has no listener with role normal: nothing to tell that the router is back"
   dir=$(dirname -- "$conf")
   out="$dir/$(basename -- "$conf" .conf).out"
+  logfile=$(router_log_path "$conf")
+  out_size=$(file_size "$out")
+  log_size=$(file_size "$logfile")
   log "starting $what with $bin (its output goes to $out)"
   (
     cd -- "$dir"
@@ -184,10 +197,10 @@ router_start() {
   # shellcheck disable=SC2086 # "host port"
   until accepts $listener; do
     if ! kill -0 "$pid" 2>/dev/null; then
-      die "$what is not back: it exited while starting, before its client port $listener accepted connections; $(router_last_words "$conf" "$out")"
+      die "$what is not back: it exited while starting, before its client port $listener accepted connections; $(router_last_words "$out" "$out_size" "$logfile" "$log_size")"
     fi
     if [ "$SECONDS" -ge "$deadline" ]; then
-      die "$what is not back: its client port $listener refused connections for ${ROUTER_START_TIMEOUT} s (pid $pid still runs); $(router_last_words "$conf" "$out")"
+      die "$what is not back: its client port $listener refused connections for ${ROUTER_START_TIMEOUT} s (pid $pid still runs); $(router_last_words "$out" "$out_size" "$logfile" "$log_size")"
     fi
     sleep 0.05
   done

@@ -49,9 +49,9 @@ public final class TestRouters {
         return FOUND.get(kind);
     }
 
-    /** A line of three routers (router-1 - router-2 - router-3) started in {@code dir}; the caller closes it. */
-    public static LocalRouters lineOfThree(Path dir) throws Exception {
-        return LocalRouters.start(Topology.line(3), binary(), dir, READY_WITHIN);
+    /** A line of three routers of {@code kind} (router-1 - router-2 - router-3) started in {@code dir}; the caller closes it. */
+    public static LocalRouters lineOfThree(RouterKind kind, Path dir) throws Exception {
+        return LocalRouters.start(Topology.line(3), binary(kind), dir, READY_WITHIN);
     }
 
     /**
@@ -69,10 +69,15 @@ public final class TestRouters {
         return args.toArray(String[]::new);
     }
 
-    /** The deliveries {@code router} forwarded between two other routers (its {@code deliveriesTransit}), read through its AMQP management. */
+    /**
+     * The deliveries {@code router} forwarded between two other routers (its {@code deliveriesTransit}), read through its
+     * AMQP management: Qpid Dispatch keeps it on its {@code router} entity, skupper-router on {@code routerMetrics}.
+     */
     public static long transit(LocalRouters routers, String router) throws Exception {
+        RouterKind kind = routers.binary().kind();
+        String counters = kind == RouterKind.SKUPPER ? "routerMetrics" : "router";
         try (AmqpManagementInspector m = new AmqpManagementInspector(ManagementUrl.parse(routers.managementUrl(router)),
-                List.of(new EntityQuery("router", routers.binary().kind().entityType("router"), List.of("deliveriesTransit"))),
+                List.of(new EntityQuery("router", kind.entityType(counters), List.of("deliveriesTransit"))),
                 Duration.ofSeconds(5))) {
             return Long.parseLong(m.sample().rowsOf("router").get(0).get(0));
         }
