@@ -112,14 +112,26 @@ router_log_path() {
 # The size of FILE in bytes, 0 when there is none: where what a router writes next begins.
 file_size() { stat -c %s -- "$1" 2>/dev/null || echo 0; }
 
-# router_last_words OUT OUT_SIZE LOG LOG_SIZE: what the router wrote to its output OUT and its log LOG since they had
-# those sizes (its start), the last lines on one line, for a failure: a router that cannot start says why on its
-# output (e.g. a configuration it cannot load) or in its log (e.g. a listener that cannot bind).
-router_last_words() {
-  local out=$1 out_size=$2 logfile=$3 log_size=$4 words
-  words=$({ tail -c +"$((out_size + 1))" -- "$out"; [ -z "$logfile" ] || tail -c +"$((log_size + 1))" -- "$logfile"; } 2>/dev/null \
-    | grep -v '^[[:space:]]*$' | tail -n 3 | tr '\n' '|' || true)
-  echo "its last words (${out}${logfile:+, $logfile}): ${words:-none}"
+# router_words OUT OUT_SIZE LOG LOG_SIZE: what the router wrote to its output OUT and its log LOG since they had those
+# sizes (its start), its last 10 lines: a router that cannot start says why on its output (e.g. a configuration it
+# cannot load) or in its log (e.g. a listener that cannot bind).
+router_words() {
+  local out=$1 out_size=$2 logfile=$3 log_size=$4
+  { tail -c +"$((out_size + 1))" -- "$out"; [ -z "$logfile" ] || tail -c +"$((log_size + 1))" -- "$logfile"; } 2>/dev/null \
+    | grep -v '^[[:space:]]*$' | tail -n 10 || true
+}
+
+# router_gone_why WHAT LISTENER OUT OUT_SIZE LOG LOG_SIZE: logs the router's last words, then dies saying why it is not
+# back, the router's last error first (its own timestamp cut): the reason the agent reports is the start of that line.
+router_gone_why() {
+  local what=$1 listener=$2 words why
+  words=$(router_words "$3" "$4" "$5" "$6")
+  log "the last words of $what (${3}${5:+, $5}):"
+  printf '%s\n' "${words:-(none)}"
+  why=$(printf '%s\n' "$words" | grep -i -E 'critical|error|fail' | tail -n 1)
+  [ -n "$why" ] || why=$(printf '%s\n' "$words" | tail -n 1)
+  why=$(printf '%s' "$why" | sed -E 's/^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:.]+ [+-][0-9]{4} //')
+  die "$what is not back (exited while starting; $listener never accepted): ${why:-it said nothing}"
 }
 
 # "HOST PORT" of the first listener of CONF whose role is normal (the default role).
@@ -197,10 +209,12 @@ router_start() {
   # shellcheck disable=SC2086 # "host port"
   until accepts $listener; do
     if ! kill -0 "$pid" 2>/dev/null; then
-      die "$what is not back: it exited while starting, before its client port $listener accepted connections; $(router_last_words "$out" "$out_size" "$logfile" "$log_size")"
+      router_gone_why "$what" "$listener" "$out" "$out_size" "$logfile" "$log_size"
     fi
     if [ "$SECONDS" -ge "$deadline" ]; then
-      die "$what is not back: its client port $listener refused connections for ${ROUTER_START_TIMEOUT} s (pid $pid still runs); $(router_last_words "$out" "$out_size" "$logfile" "$log_size")"
+      log "the last words of $what ($out${logfile:+, $logfile}):"
+      router_words "$out" "$out_size" "$logfile" "$log_size"
+      die "$what is not back ($listener refused connections for ${ROUTER_START_TIMEOUT} s; pid $pid still runs)"
     fi
     sleep 0.05
   done

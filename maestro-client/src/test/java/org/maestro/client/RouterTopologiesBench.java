@@ -186,7 +186,10 @@ class RouterTopologiesBench {
         return routers;
     }
 
-    /** Router-1 and router-2 on either side of the broker, each with waypoint auto-links to its queue {@code queue}. */
+    /**
+     * Router-1 and router-2 on either side of the broker, by auto-links to its queue {@code queue}: router-1's takes it
+     * out to the broker, router-2's brings it in (one way per router: skupper-router has no waypoint phases).
+     */
     private static Topology routerBrokerRouter(int brokerPort, String queue, Path dir) throws Exception {
         Files.createDirectories(dir);
         return TopologyFile.read(Files.writeString(dir.resolve("router-broker-router.yaml"), """
@@ -195,8 +198,8 @@ class RouterTopologiesBench {
                   - {name: broker, kind: broker, port: %d, addresses: [%s], attach: waypoint}
                   - {name: router-2}
                 links:
-                  - {from: router-1, to: broker}
-                  - {from: router-2, to: broker}
+                  - {from: router-1, to: broker, direction: out}
+                  - {from: router-2, to: broker, direction: in}
                 """.formatted(brokerPort, queue)));
     }
 
