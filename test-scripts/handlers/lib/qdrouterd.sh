@@ -121,16 +121,19 @@ router_words() {
     | grep -v '^[[:space:]]*$' | tail -n 10 || true
 }
 
-# router_gone_why WHAT LISTENER OUT OUT_SIZE LOG LOG_SIZE: logs the router's last words, then dies saying why it is not
-# back, the router's last error first (its own timestamp cut): the reason the agent reports is the start of that line.
+# router_gone_why CONF WHAT LISTENER OUT OUT_SIZE LOG LOG_SIZE: logs the router's last words, then dies saying why it
+# is not back with the router's last error (its own timestamp cut, CONF named by its file name, which WHAT gives in
+# full): the reason the agent reports is the start of that line.
 router_gone_why() {
-  local what=$1 listener=$2 words why
+  local conf=$1 what=$2 listener=$3 words why
+  shift
   words=$(router_words "$3" "$4" "$5" "$6")
   log "the last words of $what (${3}${5:+, $5}):"
   printf '%s\n' "${words:-(none)}"
   why=$(printf '%s\n' "$words" | grep -i -E 'critical|error|fail' | tail -n 1)
   [ -n "$why" ] || why=$(printf '%s\n' "$words" | tail -n 1)
   why=$(printf '%s' "$why" | sed -E 's/^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:.]+ [+-][0-9]{4} //')
+  why=${why//"$conf"/$(basename -- "$conf")}
   die "$what is not back (exited while starting; $listener never accepted): ${why:-it said nothing}"
 }
 
@@ -209,7 +212,7 @@ router_start() {
   # shellcheck disable=SC2086 # "host port"
   until accepts $listener; do
     if ! kill -0 "$pid" 2>/dev/null; then
-      router_gone_why "$what" "$listener" "$out" "$out_size" "$logfile" "$log_size"
+      router_gone_why "$conf" "$what" "$listener" "$out" "$out_size" "$logfile" "$log_size"
     fi
     if [ "$SECONDS" -ge "$deadline" ]; then
       log "the last words of $what ($out${logfile:+, $logfile}):"

@@ -155,9 +155,10 @@ class RouterLineTest {
                 + binary.describe() + ", "), "the SUT says which router and version: " + s.get("description"));
         assertTrue(r.output().contains("senders on router-1 (") && r.output().contains("receivers on router-3 ("), r.output());
         // The client's temporary directory (maestro-local-*) held the routers' configurations: none of them runs now.
-        assertEquals(List.of(), runningUnder(Path.of(System.getProperty("java.io.tmpdir"))).stream()
-                .filter(pid -> ProcessHandle.of(pid).flatMap(p -> p.info().arguments()).map(a -> String.join(" ", a))
-                        .orElse("").matches(".*maestro-local-[^ ]*/routers/.*")).toList(), "the run stopped its routers");
+        // Only this JVM's own processes are looked at: other builds on the host run routers of their own there.
+        assertEquals(List.of(), ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().arguments().map(a -> String.join(" ", a)).orElse("")
+                        .matches(".*maestro-local-[^ ]*/routers/.*")).map(ProcessHandle::pid).toList(), "the run stopped its routers");
     }
 
     /**
