@@ -251,7 +251,8 @@ class RouterFaultTest {
             assertTrue(reason.contains("ERROR: " + kind.product() + " (" + conf.toRealPath() + ") is not back (exited while"
                     + " starting; 127.0.0.1 " + own.clientPort("router-1") + " never accepted): "), reason);
             assertTrue(reason.contains("Cannot load configuration file"), "the router's own words: " + reason);
-            assertTrue(r.output().contains("router-1: stop-router-for.sh -> failed"), r.output());
+            assertTrue(r.output().contains("router-1: stop-router-for.sh [3, " + conf + "] -> failed (exit status 1; last output: "),
+                    r.output());
             String confPath = conf.toString();
             assertEquals(List.of(), ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
                     .filter(p -> p.info().arguments().map(a -> List.of(a).contains(confPath)).orElse(false))
