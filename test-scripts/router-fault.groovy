@@ -1,12 +1,9 @@
-// A fault on a router: a line of routers at a fixed rate while the agent beside the middle router restarts it (or,
-// with -P downFor=10, stops it for that long). The summary gives the action's loss, outage and recovery.
+// A fault on a router: a line of routers at a fixed rate while the agent beside the middle router (-P target=router-2)
+// restarts it (or, with -P downFor=10, stops it for that long). The summary gives the action's loss, outage and recovery.
+// -P router=skupper: skupper-router instead of Qpid Dispatch.
 //   maestro run test-scripts/router-fault.groovy --local
 //       (three qdrouterd on loopback, found as docs/topologies.md says; an agent beside each, named after its router;
 //        the handlers of test-scripts/handlers: nothing to set up)
-//   maestro run test-scripts/router-fault.groovy --local -P router=skupper
-//       (the same on three skupper-router skrouterd: -P router= chooses the kind, qpid-dispatch by default)
-//   maestro run test-scripts/router-fault.groovy --local -P agent=router-3
-//       (the agent that acts: router-2's, the middle one, unless -P agent= names another)
 //   maestro run test-scripts/router-fault.groovy --local -P downFor=10 -P duration=40s
 //   maestro run test-scripts/router-fault.groovy --local -P checkAt=15s
 //       (at 15 s every router's agent, the group routers, checks that its router is up: an outcome per router)
@@ -35,10 +32,10 @@ test {
         // -P kill=true: SIGKILL, as a crash would, instead of a graceful SIGTERM.
         String signal = param('kill', false) as boolean ? '--kill' : null
         if (param('downFor', '')) {
-            at   param('at', '6s'), agent: param('agent', 'router-2'), run: 'stop-router-for.sh',
+            at   param('at', '6s'), agent: param('target', 'router-2'), run: 'stop-router-for.sh',
                  args: [signal, param('downFor', ''), param('conf', null)]
         } else {
-            at   param('at', '6s'), agent: param('agent', 'router-2'), run: 'restart-router.sh', args: [signal, param('conf', null)]
+            at   param('at', '6s'), agent: param('target', 'router-2'), run: 'restart-router.sh', args: [signal, param('conf', null)]
         }
         // -P checkAt=15s: then the agent of every router (the group routers) checks that its router is up again.
         if (param('checkAt', '')) {

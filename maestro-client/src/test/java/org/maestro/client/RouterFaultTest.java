@@ -238,7 +238,7 @@ class RouterFaultTest {
             Path runs = dir.resolve("runs");
             CompletableFuture<MaestroCommand.Result> run = CompletableFuture.supplyAsync(() -> MaestroCommand.run("run", script(),
                     "--local", "--runs", runs.toString(), "-P", "router=" + kind.word(), "-P", "topology=line 1",
-                    "-P", "agent=router-1", "-P", "conf=" + conf, "-P", "downFor=3", "-P", "at=1s",
+                    "-P", "target=router-1", "-P", "conf=" + conf, "-P", "downFor=3", "-P", "at=1s",
                     "-P", "rate=50", "-P", "duration=6s"));
             CompletableFuture.anyOf(router.onExit(), run).get(120, TimeUnit.SECONDS); // the handler's stop, or the run's end
             assertTrue(!router.isAlive(), () -> "the handler did not stop the router: " + run.join().output());
@@ -274,10 +274,10 @@ class RouterFaultTest {
     @Test
     void anActionForAnAgentThatIsNotThereIsRefusedWithTheNamesThatAre() throws Exception {
         Path runs = dir.resolve("runs");
-        MaestroCommand.Result r = MaestroCommand.run("run", script(), "--local", "--runs", runs.toString(), "-P", "agent=ruoter-2");
+        MaestroCommand.Result r = MaestroCommand.run("run", script(), "--local", "--runs", runs.toString(), "-P", "target=ruoter-2");
         assertEquals(2, r.exitCode(), r.output());
         assertTrue(r.output().contains("maestro: router-fault.groovy:"), "on its script line: " + r.output());
-        assertTrue(r.output().contains(": -P agent=ruoter-2: topology 'line 3': no agent 'ruoter-2' (did you mean 'router-2'?); an agent runs"
+        assertTrue(r.output().contains(": -P target=ruoter-2: topology 'line 3': no agent 'ruoter-2' (did you mean 'router-2'?); an agent runs"
                 + " beside each router, named after it: router-1, router-2, router-3"), r.output());
         assertTrue(!r.output().contains("local SUT: starting"), "refused before any router starts: " + r.output());
     }
