@@ -125,12 +125,11 @@ router_words() {
 # is not back with the router's last error (its own timestamp cut, CONF named by its file name, which WHAT gives in
 # full): the reason the agent reports is the start of that line.
 router_gone_why() {
-  local conf=$1 what=$2 listener=$3 words why
-  shift
-  words=$(router_words "$3" "$4" "$5" "$6")
-  log "the last words of $what (${3}${5:+, $5}):"
+  local conf=$1 what=$2 listener=$3 out=$4 out_size=$5 logfile=$6 log_size=$7 words why
+  words=$(router_words "$out" "$out_size" "$logfile" "$log_size")
+  log "the last words of $what ($out${logfile:+, $logfile}):"
   printf '%s\n' "${words:-(none)}"
-  why=$(printf '%s\n' "$words" | grep -i -E 'critical|error|fail' | tail -n 1)
+  why=$(printf '%s\n' "$words" | grep -i -E 'critical|error|fail' | tail -n 1 || true)
   [ -n "$why" ] || why=$(printf '%s\n' "$words" | tail -n 1)
   why=$(printf '%s' "$why" | sed -E 's/^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:.]+ [+-][0-9]{4} //')
   why=${why//"$conf"/$(basename -- "$conf")}
