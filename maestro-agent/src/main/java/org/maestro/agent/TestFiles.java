@@ -20,7 +20,8 @@ import groovy.lang.GroovySystem;
 
 /**
  * The JSON files of an agent's test directory: {@code test.json} (the SET options, passwords masked,
- * the handler timeout and allowed sources) and {@code system.json} (host, CPUs, JVM, versions).
+ * the handler timeout and allowed sources) and {@code system.json} (host, CPUs, JVM, versions, and what the agent sits
+ * beside: its own options, e.g. which router and version it acts on).
  */
 final class TestFiles {
     private TestFiles() {
@@ -38,6 +39,11 @@ final class TestFiles {
         Map<String, Object> system = SystemInfo.describe(peer);
         system.put("jgit", SystemInfo.version(Git.class));
         system.put("groovy", GroovySystem.getVersion());
+        if (!settings.ownOptions().isEmpty()) {
+            Map<String, String> own = new TreeMap<>();
+            settings.ownOptions().forEach((k, v) -> own.put(k, Passwords.redact(v)));
+            system.put(SystemInfo.SITS_BESIDE, own);
+        }
         RunJson.write(dir.resolve(PeerFiles.SYSTEM_JSON), system);
     }
 }

@@ -4,22 +4,35 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.maestro.client.local.LocalRouters;
+import org.maestro.client.local.RouterBinary;
 import org.maestro.client.local.TestRouters;
+import org.maestro.client.topology.Topology;
+import org.maestro.common.router.RouterKind;
+import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.testing.Integration;
+import org.maestro.common.util.SystemInfo;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Faults on real Qpid Dispatch routers ({@link TestRouters}: skipped with how to get one when none is found, failed
- * under CI), as a user runs them: {@code maestro run test-scripts/router-fault.groovy --local}, which starts the
- * topology, an agent beside each router named after it, and has the agent of router-2 act on its router mid-test.
- * The figures judged are the summary's, per action: loss, outage, recovery.
+ * Faults on real routers of both kinds, Qpid Dispatch and skupper-router ({@link TestRouters}: skipped with how to get
+ * one when none is found, failed under CI), as a user runs them: {@code maestro run test-scripts/router-fault.groovy
+ * --local -P router=KIND}, which starts the topology, an agent beside each router named after it, and has the agent of
+ * router-2 act on its router mid-test. The figures judged are the summary's, per action: loss, outage, recovery. Both
+ * scenarios run on both kinds; the handler whose router does not come back, on skupper-router (the handlers' steps are
+ * the same for both, only the program differs).
  */
 @Integration
 class RouterFaultTest {
@@ -27,8 +40,9 @@ class RouterFaultTest {
     /** Low enough for a 2-core host shared with other builds: each send's disposition crosses the routers twice. */
     private static final int RATE = 200;
     /**
-     * How long after the restarted router listens again the line carries messages at most: qdrouterd 1.19 retries a
-     * dropped inter-router connection every 5 s (server.c: connector->delay = 5000), so router-3 reconnects to router-2
+     * How long after the restarted router listens again the line carries messages at most: qdrouterd 1.19 and
+     * skupper-router 3.5.1 retry a dropped inter-router connection every 5 s (server.c, qd_connector.c:
+     * connector->delay = 5000), so router-3 reconnects to router-2
      * up to 5 s after it is back; then the routers exchange their link states and compute routes (hello interval 1 s),
      * within another 5 s on a loaded host.
      */
@@ -56,11 +70,12 @@ class RouterFaultTest {
      * sends it again with its own sequence number until the line is back; the outage shows as the gap, the messages sent
      * again as out of order, and the sender counts them as given back.
      */
-    @Test
-    void theMiddleRouterOfALineRestartedByItsAgentStopsTheFlowForItsOutageAndLosesNothing() throws Exception {
-        TestRouters.binary();
+    @ParameterizedTest
+    @EnumSource(RouterKind.class)
+    void theMiddleRouterOfALineRestartedByItsAgentStopsTheFlowForItsOutageAndLosesNothing(RouterKind kind) throws Exception {
+        RouterBinary binary = TestRouters.binary(kind);
         Path runs = dir.resolve("runs");
-        MaestroCommand.Result r = MaestroCommand.run("run", script(), "--local", "--runs", runs.toString(),
+        MaestroCommand.Result r = MaestroCommand.run("run", script(), "--local", "--runs", runs.toString(), "-P", "router=" + kind.word(),
                 "-P", "rate=" + RATE, "-P", "duration=20s", "-P", "at=3s", "-P", "checkAt=" + CHECK_AT_SECONDS + "s",
                 "-P", "inspect=all", "-P", "inspectors=one");
         assertEquals(0, r.exitCode(), r.output());
@@ -120,8 +135,17 @@ class RouterFaultTest {
                 + " on a loaded host: " + action);
         assertTrue(java.util.regex.Pattern.compile("action planned at 3\\.0 s, started at [0-9.]+ s: router-2: restart-router\\.sh"
                 + " -> succeeded; lost " + lost + ",").matcher(r.output()).find(), r.output());
-        System.out.printf("FIGURE: line of 3, router-2 restarted: lost %d, stops %d, outage %d ms, recovery %d ms, last resume %d ms,"
-                + " handler %d ms%n", lost, stops, outage, recovery, lastResume, handlerMillis);
+        System.out.printf("FIGURE: %s line of 3, router-2 restarted: lost %d, stops %d, outage %d ms, recovery %d ms, last resume %d ms,"
+                + " handler %d ms%n", kind.word(), lost, stops, outage, recovery, lastResume, handlerMillis);
+        // Which router the agent acted on: its system.json, and the handler's own words.
+        Path agent = run.resolve("peers/router-2");
+        JsonNode beside = JSON.readTree(agent.resolve(PeerFiles.SYSTEM_JSON).toFile()).get(SystemInfo.SITS_BESIDE);
+        assertEquals(kind.word(), beside.get("router.kind").asText(), String.valueOf(beside));
+        assertEquals(binary.version(), beside.get("router.version").asText(), String.valueOf(beside));
+        assertEquals("router-2", beside.get("router.name").asText(), String.valueOf(beside));
+        String handlerLog = handlerLog(agent, "restart-router.sh");
+        assertTrue(handlerLog.contains("stopping " + kind.product() + " router-2 (") && handlerLog.contains(kind.product()
+                + " router-2 (" + beside.get("router.conf").asText() + ") started"), handlerLog);
         // The group routers: every router's agent checked its own router, each an outcome of its own.
         List<String> checked = new java.util.ArrayList<>();
         for (JsonNode check : List.of(actions.get(1), actions.get(2), actions.get(3))) {
@@ -159,11 +183,12 @@ class RouterFaultTest {
      * going round and coming back, the longer 1.0 s; recovery 1.1 s; last resume, back on router-2, 10.2 s; response
      * time max 973 ms on a quiet host). Were the traffic not going around router-2, the outage would be its 6 s.
      */
-    @Test
-    void aRouterOnTheCheapPathKilledForSixSecondsIsSurvivedThroughTheCostlierPath() throws Exception {
-        TestRouters.binary();
+    @ParameterizedTest
+    @EnumSource(RouterKind.class)
+    void aRouterOnTheCheapPathKilledForSixSecondsIsSurvivedThroughTheCostlierPath(RouterKind kind) throws Exception {
+        TestRouters.binary(kind);
         Path runs = dir.resolve("runs");
-        MaestroCommand.Result r = MaestroCommand.run("run", script(), "--local", "--runs", runs.toString(),
+        MaestroCommand.Result r = MaestroCommand.run("run", script(), "--local", "--runs", runs.toString(), "-P", "router=" + kind.word(),
                 "-P", "topology=" + Path.of("..", "test-scripts", "redundant-path.yaml"), "-P", "downFor=6", "-P", "kill=true",
                 "-P", "rate=" + RATE, "-P", "duration=16s", "-P", "at=3s");
         assertEquals(0, r.exitCode(), r.output());
@@ -185,8 +210,8 @@ class RouterFaultTest {
         // runs (outage 0.8-0.9 s, recovery 9.1 s: the flow went on through router-3, not at the full rate).
         long recovery = action.get("recoveryMillis").asLong();
         assertTrue(recovery >= 0, "back in full within the test: " + action);
-        System.out.printf("FIGURE: redundant path, router-2 killed for 6 s: lost %d, stops %d, outage %d ms, recovery %d ms,"
-                + " last resume %d ms, handler %d ms%n", lost, action.get("stops").asInt(), outage, recovery,
+        System.out.printf("FIGURE: %s redundant path, router-2 killed for 6 s: lost %d, stops %d, outage %d ms, recovery %d ms,"
+                + " last resume %d ms, handler %d ms%n", kind.word(), lost, action.get("stops").asInt(), outage, recovery,
                 action.get("lastResumeMillis").asLong(), handlerMillis);
         // And the wait of each message: none waited as long as router-2 was down.
         double maxMillis = JSON.readTree(MaestroCommand.onlyRun(runs).resolve("summary.json").toFile())
@@ -194,6 +219,55 @@ class RouterFaultTest {
         assertTrue(maxMillis < 6_000 - REROUTE_WITHIN_MILLIS / 2.0, "no message waited for router-2's return through the"
                 + " costlier path: response time max " + maxMillis + " ms; " + action);
         assertTrue(r.output().contains("receivers on router-4 ("), r.output());
+    }
+
+    /**
+     * The handler's "router back" check fails the action when the router did not come back: the agent of router-1 stops,
+     * with stop-router-for.sh, a real skrouterd the test started (given as the handler's configuration file, -P conf=),
+     * and while it is down its configuration gets a section no router knows (as a careless edit would). Started again,
+     * the router exits at once; the handler fails, and so does the action, with the router's own words as its reason.
+     * The run's own line of one, which carries the traffic, is not at fault.
+     */
+    @Test
+    void aRouterThatCannotComeBackFailsTheActionWithTheRoutersOwnWords() throws Exception {
+        RouterKind kind = RouterKind.SKUPPER;
+        RouterBinary binary = TestRouters.binary(kind);
+        try (LocalRouters own = LocalRouters.start(Topology.line(1), binary, dir.resolve("own"), TestRouters.READY_WITHIN)) {
+            Path conf = own.confOf("router-1");
+            ProcessHandle router = ProcessHandle.of(own.pid("router-1")).orElseThrow();
+            Path runs = dir.resolve("runs");
+            CompletableFuture<MaestroCommand.Result> run = CompletableFuture.supplyAsync(() -> MaestroCommand.run("run", script(),
+                    "--local", "--runs", runs.toString(), "-P", "router=" + kind.word(), "-P", "topology=line 1",
+                    "-P", "target=router-1", "-P", "conf=" + conf, "-P", "downFor=3", "-P", "at=1s",
+                    "-P", "rate=50", "-P", "duration=6s"));
+            CompletableFuture.anyOf(router.onExit(), run).get(120, TimeUnit.SECONDS); // the handler's stop, or the run's end
+            assertTrue(!router.isAlive(), () -> "the handler did not stop the router: " + run.join().output());
+            Files.writeString(conf, "\nnoSuchSection {\n    mode: interior\n}\n", java.nio.file.StandardOpenOption.APPEND);
+            MaestroCommand.Result r = run.get(120, TimeUnit.SECONDS);
+            JsonNode action = onlyAction(runs, r);
+            assertEquals("stop-router-for.sh", action.get("handler").asText(), action.toString());
+            assertEquals("failed", action.get("outcome").asText(), action.toString());
+            String reason = action.get("reason").asText();
+            assertTrue(reason.contains("ERROR: " + kind.product() + " (" + conf.toRealPath() + ") is not back (exited while"
+                    + " starting; 127.0.0.1 " + own.clientPort("router-1") + " never accepted): "), reason);
+            assertTrue(reason.contains("Cannot load configuration file"), "the router's own words: " + reason);
+            assertTrue(r.output().contains("router-1: stop-router-for.sh [3, " + conf + "] -> failed (exit status 1; last output: "),
+                    r.output());
+            String confPath = conf.toString();
+            assertEquals(List.of(), ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
+                    .filter(p -> p.info().arguments().map(a -> List.of(a).contains(confPath)).orElse(false))
+                    .map(ProcessHandle::pid).toList(), "no router of " + conf + " runs: it did not come back");
+        }
+    }
+
+    /** The log of the one run of {@code handler} in an agent's directory. */
+    private static String handlerLog(Path agent, String handler) throws java.io.IOException {
+        try (var files = Files.list(agent)) {
+            List<Path> logs = files.filter(f -> f.getFileName().toString().matches("handler-.*-" + java.util.regex.Pattern.quote(handler)
+                    + "\\.log")).toList();
+            assertEquals(1, logs.size(), logs.toString());
+            return Files.readString(logs.get(0));
+        }
     }
 
     /** An action for an agent that is not beside any router is refused on its script line naming the agents there are, before any router starts. */

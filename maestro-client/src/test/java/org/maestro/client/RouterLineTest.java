@@ -4,11 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.maestro.client.local.LocalRouters;
 import org.maestro.client.local.RouterBinary;
 import org.maestro.client.local.TestRouters;
 import org.maestro.client.topology.Topology;
 import org.maestro.client.topology.TopologyFile;
+import org.maestro.common.router.RouterKind;
 import org.maestro.common.runfiles.RunTopology;
 import org.maestro.common.testing.Integration;
 import org.maestro.inspector.amqp.AmqpManagementInspector;
@@ -29,9 +32,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Real Qpid Dispatch routers ({@link TestRouters}: skipped with how to get one when none is found, failed under CI):
- * a line of three started by {@link LocalRouters}, Maestro's own client with real peers ({@code --local}) sending on
- * the first router and receiving on the last, and everything stopped at the end, also when a start fails.
+ * Real routers ({@link TestRouters}: skipped with how to get one when none is found, failed under CI): a line of three
+ * started by {@link LocalRouters}, Maestro's own client with real peers ({@code --local}) sending on the first router and
+ * receiving on the last, and everything stopped at the end, also when a start fails. The line itself and the one
+ * command that starts it run on both kinds, Qpid Dispatch and skupper-router; the scripts with a broker (link routes,
+ * which skupper-router has not) and the generator's sections run on Qpid Dispatch.
  */
 @Integration
 class RouterLineTest {
@@ -44,11 +49,12 @@ class RouterLineTest {
     @TempDir
     Path dir;
 
-    @Test
-    void aLineOfThreeRoutersCarriesAFixedRateRunWithExactCounts() throws Exception {
-        TestRouters.binary();
+    @ParameterizedTest
+    @EnumSource(RouterKind.class)
+    void aLineOfThreeRoutersCarriesAFixedRateRunWithExactCounts(RouterKind kind) throws Exception {
+        TestRouters.binary(kind);
         List<Long> pids = new ArrayList<>();
-        try (LocalRouters line = TestRouters.lineOfThree(dir.resolve("routers"))) {
+        try (LocalRouters line = TestRouters.lineOfThree(kind, dir.resolve("routers"))) {
             line.topology().routers().forEach(r -> pids.add(line.pid(r.name())));
             long transitBefore = TestRouters.transit(line, "router-2");
             Path runs = dir.resolve("runs");
@@ -72,13 +78,17 @@ class RouterLineTest {
         }
     }
 
-    /** The one command: {@code maestro run test-scripts/router-line.groovy --local}, which starts a line of three itself. */
-    @Test
-    void localStartsTheScriptsTopologyAndPointsTheRoutesAtItsEnds() throws Exception {
-        TestRouters.binary();
+    /**
+     * The one command: {@code maestro run test-scripts/router-line.groovy --local -P router=KIND}, which starts a line of
+     * three of that kind itself.
+     */
+    @ParameterizedTest
+    @EnumSource(RouterKind.class)
+    void localStartsTheScriptsTopologyAndPointsTheRoutesAtItsEnds(RouterKind kind) throws Exception {
+        RouterBinary binary = TestRouters.binary(kind);
         Path runs = dir.resolve("runs");
         MaestroCommand.Result r = MaestroCommand.run("run", Path.of("..", "test-scripts", "router-line.groovy").toString(),
-                "--local", "--runs", runs.toString(), "-P", "topology=line 3", "-P", "rate=" + RATE,
+                "--local", "--runs", runs.toString(), "-P", "router=" + kind.word(), "-P", "topology=line 3", "-P", "rate=" + RATE,
                 "-P", "duration=" + SECONDS + "s", "-P", "warmup=1s", "-P", "warmupSendDelay=500ms", "-P", "warmupMax=3s",
                 "-P", "connections=2", "-P", "p99=5 s", "-P", "minRate=50 %", "-P", "inspect=all", "-P", "inspectors=one");
         assertEquals(0, r.exitCode(), r.output());
@@ -102,6 +112,8 @@ class RouterLineTest {
         assertTrue(inspectorPeer != null && inspectorPeer.get("files").toString().contains("\"router-2/links.csv\""), String.valueOf(inspectorPeer));
         JsonNode topology = JSON.readTree(run.resolve(RunTopology.FILE).toFile());
         assertEquals("line 3", topology.get("description").asText());
+        assertEquals(binary.describe(), topology.get("router").asText(), "which router and version ran: " + topology);
+        assertTrue(binary.version().matches("\\d+\\.\\d+.*"), "the version the router gave: " + binary);
         assertEquals("router-1", topology.get("sendsOn").asText());
         assertEquals("router-3", topology.get("receivesOn").asText());
         assertTrue(Files.readString(run.resolve(RunTopology.PICTURE)).startsWith("<svg"), "the picture beside it");
@@ -110,7 +122,7 @@ class RouterLineTest {
         for (int i = 0; i < 3; i++) { // the topology table by router: each inspected, by the one peer, and its log kept
             assertEquals("routers/router-" + (i + 1) + ".log", nodes.get(i).get("log").asText(), nodes.toString());
             assertTrue(Files.readString(run.resolve(nodes.get(i).get("log").asText())).contains("Operational"),
-                    "qdrouterd's own log, kept in the run directory");
+                    binary.describe() + "'s own log, kept in the run directory");
             assertTrue(nodes.get(i).get("peers").toString().contains("{\"peer\":\"inspector-1\",\"role\":\"inspector\",\"what\":\"inspects\"}"),
                     nodes.toString());
             assertTrue(report.get("charts").findValuesAsText("title").contains("router-" + (i + 1)
@@ -139,13 +151,14 @@ class RouterLineTest {
         assertEquals(0, totals.get("lost").asLong(), totals.toString());
         JsonNode route = s.get("parameters").get("routes").get(0);
         assertFalse(route.get("sendUrl").asText().equals(route.get("receiveUrl").asText()), "first and last router: " + route);
-        assertTrue(s.get("description").asText().startsWith("router topology 'line 3' (3 routers on this machine, qdrouterd "), "the SUT says which: "
-                + s.get("description"));
+        assertTrue(s.get("description").asText().startsWith("router topology 'line 3' (3 routers on this machine, "
+                + binary.describe() + ", "), "the SUT says which router and version: " + s.get("description"));
         assertTrue(r.output().contains("senders on router-1 (") && r.output().contains("receivers on router-3 ("), r.output());
         // The client's temporary directory (maestro-local-*) held the routers' configurations: none of them runs now.
-        assertEquals(List.of(), runningUnder(Path.of(System.getProperty("java.io.tmpdir"))).stream()
-                .filter(pid -> ProcessHandle.of(pid).flatMap(p -> p.info().arguments()).map(a -> String.join(" ", a))
-                        .orElse("").matches(".*maestro-local-[^ ]*/routers/.*")).toList(), "the run stopped its routers");
+        // Only this JVM's own processes are looked at: other builds on the host run routers of their own there.
+        assertEquals(List.of(), ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().arguments().map(a -> String.join(" ", a)).orElse("")
+                        .matches(".*maestro-local-[^ ]*/routers/.*")).map(ProcessHandle::pid).toList(), "the run stopped its routers");
     }
 
     /**

@@ -40,7 +40,7 @@ class RouterReleaseTest {
         RouterBinary binary = TestRouters.binary();
         Path routers = dir.resolve("routers");
         Process restarted = null;
-        try (LocalRouters line = TestRouters.lineOfThree(routers)) {
+        try (LocalRouters line = TestRouters.lineOfThree(binary.kind(), routers)) {
             Path runs = dir.resolve("runs");
             long transitBefore = TestRouters.transit(line, "router-2");
             // judged here: the counts; the outage's latency and catching up are the fault's, not a bound's

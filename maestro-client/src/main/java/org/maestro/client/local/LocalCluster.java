@@ -54,6 +54,9 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
     static final String ROUTER_CONF_OPTION = "router.conf";
     static final String ROUTER_BINARY_OPTION = "router.binary";
     static final String ROUTER_NAME_OPTION = "router.name";
+    /** Which router that is, for the handlers' words and the agent's system.json: its kind's word and its version. */
+    static final String ROUTER_KIND_OPTION = "router.kind";
+    static final String ROUTER_VERSION_OPTION = "router.version";
     /** The group of the agents beside the routers of a topology: an action with {@code group: 'routers'} runs on each. */
     static final String ROUTERS_GROUP = "routers";
 
@@ -225,7 +228,9 @@ public final class LocalCluster implements AutoCloseable, TestExecutor.RunFiles 
             AgentSettings settings = AgentSettings.of(dataDir, work, SourceAllowlist.of(List.of(handlerSource), work), url)
                     .withOwnOptions(Map.of(ROUTER_NAME_OPTION, r.name(),
                             ROUTER_CONF_OPTION, routers.confOf(r.name()).toString(),
-                            ROUTER_BINARY_OPTION, routers.binary().executable().toString()));
+                            ROUTER_BINARY_OPTION, routers.binary().executable().toString(),
+                            ROUTER_KIND_OPTION, routers.binary().kind().word(),
+                            ROUTER_VERSION_OPTION, routers.binary().version()));
             peers.add(new Peer(Peer.identity(r.name(), Role.AGENT, ROUTERS_GROUP), PeerConfig.of(control.mqttUrl()),
                     new DataTokenAnswer(dataServer.token(), new AgentHandler(settings))).start());
         }

@@ -50,9 +50,9 @@ public final class TestRouters {
         return FOUND.get(kind);
     }
 
-    /** A line of three routers (router-1 - router-2 - router-3) started in {@code dir}; the caller closes it. */
-    public static LocalRouters lineOfThree(Path dir) throws Exception {
-        return LocalRouters.start(Topology.line(3), binary(), dir, READY_WITHIN);
+    /** A line of three routers of {@code kind} (router-1 - router-2 - router-3) started in {@code dir}; the caller closes it. */
+    public static LocalRouters lineOfThree(RouterKind kind, Path dir) throws Exception {
+        return LocalRouters.start(Topology.line(3), binary(kind), dir, READY_WITHIN);
     }
 
     /**

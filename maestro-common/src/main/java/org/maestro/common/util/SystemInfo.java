@@ -31,6 +31,12 @@ public final class SystemInfo {
      * {@code amqp.maxFrameSize}), name to value; absent when it set none.
      */
     public static final String DRIVER_DEFAULTS = "driverDefaults";
+    /**
+     * An agent's system.json key: its own options, what it sits beside and acts on (e.g. the router beside an agent of
+     * {@code --local}: {@code router.name}, {@code router.kind}, {@code router.version}), name to value; absent when it
+     * has none.
+     */
+    public static final String SITS_BESIDE = "sitsBeside";
 
     private SystemInfo() {
     }
