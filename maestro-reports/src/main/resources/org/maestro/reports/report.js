@@ -551,6 +551,14 @@
     (c.notes || []).forEach(function (x) { v.insertBefore(el('p', { class: 'warn', text: x }), v.querySelector('table')); });
     // The shifts tonight continues, from the history of the runs (maestro history): since which build.
     (c.steps || []).forEach(function (x) { v.insertBefore(el('p', { class: 'note', text: 'history: ' + x.text }), v.querySelector('table')); });
+    // How small a change these baselines let the rule see (comparison.json's detectable, computed by the comparison).
+    if ((c.detectable || []).length) {
+      v.appendChild(el('h3', { text: 'Smallest detectable change' }));
+      v.appendChild(table(['metric', 'smallest detectable change', 'at level', 'floor', 'baselines', 'note'], c.detectable.map(function (d) {
+        return [d.metric, d.worse + ' ' + fmt(d.percent) + ' % (' + fmt(d.change) + ' ' + d.unit + ')', fmt(100 * d.level) + ' %',
+          fmt(d.floorPercent) + ' %', d.needed ? d.baselines + ' (' + d.needed + ' needed)' : String(d.baselines), d.text];
+      }), [false, true, true, true, true, false])).id = 'detectable-table';
+    }
   }
   if (data.index) { indexSections(); } else if (data.comparisonPage) { comparisonSections(); } else if (data.incremental) { incrementalSections(); } else { runSections(); comparisonSummary(); }
 
