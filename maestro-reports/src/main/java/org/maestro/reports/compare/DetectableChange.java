@@ -30,7 +30,8 @@ import org.maestro.results.history.HeadlineMetric;
  * <p>When the MDE is above the metric's own floor (the one it has with baselines enough), the n that brings it under
  * is the smallest n &gt;= {@value MetricChange#MIN_BASELINES_FOR_SPREAD} with t(1 - α; n - 1) · max(s · √(1 + 1/n),
  * slices' spread) &lt;= floor, assuming the same s (with one baseline, a latency's known run-to-run spread b · λ).
- * None when the slices' spread alone, or s with any n, keeps it above: then longer runs, not more baselines.
+ * None when the slices' spread alone, or s with any n, keeps it above: then longer runs ({@link #longerRuns}), not
+ * more baselines.
  *
  * @param metric    the metric
  * @param worse     "fall" for a rate, "rise" for a latency
@@ -59,6 +60,11 @@ record DetectableChange(Metric metric, String worse, double change, double perce
      * fixed verdict or a baseline of 0 (a count of lost messages: any is beyond its floor).
      */
     static DetectableChange of(MetricChange c, double level) {
+        return of(c, level, Format.number(100 * level) + " %");
+    }
+
+    /** As {@link #of(MetricChange, double)}, with the level in words ({@code how}, e.g. "0.07143 % = 1 % / 14"). */
+    static DetectableChange of(MetricChange c, double level, String how) {
         if (!c.isTested() || !(c.baseline() > 0) || (Double.isNaN(c.noise()) && Double.isNaN(c.logNoise()))) {
             return null;
         }
@@ -75,7 +81,7 @@ record DetectableChange(Metric metric, String worse, double change, double perce
         double percent = 100 * mde / base;
         double floorPercent = 100 * ownFloor / base;
         StringBuilder text = new StringBuilder(m.name() + ": smallest detectable " + worse + " " + percent(percent)
-                + " % at " + Format.number(100 * level) + " %");
+                + " % at " + how);
         if (m.higherIsBetter() && mde >= base) {
             text.append(": no fall can be told from chance (the noise reaches the whole baseline)");
         }
@@ -96,8 +102,10 @@ record DetectableChange(Metric metric, String worse, double change, double perce
                     text.append((needed - k) + " more baseline" + (needed - k == 1 ? "" : "s") + " (" + needed
                             + " in all) would bring it there, if the runs' spread stays " + Format.number(s) + " " + m.unit());
                 } else if (StudentT.upperQuantile(level, Double.POSITIVE_INFINITY) * slices > ownFloor) {
+                    double longer = longerRuns(ownFloor, level, slices);
                     text.append("no number of baselines would: the spread within the runs (" + Format.number(slices) + " "
-                            + m.unit() + ") keeps it above; longer runs would bring it down");
+                            + m.unit() + ") keeps it above; runs " + Format.number(longer) + " times as long would bring it "
+                            + "down, if that spread falls as 1/\u221a(duration)");
                 } else {
                     text.append("no number of baselines would: the run-to-run spread (" + Format.number(s) + " " + m.unit()
                             + ") keeps it above");
@@ -119,6 +127,16 @@ record DetectableChange(Metric metric, String worse, double change, double perce
             }
         }
         return null;
+    }
+
+    /**
+     * How many times longer the runs must be for the spread between their slices alone to allow the floor: the
+     * spread between slices of a fixed count falls as 1/√(slice length) when the samples are independent, so
+     * (z(1 - level) · slices / floor)², rounded up to a tenth.
+     */
+    static double longerRuns(double floor, double level, double slices) {
+        double ratio = StudentT.upperQuantile(level, Double.POSITIVE_INFINITY) * slices / floor;
+        return Math.ceil(10 * ratio * ratio) / 10;
     }
 
     private static String percent(double p) {

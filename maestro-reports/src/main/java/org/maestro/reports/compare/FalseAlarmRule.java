@@ -97,7 +97,11 @@ record FalseAlarmRule(double rate, boolean familyWise, boolean knownRunToRun) {
         int m = judged(all);
         List<DetectableChange> out = new ArrayList<>();
         for (MetricChange c : changes) {
-            DetectableChange d = DetectableChange.isHeadline(c.metric()) ? DetectableChange.of(c, loneLevel(c, m)) : null;
+            double level = loneLevel(c, m);
+            DetectableChange d = DetectableChange.isHeadline(c.metric())
+                    ? DetectableChange.of(c, level, familyWise && m > 1 ? share(rate, m)
+                    : Format.number(100 * level) + (familyWise ? " %" : " % per metric"))
+                    : null;
             if (d != null) {
                 out.add(d);
             }

@@ -65,7 +65,7 @@ class DetectableChangeTest {
         // The send rate's floor, 7 %, is above 6.01: the floor decides, and more baselines would not lower it.
         assertEquals(7, d.get(1).percent(), 1e-9);
         assertNull(d.get(1).needed());
-        assertEquals("send rate: smallest detectable fall 7 % at 0.5 % (its floor)", d.get(1).text());
+        assertEquals("send rate: smallest detectable fall 7 % at 0.5 % = 1 % / 2 (its floor)", d.get(1).text());
     }
 
     @Test
@@ -84,7 +84,8 @@ class DetectableChangeTest {
         MetricChange slices = MetricChange.of(RECEIVE, TEN, new double[] {3, 3, 3, 3, 3, 3, 3, 3, 3, 3}, 100, 0, 0.05);
         DetectableChange s = FalseAlarmRule.FAMILY_WISE.detectable(List.of(slices)).get(0);
         assertEquals(2.8214 * 3, s.change(), 1e-3);
+        // z(0.99) · 3 / 5 = 1.3958: runs 1.3958² = 1.948, 2 times as long.
         assertTrue(s.text().endsWith("no number of baselines would: the spread within the runs (3 msg/s) keeps it above; "
-                + "longer runs would bring it down"), s.text());
+                + "runs 2 times as long would bring it down, if that spread falls as 1/\u221a(duration)"), s.text());
     }
 }
