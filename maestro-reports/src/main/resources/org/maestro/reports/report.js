@@ -551,6 +551,14 @@
     (c.notes || []).forEach(function (x) { v.insertBefore(el('p', { class: 'warn', text: x }), v.querySelector('table')); });
     // The shifts tonight continues, from the history of the runs (maestro history): since which build.
     (c.steps || []).forEach(function (x) { v.insertBefore(el('p', { class: 'note', text: 'history: ' + x.text }), v.querySelector('table')); });
+    // How small a change these baselines let the rule see (comparison.json's detectable, computed by the comparison).
+    if ((c.detectable || []).length) {
+      v.appendChild(el('h3', { text: 'Smallest detectable change' }));
+      v.appendChild(table(['metric', 'smallest detectable change', 'at level', 'floor', 'baselines', 'note'], c.detectable.map(function (d) {
+        return [d.metric, d.worse + ' ' + fmt(d.percent) + ' % (' + fmt(d.change) + ' ' + d.unit + ')', fmt(100 * d.level) + ' %',
+          fmt(d.floorPercent) + ' %', d.needed ? d.baselines + ' (' + d.needed + ' needed)' : String(d.baselines), d.text];
+      }), [false, true, true, true, true, false])).id = 'detectable-table';
+    }
   }
   if (data.index) { indexSections(); } else if (data.comparisonPage) { comparisonSections(); } else if (data.incremental) { incrementalSections(); } else { runSections(); comparisonSummary(); }
 
@@ -591,6 +599,29 @@
       }
     }
   };
+  // A history chart's change points (maestro history's, in the page's data): a dashed line between the last run before
+  // the shift and the first after it, named by that run's build. Counted on the canvas for the tests.
+  var changePointsOf = {};
+  var changePointPlugin = {
+    id: 'maestroChangePoints',
+    afterDatasetsDraw: function (chart) {
+      var points = changePointsOf[chart.canvas.id];
+      if (!points) { return; }
+      var a = chart.chartArea, x = chart.scales.x, ctx = chart.ctx, drawn = 0;
+      points.forEach(function (p) {
+        var px = x.getPixelForValue(p.index - 0.5);
+        if (px < a.left || px > a.right) { return; }
+        ctx.save();
+        ctx.strokeStyle = '#c62828'; ctx.setLineDash([6, 3]); ctx.lineWidth = 2;
+        ctx.beginPath(); ctx.moveTo(px, a.top); ctx.lineTo(px, a.bottom); ctx.stroke();
+        ctx.fillStyle = '#c62828'; ctx.font = 'bold 11px sans-serif';
+        ctx.fillText(p.label, px + 3, a.top + 12);
+        ctx.restore();
+        drawn++;
+      });
+      chart.canvas.dataset.changePointsDrawn = String(drawn);
+    }
+  };
   var greys = ['#616161', '#9e9e9e', '#757575', '#bdbdbd', '#424242'];
   var palette = ['#1565c0', '#c62828', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f', '#ad1457', '#558b2f', '#4e342e', '#283593'];
   function nines(v) {
@@ -599,14 +630,14 @@
     return (p >= 99.99999 ? '100' : String(parseFloat(p.toPrecision(6)))) + '%';
   }
   function options(c) {
-    var elapsed = c.kind === 'elapsed', time = c.kind === 'time' || elapsed, steps = c.kind === 'steps', date = c.kind === 'date', curve = c.kind === 'curve';
+    var elapsed = c.kind === 'elapsed', time = c.kind === 'time' || elapsed, steps = c.kind === 'steps', date = c.kind === 'date', curve = c.kind === 'curve', history = c.kind === 'history';
     function at(v) { return elapsed ? '+' + Math.round(v) + ' s' : clock(v); }
     var o = {
       animation: false, parsing: false, normalized: true, responsive: true, maintainAspectRatio: false,
       maestroTime: time,
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
       scales: {
-        x: date ? dateAxis(c) : curve ? { type: 'linear', title: { display: true, text: 'achieved receive rate (msg/s)' } } : steps ? { type: 'linear', title: { display: true, text: 'target rate (msg/s)' } } : time ? { type: 'linear', min: isFinite(xMin) ? Math.floor(xMin) : undefined, max: isFinite(xMax) ? Math.ceil(xMax) : undefined, title: { display: true, text: elapsed ? 'seconds from the start of the load' : 'time (UTC)' },
+        x: history ? historyAxis(c) : date ? dateAxis(c) : curve ? { type: 'linear', title: { display: true, text: 'achieved receive rate (msg/s)' } } : steps ? { type: 'linear', title: { display: true, text: 'target rate (msg/s)' } } : time ? { type: 'linear', min: isFinite(xMin) ? Math.floor(xMin) : undefined, max: isFinite(xMax) ? Math.ceil(xMax) : undefined, title: { display: true, text: elapsed ? 'seconds from the start of the load' : 'time (UTC)' },
             // The bounds are the run's first and last second, not round values: as ticks of their own they overlapped
             // their neighbours' labels. Level labels, skipped rather than crowded.
             ticks: { includeBounds: false, maxRotation: 0, autoSkip: true, autoSkipPadding: 16, callback: function (v) { return at(v); } } }
@@ -618,7 +649,7 @@
       plugins: {
         legend: { position: 'bottom', labels: { boxWidth: 12, font: { size: 11 } } },
         tooltip: { callbacks: {
-          title: function (items) { return items.length ? (date ? dateTitle(c, items[0]) : curve ? 'achieved ' + fmt(items[0].parsed.x) + ' msg/s' : steps ? 'target ' + fmt(items[0].parsed.x) + ' msg/s' : elapsed ? '+' + items[0].parsed.x.toFixed(1) + ' s' : time ? clock(items[0].parsed.x) + ' (+' + items[0].parsed.x.toFixed(1) + ' s)' : nines(items[0].parsed.x)) : ''; },
+          title: function (items) { return items.length ? (history ? c.runs[items[0].parsed.x] : date ? dateTitle(c, items[0]) : curve ? 'achieved ' + fmt(items[0].parsed.x) + ' msg/s' : steps ? 'target ' + fmt(items[0].parsed.x) + ' msg/s' : elapsed ? '+' + items[0].parsed.x.toFixed(1) + ' s' : time ? clock(items[0].parsed.x) + ' (+' + items[0].parsed.x.toFixed(1) + ' s)' : nines(items[0].parsed.x)) : ''; },
           label: function (item) { return item.dataset.label + ': ' + fmt(item.parsed.y) + (c.unit ? ' ' + c.unit : ''); }
         } }
       }
@@ -640,6 +671,11 @@
     return { type: 'linear', min: isFinite(lo) ? lo - pad : undefined, max: isFinite(hi) ? hi + pad : undefined,
       title: { display: true, text: 'run start (UTC)' },
       ticks: { maxTicksLimit: 8, callback: function (v) { return dateTime(v).substring(0, days ? 10 : 16); } } };
+  }
+  // A test's runs in their order, each named by its build (else its directory): one tick per run.
+  function historyAxis(c) {
+    return { type: 'linear', min: -0.5, max: c.runs.length - 0.5, title: { display: true, text: 'run (build), oldest first' },
+      ticks: { stepSize: 1, autoSkip: true, maxRotation: 60, callback: function (v) { return Number.isInteger(v) ? c.runs[v] : ''; } } };
   }
   function dateTitle(c, item) {
     var runs = c.series[item.datasetIndex].runs || [];
@@ -666,12 +702,19 @@
   body.dataset.chartsExpected = String(charts.length);
   if (window.Chart) {
     Chart.register(markerPlugin);
+    Chart.register(changePointPlugin);
     if (window.ChartZoom) { Chart.register(window.ChartZoom); }
   }
   charts.forEach(function (c) {
     var canvas = el('canvas', { id: 'chart-' + c.id, 'data-chart': c.id });
     var box = el('div', { class: 'chart' }, [el('h3', { text: c.title }), el('div', { class: 'box' }, [canvas])]);
     if (c.note) { box.appendChild(el('div', { class: 'note', text: c.note })); }
+    if (c.changePoints) {
+      changePointsOf[canvas.id] = c.changePoints;
+      box.appendChild(el('ul', { class: 'change-points' }, c.changePoints.map(function (p) {
+        return el('li', { class: 'change-point', 'data-run': p.run, text: p.text });
+      })));
+    }
     (c.inspector && inspectorGrid ? inspectorGrid : grid).appendChild(box);
     var markerShapes = 0;
     var datasets = c.series.map(function (s, i) {

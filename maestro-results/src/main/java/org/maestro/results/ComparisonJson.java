@@ -21,11 +21,14 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *                 when it is the same as some baseline's
  * @param steps    the shifts this run continues: a headline metric whose history (in the directory of runs given as
  *                 the baseline) changed at an earlier run and has stayed so up to this one; absent when none
+ * @param detectable each headline metric's smallest change toward worse the rule would call with these baselines;
+ *                 absent when no headline metric's noise is known
  */
 public record ComparisonJson(String run, String name, String baseline, List<BaselineRun> baselines, String verdict,
                              String method, Rule rule, List<MetricResult> metrics, List<String> notes,
                              @JsonInclude(JsonInclude.Include.NON_NULL) String notComparable,
-                             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Step> steps) {
+                             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Step> steps,
+                             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Detectable> detectable) {
     public static final String FILE = "comparison.json";
 
     public ComparisonJson {
@@ -33,6 +36,27 @@ public record ComparisonJson(String run, String name, String baseline, List<Base
         metrics = metrics == null ? List.of() : List.copyOf(metrics);
         notes = notes == null ? List.of() : List.copyOf(notes);
         steps = steps == null ? List.of() : List.copyOf(steps);
+        detectable = detectable == null ? List.of() : List.copyOf(detectable);
+    }
+
+    /**
+     * A metric's smallest detectable change: the change toward worse that the rule would just call, from the
+     * baselines' noise and their number (docs/regressions.md gives the formula).
+     *
+     * @param metric    as the comparison names it
+     * @param worse     "fall" (a rate) or "rise" (a latency)
+     * @param change    the smallest detectable change, in the metric's unit
+     * @param percent   it in % of the baseline
+     * @param level     the one-sided false-alarm level it is computed at (Holm's first step: rate / metrics judged)
+     * @param floorPercent the metric's floor with baselines enough, %
+     * @param baselines the baselines with a value
+     * @param needed    the baselines in all that would bring it to the floor, assuming the same noise; absent when it is
+     *                  at its floor or no number of baselines would
+     * @param text      the line the console prints
+     */
+    public record Detectable(String metric, String unit, String worse, double change, double percent, double level,
+                             double floorPercent, int baselines,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Integer needed, String text) {
     }
 
     /**

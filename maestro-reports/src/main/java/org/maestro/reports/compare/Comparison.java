@@ -52,6 +52,8 @@ public final class Comparison {
     private final List<MetricChange> changes;
     private final FalseAlarmRule rule;
     private final List<MetricVerdict> verdicts;
+    /** Each headline metric's smallest detectable change under the rule. */
+    private final List<DetectableChange> detectable;
     private final List<String> notes;
     /** Why the load differs from every baseline's (the first baseline's differences); null when some baseline's is the same. */
     private final String notComparable;
@@ -70,6 +72,7 @@ public final class Comparison {
         this.changes = changes;
         this.rule = rule;
         this.verdicts = rule.judge(changes);
+        this.detectable = rule.detectable(changes);
         this.notes = notes;
     }
 
@@ -277,6 +280,11 @@ public final class Comparison {
         return verdicts;
     }
 
+    /** Each headline metric's smallest change toward worse that this comparison's rule would call. */
+    List<DetectableChange> detectable() {
+        return detectable;
+    }
+
     /** comparison.json: the runs, the overall verdict, each metric. */
     ComparisonJson toJson() {
         List<ComparisonJson.BaselineRun> runs = baselines.stream().map(b -> new ComparisonJson.BaselineRun(b.name,
@@ -296,7 +304,9 @@ public final class Comparison {
                 number(v.change()), number(v.changePercent()), number(v.threshold()), number(v.level()), v.basis(),
                 v.verdict())).toList();
         return new ComparisonJson(candidate.name, candidate.run.summary.name(), baselines.get(0).name, runs, verdict(), method,
-                r, metrics, notes, notComparable, steps);
+                r, metrics, notes, notComparable, steps, detectable.stream().map(d -> new ComparisonJson.Detectable(
+                d.metric().name(), d.metric().unit(), d.worse(), Json.round(d.change()), Json.round(d.percent()), d.level(),
+                Json.round(d.floorPercent()), d.baselines(), d.needed(), d.text())).toList());
     }
 
     private String relative(Path dir) {
@@ -345,6 +355,7 @@ public final class Comparison {
                     Double.isNaN(v.threshold()) ? "" : "\u00b1" + Format.number(v.threshold()), v.verdict()));
         }
         out.add("rule: " + rule.describe(changes));
+        detectable.forEach(d -> out.add(d.text()));
         notes.forEach(n -> out.add("note: " + n));
         steps.forEach(st -> out.add("history: " + st.text()));
         List<String> worse = verdicts.stream().filter(MetricVerdict::isRegression).map(v -> v.metric().name()).toList();

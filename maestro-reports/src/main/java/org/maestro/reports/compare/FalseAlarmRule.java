@@ -80,6 +80,35 @@ record FalseAlarmRule(double rate, boolean familyWise, boolean knownRunToRun) {
         return (int) considered(changes).stream().filter(c -> !Double.isNaN(c.tail(true))).count();
     }
 
+    /**
+     * The level a change toward worse is held to when it moved alone: the smallest p-value of the family, Holm's first
+     * step (rate / m); each metric's own level when not family-wise. What {@link DetectableChange} is computed at.
+     */
+    double loneLevel(MetricChange c, int judged) {
+        if (familyWise) {
+            return rate / Math.max(1, judged);
+        }
+        return c.spreadMeasured() ? rate : StudentT.upperTail(UNMEASURED_SIGMAS, Double.POSITIVE_INFINITY);
+    }
+
+    /** The smallest detectable change of each headline metric whose noise is known, in the order of {@code all}. */
+    List<DetectableChange> detectable(List<MetricChange> all) {
+        List<MetricChange> changes = considered(all);
+        int m = judged(all);
+        List<DetectableChange> out = new ArrayList<>();
+        for (MetricChange c : changes) {
+            double level = loneLevel(c, m);
+            DetectableChange d = DetectableChange.isHeadline(c.metric())
+                    ? DetectableChange.of(c, level, familyWise && m > 1 ? share(rate, m)
+                    : Format.number(100 * level) + (familyWise ? " %" : " % per metric"))
+                    : null;
+            if (d != null) {
+                out.add(d);
+            }
+        }
+        return out;
+    }
+
     private Decision[] decide(List<MetricChange> changes, boolean towardWorse) {
         double[] p = changes.stream().mapToDouble(c -> c.tail(towardWorse)).toArray();
         if (familyWise) {

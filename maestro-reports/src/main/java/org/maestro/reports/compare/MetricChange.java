@@ -27,10 +27,12 @@ import org.maestro.results.StudentT;
  *                      baselines): the spread between identical runs that the metric is known to have
  *                      ({@link Metric#runToRunLogSpread}), as one standard deviation of ln(run / baseline); the change
  *                      must be beyond chance on this scale too. NaN when none applies
+ * @param slicesNoise   the part of the noise the runs' slices show (baselines' and run's together), NaN when unknown:
+ *                      what more baselines cannot bring down ({@link DetectableChange})
  */
 record MetricChange(Metric metric, double baseline, double[] baselines, double candidate, double change,
                     double changePercent, double noise, double dof, String noiseSource, double floor, String floorText,
-                    String fixed, String fixedBasis, double logNoise) {
+                    String fixed, String fixedBasis, double logNoise, double slicesNoise) {
     /** From this many baselines on, their run-to-run spread is taken as measured (Student's t, narrow floors). */
     static final int MIN_BASELINES_FOR_SPREAD = 5;
     /** With fewer baselines the floors are this many times wider. */
@@ -79,7 +81,7 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
 
     private static MetricChange fixed(Metric m, double base, double[] baselines, double candidate, String verdict, String why) {
         return new MetricChange(m, base, baselines, candidate, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null,
-                Double.NaN, null, verdict, why, Double.NaN);
+                Double.NaN, null, verdict, why, Double.NaN, Double.NaN);
     }
 
     /**
@@ -129,7 +131,7 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
                     + " whole seconds after warm-up (or give 2 or more baselines)";
             return new MetricChange(m, base, baselines, candidate, change, changePercent, Double.NaN, Double.NaN, null,
                     floor, floorText, withinFloor ? MetricVerdict.SAME : MetricVerdict.NOT_JUDGED,
-                    withinFloor ? "within the " + floorText + ", whatever the noise (" + why + ")" : why, Double.NaN);
+                    withinFloor ? "within the " + floorText + ", whatever the noise (" + why + ")" : why, Double.NaN, within);
         }
         String source = Double.isNaN(noise) ? null : noise == runToRun ? "run-to-run spread of " + k + " baselines"
                 : "spread between slices of the runs";
@@ -139,7 +141,7 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
         double logNoise = !measured && base > 0 && candidate > 0 && !Double.isNaN(m.runToRunLogSpread())
                 ? m.runToRunLogSpread() * Math.sqrt(1 + 1.0 / k) : Double.NaN;
         return new MetricChange(m, base, baselines, candidate, change, changePercent, noise,
-                measured ? k - 1 : Double.POSITIVE_INFINITY, source, floor, floorText, null, null, logNoise);
+                measured ? k - 1 : Double.POSITIVE_INFINITY, source, floor, floorText, null, null, logNoise, within);
     }
 
     /**
@@ -153,7 +155,7 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
     /** This change without the run-to-run spread known from identical runs: one run's slices alone (the former rule). */
     MetricChange slicesOnly() {
         return Double.isNaN(logNoise) ? this : new MetricChange(metric, baseline, baselines, candidate, change, changePercent,
-                noise, dof, noiseSource, floor, floorText, fixed, fixedBasis, Double.NaN);
+                noise, dof, noiseSource, floor, floorText, fixed, fixedBasis, Double.NaN, slicesNoise);
     }
 
     /** Whether the run-to-run spread is measured (enough baselines): Student's t and the metric's own floor. */

@@ -12,9 +12,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.results.ComparisonJson;
+import org.maestro.results.history.History;
+import org.maestro.results.history.HistoryScan;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.maestro.reports.HtmlPage;
@@ -26,7 +29,8 @@ import org.maestro.reports.ReportException;
 /**
  * The index of a runs directory ({@code index.html}): every run directory directly under it (summary.json
  * or incremental.json; anything else, symbolic links included, is skipped), newest first, with its verdict, key figures, comparison
- * with its baseline and links to its report and files, plus trend charts. Self-contained like report.html
+ * with its baseline and links to its report and files, plus trend charts and each test's history with its change
+ * points ({@link HistoryCharts}). Self-contained like report.html
  * (same template and script, data inline), with relative links, so it works from file:// and over HTTP.
  */
 public final class RunIndex {
@@ -100,9 +104,22 @@ public final class RunIndex {
         index.put("generated", Instant.now().toString());
         index.putArray("runs").addAll(rows);
         data.put("chartsHeading", "Trends");
-        data.set("charts", TrendCharts.of(rows));
+        ArrayNode charts = TrendCharts.of(rows);
+        HistoryCharts.addTo(charts, history(runsDir));
+        data.set("charts", charts);
         ReportData.dropEmptyCharts(data);
         return data;
+    }
+
+    /** The history of every test in {@code runsDir}, as {@code maestro history} finds it; empty when no run measured anything. */
+    private static History history(Path runsDir) throws ReportException {
+        try {
+            return HistoryScan.of(runsDir, null);
+        } catch (IllegalArgumentException e) {
+            return new History(runsDir.toString(), History.METHOD, List.of(), List.of(e.getMessage()));
+        } catch (IOException e) {
+            throw new ReportException("cannot read the history of " + runsDir + ": " + e.getMessage(), e);
+        }
     }
 
     private static List<Path> directories(Path runsDir) throws ReportException {

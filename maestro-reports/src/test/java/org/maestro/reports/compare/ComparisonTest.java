@@ -250,6 +250,46 @@ class ComparisonTest {
         assertTrue(before.threshold() <= rate.path("threshold").asDouble(), before + " vs " + rate);
     }
 
+    /**
+     * Issue 35: every comparison says, per headline metric, the smallest change toward worse its rule would call, in
+     * the console, comparison.json and comparison.html alike (computed once, by the comparison).
+     */
+    @Test
+    void eachHeadlineMetricsSmallestDetectableChangeIsPrinted() throws Exception {
+        List<Path> bases = new java.util.ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            bases.add(run("20261122-0" + i + "0000-synthetic", T0 + i * HOUR, 300, i + 1).write().dir);
+        }
+        SyntheticRun cand = run("20261122-060000-synthetic", T0 + 6 * HOUR, 300, 9).write();
+        Comparison c = Comparison.of(bases, cand.dir, null);
+        c.write();
+        JsonNode json = Json.MAPPER.readTree(cand.dir.resolve(ComparisonJson.FILE).toFile());
+        JsonNode detectable = json.path("detectable");
+        List<String> names = new java.util.ArrayList<>();
+        detectable.forEach(d -> names.add(d.path("metric").asText()));
+        assertEquals(List.of("receive rate", "send rate", "response time p50", "response time p99", "response time p99.9",
+                "send delay p99"), names, "the headline metrics with a known noise, in the table's order");
+        int judged = json.path("rule").path("metricsJudged").asInt();
+        List<String> console = c.lines();
+        for (JsonNode d : detectable) {
+            String metric = d.path("metric").asText();
+            JsonNode verdict = metric(json, metric);
+            assertEquals(0.01 / judged, d.path("level").asDouble(), 1e-12, "Holm's first step: " + d);
+            assertEquals(verdict.path("higherIsBetter").asBoolean() ? "fall" : "rise", d.path("worse").asText(), d.toString());
+            assertEquals(100 * d.path("change").asDouble() / verdict.path("baseline").asDouble(), d.path("percent").asDouble(),
+                    1e-3 * d.path("percent").asDouble(), d.toString());
+            assertTrue(d.path("percent").asDouble() >= d.path("floorPercent").asDouble() - 1e-9, "never below the floor: " + d);
+            assertEquals(5, d.path("baselines").asInt());
+            String text = d.path("text").asText();
+            assertTrue(text.startsWith(metric + ": smallest detectable " + d.path("worse").asText() + " "), text);
+            assertTrue(console.contains(text), "printed as comparison.json has it: " + text + "\n" + String.join("\n", console));
+        }
+        String rate = detectable.get(0).path("text").asText();
+        assertTrue(rate.matches("receive rate: smallest detectable fall [0-9.]+ % at [0-9.]+ %.*"), rate);
+        JsonNode page = ReportHtml.data(cand.dir.resolve(Comparison.HTML_FILE));
+        assertEquals(detectable, page.path("comparison").path("detectable"), "comparison.html renders comparison.json's");
+    }
+
     @Test
     void throughputBothWays() throws Exception {
         SyntheticRun base = run("20261122-010000-synthetic", T0, 300, 1).write();

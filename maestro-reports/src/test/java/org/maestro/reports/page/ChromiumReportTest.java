@@ -407,6 +407,12 @@ public class ChromiumReportTest {
         assertTrue(dom.contains("False alarms: family-wise: at most 1 %"), "the family-wise rule, once above the table");
         assertTrue(dom.contains("threshold (after correction)") && dom.contains("Holm rank"), "each threshold as applied");
         assertTrue(dom.contains("href=\"../20261122-010000-synthetic/report.html\""), "the baseline's report is linked");
+        assertTrue(dom.contains("id=\"detectable-table\"") && dom.contains("Smallest detectable change"),
+                "the smallest detectable changes, in a table of their own");
+        var detectable = ReportHtml.data(page).path("comparison").path("detectable");
+        assertTrue(detectable.size() >= 2, detectable.toString());
+        detectable.forEach(d -> assertTrue(dom.contains(">" + HtmlPage.escapeHtml(d.path("text").asText()) + "<"),
+                "each metric's line as comparison.json has it: " + d.path("text").asText()));
 
         // The run's own page says how it compares, and links the comparison.
         String report = dumpDom(ReportBuilder.build(cand.dir));

@@ -98,6 +98,12 @@ public record History(String runs, String method, List<TestHistory> tests, List<
         public String label() {
             return new Run(run, build, start).label();
         }
+
+        /** "-50 % at build 411, confidence 99.9 %": the shift in words, as the runs index marks it. */
+        public String text() {
+            return (changePercent == null ? "changed" : HistoryTable.signed(changePercent) + " %") + " at " + label()
+                    + ", confidence " + HistoryTable.confidence(confidence);
+        }
     }
 
     /** The test named {@code name}, or null. */

@@ -1,0 +1,42 @@
+package org.maestro.reports.index;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.maestro.reports.Json;
+import org.maestro.reports.SyntheticRun;
+import org.maestro.results.BuildTags;
+
+/**
+ * A history of {@link #NIGHTS} nightly runs written with the real writers ({@link SyntheticRun}), each recorded as a
+ * build (401, 402, …): {@link #STEADY} nights at 400 msg/s, then the SUT slowed to 200 msg/s from build
+ * {@link #FIRST_SLOW_BUILD} on. The receive rates carry a fixed noise of up to 1 %, as identical runs do.
+ */
+final class HistoryFixture {
+    static final int NIGHTS = 12;
+    static final int STEADY = 7;
+    static final int FIRST_BUILD = 401;
+    static final int FIRST_SLOW_BUILD = FIRST_BUILD + STEADY;
+    static final String TEST = "nightly";
+    private static final long T0 = 1_795_000_000_000_000L;
+    private static final long DAY = 86_400_000_000L;
+
+    private HistoryFixture() {
+    }
+
+    /** Writes the runs under {@code dir} and returns it. */
+    static Path write(Path dir) throws Exception {
+        for (int night = 0; night < NIGHTS; night++) {
+            Path run = Files.createDirectories(dir.resolve(String.format("202611%02d-020000-%s", night + 1, TEST)));
+            int rate = night < STEADY ? 400 : 200;
+            new SyntheticRun(run, T0 + night * DAY, 4, rate, 1).named(TEST).seed(night + 1).write();
+            ObjectNode s = (ObjectNode) Json.MAPPER.readTree(run.resolve("summary.json").toFile());
+            s.putObject("build").put(BuildTags.BUILD, Integer.toString(FIRST_BUILD + night));
+            ObjectNode totals = (ObjectNode) s.path("totals");
+            totals.put("receiveRate", rate * (1 + 0.01 * Math.sin(night)));
+            Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(run.resolve("summary.json").toFile(), s);
+        }
+        return dir;
+    }
+}
