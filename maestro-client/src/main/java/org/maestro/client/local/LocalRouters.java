@@ -162,7 +162,7 @@ public final class LocalRouters implements AutoCloseable {
                 }
                 Thread.sleep(POLL_MILLIS); // polling a process we do not control: nothing to wait on
             }
-            LOG.info("routers of {} up: {}", topology.description(), processes.keySet());
+            LOG.info("{} routers of {} up: {}", binary.describe(), topology.description(), processes.keySet());
         } finally {
             management.values().forEach(AmqpManagementInspector::close);
         }
