@@ -25,7 +25,9 @@
 #                                                          about 20 s a run on 2 cores) into VERDICT_POWER_DIR (default a
 #                                                          new /tmp/maestro-verdict-power-*, kept; runs already there reused)
 #   HISTORIES=N histories per scenario (default 200), SEED=S (default 1), STEP_NIGHT=K the night the step begins
-#   (default 15 of 30). Runtime: the runs, then about a minute for the replay at the defaults (it grows with HISTORIES).
+#   (default 15 of 30), ONLY_PASSED=1 replays only the runs that passed their own criteria (as `--baseline runs` takes
+#   only those as baselines; a run that failed them fails the nightly anyway). Runtime: the runs, then the build
+#   (about 40 s) and the replay (about a minute on a busy 2-core host at the defaults; it grows with HISTORIES).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 given=""
@@ -79,5 +81,6 @@ if [ -z "$given" ]; then
     done
     echo "runs made in $(($(date +%s) - start)) s (host load: $(cut -d' ' -f1-3 /proc/loadavg))"
 fi
-java_maestro org.maestro.reports.compare.VerdictPowerBench "$dir" "${HISTORIES:-200}" "${SEED:-1}" "${STEP_NIGHT:-15}"
+java_maestro org.maestro.reports.compare.VerdictPowerBench "$dir" "${HISTORIES:-200}" "${SEED:-1}" "${STEP_NIGHT:-15}" \
+    ${ONLY_PASSED:+passed}
 [ -n "$given" ] || echo "runs kept in $dir: bench/verdict-power.sh $dir replays them again without new runs"

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.reports.RunDirectory;
+import org.maestro.results.Summary;
 import org.maestro.results.history.ChangePoints;
 import org.maestro.results.history.HeadlineMetric;
 
@@ -26,7 +27,8 @@ import org.maestro.results.history.HeadlineMetric;
  * metric's history up to that night ({@link ChangePoints}). Each run is read once; a shift multiplies a shifted run's
  * {@link Comparison.Reading} (figure and slice spread alike) and its headline figure by the same factor.
  *
- * <p>usage: {@code VerdictPowerBench RUNS_DIR HISTORIES SEED STEP_NIGHT}
+ * <p>usage: {@code VerdictPowerBench RUNS_DIR HISTORIES SEED STEP_NIGHT [passed]}: with {@code passed}, only the runs
+ * that passed their own criteria are replayed (a nightly with {@code --baseline runs} takes only those as baselines)
  */
 public final class VerdictPowerBench {
     static final int NIGHTS = 30;
@@ -66,7 +68,7 @@ public final class VerdictPowerBench {
             new Scenario("p99 +0.5 %/night drift", false, 0, true));
 
     /** One identical run as the judges read it. */
-    record Run(String name, List<Comparison.Reading> readings, double[] headline) {
+    record Run(String name, String verdict, List<Comparison.Reading> readings, double[] headline) {
     }
 
     /** Per scenario, per judge: nights judged, alarms among unshifted nights, histories, detections. */
@@ -103,8 +105,8 @@ public final class VerdictPowerBench {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 4) {
-            System.err.println("usage: VerdictPowerBench RUNS_DIR HISTORIES SEED STEP_NIGHT");
+        if (args.length < 4 || args.length > 5 || (args.length == 5 && !args[4].equals("passed"))) {
+            System.err.println("usage: VerdictPowerBench RUNS_DIR HISTORIES SEED STEP_NIGHT [passed]");
             System.exit(2);
         }
         Path dir = Path.of(args[0]);
@@ -123,14 +125,23 @@ public final class VerdictPowerBench {
         RunDirectory first = RunDirectory.open(dirs.get(0));
         List<Metric> metrics = Metric.of(first.summary, first.summary);
         List<Run> runs = new ArrayList<>();
+        boolean passedOnly = args.length == 5;
         for (Path d : dirs) {
             RunDirectory rd = RunDirectory.open(d);
+            if (passedOnly && !Summary.PASSED.equals(rd.summary.verdict())) {
+                System.out.println("left out (did not pass its own criteria): " + d.getFileName() + ", " + rd.summary.verdict());
+                continue;
+            }
             RunFigures f = RunFigures.read(rd, metrics);
             double[] headline = Arrays.stream(HeadlineMetric.values()).mapToDouble(h -> {
                 Double v = h.valueIn(rd.summary.totals());
                 return v == null ? Double.NaN : v;
             }).toArray();
-            runs.add(new Run(f.name, metrics.stream().map(m -> Comparison.Reading.of(f, m)).toList(), headline));
+            runs.add(new Run(f.name, rd.summary.verdict(), metrics.stream().map(m -> Comparison.Reading.of(f, m)).toList(), headline));
+        }
+        if (runs.size() < 3) {
+            System.err.println("VerdictPowerBench: " + runs.size() + " runs to replay; at least 3 are needed");
+            System.exit(2);
         }
         int exclude = Math.min(Baselines.LATEST, runs.size() / 2);
         System.out.println("replay: " + runs.size() + " identical runs in " + dir + "; " + histories + " histories of " + NIGHTS
@@ -140,6 +151,7 @@ public final class VerdictPowerBench {
                 + ChangePoints.MAX_P + ") of each headline metric's history up to that night");
 
         Map<String, List<Double>> mde = new TreeMap<>();
+        Map<String, Integer> crying = new TreeMap<>();
         int selfInBaselines = 0;
         int comparisons = 0;
         StringBuilder table = new StringBuilder();
@@ -182,6 +194,9 @@ public final class VerdictPowerBench {
                     if (k < from) {
                         verdict.nights++;
                         verdict.alarms += verdicts.stream().anyMatch(MetricVerdict::isRegression) ? 1 : 0;
+                        if (!shifts) {
+                            verdicts.stream().filter(MetricVerdict::isRegression).forEach(v -> crying.merge(v.metric().name(), 1, Integer::sum));
+                        }
                     } else if (verdictAt == 0 && verdicts.stream().anyMatch(v -> v.isRegression() && sc.shifted(v.metric().name()))) {
                         verdictAt = k - from + 1;
                     }
@@ -241,6 +256,10 @@ public final class VerdictPowerBench {
                 + "verdict: a shifted metric called worse; change points: a change point toward worse in a shifted metric within "
                 + CP_TOLERANCE + " nights of the step (of a drift: from then on), in the history up to that night. False alarms: nights "
                 + "before any shift with any metric worse / with a new change point in any headline metric.");
+        System.out.println("metrics called worse in the identical histories' nightly verdicts (nights): "
+                + (crying.isEmpty() ? "none" : crying));
+        System.out.println("the replayed runs' own verdicts (a nightly with --baseline runs takes only passed runs as baselines; "
+                + "bench/verdict-power.sh with ONLY_PASSED=1 replays only those): " + runs.stream().map(Run::verdict).toList());
         System.out.println(String.format(Locale.ROOT, "nightly comparisons at %d baselines whose run is also among its baselines "
                 + "(a resampled history repeats runs): %d of %d", Baselines.LATEST, selfInBaselines, comparisons));
         System.out.println("smallest detectable change at " + Baselines.LATEST + " baselines (DetectableChange), median [min, max] over "
