@@ -104,6 +104,22 @@ public final class VerdictPowerBench {
         }
     }
 
+    private final List<Metric> metrics;
+    private final List<Run> runs;
+    private final int stepNight;
+    /** Each headline metric's smallest detectable change in the identical histories' comparisons at 10 baselines. */
+    private final Map<String, List<Double>> mde = new TreeMap<>();
+    /** The metrics called worse in the identical histories' nightly verdicts, and on how many nights. */
+    private final Map<String, Integer> crying = new TreeMap<>();
+    private int selfInBaselines;
+    private int comparisons;
+
+    private VerdictPowerBench(List<Metric> metrics, List<Run> runs, int stepNight) {
+        this.metrics = metrics;
+        this.runs = runs;
+        this.stepNight = stepNight;
+    }
+
     public static void main(String[] args) throws Exception {
         if (args.length < 4 || args.length > 5 || (args.length == 5 && !args[4].equals("passed"))) {
             System.err.println("usage: VerdictPowerBench RUNS_DIR HISTORIES SEED STEP_NIGHT [passed]");
@@ -117,15 +133,50 @@ public final class VerdictPowerBench {
             System.err.println("VerdictPowerBench: STEP_NIGHT " + stepNight + " must be within 1.." + (NIGHTS - WITHIN));
             System.exit(2);
         }
+        VerdictPowerBench bench;
+        try {
+            bench = read(dir, args.length == 5, stepNight);
+        } catch (IllegalArgumentException e) {
+            System.err.println("VerdictPowerBench: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        int exclude = Math.min(Baselines.LATEST, bench.runs.size() / 2);
+        System.out.println("replay: " + bench.runs.size() + " identical runs in " + dir + "; " + histories + " histories of " + NIGHTS
+                + " nights per scenario, seed " + seed + "; each night a run drawn from those not drawn on the " + exclude
+                + " nights before it; shifts from night " + stepNight + " (0-based); one-run verdict: each night vs up to "
+                + Baselines.LATEST + " nights before it, FalseAlarmRule.FAMILY_WISE; change points: ChangePoints (p "
+                + ChangePoints.MAX_P + ") of each headline metric's history up to that night");
+        String row = "%-26s | %-22s %-22s | %-22s %-22s%n";
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, row, "", "one-run verdict", "", "change points", ""));
+        table.append(String.format(Locale.ROOT, row, "scenario", "false alarms/night", "det<=" + WITHIN + "n  det  med.n",
+                "false alarms/night", "det<=" + WITHIN + "n  det  med.n"));
+        for (Scenario sc : SCENARIOS) {
+            Tally verdict = new Tally();
+            Tally points = new Tally();
+            for (int h = 0; h < histories; h++) {
+                bench.replay(sc, draw(new Random(seed * 1_000_003L + h), bench.runs.size(), exclude), verdict, points);
+            }
+            table.append(String.format(Locale.ROOT, row, sc.name(), verdict.alarmsText(), verdict.detectionText(), points.alarmsText(),
+                    points.detectionText()));
+        }
+        System.out.print(table);
+        bench.printNotes();
+    }
+
+    /**
+     * The runs in {@code dir} (only those that passed their own criteria when {@code passedOnly}), each read once.
+     *
+     * @throws IllegalArgumentException when fewer than 3 runs are left to replay
+     */
+    private static VerdictPowerBench read(Path dir, boolean passedOnly, int stepNight) throws Exception {
         List<Path> dirs = runsIn(dir);
         if (dirs.size() < 3) {
-            System.err.println("VerdictPowerBench: " + dir + " holds " + dirs.size() + " runs (directories with summary.json); at least 3 are needed");
-            System.exit(2);
+            throw new IllegalArgumentException(dir + " holds " + dirs.size() + " runs (directories with summary.json); at least 3 are needed");
         }
         RunDirectory first = RunDirectory.open(dirs.get(0));
         List<Metric> metrics = Metric.of(first.summary, first.summary);
         List<Run> runs = new ArrayList<>();
-        boolean passedOnly = args.length == 5;
         for (Path d : dirs) {
             RunDirectory rd = RunDirectory.open(d);
             if (passedOnly && !Summary.PASSED.equals(rd.summary.verdict())) {
@@ -140,117 +191,109 @@ public final class VerdictPowerBench {
             runs.add(new Run(f.name, rd.summary.verdict(), metrics.stream().map(m -> Comparison.Reading.of(f, m)).toList(), headline));
         }
         if (runs.size() < 3) {
-            System.err.println("VerdictPowerBench: " + runs.size() + " runs to replay; at least 3 are needed");
-            System.exit(2);
+            throw new IllegalArgumentException(dir + " holds " + runs.size() + " runs that passed; at least 3 are needed");
         }
-        int exclude = Math.min(Baselines.LATEST, runs.size() / 2);
-        System.out.println("replay: " + runs.size() + " identical runs in " + dir + "; " + histories + " histories of " + NIGHTS
-                + " nights per scenario, seed " + seed + "; each night a run drawn from those not drawn on the " + exclude
-                + " nights before it; shifts from night " + stepNight + " (0-based); one-run verdict: each night vs up to "
-                + Baselines.LATEST + " nights before it, FalseAlarmRule.FAMILY_WISE; change points: ChangePoints (p "
-                + ChangePoints.MAX_P + ") of each headline metric's history up to that night");
+        return new VerdictPowerBench(metrics, runs, stepNight);
+    }
 
-        Map<String, List<Double>> mde = new TreeMap<>();
-        Map<String, Integer> crying = new TreeMap<>();
-        int selfInBaselines = 0;
-        int comparisons = 0;
-        StringBuilder table = new StringBuilder();
-        table.append(String.format(Locale.ROOT, "%-26s | %-22s %-22s | %-22s %-22s%n", "", "one-run verdict", "",
-                "change points", ""));
-        table.append(String.format(Locale.ROOT, "%-26s | %-22s %-22s | %-22s %-22s%n", "scenario", "false alarms/night",
-                "det<=" + WITHIN + "n  det  med.n", "false alarms/night", "det<=" + WITHIN + "n  det  med.n"));
-        for (Scenario sc : SCENARIOS) {
-            Tally verdict = new Tally();
-            Tally points = new Tally();
-            boolean shifts = sc.step() != 0 || sc.drift();
-            int from = shifts ? stepNight : NIGHTS;
-            for (int h = 0; h < histories; h++) {
-                int[] night = draw(new Random(seed * 1_000_003L + h), runs.size(), exclude);
-                int verdictAt = 0;
-                int pointAt = 0;
-                List<Set<Integer>> seen = new ArrayList<>();
-                for (int i = 0; i < HeadlineMetric.values().length; i++) {
-                    seen.add(new HashSet<>());
-                }
-                for (int k = 1; k < NIGHTS; k++) {
-                    // The one-run verdict of night k.
-                    List<Integer> base = new ArrayList<>();
-                    for (int b = Math.max(0, k - Baselines.LATEST); b < k; b++) {
-                        base.add(b);
-                    }
-                    List<MetricChange> changes = new ArrayList<>();
-                    for (int m = 0; m < metrics.size(); m++) {
-                        Metric metric = metrics.get(m);
-                        final int mi = m;
-                        List<Comparison.Reading> bs = base.stream().map(b -> scaled(runs.get(night[b]).readings().get(mi),
-                                sc.shifted(metric.name()) ? sc.factor(b, from) : 1)).toList();
-                        Comparison.Reading c = scaled(runs.get(night[k]).readings().get(m), sc.shifted(metric.name()) ? sc.factor(k, from) : 1);
-                        MetricChange change = Comparison.change(metric, bs, c, null);
-                        if (change != null) {
-                            changes.add(change);
-                        }
-                    }
-                    List<MetricVerdict> verdicts = FalseAlarmRule.FAMILY_WISE.judge(changes);
-                    if (k < from) {
-                        verdict.nights++;
-                        verdict.alarms += verdicts.stream().anyMatch(MetricVerdict::isRegression) ? 1 : 0;
-                        if (!shifts) {
-                            verdicts.stream().filter(MetricVerdict::isRegression).forEach(v -> crying.merge(v.metric().name(), 1, Integer::sum));
-                        }
-                    } else if (verdictAt == 0 && verdicts.stream().anyMatch(v -> v.isRegression() && sc.shifted(v.metric().name()))) {
-                        verdictAt = k - from + 1;
-                    }
-                    if (!shifts && base.size() == Baselines.LATEST) {
-                        comparisons++;
-                        final int kk = k;
-                        selfInBaselines += base.stream().anyMatch(b -> night[b] == night[kk]) ? 1 : 0;
-                        for (DetectableChange d : FalseAlarmRule.FAMILY_WISE.detectable(changes)) {
-                            mde.computeIfAbsent(d.metric().name() + " (" + d.worse() + ")", x -> new ArrayList<>()).add(d.percent());
-                        }
-                    }
-                    // The change points of the history up to night k.
-                    if (k + 1 < 2 * ChangePoints.MIN_SIZE) {
-                        continue;
-                    }
-                    boolean newPoint = false;
-                    for (int hm = 0; hm < HeadlineMetric.values().length; hm++) {
-                        HeadlineMetric metric = HeadlineMetric.values()[hm];
-                        double[] x = new double[k + 1];
-                        boolean known = true;
-                        for (int n = 0; n <= k; n++) {
-                            x[n] = runs.get(night[n]).headline()[hm] * (sc.shifted(metric.label()) ? sc.factor(n, from) : 1);
-                            known &= Double.isFinite(x[n]);
-                        }
-                        if (!known) {
-                            continue;
-                        }
-                        for (ChangePoints.Shift s : ChangePoints.of(x)) {
-                            boolean isShift = sc.shifted(metric.label()) && s.index() >= from - CP_TOLERANCE
-                                    && (sc.drift() || s.index() <= from + CP_TOLERANCE)
-                                    && (s.after() < s.before()) == metric.higherIsBetter();
-                            if (isShift && k >= from && pointAt == 0) {
-                                pointAt = k - from + 1;
-                            }
-                            // A point moved by a night or two as the history grows is the same point.
-                            boolean known1 = seen.get(hm).stream().anyMatch(i -> Math.abs(i - s.index()) <= CP_TOLERANCE);
-                            seen.get(hm).add(s.index());
-                            newPoint |= !known1 && !isShift;
-                        }
-                    }
-                    if (k < from) {
-                        points.nights++;
-                        points.alarms += newPoint ? 1 : 0;
-                    }
-                }
-                if (shifts) {
-                    verdict.detection(verdictAt);
-                    points.detection(pointAt);
-                }
-            }
-            table.append(String.format(Locale.ROOT, "%-26s | %-22s %-22s | %-22s %-22s%n", sc.name(), verdict.alarmsText(),
-                    verdict.detectionText(), points.alarmsText(), points.detectionText()));
+    /** One history of scenario {@code sc} (night k's run is {@code night[k]}), judged night by night by both judges. */
+    private void replay(Scenario sc, int[] night, Tally verdict, Tally points) {
+        boolean shifts = sc.step() != 0 || sc.drift();
+        int from = shifts ? stepNight : NIGHTS;
+        int verdictAt = 0;
+        int pointAt = 0;
+        List<Set<Integer>> seen = new ArrayList<>();
+        for (int i = 0; i < HeadlineMetric.values().length; i++) {
+            seen.add(new HashSet<>());
         }
-        System.out.print(table);
+        for (int k = 1; k < NIGHTS; k++) {
+            List<MetricVerdict> verdicts = nightly(sc, night, k, from);
+            if (k < from) {
+                verdict.nights++;
+                verdict.alarms += verdicts.stream().anyMatch(MetricVerdict::isRegression) ? 1 : 0;
+                if (!shifts) {
+                    verdicts.stream().filter(MetricVerdict::isRegression).forEach(v -> crying.merge(v.metric().name(), 1, Integer::sum));
+                }
+            } else if (verdictAt == 0 && verdicts.stream().anyMatch(v -> v.isRegression() && sc.shifted(v.metric().name()))) {
+                verdictAt = k - from + 1;
+            }
+            if (k + 1 < 2 * ChangePoints.MIN_SIZE) {
+                continue;
+            }
+            boolean[] found = changePoints(sc, night, k, from, seen);
+            if (found[1] && k >= from && pointAt == 0) {
+                pointAt = k - from + 1;
+            }
+            if (k < from) {
+                points.nights++;
+                points.alarms += found[0] ? 1 : 0;
+            }
+        }
+        if (shifts) {
+            verdict.detection(verdictAt);
+            points.detection(pointAt);
+        }
+    }
+
+    /** The one-run verdict of night k against up to 10 nights before it, each metric's figures shifted as the scenario says. */
+    private List<MetricVerdict> nightly(Scenario sc, int[] night, int k, int from) {
+        List<Integer> base = new ArrayList<>();
+        for (int b = Math.max(0, k - Baselines.LATEST); b < k; b++) {
+            base.add(b);
+        }
+        List<MetricChange> changes = new ArrayList<>();
+        for (int m = 0; m < metrics.size(); m++) {
+            Metric metric = metrics.get(m);
+            final int mi = m;
+            List<Comparison.Reading> bs = base.stream().map(b -> scaled(runs.get(night[b]).readings().get(mi),
+                    sc.shifted(metric.name()) ? sc.factor(b, from) : 1)).toList();
+            Comparison.Reading c = scaled(runs.get(night[k]).readings().get(m), sc.shifted(metric.name()) ? sc.factor(k, from) : 1);
+            MetricChange change = Comparison.change(metric, bs, c, null);
+            if (change != null) {
+                changes.add(change);
+            }
+        }
+        if (from == NIGHTS && base.size() == Baselines.LATEST) {
+            comparisons++;
+            selfInBaselines += base.stream().anyMatch(b -> night[b] == night[k]) ? 1 : 0;
+            for (DetectableChange d : FalseAlarmRule.FAMILY_WISE.detectable(changes)) {
+                mde.computeIfAbsent(d.metric().name() + " (" + d.worse() + ")", x -> new ArrayList<>()).add(d.percent());
+            }
+        }
+        return FalseAlarmRule.FAMILY_WISE.judge(changes);
+    }
+
+    /**
+     * The change points of each headline metric's history up to night k: {a new one that is not the injected shift,
+     * one that is the shift}. {@code seen} keeps each metric's points of the nights before.
+     */
+    private boolean[] changePoints(Scenario sc, int[] night, int k, int from, List<Set<Integer>> seen) {
+        boolean[] found = new boolean[2];
+        for (int hm = 0; hm < HeadlineMetric.values().length; hm++) {
+            HeadlineMetric metric = HeadlineMetric.values()[hm];
+            double[] x = new double[k + 1];
+            boolean known = true;
+            for (int n = 0; n <= k; n++) {
+                x[n] = runs.get(night[n]).headline()[hm] * (sc.shifted(metric.label()) ? sc.factor(n, from) : 1);
+                known &= Double.isFinite(x[n]);
+            }
+            if (!known) {
+                continue;
+            }
+            for (ChangePoints.Shift s : ChangePoints.of(x)) {
+                boolean isShift = sc.shifted(metric.label()) && s.index() >= from - CP_TOLERANCE
+                        && (sc.drift() || s.index() <= from + CP_TOLERANCE) && (s.after() < s.before()) == metric.higherIsBetter();
+                // A point moved by a night or two as the history grows is the same point.
+                boolean before = seen.get(hm).stream().anyMatch(i -> Math.abs(i - s.index()) <= CP_TOLERANCE);
+                seen.get(hm).add(s.index());
+                found[0] |= !before && !isShift;
+                found[1] |= isShift;
+            }
+        }
+        return found;
+    }
+
+    private void printNotes() {
         System.out.println("det<=" + WITHIN + "n: share of histories whose shift is detected by its " + WITHIN + "rd night (the shift's "
                 + "first night is 1); det: detected by night " + NIGHTS + "; med.n: median nights from the shift to its detection. One-run "
                 + "verdict: a shifted metric called worse; change points: a change point toward worse in a shifted metric within "
