@@ -38,6 +38,12 @@ fi
 runs_n=${1:-10}
 seconds=${2:-5}
 rate=${3:-200}
+for n in "$runs_n" "$seconds" "$rate"; do
+    if ! [[ $n =~ ^[1-9][0-9]*$ ]]; then
+        echo "verdict-power.sh: '$n' is neither a directory of runs nor a positive whole number (RUNS SECONDS RATE)" >&2
+        exit 2
+    fi
+done
 if [ -n "$given" ]; then
     dir=$given
 elif [ -n "${VERDICT_POWER_DIR:-}" ]; then
