@@ -104,14 +104,7 @@ public final class Comparison {
             }
             List<MetricChange> changes = new ArrayList<>();
             for (Metric m : metrics) {
-                double[] values = b.stream().mapToDouble(f -> m.valueIn(f.run.summary)).toArray();
-                double[] noise = b.stream().mapToDouble(f -> f.noise(m)).toArray();
-                List<String> tooShort = new ArrayList<>();
-                b.forEach(f -> tooShort.add(f.tooFewSlices(m)));
-                tooShort.add(c.tooFewSlices(m));
-                tooShort.removeIf(Objects::isNull);
-                MetricChange change = MetricChange.of(m, values, noise, m.valueIn(run.summary), c.noise(m),
-                        minChange == null ? m.relativeFloor() : minChange, tooShort.isEmpty() ? null : String.join(", ", tooShort));
+                MetricChange change = change(m, b.stream().map(f -> Reading.of(f, m)).toList(), Reading.of(c, m), minChange);
                 if (change != null) {
                     changes.add(change);
                 }
@@ -121,6 +114,32 @@ public final class Comparison {
         } catch (IOException e) {
             throw new ReportException("cannot read the runs to compare: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * What the comparison reads of one run for one metric: its figure in summary.json, its spread between the run's
+     * slices (NaN when unknown), and why it has no such spread (the run was too short to slice), else null.
+     * bench/verdict-power.sh scales the first two to inject a shift.
+     */
+    record Reading(double value, double noise, String tooFewSlices) {
+        static Reading of(RunFigures f, Metric m) {
+            return new Reading(m.valueIn(f.run.summary), f.noise(m), f.tooFewSlices(m));
+        }
+    }
+
+    /**
+     * One metric's change from the baselines' readings to the run's; null when neither side has the metric.
+     *
+     * @param minChange as in {@link #of}
+     */
+    static MetricChange change(Metric m, List<Reading> baselines, Reading candidate, Double minChange) {
+        List<String> tooShort = new ArrayList<>();
+        baselines.forEach(r -> tooShort.add(r.tooFewSlices()));
+        tooShort.add(candidate.tooFewSlices());
+        tooShort.removeIf(Objects::isNull);
+        return MetricChange.of(m, baselines.stream().mapToDouble(Reading::value).toArray(),
+                baselines.stream().mapToDouble(Reading::noise).toArray(), candidate.value(), candidate.noise(),
+                minChange == null ? m.relativeFloor() : minChange, tooShort.isEmpty() ? null : String.join(", ", tooShort));
     }
 
     /** Why the run's load differs from every baseline's, or null when it is the same as some baseline's. */
