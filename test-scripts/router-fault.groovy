@@ -1,7 +1,7 @@
 // A fault on a router: a line of routers at a fixed rate while the agent beside the middle router (-P target=router-2)
 // restarts it (or, with -P downFor=10, stops it for that long). The summary gives the action's loss, outage and recovery.
 // -P router=skupper: skupper-router instead of Qpid Dispatch.
-// -P delivery=presettled: the senders fire-and-forget, so what is sent while the path is down is lost (loss ≈ outage × rate).
+// -P delivery=presettled: the senders fire-and-forget; what the path drops is lost (loss = the receiver's gap × rate, docs/topologies.md).
 //   maestro run test-scripts/router-fault.groovy --local
 //       (three qdrouterd on loopback, found as docs/topologies.md says; an agent beside each, named after its router;
 //        the handlers of test-scripts/handlers: nothing to set up)

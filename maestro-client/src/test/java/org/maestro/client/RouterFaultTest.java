@@ -162,9 +162,9 @@ class RouterFaultTest {
 
     /**
      * Presettled sends ({@code -P delivery=presettled}: fire-and-forget, the receivers' loss is the truth) on a skupper
-     * line of three, router-2 stopped for 2 s: what is lost is not sent again, so loss = gap × rate, the gap measured on
+     * line of three, router-2 stopped for 1 s: what is lost is not sent again, so loss = gap × rate, the gap measured on
      * the receiver's own data: the time of the sender's schedule that never arrived (the steps between consecutive
-     * intended times received, less one slot each). The gap is not the outage (12-13 s: router-2 down 2 s, then up to
+     * intended times received, less one slot each). The gap is not the outage (11-13 s: router-2 down 1-2 s, then up to
      * 5 s until router-3 reconnects, and the routes): router-1 takes the sender's messages, and drops them, only until it
      * learns the address has no destination, then withholds credit; the sender blocks for the rest of the outage and
      * sends its backlog late. Measured at 200 msg/s: sends after the stop 1.2 s (240 lost), blocked 11.0 s, and as the
@@ -177,7 +177,7 @@ class RouterFaultTest {
         TestRouters.binary(kind);
         Path runs = dir.resolve("runs");
         MaestroCommand.Result r = MaestroCommand.run("run", script(), "--local", "--runs", runs.toString(), "-P", "router=" + kind.word(),
-                "-P", "delivery=presettled", "-P", "downFor=2", "-P", "rate=" + RATE, "-P", "duration=20s", "-P", "at=2s");
+                "-P", "delivery=presettled", "-P", "downFor=1", "-P", "rate=" + RATE, "-P", "duration=16s", "-P", "at=1s");
         assertEquals(0, r.exitCode(), r.output());
         JsonNode action = onlyAction(runs, r);
         assertEquals("stop-router-for.sh", action.get("handler").asText(), action.toString());
@@ -193,10 +193,10 @@ class RouterFaultTest {
         double gapTimesRate = gapMicros / 1e6 * RATE;
         assertEquals(gapTimesRate, lost, gapTimesRate * 0.01, "loss = gap " + gaps + " µs × " + RATE + " msg/s: " + action);
         assertTrue(outage > 0 && recovery >= outage, "the flow stopped, and was back at the full rate after: " + action);
-        assertTrue(java.util.regex.Pattern.compile("router-2: stop-router-for\\.sh \\[2\\] -> succeeded; lost " + lost
+        assertTrue(java.util.regex.Pattern.compile("router-2: stop-router-for\\.sh \\[1\\] -> succeeded; lost " + lost
                 + ", duplicated 0, out of order 0, outage " + outage + " ms, recovery " + recovery + " ms").matcher(r.output()).find(),
                 r.output());
-        System.out.printf("FIGURE: %s line of 3, router-2 stopped for 2 s, presettled at %d msg/s: lost %d, gaps %s µs (× rate %.1f),"
+        System.out.printf("FIGURE: %s line of 3, router-2 stopped for 1 s, presettled at %d msg/s: lost %d, gaps %s µs (× rate %.1f),"
                 + " outage %d ms, recovery %d ms%n", kind.word(), RATE, lost, gaps, gapTimesRate, outage, recovery);
     }
 
