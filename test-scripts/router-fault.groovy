@@ -1,6 +1,7 @@
 // A fault on a router: a line of routers at a fixed rate while the agent beside the middle router (-P target=router-2)
 // restarts it (or, with -P downFor=10, stops it for that long). The summary gives the action's loss, outage and recovery.
 // -P router=skupper: skupper-router instead of Qpid Dispatch.
+// -P delivery=presettled: the senders fire-and-forget; what the path drops is lost (loss = the receiver's gap × rate, docs/topologies.md).
 //   maestro run test-scripts/router-fault.groovy --local
 //       (three qdrouterd on loopback, found as docs/topologies.md says; an agent beside each, named after its router;
 //        the handlers of test-scripts/handlers: nothing to set up)
@@ -20,6 +21,7 @@ test {
     // --local without sendUrl: the routers it starts (line N, ring N, complete N, a YAML graph file; docs/topologies.md)
     topology     param('topology', local && param('sendUrl', null) == null ? 'line 3' : null)
     router       param('router', null)       // qpid-dispatch (the default) or skupper: which router --local starts
+    delivery     param('delivery', null)     // presettled: --local's senders fire-and-forget (a lab's URL says ?delivery=)
     sendUrl      param('sendUrl', null)
     receiveUrl   param('receiveUrl', null)
     rate         param('rate', 500)

@@ -17,6 +17,7 @@ test {
     // --local without sendUrl: the routers it starts (line N, ring N, complete N, edges IxE, a YAML graph file; docs/topologies.md)
     topology     param('topology', local && param('sendUrl', null) == null ? 'line 3' : null)
     router       param('router', null)       // qpid-dispatch (the default) or skupper: which router --local starts
+    delivery     param('delivery', null)     // presettled: --local's senders fire-and-forget (a lab's URL says ?delivery=)
     sendUrl      param('sendUrl', null)      // the first router's client listener and the address
     receiveUrl   param('receiveUrl', null)   // the last router's
     rate         param('rate', 1000)

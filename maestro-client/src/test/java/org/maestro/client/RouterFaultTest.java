@@ -160,6 +160,71 @@ class RouterFaultTest {
         assertEquals(List.of("router-1", "router-2", "router-3"), checked.stream().sorted().toList());
     }
 
+    /**
+     * Presettled sends ({@code -P delivery=presettled}: fire-and-forget, the receivers' loss is the truth) on a skupper
+     * line of three, router-2 stopped for 1 s: what is lost is not sent again, so loss = gap × rate, the gap measured on
+     * the receiver's own data: the time of the sender's schedule that never arrived (the steps between consecutive
+     * intended times received, less one slot each). The gap is not the outage (11-13 s: router-2 down 1-2 s, then up to
+     * 5 s until router-3 reconnects, and the routes): router-1 takes the sender's messages, and drops them, only until it
+     * learns the address has no destination, then withholds credit; the sender blocks for the rest of the outage and
+     * sends its backlog late. Measured at 200 msg/s: sends after the stop 1.2 s (240 lost), blocked 11.0 s, and as the
+     * route came back one credit window (250, skupper-router's link capacity) lost again: lost 489, 2 gaps of 1.2 s and
+     * 1.25 s, outage 12.1 s (× rate 2,420). Stopped for 1 s the outage was 4.2-8 s (stopped for 2-3 s, 12-13 s: router-3's
+     * 5 s retry can just miss router-2's return): 18 s leave the flow time to be back in full after it. In every run lost equalled
+     * gap × rate exactly (639, 1252, 315, 971): the schedule's slots are exact, and a slot is lost whole or not.
+     */
+    @Test
+    void presettledSendsIntoAStoppedSkupperRouterLoseGapTimesRate() throws Exception {
+        RouterKind kind = RouterKind.SKUPPER;
+        TestRouters.binary(kind);
+        Path runs = dir.resolve("runs");
+        MaestroCommand.Result r = MaestroCommand.run("run", script(), "--local", "--runs", runs.toString(), "-P", "router=" + kind.word(),
+                "-P", "delivery=presettled", "-P", "downFor=1", "-P", "rate=" + RATE, "-P", "duration=18s", "-P", "at=1s");
+        assertEquals(0, r.exitCode(), r.output());
+        JsonNode action = onlyAction(runs, r);
+        assertEquals("stop-router-for.sh", action.get("handler").asText(), action.toString());
+        assertEquals("succeeded", action.get("outcome").asText(), action.toString());
+        long lost = action.get("lost").asLong();
+        long outage = action.get("outageMillis").asLong();
+        long recovery = action.get("recoveryMillis").asLong();
+        assertTrue(lost > 0, "presettled sends into the broken path are lost, not sent again: " + action);
+        assertEquals(0, givenBack(runs), "nothing given back to a presettled sender: " + action);
+        Path run = MaestroCommand.onlyRun(runs);
+        List<Long> gaps = gapsMicros(intendedTimes(run.resolve("peers/receiver-1")), 1_000_000 / RATE);
+        long gapMicros = gaps.stream().mapToLong(Long::longValue).sum();
+        double gapTimesRate = gapMicros / 1e6 * RATE;
+        assertEquals(gapTimesRate, lost, gapTimesRate * 0.01, "loss = gap " + gaps + " µs × " + RATE + " msg/s: " + action);
+        assertTrue(outage > 0 && recovery >= outage, "the flow stopped, and was back at the full rate after: " + action);
+        assertTrue(java.util.regex.Pattern.compile("router-2: stop-router-for\\.sh \\[1\\] -> succeeded; lost " + lost
+                + ", duplicated 0, out of order 0, outage " + outage + " ms, recovery " + recovery + " ms").matcher(r.output()).find(),
+                r.output());
+        System.out.printf("FIGURE: %s line of 3, router-2 stopped for 1 s, presettled at %d msg/s: lost %d, gaps %s µs (× rate %.1f),"
+                + " outage %d ms, recovery %d ms%n", kind.word(), RATE, lost, gaps, gapTimesRate, outage, recovery);
+    }
+
+    /** The intended times (µs from the test's start) of the messages a receiver got, in order. */
+    private static long[] intendedTimes(Path receiverDir) throws java.io.IOException {
+        java.util.stream.LongStream.Builder etas = java.util.stream.LongStream.builder();
+        for (Path f : PeerFiles.rateLogs(receiverDir)) {
+            try (org.maestro.common.ratelog.RateLogReader reader = org.maestro.common.ratelog.RateLogReader.open(f)) {
+                reader.forEachRemaining((eta, ata) -> etas.add(eta));
+            }
+        }
+        return etas.build().sorted().toArray();
+    }
+
+    /** The stretches of a schedule of one slot per {@code slotMicros} missing from the sorted {@code received}: their lengths. */
+    private static List<Long> gapsMicros(long[] received, long slotMicros) {
+        List<Long> gaps = new java.util.ArrayList<>();
+        for (int i = 1; i < received.length; i++) {
+            long step = received[i] - received[i - 1];
+            if (step > slotMicros * 3 / 2) {
+                gaps.add(step - slotMicros);
+            }
+        }
+        return gaps;
+    }
+
     /** An inspector target's sampling.csv, rows without the header: timestamp, readMillis, outcome, missingDataSets, reason. */
     private static List<List<String>> sampling(Path targetDir) throws java.io.IOException {
         List<List<String>> rows = new java.util.ArrayList<>();

@@ -6,6 +6,7 @@ import org.maestro.client.plan.TestPlan;
 import org.maestro.client.plan.RouteSettings;
 import org.maestro.common.note.LoadOptions;
 import org.maestro.common.router.RouterKind;
+import org.maestro.common.runfiles.DeliveryMode;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.SizeMix;
@@ -55,6 +56,7 @@ public final class TestSpec {
     /** The routers --local starts, known before they run: a router a script names is checked against them on its line. */
     private ScriptTopology topology;
     private RouterKind router;
+    private DeliveryMode delivery;
     /** Whether --local provides what the script leaves out; see {@link ScriptRunner#load(Path, Map, boolean)}. */
     private final boolean local;
 
@@ -114,6 +116,14 @@ public final class TestSpec {
     /** Which router the topology's routers are: {@code 'qpid-dispatch'} (the default) or {@code 'skupper'}. */
     public void router(Object value) {
         router = value == null ? null : RouterKind.parse(String.valueOf(value));
+    }
+
+    /**
+     * How the senders hand messages to the URLs --local fills in: {@code 'settled'} (the default) or {@code 'presettled'}
+     * (fire-and-forget), their URL option {@code delivery=}; null for the default. A URL the script gives says it itself.
+     */
+    public void delivery(Object value) {
+        delivery = value == null ? null : DeliveryMode.parse(String.valueOf(value));
     }
 
     /**
@@ -278,6 +288,10 @@ public final class TestSpec {
             all.forEach(r -> routes.add(r.withSettings(r.settings().withSenderStartAfterMillis(senderStartAfterMillis))));
         }
         routes.forEach(checks::refuseUnmeasured);
+        if (delivery != null && (sendUrl != null || routes.stream().anyMatch(r -> r.sendUrl() != null))) {
+            throw new IllegalArgumentException("delivery '" + delivery + "' is for the URLs --local fills in; a send URL the"
+                    + " script gives says it itself: add ?" + DeliveryMode.URL_OPTION + "=" + delivery + " to it");
+        }
         String receive = receiveUrl == null ? sendUrl : receiveUrl;
         return TestPlan.builder().name(name).tags(List.copyOf(tags)).description(description).sendUrl(sendUrl)
                 .receiveUrl(receive)
@@ -285,6 +299,6 @@ public final class TestSpec {
                 .warmupSendDelay(warmupSendDelay).warmupMax(warmupMax).senders(senders).receivers(receivers)
                 .criteria(List.copyOf(criteria)).incremental(incremental).routes(List.copyOf(routes))
                 .inspectors(List.copyOf(inspectors))
-                .agent(agent).topology(topology == null ? null : topology.text()).router(router).stages(stages).build();
+                .agent(agent).topology(topology == null ? null : topology.text()).router(router).delivery(delivery).stages(stages).build();
     }
 }

@@ -2,6 +2,7 @@ package org.maestro.client.plan;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import org.maestro.common.router.RouterKind;
+import org.maestro.common.runfiles.DeliveryMode;
 import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.SizeMix;
@@ -45,6 +46,8 @@ import java.util.function.BiFunction;
  * @param topology     null, or the routers {@code --local} starts and points the routes at ({@code line 3}, a graph
  *                     file: see org.maestro.client.topology.TopologyDescription)
  * @param router       which router the topology's routers are (null, in a run.json of an older Maestro: the default)
+ * @param delivery     null, or how the senders hand messages to the URLs --local fills in: their URL option
+ *                     {@link DeliveryMode#URL_OPTION} (a URL the script gives says it itself)
  * @param stages       null for one rate; else the rate profile of all senders together ({@code rate} is then its mean
  *                     rounded up, {@code duration} its length)
  * @param build        what the run tests, key → value ({@code build=412}, {@code commit=...}: {@link BuildTags}, from
@@ -55,7 +58,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
                        String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria,
                        Incremental incremental, List<Route> routes,
                        List<InspectorSpec> inspectors, AgentPlan agent, String topology, RouterKind router,
-                       RateProfile stages, Map<String, String> build) {
+                       DeliveryMode delivery, RateProfile stages, Map<String, String> build) {
     /** A run.json of an older Maestro names no build: read as none. */
     public TestPlan {
         build = build == null ? Map.of() : build;
@@ -81,7 +84,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
                 .messageSize(messageSize).rate(rate).connections(connections).duration(duration).warmup(warmup)
                 .warmupSendDelay(warmupSendDelay).warmupMax(warmupMax).senders(senders).receivers(receivers)
                 .criteria(criteria).incremental(incremental).routes(routes).inspectors(inspectors).agent(agent)
-                .topology(topology).router(router).stages(stages).build(build);
+                .topology(topology).router(router).delivery(delivery).stages(stages).build(build);
     }
 
     /**
@@ -294,12 +297,19 @@ public record TestPlan(String name, List<String> tags, String description, Strin
      */
     public TestPlan withSut(BiFunction<String, String, String> sendUrlFor,
                             BiFunction<String, String, String> receiveUrlFor, String sutDescription) {
-        List<Route> filled = routes.stream().map(r -> r.withUrls(sendUrlFor.apply(r.name(), r.localScheme()),
+        BiFunction<String, String, String> send = delivery == null ? sendUrlFor
+                : (route, scheme) -> withDelivery(sendUrlFor.apply(route, scheme));
+        List<Route> filled = routes.stream().map(r -> r.withUrls(send.apply(r.name(), r.localScheme()),
                 receiveUrlFor.apply(r.name(), r.localScheme()))).toList();
         return toBuilder().description(description.isEmpty() ? sutDescription : description)
-                .sendUrl(sendUrl == null ? sendUrlFor.apply("", Route.LOCAL_SCHEME) : sendUrl)
+                .sendUrl(sendUrl == null ? send.apply("", Route.LOCAL_SCHEME) : sendUrl)
                 .receiveUrl(receiveUrl == null ? receiveUrlFor.apply("", Route.LOCAL_SCHEME) : receiveUrl)
                 .routes(filled).build();
+    }
+
+    /** {@code url} with the plan's delivery as its URL option, as a user would write it. */
+    private String withDelivery(String url) {
+        return url + (url.contains("?") ? "&" : "?") + DeliveryMode.URL_OPTION + "=" + delivery.word();
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.maestro.client.plan;
 
 import org.maestro.common.router.RouterKind;
+import org.maestro.common.runfiles.DeliveryMode;
 import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.SizeMix;
@@ -32,6 +33,7 @@ public final class TestPlanBuilder {
     private TestPlan.AgentPlan agent;
     private String topology;
     private RouterKind router;
+    private DeliveryMode delivery;
     private RateProfile stages;
     private Map<String, String> build;
 
@@ -138,6 +140,11 @@ public final class TestPlanBuilder {
         return this;
     }
 
+    public TestPlanBuilder delivery(DeliveryMode delivery) {
+        this.delivery = delivery;
+        return this;
+    }
+
     public TestPlanBuilder topology(String topology) {
         this.topology = topology;
         return this;
@@ -157,6 +164,6 @@ public final class TestPlanBuilder {
     public TestPlan build() {
         return new TestPlan(name, tags, description, sendUrl, receiveUrl, messageSize, rate, connections,
                 duration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes,
-                inspectors, agent, topology, router, stages, build);
+                inspectors, agent, topology, router, delivery, stages, build);
     }
 }

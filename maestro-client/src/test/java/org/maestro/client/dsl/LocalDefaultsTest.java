@@ -77,4 +77,29 @@ class LocalDefaultsTest {
         assertEquals(true, e.getMessage().endsWith("route 'east': protocol 'stomp' is not one --local's embedded SUT speaks"
                 + " (amqp, core, openwire)"), e.getMessage());
     }
+
+    /**
+     * router-fault.groovy's -P delivery=presettled: the send URLs --local fills in carry the URL option (after the
+     * option --local adds itself), the receive URLs not; with a send URL the script gives, refused on its line.
+     */
+    @Test
+    void presettledDeliveryGoesOnTheSendUrlsLocalFillsInAndIsRefusedBesideAGivenOne() throws Exception {
+        Path script = Path.of("..", "test-scripts", "router-fault.groovy");
+        TestPlan plan = ScriptRunner.load(script, Map.of("delivery", "presettled"), true);
+        TestPlan filled = plan.withSut((route, scheme) -> "amqp://127.0.0.1:1/q?failover=true",
+                (route, scheme) -> "amqp://127.0.0.1:3/q", "local");
+        assertEquals("amqp://127.0.0.1:1/q?failover=true&delivery=presettled", filled.sendUrl());
+        assertEquals("amqp://127.0.0.1:3/q", filled.receiveUrl());
+        assertEquals("amqp://127.0.0.1:1/q?delivery=presettled", plan.withSut((route, scheme) -> "amqp://127.0.0.1:1/q", "local")
+                .sendUrl());
+        assertEquals("amqp://127.0.0.1:1/q", ScriptRunner.load(script, Map.of(), true)
+                .withSut((route, scheme) -> "amqp://127.0.0.1:1/q", "local").sendUrl(), "settled: the URL as --local gives it");
+        ScriptException e = assertThrows(ScriptException.class, () -> ScriptRunner.load(script, Map.of("delivery", "presettled",
+                "sendUrl", "amqp://r1:5672/q", "receiveUrl", "amqp://r3:5672/q", "handlers", "file:///h.git"), false));
+        assertEquals(true, e.getMessage().startsWith("router-fault.groovy:") && e.getMessage().endsWith("delivery 'presettled' is"
+                + " for the URLs --local fills in; a send URL the script gives says it itself: add ?delivery=presettled to it"),
+                e.getMessage());
+        ScriptException bad = assertThrows(ScriptException.class, () -> ScriptRunner.load(script, Map.of("delivery", "presetled"), true));
+        assertEquals(true, bad.getMessage().endsWith("delivery must be settled or presettled, not 'presetled'"), bad.getMessage());
+    }
 }
