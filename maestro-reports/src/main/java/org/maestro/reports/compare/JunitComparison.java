@@ -37,6 +37,14 @@ final class JunitComparison {
     }
 
     static void addTo(Path junitXml, ComparisonJson comparison, Duration took) throws IOException {
+        addTo(junitXml, comparison, took, false);
+    }
+
+    /**
+     * @param failInconclusive an inconclusive metric is a failure ("inconclusive: …"); else it is {@code <skipped>}:
+     *                         Jenkins shows it apart from a pass, without failing the build
+     */
+    static void addTo(Path junitXml, ComparisonJson comparison, Duration took, boolean failInconclusive) throws IOException {
         try {
             DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
             f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
@@ -67,7 +75,7 @@ final class JunitComparison {
                     root.removeChild(n);
                 }
             }
-            Element suite = suite(doc, suiteName, comparison);
+            Element suite = suite(doc, suiteName, comparison, failInconclusive);
             suite.setAttribute("time", String.format(Locale.ROOT, "%.3f", took.toNanos() / 1e9));
             root.appendChild(suite);
             StringWriter out = new StringWriter();
@@ -83,7 +91,7 @@ final class JunitComparison {
         }
     }
 
-    private static Element suite(Document doc, String name, ComparisonJson comparison) {
+    private static Element suite(Document doc, String name, ComparisonJson comparison, boolean failInconclusive) {
         Element suite = doc.createElement("testsuite");
         suite.setAttribute("name", name);
         // The family-wise rule once for the suite: each test case's threshold is the one it set for that metric.
@@ -94,6 +102,7 @@ final class JunitComparison {
         properties.appendChild(rule);
         suite.appendChild(properties);
         int failures = 0;
+        int skipped = 0;
         int n = comparison.baselines().size();
         String against = n > 1 ? n + " baselines" : "baseline " + comparison.baseline();
         for (ComparisonJson.MetricResult m : comparison.metrics()) {
@@ -105,10 +114,17 @@ final class JunitComparison {
                     + (m.changePercent() != null ? String.format(" (%+.1f %%)", m.changePercent()) : "")
                     + (m.threshold() == null ? "" : ", threshold \u00b1" + value(m.threshold(), m)) + " (" + m.basis() + "): " + verdict;
             boolean notJudged = verdict.equals(MetricVerdict.NOT_JUDGED);
-            if (verdict.equals(MetricVerdict.WORSE) || verdict.equals(MetricVerdict.MISSING) || notJudged) {
+            boolean inconclusive = verdict.equals(MetricVerdict.INCONCLUSIVE);
+            if (inconclusive && !failInconclusive) {
+                // Neither a pass nor a regression: the nightly cannot trust "same" here, and more runs would tell.
+                Element skip = doc.createElement("skipped");
+                skip.setAttribute("message", text);
+                tc.appendChild(skip);
+                skipped++;
+            } else if (verdict.equals(MetricVerdict.WORSE) || verdict.equals(MetricVerdict.MISSING) || notJudged || inconclusive) {
                 // Not judged fails as well: the nightly cannot tell this figure is the same.
                 Element failure = doc.createElement("failure");
-                failure.setAttribute("message", (notJudged ? "" : "regression: ") + text);
+                failure.setAttribute("message", (notJudged || inconclusive ? "" : "regression: ") + text);
                 failure.setTextContent(text);
                 tc.appendChild(failure);
                 failures++;
@@ -138,6 +154,7 @@ final class JunitComparison {
         suite.appendChild(out);
         suite.setAttribute("tests", Integer.toString(tests));
         suite.setAttribute("failures", Integer.toString(failures));
+        suite.setAttribute("skipped", Integer.toString(skipped));
         suite.setAttribute("errors", "0");
         return suite;
     }
