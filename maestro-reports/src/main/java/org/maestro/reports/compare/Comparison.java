@@ -226,6 +226,11 @@ public final class Comparison {
      * same.
      */
     public String verdict() {
+        return overall(notComparable, verdicts);
+    }
+
+    /** The overall verdict of metrics' verdicts ({@link #verdict()}); {@code notComparable} null when the loads match. */
+    static String overall(String notComparable, List<MetricVerdict> verdicts) {
         if (notComparable != null) {
             return NOT_COMPARABLE;
         }

@@ -74,10 +74,15 @@ record FalseAlarmRule(double rate, boolean familyWise, boolean knownRunToRun) {
     /**
      * A headline metric called "same" whose smallest detectable change toward worse ({@link DetectableChange}, at the
      * level it would be held to moving alone: {@link #loneLevel}) is above the floor this comparison applies to it: the
-     * rule could not have called a change of the size that counts, so it is {@link MetricVerdict#INCONCLUSIVE}.
+     * rule could not have called a change of the size that counts, so it is {@link MetricVerdict#INCONCLUSIVE}. Only
+     * once the run-to-run spread is measured ({@value MetricChange#MIN_BASELINES_FOR_SPREAD} baselines or more): with
+     * fewer, the spread is assumed, the doubled floor stands for the doubt and the smallest detectable change says that
+     * more baselines, not more runs of tonight, are what is missing. A floor of 0 (--min-change 0) names no size that
+     * counts: nothing to be inconclusive about.
      */
     private MetricVerdict inconclusiveIfUnseen(MetricVerdict v, MetricChange c, int judged) {
-        if (!MetricVerdict.SAME.equals(v.verdict()) || !DetectableChange.isHeadline(c.metric())) {
+        if (!MetricVerdict.SAME.equals(v.verdict()) || !DetectableChange.isHeadline(c.metric()) || !c.spreadMeasured()
+                || !(c.floor() > 0)) {
             return v;
         }
         DetectableChange d = DetectableChange.of(c, loneLevel(c, judged));
