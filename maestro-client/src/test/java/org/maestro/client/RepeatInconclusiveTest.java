@@ -59,7 +59,7 @@ class RepeatInconclusiveTest {
         assertTrue(out.matches("(?s).*\\ninconclusive \\([^)]*receive rate[^)]*\\): repeat 1 of 3, judged with tonight's \\["
                 + firstRun + "]\\n.*"), out);
         assertFalse(out.contains("repeat 2 of 3"), out);
-        assertTrue(out.contains("tonight's 2 runs [" + firstRun + ", " + tonight.get(1).getFileName() + "]: decided"), out);
+        assertTrue(out.contains("tonight's 2 runs [" + firstRun + ", " + tonight.get(1).getFileName() + "]: decided: better"), out);
 
         ComparisonJson alone = ComparisonJson.read(tonight.get(0).resolve(ComparisonJson.FILE));
         assertEquals("inconclusive", alone.verdict(), out);

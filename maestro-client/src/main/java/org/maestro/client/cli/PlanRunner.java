@@ -82,8 +82,8 @@ final class PlanRunner {
         }
         if (tonight.size() > 1) {
             console.line("tonight's %d runs %s: %s", tonight.size(), tonight.stream().map(p -> p.getFileName().toString())
-                    .toList(), inconclusive.isEmpty() ? "decided" : "still inconclusive after " + (tonight.size() - 1)
-                    + " repeats (" + String.join(", ", inconclusive) + ")");
+                    .toList(), inconclusive.isEmpty() ? "decided: " + check.verdict(tonight.get(tonight.size() - 1))
+                    : "still inconclusive after " + (tonight.size() - 1) + " repeats (" + String.join(", ", inconclusive) + ")");
         }
         runDirs.add(tonight.get(tonight.size() - 1));
         // A run that passed its criteria but is worse than its baseline fails the nightly all the same.

@@ -38,7 +38,9 @@ import org.maestro.reports.RunDirectory;
  * A run against one or more baseline runs: per metric the change and a verdict (see {@link MetricVerdict}), and an
  * overall verdict: "not comparable" when its load (message size, rate, … {@link LoadParameters}) differs from every
  * baseline's (a SUT that hardly feels the change would otherwise be called "same"), else worse when any metric is worse
- * (or missing), else better when any is better, else same. A nightly fails on worse and on not comparable.
+ * (or missing), else not judged, else inconclusive when a headline metric is ({@link MetricVerdict#INCONCLUSIVE}), else
+ * better when any is better, else same. A nightly fails on worse, not comparable and not judged; on inconclusive only
+ * when asked ({@link #fails(boolean)}).
  * {@link #write} puts {@code comparison.json} and a self-contained {@code comparison.html} (overlaid charts) in the
  * run's directory and adds the verdicts to its {@code junit.xml}, so a nightly job fails on a regression.
  */

@@ -28,7 +28,8 @@ import org.maestro.results.Format;
 /**
  * Puts a comparison into a run's junit.xml as a test suite of its own ({@code maestro.NAME.baseline}): a test case
  * per metric, a failure for each one worse than the baseline (or missing, or not judged: {@link MetricVerdict#NOT_JUDGED}),
- * so Jenkins' JUnit step fails the nightly on a regression and on a comparison that cannot tell. The run's own suite is kept;
+ * so Jenkins' JUnit step fails the nightly on a regression and on a comparison that cannot tell; an inconclusive metric
+ * ({@link MetricVerdict#INCONCLUSIVE}) is a skipped test case, or a failure when the run fails on it. The run's own suite is kept;
  * the root becomes {@code <testsuites>}; an earlier comparison's suite is replaced. The suite's {@code time} is how long the
  * comparison took (reading the runs, judging, writing); its test cases have none of their own: the metrics are judged together, not one after the other.
  */

@@ -64,6 +64,15 @@ public record BaselineCheck(List<Path> baselines, Double minChange, int repeatIn
         return new BaselineCheck(baselines, minChange, repeatInconclusive, failInconclusive, runs);
     }
 
+    /** The overall verdict of the comparison written into {@code runDir}, or "not compared" when it holds none. */
+    public String verdict(Path runDir) {
+        try {
+            return ComparisonJson.read(runDir.resolve(ComparisonJson.FILE)).verdict();
+        } catch (IOException e) {
+            return "not compared";
+        }
+    }
+
     /**
      * The headline metrics the comparison written into {@code runDir} found inconclusive, when its overall verdict is
      * inconclusive; empty otherwise (no comparison, or another verdict).
