@@ -104,7 +104,7 @@ class HistoryOfRunsTest {
      * A real 2 s run at {@code rate} msg/s on this machine, recorded as build {@code build}; its p99 bound is wide (a
      * busy host's p99 of 130 ms failed the script's 100 ms), since only its figures matter here.
      */
-    private static Summary realNight(Path runs, int rate, int build) throws Exception {
+    static Summary realNight(Path runs, int rate, int build) throws Exception {
         List<Path> before = runDirs(runs);
         MaestroCommand.Result r = MaestroCommand.run("run", SCRIPT.toString(), "--local", "--runs", runs.toString(),
                 "-P", "duration=2s", "-P", "warmup=0s", "-P", "rate=" + rate,
@@ -114,7 +114,7 @@ class HistoryOfRunsTest {
         return Summary.read(dir.resolve(RunLayout.SUMMARY_JSON));
     }
 
-    private static List<Path> runDirs(Path runs) throws Exception {
+    static List<Path> runDirs(Path runs) throws Exception {
         if (!Files.isDirectory(runs)) {
             return List.of();
         }
@@ -138,7 +138,7 @@ class HistoryOfRunsTest {
     }
 
     /** The run's files too, so that a comparison with it can measure its spread from its own rate and HDR logs. */
-    private static void copyTree(Path from, Path to) throws Exception {
+    static void copyTree(Path from, Path to) throws Exception {
         try (Stream<Path> all = Files.walk(from)) {
             for (Path p : all.toList()) {
                 Path target = to.resolve(from.relativize(p).toString());

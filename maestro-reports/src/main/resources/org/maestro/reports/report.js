@@ -516,11 +516,13 @@
     var v = document.getElementById('baseline');
     var worse = (c.metrics || []).filter(function (m) { return m.verdict === 'worse' || m.verdict === 'missing'; });
     var notJudged = (c.metrics || []).filter(function (m) { return m.verdict === 'not judged'; });
+    var inconclusive = (c.metrics || []).filter(function (m) { return m.verdict === 'inconclusive'; });
     v.appendChild(el('h3', { text: 'Against the baseline' }));
     v.appendChild(el('p', {}, [verdictBadge(c.verdict, 'comparison-verdict'), ' ',
       el('a', { href: 'comparison.html', text: 'comparison with ' + ((c.baselines || []).length > 1 ? c.baselines.length + ' baselines' : c.baseline) }),
       worse.length ? ' \u00b7 worse: ' + worse.map(function (m) { return m.metric; }).join(', ') : '',
-      notJudged.length ? ' \u00b7 not judged: ' + notJudged.map(function (m) { return m.metric; }).join(', ') : '']));
+      notJudged.length ? ' \u00b7 not judged: ' + notJudged.map(function (m) { return m.metric; }).join(', ') : '',
+      inconclusive.length ? ' \u00b7 inconclusive: ' + inconclusive.map(function (m) { return m.metric; }).join(', ') : '']));
   }
   function comparisonSections() {
     var c = data.comparison;

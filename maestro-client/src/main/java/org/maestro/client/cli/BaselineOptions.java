@@ -21,7 +21,16 @@ final class BaselineOptions {
             + "for every metric (default: each metric's own floor; see maestro compare --help)")
     String minChange;
 
+    @Option(names = BaselineCheck.REPEAT_OPTION, paramLabel = "N", description = "with --baseline: while the comparison is "
+            + "inconclusive (a headline metric's smallest detectable change is above its floor), run the test again, up to N "
+            + "more times, and judge tonight's runs together (default: 0)")
+    int repeatInconclusive;
+
+    @Option(names = BaselineCheck.FAIL_OPTION, description = "with --baseline: an inconclusive final answer fails the run "
+            + "(exit code 1, a junit failure); by default it passes with a warning and a skipped junit test case")
+    boolean failInconclusive;
+
     BaselineCheck check() {
-        return new BaselineCheck(baselines, CompareMain.parsePercent(minChange));
+        return new BaselineCheck(baselines, CompareMain.parsePercent(minChange), repeatInconclusive, failInconclusive, List.of());
     }
 }

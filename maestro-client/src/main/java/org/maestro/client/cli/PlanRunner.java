@@ -7,6 +7,7 @@ import org.maestro.client.run.search.IncrementalExecutor;
 import org.maestro.client.run.Interruption;
 import org.maestro.client.run.start.PeerRefusals;
 import org.maestro.client.run.TestExecutor;
+import org.maestro.client.run.publish.BaselineCheck;
 import org.maestro.results.Summary;
 
 import java.io.IOException;
@@ -63,7 +64,28 @@ final class PlanRunner {
         }
         TestExecutor executor = executor(client, inputs.runs(), inputs, console, interruption, runFiles);
         Summary s = executor.run(plan);
-        runDirs.add(inputs.runs().resolve(s.testId()));
+        List<Path> tonight = new ArrayList<>(List.of(inputs.runs().resolve(s.testId())));
+        BaselineCheck check = inputs.baseline();
+        List<String> inconclusive = check.inconclusive(tonight.get(0));
+        // --repeat-inconclusive: while a headline metric cannot be told from the noise, run again; the next comparison
+        // judges all of tonight's runs together, so the answer sharpens with each run.
+        while (!inconclusive.isEmpty() && tonight.size() <= check.repeatInconclusive() && s.exitCode() == MaestroMain.PASSED
+                && !interruption.requested()) {
+            console.line("");
+            console.line("inconclusive (%s): repeat %d of %d, judged with tonight's %s", String.join(", ", inconclusive),
+                    tonight.size(), check.repeatInconclusive(), tonight.stream().map(p -> p.getFileName().toString()).toList());
+            executor = executor(client, inputs.runs(), inputs.withBaseline(check.withTonight(tonight)), console, interruption,
+                    runFiles);
+            s = executor.run(plan);
+            tonight.add(inputs.runs().resolve(s.testId()));
+            inconclusive = check.inconclusive(tonight.get(tonight.size() - 1));
+        }
+        if (tonight.size() > 1) {
+            console.line("tonight's %d runs %s: %s", tonight.size(), tonight.stream().map(p -> p.getFileName().toString())
+                    .toList(), inconclusive.isEmpty() ? "decided: " + check.verdict(tonight.get(tonight.size() - 1))
+                    : "still inconclusive after " + (tonight.size() - 1) + " repeats (" + String.join(", ", inconclusive) + ")");
+        }
+        runDirs.add(tonight.get(tonight.size() - 1));
         // A run that passed its criteria but is worse than its baseline fails the nightly all the same.
         return s.exitCode() == MaestroMain.PASSED && executor.regressed() ? 1 : s.exitCode();
     }

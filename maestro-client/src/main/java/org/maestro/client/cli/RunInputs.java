@@ -33,6 +33,11 @@ record RunInputs(boolean local, BrokerOption broker, Path runs, Duration discove
         return new RunInputs(local, broker, runs, discovery, controlGrace, new BaselineCheck(List.of(), null), handlers);
     }
 
+    /** The same inputs with another baseline check (the next run of tonight's, {@link BaselineCheck#withTonight}). */
+    RunInputs withBaseline(BaselineCheck check) {
+        return new RunInputs(local, broker, runs, discovery, controlGrace, check, handlers);
+    }
+
     /** Builds the inputs by name; what is not given has the command line's default. */
     static final class Builder {
         private boolean local;

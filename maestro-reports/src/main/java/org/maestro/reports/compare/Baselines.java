@@ -29,13 +29,21 @@ public final class Baselines {
     }
 
     public static List<Path> resolve(List<Path> given, Path runDir) throws ReportException {
+        return resolve(given, runDir, List.of());
+    }
+
+    /**
+     * As {@link #resolve(List, Path)}, a directory of runs giving none of {@code tonight} (tonight's earlier runs of the
+     * test, judged with this one rather than against it).
+     */
+    public static List<Path> resolve(List<Path> given, Path runDir, List<Path> tonight) throws ReportException {
         Summary run = RunDirectory.open(runDir).summary;
         List<Path> out = new ArrayList<>();
         for (Path g : given) {
             if (Files.isRegularFile(g.resolve(RunLayout.SUMMARY_JSON))) {
                 out.add(g);
             } else if (Files.isDirectory(g)) {
-                List<Path> found = latestPassed(g, run, runDir);
+                List<Path> found = latestPassed(g, run, runDir, tonight);
                 if (found.isEmpty()) {
                     throw new ReportException("baseline " + g + " is neither a run directory (no summary.json) nor holds a "
                             + "passed run of test '" + run.name() + "' started before this one");
@@ -48,17 +56,19 @@ public final class Baselines {
         return out;
     }
 
-    private static List<Path> latestPassed(Path runs, Summary run, Path runDir) throws ReportException {
+    private static List<Path> latestPassed(Path runs, Summary run, Path runDir, List<Path> tonight) throws ReportException {
         String name = run.name();
         long before = Json.epochMicros(run.start());
         Path self = runDir.toAbsolutePath().normalize();
+        List<Path> notBaselines = tonight.stream().map(t -> t.toAbsolutePath().normalize()).toList();
         record Candidate(Path dir, long start) {
         }
         List<Candidate> found = new ArrayList<>();
         try (Stream<Path> dirs = Files.list(runs)) {
             for (Path d : dirs.filter(Files::isDirectory).toList()) {
                 Path summary = d.resolve(RunLayout.SUMMARY_JSON);
-                if (!Files.isRegularFile(summary) || d.toAbsolutePath().normalize().equals(self)) {
+                Path dir = d.toAbsolutePath().normalize();
+                if (!Files.isRegularFile(summary) || dir.equals(self) || notBaselines.contains(dir)) {
                     continue;
                 }
                 Summary s;

@@ -11,21 +11,21 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.regex.Pattern;
+
+
+
 
 import org.maestro.results.ComparisonJson;
 import org.maestro.results.LoadParameters;
 import org.maestro.results.ResultsJson;
-import org.maestro.results.Summary;
+
 import org.maestro.results.history.History;
 import org.maestro.results.history.HistoryScan;
 import org.maestro.results.history.OngoingShifts;
 import org.maestro.common.runfiles.RunLayout;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+
+
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.reports.AtomicFile;
 import org.maestro.results.Format;
@@ -38,7 +38,9 @@ import org.maestro.reports.RunDirectory;
  * A run against one or more baseline runs: per metric the change and a verdict (see {@link MetricVerdict}), and an
  * overall verdict: "not comparable" when its load (message size, rate, … {@link LoadParameters}) differs from every
  * baseline's (a SUT that hardly feels the change would otherwise be called "same"), else worse when any metric is worse
- * (or missing), else better when any is better, else same. A nightly fails on worse and on not comparable.
+ * (or missing), else not judged, else inconclusive when a headline metric is ({@link MetricVerdict#INCONCLUSIVE}), else
+ * better when any is better, else same. A nightly fails on worse, not comparable and not judged; on inconclusive only
+ * when asked ({@link #fails(boolean)}).
  * {@link #write} puts {@code comparison.json} and a self-contained {@code comparison.html} (overlaid charts) in the
  * run's directory and adds the verdicts to its {@code junit.xml}, so a nightly job fails on a regression.
  */
@@ -83,34 +85,60 @@ public final class Comparison {
      *                  metric's own floor
      */
     public static Comparison of(List<Path> baselineDirs, Path runDir, Double minChange) throws ReportException {
+        return of(baselineDirs, List.of(runDir), minChange);
+    }
+
+    /**
+     * Compares tonight's runs of one test, taken together, with the baseline runs ({@code --repeat-inconclusive}): each
+     * metric's figure is the mean of tonight's r runs and its noise that of a mean (see {@link MetricChange#tonight});
+     * the last run is the one the comparison is written into and whose load must match a baseline's.
+     *
+     * @param runDirs tonight's runs, the latest last
+     */
+    public static Comparison of(List<Path> baselineDirs, List<Path> runDirs, Double minChange) throws ReportException {
         long startNanos = System.nanoTime();
+        Path runDir = runDirs.get(runDirs.size() - 1);
         if (baselineDirs.isEmpty()) {
             throw new ReportException("no baseline run to compare " + runDir + " with");
         }
         RunDirectory run = RunDirectory.open(runDir);
         List<RunDirectory> bases = new ArrayList<>();
         for (Path b : baselineDirs) {
-            if (b.toAbsolutePath().normalize().equals(runDir.toAbsolutePath().normalize())) {
-                throw new ReportException("baseline " + b + " is the run itself: compare with an earlier run");
+            for (Path r : runDirs) {
+                if (b.toAbsolutePath().normalize().equals(r.toAbsolutePath().normalize())) {
+                    throw new ReportException("baseline " + b + " is " + (r.equals(runDir) ? "the run itself" : "one of tonight's runs")
+                            + ": compare with an earlier run");
+                }
             }
             bases.add(RunDirectory.open(b));
         }
         List<Metric> metrics = Metric.of(bases.get(0).summary, run.summary);
         try {
             RunFigures c = RunFigures.read(run, metrics);
+            List<RunFigures> tonight = new ArrayList<>();
+            for (Path r : runDirs.subList(0, runDirs.size() - 1)) {
+                tonight.add(RunFigures.read(RunDirectory.open(r), metrics));
+            }
+            tonight.add(c);
             List<RunFigures> b = new ArrayList<>();
             for (RunDirectory d : bases) {
                 b.add(RunFigures.read(d, metrics));
             }
             List<MetricChange> changes = new ArrayList<>();
             for (Metric m : metrics) {
-                MetricChange change = change(m, b.stream().map(f -> Reading.of(f, m)).toList(), Reading.of(c, m), minChange);
+                MetricChange change = change(m, b.stream().map(f -> Reading.of(f, m)).toList(),
+                        tonight.stream().map(f -> Reading.of(f, m)).toList(), minChange);
                 if (change != null) {
                     changes.add(change);
                 }
             }
-            return new Comparison(c, b, changes, FalseAlarmRule.FAMILY_WISE, notes(run, bases), notComparable(run, bases), startNanos,
-                    List.of());
+            List<String> notes = ComparisonNotes.notes(run, bases);
+            if (tonight.size() > 1) {
+                notes.add(0, "tonight's " + tonight.size() + " runs judged together (each figure their mean, its noise that of "
+                        + "a mean of " + tonight.size() + "): " + String.join(", ", tonight.stream().map(f -> f.name).toList()));
+            }
+            return new Comparison(c, b, changes, FalseAlarmRule.FAMILY_WISE, notes, ComparisonNotes.notComparable(run, bases),
+                    startNanos, List.of());
         } catch (IOException e) {
             throw new ReportException("cannot read the runs to compare: " + e.getMessage(), e);
         }
@@ -125,6 +153,23 @@ public final class Comparison {
         static Reading of(RunFigures f, Metric m) {
             return new Reading(m.valueIn(f.run.summary), f.noise(m), f.tooFewSlices(m));
         }
+
+        /**
+         * The mean of several runs' readings: the mean of their figures (for an outage, -1 "never" when any run's flow
+         * never resumed) and the noise of a mean, √(Σ σᵢ²) / r over the r runs whose spread is known.
+         */
+        static Reading mean(Metric m, List<Reading> runs) {
+            if (runs.size() == 1) {
+                return runs.get(0);
+            }
+            double[] values = runs.stream().mapToDouble(Reading::value).toArray();
+            double value = m.minusOneIsNever() && Arrays.stream(values).anyMatch(v -> v == -1) ? -1 : Spread.mean(values);
+            double[] noises = runs.stream().mapToDouble(Reading::noise).filter(n -> !Double.isNaN(n)).toArray();
+            double noise = noises.length == 0 ? Double.NaN
+                    : Math.sqrt(Arrays.stream(noises).map(n -> n * n).sum()) / noises.length;
+            List<String> tooFew = runs.stream().map(Reading::tooFewSlices).filter(Objects::nonNull).toList();
+            return new Reading(value, noise, tooFew.isEmpty() ? null : String.join(", ", tooFew));
+        }
     }
 
     /**
@@ -133,112 +178,20 @@ public final class Comparison {
      * @param minChange as in {@link #of}
      */
     static MetricChange change(Metric m, List<Reading> baselines, Reading candidate, Double minChange) {
+        return change(m, baselines, List.of(candidate), minChange);
+    }
+
+    /** As {@link #change(Metric, List, Reading, Double)}, the candidate being the mean of tonight's runs. */
+    static MetricChange change(Metric m, List<Reading> baselines, List<Reading> tonight, Double minChange) {
+        Reading candidate = Reading.mean(m, tonight);
         List<String> tooShort = new ArrayList<>();
         baselines.forEach(r -> tooShort.add(r.tooFewSlices()));
         tooShort.add(candidate.tooFewSlices());
         tooShort.removeIf(Objects::isNull);
         return MetricChange.of(m, baselines.stream().mapToDouble(Reading::value).toArray(),
                 baselines.stream().mapToDouble(Reading::noise).toArray(), candidate.value(), candidate.noise(),
-                minChange == null ? m.relativeFloor() : minChange, tooShort.isEmpty() ? null : String.join(", ", tooShort));
-    }
-
-    /** Why the run's load differs from every baseline's, or null when it is the same as some baseline's. */
-    static String notComparable(RunDirectory run, List<RunDirectory> bases) {
-        List<String> first = null;
-        for (RunDirectory b : bases) {
-            List<String> d = LoadParameters.differences(b.summary.parameters(), run.summary.parameters());
-            if (d.isEmpty()) {
-                return null;
-            }
-            first = first == null ? d : first;
-        }
-        return "the load differs from " + (bases.size() == 1 ? "the baseline's" : "every baseline's") + " ("
-                + String.join("; ", first) + "): its figures cannot say whether the SUT got better or worse";
-    }
-
-    /** What makes the runs hard to compare: different tests, parameters, or a run that did not complete. */
-    private static List<String> notes(RunDirectory run, List<RunDirectory> bases) {
-        List<String> notes = new ArrayList<>();
-        String name = run.summary.name();
-        // One line per distinct difference, naming the baselines it applies to (often all of them).
-        Map<String, List<String>> differing = new LinkedHashMap<>();
-        for (RunDirectory b : bases) {
-            String label = b.dir.getFileName().toString();
-            if (!Objects.equals(name, b.summary.name())) {
-                notes.add("baseline " + label + " is test '" + b.summary.name() + "', this run is '" + name + "'");
-            }
-            List<String> differences = new ArrayList<>();
-            Map<String, Object> mine = run.summary.parameters();
-            Map<String, Object> theirs = b.summary.parameters();
-            Set<String> keys = new TreeSet<>();
-            keys.addAll(mine.keySet());
-            keys.addAll(theirs.keySet());
-            for (String k : keys) {
-                if (!Objects.equals(comparable(mine.get(k)), comparable(theirs.get(k)))) {
-                    differences.add(k + " " + text(theirs.get(k)) + " \u2192 " + text(mine.get(k)));
-                }
-            }
-            if (!differences.isEmpty()) {
-                differing.computeIfAbsent(String.join("; ", differences), d -> new ArrayList<>()).add(label);
-            }
-            if (!Summary.PASSED.equals(b.summary.verdict())) {
-                notes.add("baseline " + label + " did not pass (" + Objects.requireNonNullElse(b.summary.verdict(), "?") + ")");
-            }
-        }
-        differing.forEach((what, labels) -> notes.add("parameters differ from " + (labels.size() == bases.size() && labels.size() > 1
-                ? "all " + labels.size() + " baselines" : "baseline " + String.join(", ", labels)) + ": " + what));
-        notes.addAll(routeNotes(run, bases.get(0)));
-        if (Summary.ERROR.equals(run.summary.verdict())) {
-            notes.add("this run ended in error: its figures may be incomplete");
-        }
-        if (Summary.INTERRUPTED.equals(run.summary.verdict())) {
-            notes.add("this run was interrupted: its figures cover only the part of the test that ran");
-        }
-        return notes;
-    }
-
-    /** A route of one run that the other lacks (by name) is compared with nothing: said, not judged. */
-    static List<String> routeNotes(RunDirectory run, RunDirectory baseline) {
-        List<String> mine = Metric.routeNames(run.summary);
-        List<String> theirs = Metric.routeNames(baseline.summary);
-        List<String> notes = new ArrayList<>();
-        String label = baseline.dir.getFileName().toString();
-        mine.stream().filter(r -> !theirs.contains(r)).forEach(r -> notes.add("route " + r + " is not in baseline " + label
-                + ": not compared"));
-        theirs.stream().filter(r -> !mine.contains(r)).forEach(r -> notes.add("route " + r + " of baseline " + label
-                + " is not in this run: not compared"));
-        return notes;
-    }
-
-    /**
-     * A parameter as compared: JSON objects regardless of key order, and loopback ports left out (an embedded SUT
-     * listens on a new free port every run; that is no difference between the runs).
-     */
-    private static String comparable(Object n) {
-        if (n == null) {
-            return null;
-        }
-        try {
-            String canonical = SORTED_KEYS.writeValueAsString(n);
-            return LOOPBACK_PORT.matcher(canonical).replaceAll("$1:*");
-        } catch (JsonProcessingException e) {
-            return n.toString();
-        }
-    }
-
-    private static final ObjectMapper SORTED_KEYS = Json.MAPPER.copy()
-            .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
-    private static final Pattern LOOPBACK_PORT = Pattern.compile("(127\\.0\\.0\\.1|localhost|\\[::1\\]):\\d+");
-
-    private static String text(Object n) {
-        if (n == null) {
-            return "(none)";
-        }
-        try {
-            return n instanceof String t ? t : Json.MAPPER.writeValueAsString(n);
-        } catch (JsonProcessingException e) {
-            return n.toString();
-        }
+                minChange == null ? m.relativeFloor() : minChange, tooShort.isEmpty() ? null : String.join(", ", tooShort),
+                tonight.size());
     }
 
     /** The same runs and changes judged by another rule (bench/compare-noise.sh's before and after). */
@@ -269,8 +222,17 @@ public final class Comparison {
         return new Comparison(candidate, baselines, changes, rule, notes, notComparable, startNanos, found);
     }
 
-    /** not comparable, worse, not judged (no metric worse, but some could not be judged), better or same. */
+    /**
+     * not comparable, worse, not judged (no metric worse, but some could not be judged), inconclusive (none worse nor
+     * unjudged, but some headline metric's change of the size that counts could not be told from the noise), better or
+     * same.
+     */
     public String verdict() {
+        return overall(notComparable, verdicts);
+    }
+
+    /** The overall verdict of metrics' verdicts ({@link #verdict()}); {@code notComparable} null when the loads match. */
+    static String overall(String notComparable, List<MetricVerdict> verdicts) {
         if (notComparable != null) {
             return NOT_COMPARABLE;
         }
@@ -279,6 +241,9 @@ public final class Comparison {
         }
         if (verdicts.stream().anyMatch(MetricVerdict::isNotJudged)) {
             return MetricVerdict.NOT_JUDGED;
+        }
+        if (verdicts.stream().anyMatch(MetricVerdict::isInconclusive)) {
+            return MetricVerdict.INCONCLUSIVE;
         }
         return verdicts.stream().anyMatch(v -> v.verdict().equals(MetricVerdict.BETTER)) ? MetricVerdict.BETTER : MetricVerdict.SAME;
     }
@@ -289,10 +254,23 @@ public final class Comparison {
 
     /**
      * Whether a nightly fails on it: worse, not comparable, or not judged (nothing it shows can be trusted to say
-     * "same").
+     * "same"); inconclusive only when {@code failInconclusive} ({@code --fail-inconclusive}): by default it passes
+     * with a warning, since more runs, not a fix, are what it asks for.
      */
+    public boolean fails(boolean failInconclusive) {
+        String v = verdict();
+        return !v.equals(MetricVerdict.SAME) && !v.equals(MetricVerdict.BETTER)
+                && (failInconclusive || !v.equals(MetricVerdict.INCONCLUSIVE));
+    }
+
+    /** As {@link #fails(boolean)}, an inconclusive comparison passing. */
     public boolean fails() {
-        return !verdict().equals(MetricVerdict.SAME) && !verdict().equals(MetricVerdict.BETTER);
+        return fails(false);
+    }
+
+    /** Whether the overall verdict is inconclusive: what {@code --repeat-inconclusive} runs the test again for. */
+    public boolean isInconclusive() {
+        return MetricVerdict.INCONCLUSIVE.equals(verdict());
     }
 
     public List<MetricVerdict> verdicts() {
@@ -344,6 +322,14 @@ public final class Comparison {
      * @return comparison.html
      */
     public Path write() throws ReportException {
+        return write(false);
+    }
+
+    /**
+     * As {@link #write()}; an inconclusive metric is a failure in junit.xml when {@code failInconclusive}, else a
+     * skipped test case.
+     */
+    public Path write(boolean failInconclusive) throws ReportException {
         Path dir = candidate.run.dir;
         ComparisonJson json = toJson();
         try {
@@ -353,7 +339,8 @@ public final class Comparison {
             data.put("comparisonPage", true);
             String title = "Maestro: " + candidate.run.name() + " vs baseline (" + verdict() + ")";
             HtmlPage.write(dir.resolve(HTML_FILE), title, data);
-            JunitComparison.addTo(dir.resolve(RunLayout.JUNIT_XML), json, Duration.ofNanos(System.nanoTime() - startNanos));
+            JunitComparison.addTo(dir.resolve(RunLayout.JUNIT_XML), json, Duration.ofNanos(System.nanoTime() - startNanos),
+                    failInconclusive);
         } catch (IOException e) {
             throw new ReportException("cannot write the comparison in " + dir + ": " + e.getMessage(), e);
         }
@@ -384,12 +371,19 @@ public final class Comparison {
         verdicts.stream().filter(MetricVerdict::isNotJudged)
                 .forEach(v -> why.computeIfAbsent(v.basis(), k -> new ArrayList<>()).add(v.metric().name()));
         why.forEach((basis, names) -> out.add("not judged: " + String.join(", ", names) + ": " + basis));
+        List<String> inconclusive = verdicts.stream().filter(MetricVerdict::isInconclusive).map(v -> v.metric().name()).toList();
+        if (!inconclusive.isEmpty()) {
+            out.add("inconclusive: " + String.join(", ", inconclusive) + ": the runs cannot tell a change of the size that "
+                    + "counts from their noise (smallest detectable change above the floor, lines above); more runs or "
+                    + "baselines would tell (--repeat-inconclusive N)");
+        }
         if (notComparable != null) {
             out.add("not comparable: " + notComparable);
         }
         out.add("compared with " + (baselines.size() == 1 ? "baseline " + baselines.get(0).name : baselines.size() + " baselines")
                 + ": " + verdict().toUpperCase(Locale.ROOT) + (worse.isEmpty() ? "" : " (" + String.join(", ", worse) + ")")
-                + (notJudged.isEmpty() ? "" : "; not judged: " + String.join(", ", notJudged)));
+                + (notJudged.isEmpty() ? "" : "; not judged: " + String.join(", ", notJudged))
+                + (inconclusive.isEmpty() ? "" : "; inconclusive: " + String.join(", ", inconclusive)));
         return out;
     }
 }

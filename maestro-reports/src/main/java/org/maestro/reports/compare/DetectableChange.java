@@ -97,7 +97,7 @@ record DetectableChange(Metric metric, String worse, double change, double perce
                 text.append("one baseline cannot show the run-to-run spread; give " + MetricChange.MIN_BASELINES_FOR_SPREAD
                         + " or more");
             } else {
-                needed = baselinesFor(ownFloor, level, s, slices, k);
+                needed = baselinesFor(ownFloor, level, s, slices, k, c.tonight());
                 if (needed != null) {
                     text.append((needed - k) + " more baseline" + (needed - k == 1 ? "" : "s") + " (" + needed
                             + " in all) would bring it there, if the runs' spread stays " + Format.number(s) + " " + m.unit());
@@ -121,8 +121,13 @@ record DetectableChange(Metric metric, String worse, double change, double perce
      * {@value #MAX_BASELINES}.
      */
     static Integer baselinesFor(double floor, double level, double s, double slices, int k) {
+        return baselinesFor(floor, level, s, slices, k, 1);
+    }
+
+    /** As {@link #baselinesFor(double, double, double, double, int)}, against the mean of {@code tonight} runs: s · √(1/r + 1/n). */
+    static Integer baselinesFor(double floor, double level, double s, double slices, int k, int tonight) {
         for (int n = Math.max(k + 1, MetricChange.MIN_BASELINES_FOR_SPREAD); n <= MAX_BASELINES; n++) {
-            if (StudentT.upperQuantile(level, n - 1) * Math.max(s * Math.sqrt(1 + 1.0 / n), slices) <= floor) {
+            if (StudentT.upperQuantile(level, n - 1) * Math.max(s * Math.sqrt(1.0 / tonight + 1.0 / n), slices) <= floor) {
                 return n;
             }
         }

@@ -52,6 +52,7 @@ record FalseAlarmRule(double rate, boolean familyWise, boolean knownRunToRun) {
     /** Each metric's verdict, in the order of {@code changes}. */
     List<MetricVerdict> judge(List<MetricChange> all) {
         List<MetricChange> changes = considered(all);
+        int judged = judged(all);
         Decision[] worse = decide(changes, true);
         Decision[] better = decide(changes, false);
         List<MetricVerdict> out = new ArrayList<>();
@@ -64,10 +65,33 @@ record FalseAlarmRule(double rate, boolean familyWise, boolean knownRunToRun) {
                 out.add(c.at(Double.NaN, Double.NaN, false, null));
             } else {
                 double sigmas = quantiles.computeIfAbsent(List.of(d.level(), c.dof()), k -> StudentT.upperQuantile(k.get(0), k.get(1)));
-                out.add(c.at(d.level(), sigmas, d.rejected(), d.how()));
+                out.add(inconclusiveIfUnseen(c.at(d.level(), sigmas, d.rejected(), d.how()), c, judged));
             }
         }
         return out;
+    }
+
+    /**
+     * A headline metric called "same" whose smallest detectable change toward worse ({@link DetectableChange}, at the
+     * level it would be held to moving alone: {@link #loneLevel}) is above the floor this comparison applies to it: the
+     * rule could not have called a change of the size that counts, so it is {@link MetricVerdict#INCONCLUSIVE}. Only
+     * once the run-to-run spread is measured ({@value MetricChange#MIN_BASELINES_FOR_SPREAD} baselines or more): with
+     * fewer, the spread is assumed, the doubled floor stands for the doubt and the smallest detectable change says that
+     * more baselines, not more runs of tonight, are what is missing. A floor of 0 (--min-change 0) names no size that
+     * counts: nothing to be inconclusive about.
+     */
+    private MetricVerdict inconclusiveIfUnseen(MetricVerdict v, MetricChange c, int judged) {
+        if (!MetricVerdict.SAME.equals(v.verdict()) || !DetectableChange.isHeadline(c.metric()) || !c.spreadMeasured()
+                || !(c.floor() > 0)) {
+            return v;
+        }
+        DetectableChange d = DetectableChange.of(c, loneLevel(c, judged));
+        if (d == null || d.change() <= c.floor() * (1 + 1e-9)) {
+            return v;
+        }
+        return v.inconclusive("inconclusive: the smallest detectable " + d.worse() + " is " + Format.number(d.percent())
+                + " %, above the " + Format.number(100 * c.floor() / c.baseline()) + " % floor this comparison applies: "
+                + "the runs cannot tell a change of that size from their noise");
     }
 
     /** The changes as this rule sees them: without the known run-to-run spread unless it takes it. */

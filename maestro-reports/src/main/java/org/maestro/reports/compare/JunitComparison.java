@@ -28,7 +28,8 @@ import org.maestro.results.Format;
 /**
  * Puts a comparison into a run's junit.xml as a test suite of its own ({@code maestro.NAME.baseline}): a test case
  * per metric, a failure for each one worse than the baseline (or missing, or not judged: {@link MetricVerdict#NOT_JUDGED}),
- * so Jenkins' JUnit step fails the nightly on a regression and on a comparison that cannot tell. The run's own suite is kept;
+ * so Jenkins' JUnit step fails the nightly on a regression and on a comparison that cannot tell; an inconclusive metric
+ * ({@link MetricVerdict#INCONCLUSIVE}) is a skipped test case, or a failure when the run fails on it. The run's own suite is kept;
  * the root becomes {@code <testsuites>}; an earlier comparison's suite is replaced. The suite's {@code time} is how long the
  * comparison took (reading the runs, judging, writing); its test cases have none of their own: the metrics are judged together, not one after the other.
  */
@@ -37,6 +38,14 @@ final class JunitComparison {
     }
 
     static void addTo(Path junitXml, ComparisonJson comparison, Duration took) throws IOException {
+        addTo(junitXml, comparison, took, false);
+    }
+
+    /**
+     * @param failInconclusive an inconclusive metric is a failure ("inconclusive: …"); else it is {@code <skipped>}:
+     *                         Jenkins shows it apart from a pass, without failing the build
+     */
+    static void addTo(Path junitXml, ComparisonJson comparison, Duration took, boolean failInconclusive) throws IOException {
         try {
             DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
             f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
@@ -67,7 +76,7 @@ final class JunitComparison {
                     root.removeChild(n);
                 }
             }
-            Element suite = suite(doc, suiteName, comparison);
+            Element suite = suite(doc, suiteName, comparison, failInconclusive);
             suite.setAttribute("time", String.format(Locale.ROOT, "%.3f", took.toNanos() / 1e9));
             root.appendChild(suite);
             StringWriter out = new StringWriter();
@@ -83,7 +92,7 @@ final class JunitComparison {
         }
     }
 
-    private static Element suite(Document doc, String name, ComparisonJson comparison) {
+    private static Element suite(Document doc, String name, ComparisonJson comparison, boolean failInconclusive) {
         Element suite = doc.createElement("testsuite");
         suite.setAttribute("name", name);
         // The family-wise rule once for the suite: each test case's threshold is the one it set for that metric.
@@ -94,6 +103,7 @@ final class JunitComparison {
         properties.appendChild(rule);
         suite.appendChild(properties);
         int failures = 0;
+        int skipped = 0;
         int n = comparison.baselines().size();
         String against = n > 1 ? n + " baselines" : "baseline " + comparison.baseline();
         for (ComparisonJson.MetricResult m : comparison.metrics()) {
@@ -105,10 +115,17 @@ final class JunitComparison {
                     + (m.changePercent() != null ? String.format(" (%+.1f %%)", m.changePercent()) : "")
                     + (m.threshold() == null ? "" : ", threshold \u00b1" + value(m.threshold(), m)) + " (" + m.basis() + "): " + verdict;
             boolean notJudged = verdict.equals(MetricVerdict.NOT_JUDGED);
-            if (verdict.equals(MetricVerdict.WORSE) || verdict.equals(MetricVerdict.MISSING) || notJudged) {
+            boolean inconclusive = verdict.equals(MetricVerdict.INCONCLUSIVE);
+            if (inconclusive && !failInconclusive) {
+                // Neither a pass nor a regression: the nightly cannot trust "same" here, and more runs would tell.
+                Element skip = doc.createElement("skipped");
+                skip.setAttribute("message", text);
+                tc.appendChild(skip);
+                skipped++;
+            } else if (verdict.equals(MetricVerdict.WORSE) || verdict.equals(MetricVerdict.MISSING) || notJudged || inconclusive) {
                 // Not judged fails as well: the nightly cannot tell this figure is the same.
                 Element failure = doc.createElement("failure");
-                failure.setAttribute("message", (notJudged ? "" : "regression: ") + text);
+                failure.setAttribute("message", (notJudged || inconclusive ? "" : "regression: ") + text);
                 failure.setTextContent(text);
                 tc.appendChild(failure);
                 failures++;
@@ -138,6 +155,7 @@ final class JunitComparison {
         suite.appendChild(out);
         suite.setAttribute("tests", Integer.toString(tests));
         suite.setAttribute("failures", Integer.toString(failures));
+        suite.setAttribute("skipped", Integer.toString(skipped));
         suite.setAttribute("errors", "0");
         return suite;
     }

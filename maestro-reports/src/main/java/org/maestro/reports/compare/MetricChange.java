@@ -29,10 +29,13 @@ import org.maestro.results.StudentT;
  *                      must be beyond chance on this scale too. NaN when none applies
  * @param slicesNoise   the part of the noise the runs' slices show (baselines' and run's together), NaN when unknown:
  *                      what more baselines cannot bring down ({@link DetectableChange})
+ * @param tonight       how many runs of tonight the candidate is the mean of (1 unless {@code --repeat-inconclusive}
+ *                      ran the test again): the run-to-run part of the noise of the difference between the mean of r
+ *                      runs and the mean of k baselines is s &middot; &radic;(1/r + 1/k), not s &middot; &radic;(1 + 1/k)
  */
 record MetricChange(Metric metric, double baseline, double[] baselines, double candidate, double change,
                     double changePercent, double noise, double dof, String noiseSource, double floor, String floorText,
-                    String fixed, String fixedBasis, double logNoise, double slicesNoise) {
+                    String fixed, String fixedBasis, double logNoise, double slicesNoise, int tonight) {
     /** From this many baselines on, their run-to-run spread is taken as measured (Student's t, narrow floors). */
     static final int MIN_BASELINES_FOR_SPREAD = 5;
     /** With fewer baselines the floors are this many times wider. */
@@ -61,8 +64,17 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
      */
     static MetricChange of(Metric m, double[] baselines, double[] baselineNoise, double candidate, double candidateNoise,
                            double relativeFloor, String tooFewSlices) {
+        return of(m, baselines, baselineNoise, candidate, candidateNoise, relativeFloor, tooFewSlices, 1);
+    }
+
+    /**
+     * Measures one metric's change, the candidate being the mean of {@code tonight} runs (its noise that of their mean).
+     */
+    static MetricChange of(Metric m, double[] baselines, double[] baselineNoise, double candidate, double candidateNoise,
+                           double relativeFloor, String tooFewSlices, int tonight) {
         if (!m.minusOneIsNever()) {
-            return ofValues(m, baselines, baselines, baselineNoise, candidate, candidateNoise, relativeFloor, tooFewSlices);
+            return ofValues(m, baselines, baselines, baselineNoise, new Tonight(candidate, candidateNoise, tonight), relativeFloor,
+                    tooFewSlices);
         }
         // An outage: -1 (the flow never resumed) is worse than any duration.
         boolean baseNever = Arrays.stream(baselines).allMatch(v -> v == -1);
@@ -70,7 +82,8 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
         if (!baseNever && !candNever) {
             // Baselines that never resumed leave the mean and the spread; the others compare as durations.
             double[] resumed = Arrays.stream(baselines).map(v -> v == -1 ? Double.NaN : v).toArray();
-            return ofValues(m, baselines, resumed, baselineNoise, candidate, candidateNoise, relativeFloor, tooFewSlices);
+            return ofValues(m, baselines, resumed, baselineNoise, new Tonight(candidate, candidateNoise, tonight), relativeFloor,
+                    tooFewSlices);
         }
         if (Double.isNaN(candidate)) {
             return fixed(m, -1, baselines, candidate, MetricVerdict.MISSING, "this run has no value");
@@ -79,9 +92,13 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
         return fixed(m, baseNever ? -1 : Spread.mean(baselines), baselines, candidate, verdict, "-1: the flow never resumed");
     }
 
+    /** The candidate's figure and its noise, the mean of {@code runs} runs of tonight. */
+    private record Tonight(double value, double noise, int runs) {
+    }
+
     private static MetricChange fixed(Metric m, double base, double[] baselines, double candidate, String verdict, String why) {
         return new MetricChange(m, base, baselines, candidate, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null,
-                Double.NaN, null, verdict, why, Double.NaN, Double.NaN);
+                Double.NaN, null, verdict, why, Double.NaN, Double.NaN, 1);
     }
 
     /**
@@ -89,7 +106,10 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
      * what the verdict reports of them.
      */
     private static MetricChange ofValues(Metric m, double[] baselines, double[] values, double[] baselineNoise,
-                                         double candidate, double candidateNoise, double relativeFloor, String tooFewSlices) {
+                                         Tonight run, double relativeFloor, String tooFewSlices) {
+        double candidate = run.value();
+        double candidateNoise = run.noise();
+        int tonight = run.runs();
         double base = Spread.mean(values);
         if (Double.isNaN(base) && Double.isNaN(candidate)) {
             return null;
@@ -106,7 +126,7 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
         // How much the figure moves between runs: the measured run-to-run spread when there are baselines enough, and
         // never less than it moves between slices of one run (a run-level change, e.g. another JIT outcome or a busy
         // machine, is invisible inside one run, so one baseline cannot show it).
-        double runToRun = k >= 2 ? Spread.standardDeviation(values) * Math.sqrt(1 + 1.0 / k) : Double.NaN;
+        double runToRun = k >= 2 ? Spread.standardDeviation(values) * Math.sqrt(1.0 / tonight + 1.0 / k) : Double.NaN;
         double nb = Spread.mean(baselineNoise);
         double within = Double.isNaN(nb) ? candidateNoise : Double.isNaN(candidateNoise) ? nb : Math.hypot(nb, candidateNoise);
         double noise = Double.isNaN(runToRun) ? within : Double.isNaN(within) ? runToRun : Math.max(runToRun, within);
@@ -131,17 +151,18 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
                     + " whole seconds after warm-up (or give 2 or more baselines)";
             return new MetricChange(m, base, baselines, candidate, change, changePercent, Double.NaN, Double.NaN, null,
                     floor, floorText, withinFloor ? MetricVerdict.SAME : MetricVerdict.NOT_JUDGED,
-                    withinFloor ? "within the " + floorText + ", whatever the noise (" + why + ")" : why, Double.NaN, within);
+                    withinFloor ? "within the " + floorText + ", whatever the noise (" + why + ")" : why, Double.NaN, within,
+                    tonight);
         }
         String source = Double.isNaN(noise) ? null : noise == runToRun ? "run-to-run spread of " + k + " baselines"
-                : "spread between slices of the runs";
+                + (tonight > 1 ? ", against the mean of " + tonight + " runs" : "") : "spread between slices of the runs";
         // Until enough baselines show the spread, what one run's slices show is not all a run moves by chance: the
         // metric's spread between identical runs, measured once (on the log scale: a latency moves by factors), applies
         // as well. The difference of two runs' logs has sqrt(1 + 1/k) times one run's spread.
         double logNoise = !measured && base > 0 && candidate > 0 && !Double.isNaN(m.runToRunLogSpread())
-                ? m.runToRunLogSpread() * Math.sqrt(1 + 1.0 / k) : Double.NaN;
+                ? m.runToRunLogSpread() * Math.sqrt(1.0 / tonight + 1.0 / k) : Double.NaN;
         return new MetricChange(m, base, baselines, candidate, change, changePercent, noise,
-                measured ? k - 1 : Double.POSITIVE_INFINITY, source, floor, floorText, null, null, logNoise, within);
+                measured ? k - 1 : Double.POSITIVE_INFINITY, source, floor, floorText, null, null, logNoise, within, tonight);
     }
 
     /**
@@ -155,7 +176,7 @@ record MetricChange(Metric metric, double baseline, double[] baselines, double c
     /** This change without the run-to-run spread known from identical runs: one run's slices alone (the former rule). */
     MetricChange slicesOnly() {
         return Double.isNaN(logNoise) ? this : new MetricChange(metric, baseline, baselines, candidate, change, changePercent,
-                noise, dof, noiseSource, floor, floorText, fixed, fixedBasis, Double.NaN, slicesNoise);
+                noise, dof, noiseSource, floor, floorText, fixed, fixedBasis, Double.NaN, slicesNoise, tonight);
     }
 
     /** Whether the run-to-run spread is measured (enough baselines): Student's t and the metric's own floor. */

@@ -15,7 +15,8 @@ package org.maestro.reports.compare;
  * @param basis         how the threshold was set, in words
  * @param verdict       better, same, worse, missing (the run lacks a figure its baseline had) or new (the
  *                      baseline lacks it: nothing to compare) or not judged (too few samples or too noisy to see a fall:
- *                      {@link #NOT_JUDGED})
+ *                      {@link #NOT_JUDGED}) or inconclusive (not called worse or better, but a change of the size that
+ *                      counts could not have been told from the noise: {@link #INCONCLUSIVE})
  */
 public record MetricVerdict(Metric metric, double baseline, double[] baselines, double candidate, double change,
                      double changePercent, double level, double threshold, String basis, String verdict) {
@@ -29,6 +30,13 @@ public record MetricVerdict(Metric metric, double baseline, double[] baselines, 
      * noise is so large that no fall could be seen. Never "same": the nightly fails on it, saying why.
      */
     static final String NOT_JUDGED = "not judged";
+    /**
+     * A headline metric the rule did not call better or worse, whose smallest detectable change ({@link DetectableChange},
+     * at the level it would be held to moving alone) is above the floor the comparison applies to it: the runs cannot tell
+     * a change of the size that counts from their noise, so "same" would be a guess. More runs bring it down
+     * ({@code --repeat-inconclusive}); unlike {@link #NOT_JUDGED}, the metric was judged, by the rule, on known noise.
+     */
+    public static final String INCONCLUSIVE = "inconclusive";
 
     boolean isRegression() {
         return WORSE.equals(verdict) || MISSING.equals(verdict);
@@ -36,5 +44,15 @@ public record MetricVerdict(Metric metric, double baseline, double[] baselines, 
 
     boolean isNotJudged() {
         return NOT_JUDGED.equals(verdict);
+    }
+
+    boolean isInconclusive() {
+        return INCONCLUSIVE.equals(verdict);
+    }
+
+    /** This verdict as inconclusive, saying why before how its threshold was set. */
+    MetricVerdict inconclusive(String why) {
+        return new MetricVerdict(metric, baseline, baselines, candidate, change, changePercent, level, threshold,
+                why + "; " + basis, INCONCLUSIVE);
     }
 }

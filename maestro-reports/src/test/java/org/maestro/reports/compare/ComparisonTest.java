@@ -211,7 +211,12 @@ class ComparisonTest {
         }
         SyntheticRun same = run("20261122-070000-synthetic", T0 + 7 * HOUR, 300, 20).write();
         Comparison c = Comparison.of(baselines, same.dir, null);
-        assertEquals("same", c.verdict(), String.join("\n", c.lines()));
+        // The synthetic runs' latency tails scatter more than their floors allow: "same" would be a guess there.
+        assertEquals("inconclusive", c.verdict(), String.join("\n", c.lines()));
+        assertFalse(c.fails(), "inconclusive passes unless --fail-inconclusive");
+        assertTrue(c.fails(true));
+        assertEquals("same", c.verdicts().stream().filter(v -> v.metric().name().equals("receive rate")).findFirst()
+                .orElseThrow().verdict());
         SyntheticRun slower = run("20261122-080000-synthetic", T0 + 8 * HOUR, 300, 21).latencyScale(2).write();
         c = Comparison.of(baselines, slower.dir, null);
         assertEquals("worse", c.verdict(), String.join("\n", c.lines()));
@@ -473,7 +478,8 @@ class ComparisonTest {
         // Five baselines: the spread counts as measured; Student's t for 4 degrees of freedom, the plain floor.
         v = alone(p99, new double[] {9, 10, 11, 10, 10}, new double[0], 13.5, Double.NaN, p99.relativeFloor());
         assertEquals(4.604 * Math.sqrt(0.5) * Math.sqrt(1.2), v.threshold(), 1e-3);
-        assertEquals("same", v.verdict());
+        // Within it, yet that threshold (3.57 ms) is above the 1.5 ms floor: a rise of the size that counts would not show.
+        assertEquals("inconclusive", v.verdict());
         assertEquals("worse", alone(p99, new double[] {9, 10, 11, 10, 10}, new double[0], 13.7, Double.NaN, 0.15).verdict());
         // ... but never narrower than the runs' own slices show.
         assertEquals(4.604 * 2, alone(p99, new double[] {9, 10, 11, 10, 10}, new double[] {1.2, 1.2, 1.2, 1.2, 1.2},

@@ -45,9 +45,12 @@ class DetectableChangeTest {
         assertEquals(12, d.needed());
         assertEquals("receive rate: smallest detectable fall 5.2 % at 1 %, above its 5 % floor: 2 more baselines (12 in all) "
                 + "would bring it there, if the runs' spread stays 1.764 msg/s", d.text());
-        // The rule itself: a fall just beyond the MDE is worse, one just within it is the same.
+        // The rule itself: a fall just beyond the MDE is worse; one just within it is not called, and since the MDE is
+        // above the 5 % floor, a fall of the size that counts could hide there: inconclusive, not same.
         assertEquals(MetricVerdict.WORSE, verdict(MetricChange.of(RECEIVE, TEN, nan(10), 100 - 5.23, Double.NaN, 0.05)));
-        assertEquals(MetricVerdict.SAME, verdict(MetricChange.of(RECEIVE, TEN, nan(10), 100 - 5.21, Double.NaN, 0.05)));
+        assertEquals(MetricVerdict.INCONCLUSIVE, verdict(MetricChange.of(RECEIVE, TEN, nan(10), 100 - 5.21, Double.NaN, 0.05)));
+        // With a 6 % floor the same baselines see a fall of the size that counts: same.
+        assertEquals(MetricVerdict.SAME, verdict(MetricChange.of(RECEIVE, TEN, nan(10), 100 - 5.21, Double.NaN, 0.06)));
     }
 
     private static String verdict(MetricChange c) {
