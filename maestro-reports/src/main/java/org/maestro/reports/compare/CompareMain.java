@@ -20,7 +20,8 @@ import org.maestro.reports.StreamsCommand;
                 "Writes RUN/comparison.json, RUN/comparison.html and a test suite in RUN/junit.xml; rebuilds RUN/report.html.",
                 "A BASELINE that is a directory of runs (e.g. runs/) stands for its latest " + Baselines.LATEST
                         + " passed runs of the same test.",
-                "Exit codes: 0 no metric worse, 1 a regression, 2 the runs could not be compared."})
+                "Exit codes: 0 no metric worse (an inconclusive answer too, with a warning, unless "
+                        + Comparison.FAIL_INCONCLUSIVE_OPTION + "), 1 a regression, 2 the runs could not be compared."})
 public final class CompareMain extends StreamsCommand {
 
     @Parameters(arity = "2..*", paramLabel = "RUN", description = "baseline run(s), then the run to judge (the last one)")
@@ -32,6 +33,11 @@ public final class CompareMain extends StreamsCommand {
                     + "rates 3%%, p50/p90 10%%, p99 15%%, p99.9 25%%, max 50%%, counts 10%%, outages 25%%)")
     String minChange;
 
+    @Option(names = Comparison.FAIL_INCONCLUSIVE_OPTION,
+            description = "an inconclusive answer (a headline metric's noise hides a change of the size that counts) fails: "
+                    + "exit 1 and a junit failure, instead of a pass with a warning")
+    boolean failInconclusive;
+
     @Override
     public Integer call() {
         try {
@@ -41,11 +47,14 @@ public final class CompareMain extends StreamsCommand {
             }
             List<Path> given = runs.subList(0, runs.size() - 1);
             Comparison c = Comparison.of(Baselines.resolve(given, run), run, parsePercent(minChange)).withHistory(given);
-            Path page = c.write();
+            Path page = c.write(failInconclusive);
             c.lines().forEach(out()::println);
             out().println("comparison: " + page.toAbsolutePath());
             out().println("report: " + ReportBuilder.build(run).toAbsolutePath());
-            return c.fails() ? 1 : 0;
+            if (c.isInconclusive() && !failInconclusive) {
+                out().println("warning: the comparison is inconclusive; " + Comparison.FAIL_INCONCLUSIVE_OPTION + " fails on it");
+            }
+            return c.fails(failInconclusive) ? 1 : 0;
         } catch (ReportException | IllegalArgumentException e) {
             err().println("compare: " + e.getMessage());
             return 2;

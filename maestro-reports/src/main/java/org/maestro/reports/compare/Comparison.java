@@ -268,6 +268,9 @@ public final class Comparison {
         return fails(false);
     }
 
+    /** The option ({@code maestro compare}, {@code maestro run --baseline}) that makes an inconclusive answer fail. */
+    public static final String FAIL_INCONCLUSIVE_OPTION = "--fail-inconclusive";
+
     /** Whether the overall verdict is inconclusive: what {@code --repeat-inconclusive} runs the test again for. */
     public boolean isInconclusive() {
         return MetricVerdict.INCONCLUSIVE.equals(verdict());

@@ -215,6 +215,18 @@ class ComparisonTest {
         assertEquals("inconclusive", c.verdict(), String.join("\n", c.lines()));
         assertFalse(c.fails(), "inconclusive passes unless --fail-inconclusive");
         assertTrue(c.fails(true));
+        // maestro compare says the same: a pass with a warning, or exit 1 and a junit failure with --fail-inconclusive.
+        List<String> args = new java.util.ArrayList<>(baselines.stream().map(Path::toString).toList());
+        args.add(same.dir.toString());
+        StringBuilder out = new StringBuilder();
+        assertEquals(0, compare(out, args.toArray(String[]::new)), out.toString());
+        assertTrue(out.toString().contains("warning: the comparison is inconclusive; --fail-inconclusive fails on it"), out.toString());
+        String skipped = Files.readString(same.dir.resolve("junit.xml"));
+        assertTrue(skipped.contains("<skipped") && !skipped.contains("<failure"), skipped);
+        args.add(0, Comparison.FAIL_INCONCLUSIVE_OPTION);
+        assertEquals(1, compare(out, args.toArray(String[]::new)), out.toString());
+        String failed = Files.readString(same.dir.resolve("junit.xml"));
+        assertTrue(failed.matches("(?s).*<failure message=\"[^\"]*inconclusive.*"), failed);
         assertEquals("same", c.verdicts().stream().filter(v -> v.metric().name().equals("receive rate")).findFirst()
                 .orElseThrow().verdict());
         SyntheticRun slower = run("20261122-080000-synthetic", T0 + 8 * HOUR, 300, 21).latencyScale(2).write();

@@ -31,8 +31,8 @@ public record BaselineCheck(List<Path> baselines, Double minChange, int repeatIn
                             List<Path> tonight) {
     /** The option that runs an inconclusive test again. */
     public static final String REPEAT_OPTION = "--repeat-inconclusive";
-    /** The option that fails the run on an inconclusive final answer. */
-    public static final String FAIL_OPTION = "--fail-inconclusive";
+    /** The option that fails the run on an inconclusive final answer: the comparison's, as {@code maestro compare} takes it. */
+    public static final String FAIL_OPTION = Comparison.FAIL_INCONCLUSIVE_OPTION;
 
     /** Checks before the test runs, so a mistyped path costs nothing: every baseline must be a directory. */
     public BaselineCheck {
