@@ -36,6 +36,11 @@ public record ActionResult(String handler, List<String> args, long atMillis, Str
                            long exitStatus, String reason, Long lost, Long duplicated, Long outOfOrder,
                            Long outageMillis, Long recoveryMillis, String agent, Integer stops, Long lastResumeMillis,
                            String group, Long startedAtMillis) {
+    /** How a comparison and a history name the outage after the action at {@code index} (from 0) running {@code handler}. */
+    public static String outageLabel(int index, String handler) {
+        return "outage after action " + (index + 1) + " (" + handler + ")";
+    }
+
     /** An action's result built part by part (summary.json's {@code actions[]} has the record's shape). */
     public static ActionResultBuilder builder() {
         return new ActionResultBuilder();

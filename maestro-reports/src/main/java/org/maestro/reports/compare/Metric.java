@@ -68,7 +68,7 @@ public record Metric(String name, String unit, boolean higherIsBetter, Function<
         List<Metric> all = totals();
         List<ActionResult> actions = baselineSummary.actions();
         for (int i = 0; i < actions.size(); i++) {
-            all.add(new Metric("outage after action " + (i + 1) + " (" + actions.get(i).handler() + ")", "ms",
+            all.add(new Metric(ActionResult.outageLabel(i, actions.get(i).handler()), "ms",
                     false, null, i, 0.25, 250, null, true, null, Double.NaN));
         }
         List<String> theirs = routeNames(baselineSummary);

@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import org.maestro.common.runfiles.RunLayout;
+import org.maestro.results.ActionResult;
 import org.maestro.results.BuildTags;
 import org.maestro.results.Summary;
 
@@ -99,6 +100,7 @@ public final class HistoryScan {
             series(metric, null, runs, ordered.stream().map(r -> metric.valueIn(r.summary().totals())).toList())
                     .ifPresent(series::add);
         }
+        series.addAll(outages(ordered, runs));
         // A test of one route has its figures once, as the run's (as the comparison judges them).
         List<String> routes = ordered.stream().filter(r -> r.summary().routes().size() >= 2)
                 .flatMap(r -> r.summary().routes().stream().map(Summary.RouteResult::name)).distinct().toList();
@@ -114,8 +116,33 @@ public final class HistoryScan {
         return new History.TestHistory(name, runs, series);
     }
 
+    /**
+     * The outage after each agent action, by its place in the plan and named as the comparison names it (by the latest
+     * run's handler there); a flow that never resumed (-1) has no length to follow: unknown, as a run without it.
+     */
+    private static List<History.Series> outages(List<Read> ordered, List<History.Run> runs) {
+        List<History.Series> series = new ArrayList<>();
+        int actions = ordered.stream().mapToInt(r -> r.summary().actions().size()).max().orElse(0);
+        for (int i = 0; i < actions; i++) {
+            int at = i;
+            List<Double> values = ordered.stream().map(r -> {
+                Long outage = at < r.summary().actions().size() ? r.summary().actions().get(at).outageMillis() : null;
+                return outage == null || outage < 0 ? null : outage.doubleValue();
+            }).toList();
+            String handler = ordered.stream().map(r -> r.summary().actions()).filter(a -> at < a.size())
+                    .reduce((a, b) -> b).map(a -> a.get(at).handler()).orElse("");
+            series(ActionResult.outageLabel(i, handler), null, "ms", false, runs, values).ifPresent(series::add);
+        }
+        return series;
+    }
+
     /** The series of {@code values} (one per run, null unknown) with its change points; empty when no run measured it. */
     static Optional<History.Series> series(HeadlineMetric metric, String route, List<History.Run> runs, List<Double> values) {
+        return series(metric.label(), route, metric.unit(), metric.higherIsBetter(), runs, values);
+    }
+
+    private static Optional<History.Series> series(String label, String route, String unit, boolean higherIsBetter,
+                                                   List<History.Run> runs, List<Double> values) {
         List<Integer> known = new ArrayList<>();
         for (int i = 0; i < values.size(); i++) {
             if (values.get(i) != null && Double.isFinite(values.get(i))) {
@@ -134,6 +161,6 @@ public final class HistoryScan {
             points.add(new History.ChangePoint(run.run(), run.build(), run.start(), index, runs.size() - 1 - index,
                     shift.before(), shift.after(), Double.isNaN(percent) ? null : percent, shift.confidence()));
         }
-        return Optional.of(new History.Series(metric.label(), route, metric.unit(), metric.higherIsBetter(), values, points));
+        return Optional.of(new History.Series(label, route, unit, higherIsBetter, values, points));
     }
 }

@@ -1,6 +1,7 @@
 package org.maestro.results.history;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +15,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.results.ComparisonJson;
+import org.maestro.results.ActionResult;
 import org.maestro.results.Summary;
 
 /** A runs directory read into each test's series and change points; what is not a run skipped with a note. */
@@ -68,6 +70,29 @@ class HistoryScanTest {
         Path json = runs.resolve("history.json");
         history.write(json);
         assertEquals(history, History.read(json), "--json reads back as written");
+    }
+
+    @Test
+    void anActionsOutageIsFollowedAsTheComparisonNamesItAndANightWithoutResumeIsUnknown() throws Exception {
+        Random random = new Random(2);
+        for (int night = 0; night < 15; night++) {
+            long outage = night == 5 ? -1 : Math.round((night < 10 ? 4000 : 8000) + 100 * random.nextGaussian());
+            Path dir = Files.createDirectories(runs.resolve(String.format("202611%02d-020000-fault", night + 1)));
+            Summary.builder().testId(dir.getFileName().toString()).name("fault")
+                    .start(FIRST.plusSeconds(86400L * night).toString()).verdict("passed")
+                    .totals(new Summary.Totals(1000L, 1000L, 0L, 0L, 0L, 500.0, 500.0, null, null, null))
+                    .actions(List.of(ActionResult.builder().handler("restart-router.sh").outcome("succeeded")
+                            .outageMillis(outage).build()))
+                    .build(Map.of("build", Integer.toString(400 + night))).build().write(dir.resolve("summary.json"));
+        }
+        History.Series outage = HistoryScan.of(runs, null).test("fault").series().stream()
+                .filter(x -> x.metric().equals(ActionResult.outageLabel(0, "restart-router.sh"))).findFirst().orElseThrow();
+        assertEquals("outage after action 1 (restart-router.sh)", outage.metric());
+        assertEquals("ms", outage.unit());
+        assertNull(outage.values().get(5), "a flow that never resumed has no outage length to follow");
+        assertEquals(1, outage.changePoints().size(), outage.changePoints().toString());
+        assertEquals("410", outage.changePoints().get(0).build());
+        assertEquals(100, outage.changePoints().get(0).changePercent(), 10);
     }
 
     @Test
