@@ -82,6 +82,7 @@ public final class SummaryBuilder {
         long measureFrom = reduction.frame().firstSenderBoundary();
         long loadEnd = reduction.lastMessageMicros(w -> true);
         List<PeerHost> peerHosts = ProbedHost.toSummary(seen.peerHosts());
+        RunTopology topology = RunTopology.read(runDir).orElse(null); // the routers the client started, if any
         return Summary.builder().testId(testId).name(plan.name()).tags(plan.tags()).description(plan.description())
                 .start(start).end(Instant.now().toString()).parameters(new LinkedHashMap<>(RunParameters.of(plan)))
                 .peers(figures.results).totals(totals).routes(routes).checks(judged.checks()).actions(actions)
@@ -89,8 +90,8 @@ public final class SummaryBuilder {
                 .peerHosts(peerHosts).clockCheck(ClockLimits.check(seen.peerHosts(), totals.responseTime()))
                 .loadGenerators(GeneratorLimits.check(generators(peers, runDir, measureFrom, loadEnd)))
                 .startSkew(startSkew(peers, runDir, peerHosts)).stages(TimelineFigures.stages(plan, reduction))
-                .hops(hops(peers, runDir)).origin(origin(reduction))
-                .router(RunTopology.read(runDir).map(RunTopology::router).orElse(null)).build(plan.build()).build();
+                .hops(hops(peers, runDir, topology)).origin(origin(reduction))
+                .router(topology == null ? null : topology.router()).build(plan.build()).build();
     }
 
     /**
@@ -124,11 +125,11 @@ public final class SummaryBuilder {
     }
 
     /** Each inspected router's links that carried deliveries: a line's hops (an inspector whose files are missing has none). */
-    private static List<Summary.Hop> hops(List<PeerInfo> peers, Path runDir) throws IOException {
+    private static List<Summary.Hop> hops(List<PeerInfo> peers, Path runDir, RunTopology topology) throws IOException {
         Map<String, Path> inspectors = new LinkedHashMap<>();
         peers.stream().filter(p -> p.role() == Role.INSPECTOR).forEach(p -> inspectors.put(p.name(), RunLayout.peerDir(runDir, p.name())));
         return inspectors.isEmpty() ? List.of()
-                : RouterHops.of(RunTopology.read(runDir).orElse(null), inspectors);
+                : RouterHops.of(topology, inspectors);
     }
 
     /** How together the senders and receivers whose files were collected began at the common instant. */
