@@ -7,7 +7,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.local.LocalRouters;
 import org.maestro.client.local.RouterBinary;
 import org.maestro.client.local.TestRouters;
-import org.maestro.client.topology.TopologyOutput;
 import org.maestro.common.testing.Integration;
 
 import java.nio.file.Path;
@@ -59,9 +58,9 @@ class RouterReleaseTest {
             Thread.sleep(DOWN_MILLIS);
             Path home = routers.resolve("router-2");
             restarted = new ProcessBuilder(binary.executable().toString(), "-c",
-                    TopologyOutput.confOf(routers, "router-2").toAbsolutePath().toString())
+                    line.confOf("router-2").toString())
                     .directory(home.toFile()).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(home.resolve(LocalRouters.OUT_FILE).toFile())).start();
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(line.outOf("router-2").toFile())).start();
 
             MaestroCommand.Result r = run.get(120, TimeUnit.SECONDS);
             assertEquals(0, r.exitCode(), r.output());

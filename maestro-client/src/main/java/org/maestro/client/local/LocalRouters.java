@@ -40,9 +40,6 @@ import java.util.concurrent.TimeoutException;
  */
 public final class LocalRouters implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LocalRouters.class);
-    /** The standard output and error of a Qpid Dispatch router: {@link #outFile(RouterKind)} names any kind's. */
-    @Deprecated
-    public static final String OUT_FILE = outFile(RouterKind.QPID_DISPATCH);
     /** How long a router is given to end on SIGTERM before it is killed. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
     /** How long one management question may take while waiting for the routes. */

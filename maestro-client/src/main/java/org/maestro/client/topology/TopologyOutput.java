@@ -24,20 +24,6 @@ public final class TopologyOutput {
         return dir.resolve(router).resolve(kind.confFile());
     }
 
-    /**
-     * The configuration file {@code router} has in {@code dir}, of whichever kind was written there (that of the default
-     * kind when there is none yet): for a caller that restarts a router it did not configure.
-     */
-    public static Path confOf(Path dir, String router) {
-        for (RouterKind kind : RouterKind.values()) {
-            Path conf = confOf(dir, router, kind);
-            if (Files.exists(conf)) {
-                return conf;
-            }
-        }
-        return confOf(dir, router, RouterKind.DEFAULT);
-    }
-
     /** Writes every router's configuration for a router of {@code kind}, and the picture; returns the files written. */
     public static List<Path> write(Topology topology, PortPlan ports, RouterKind kind, Path dir) throws IOException {
         List<Path> written = new ArrayList<>();

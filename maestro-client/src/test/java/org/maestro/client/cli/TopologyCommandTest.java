@@ -57,11 +57,11 @@ class TopologyCommandTest {
         MaestroCommand.Result r = MaestroCommand.run("topology", "line", "3", "-o", out.toString(),
                 "--host", "router-1=10.9.0.1", "--host", "router-2=10.9.0.2", "--host", "router-3=10.9.0.3");
         assertEquals(0, r.exitCode(), r.output());
-        String second = Files.readString(TopologyOutput.confOf(out, "router-2"));
+        String second = Files.readString(TopologyOutput.confOf(out, "router-2", RouterKind.QPID_DISPATCH));
         assertTrue(second.contains("name: clients\n    host: 10.9.0.2\n    port: 5674\n"), second);
         // router-2 connects to router-1 (line links go from the later router to the earlier)
         assertTrue(second.contains("name: router-link-router-1\n    host: 10.9.0.1\n    port: 5673\n"), second);
-        assertTrue(Files.readString(TopologyOutput.confOf(out, "router-3")).contains("host: 10.9.0.2\n    port: 5675"));
+        assertTrue(Files.readString(TopologyOutput.confOf(out, "router-3", RouterKind.QPID_DISPATCH)).contains("host: 10.9.0.2\n    port: 5675"));
         assertTrue(r.output().contains("router-1     clients amqp://10.9.0.1:5672"), r.output());
     }
 
