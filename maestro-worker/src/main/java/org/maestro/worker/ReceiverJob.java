@@ -43,6 +43,9 @@ final class ReceiverJob extends WorkerJob {
     private final AtomicLong foreign = new AtomicLong();
     private final AtomicLong outOfOrder = new AtomicLong();
     private volatile long lastReceiveNanos;
+    /** Round trips' replies sent back, and refused by the SUT. */
+    private final AtomicLong replied = new AtomicLong();
+    private final AtomicLong repliesRefused = new AtomicLong();
 
     ReceiverJob(Peer peer, WorkerOptions options, Path dataDir, LoadDriver driver) throws IOException {
         super(peer, options, dataDir);
@@ -85,32 +88,54 @@ final class ReceiverJob extends WorkerJob {
                 "receiver " + peer.info().name() + " connection " + c)) {
             ReceivedMessages received = new ReceivedMessages(account, rateLog, serviceTime, responseTime, events, startEpochMicros,
                     messages, outOfOrder);
-            awaitStart(c);
-            long lastFlush = System.nanoTime();
-            while (failure.get() == null) {
-                byte[] body = consumer.receive(POLL_MILLIS);
-                long now = System.nanoTime();
-                if (body != null) {
-                    long nowEpochMicros = startEpochMicros + (now - startNanos) / 1_000;
-                    lastReceiveNanos = now;
-                    record(received, body, nowEpochMicros);
-                } else if (stopRequested ? now - lastReceiveNanos >= quietNanos
-                        : now - startNanos >= durationNanos && now - lastReceiveNanos >= Math.max(quietNanos, SELF_STOP_QUIET_NANOS)) {
-                    break;
+            Replies replies = options.latency().roundTrip() ? new Replies(driver, options.receiveUrl(), options.latency(),
+                    peer.info().name() + "-" + c, options.maxInFlight(), () -> failure.get() != null, replied, repliesRefused) : null;
+            try {
+                receive(c, consumer, received, rateLog, replies, durationNanos, quietNanos);
+            } finally {
+                if (replies != null) {
+                    replies.close();
                 }
-                lastFlush = flushIfDue(c, rateLog, lastFlush);
             }
         }
     }
 
-    /** Records one message; one not sent by a Maestro sender is counted as foreign, and the first one said. */
-    private void record(ReceivedMessages received, byte[] body, long nowEpochMicros) throws IOException {
+    /** Connection {@code c}'s receiving, from the start until it is told to stop and quiet, or the test fails. */
+    private void receive(int c, LoadDriver.Consumer consumer, ReceivedMessages received, RateLogWriter rateLog, Replies replies,
+                         long durationNanos, long quietNanos) throws Exception {
+        awaitStart(c);
+        long lastFlush = System.nanoTime();
+        while (failure.get() == null) {
+            byte[] body = consumer.receive(POLL_MILLIS);
+            long now = System.nanoTime();
+            if (body != null) {
+                long nowEpochMicros = startEpochMicros + (now - startNanos) / 1_000;
+                lastReceiveNanos = now;
+                if (record(received, body, nowEpochMicros) && replies != null) {
+                    replies.replyIfSampled(body);
+                }
+            } else if (stopRequested ? now - lastReceiveNanos >= quietNanos
+                    : now - startNanos >= durationNanos && now - lastReceiveNanos >= Math.max(quietNanos, SELF_STOP_QUIET_NANOS)) {
+                break;
+            }
+            lastFlush = flushIfDue(c, rateLog, lastFlush);
+        }
+    }
+
+    /**
+     * Records one message; one not sent by a Maestro sender is counted as foreign, and the first one said.
+     *
+     * @return whether it was a Maestro sender's
+     */
+    private boolean record(ReceivedMessages received, byte[] body, long nowEpochMicros) throws IOException {
         try {
             received.record(body, nowEpochMicros);
+            return true;
         } catch (IllegalArgumentException e) {
             if (foreign.incrementAndGet() == 1) {
                 LoggerFactory.getLogger(ReceiverJob.class).warn("{}: {}", peer.info().name(), e.getMessage());
             }
+            return false;
         }
     }
 
@@ -191,7 +216,9 @@ final class ReceiverJob extends WorkerJob {
                 s.getValueAtPercentile(99) / 1000.0);
         return String.format(Locale.ROOT, "received %d message(s) from %d stream(s); lost %d, duplicated %d, out of order %d%s; %s",
                 messages.get(), sequences.stream().distinct().mapToInt(Sequences::streamCount).sum(), a[0], a[1], a[2],
-                foreign.get() == 0 ? "" : "; " + foreign.get() + " not from a Maestro sender", latency);
+                foreign.get() == 0 ? "" : "; " + foreign.get() + " not from a Maestro sender", latency)
+                + (!options.latency().roundTrip() ? "" : String.format(Locale.ROOT, "; sent %d back for round trips (%s)%s",
+                replied.get(), options.latency(), repliesRefused.get() == 0 ? "" : ", " + repliesRefused.get() + " refused"));
     }
 
 }

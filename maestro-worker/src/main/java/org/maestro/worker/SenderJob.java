@@ -53,6 +53,8 @@ final class SenderJob extends WorkerJob {
     private final WarmupGate warmup;
     /** Whether test.json has the warm-up's actual length yet. */
     private volatile boolean warmupWritten;
+    /** The replies to this sender's messages when latency is round trip; null one way. */
+    private volatile RoundTrips roundTrips;
 
     SenderJob(Peer peer, WorkerOptions options, Path dataDir, LoadDriver driver) throws IOException {
         super(peer, options, dataDir);
@@ -70,6 +72,10 @@ final class SenderJob extends WorkerJob {
         for (int i = 0; i < options.connections(); i++) {
             producers.add(driver.openProducer(options.sendUrl(), peer.info().name() + "-" + i));
         }
+        if (options.latency().roundTrip()) {
+            roundTrips = RoundTrips.open(driver, options.sendUrl(), options.latency(), peer.info().name(), streamBase,
+                    options.connections());
+        }
     }
 
     @Override
@@ -77,6 +83,9 @@ final class SenderJob extends WorkerJob {
         // Flat out there is no schedule to be late for: no send-delay log (its zeros would be charted as a figure).
         sendDelay = new IntervalLog(options.rate().isFlatOut() ? null : dir.resolve(PeerFiles.SEND_DELAY_HLOG), startEpochMicros / 1000,
                 "Maestro sender " + peer.info().name() + ": send delay (actual - intended send time), microseconds", options.connections());
+        if (roundTrips != null) {
+            roundTrips.start(dir, peer.info().name(), startEpochMicros, startNanos, this::fail);
+        }
     }
 
     @Override
@@ -182,6 +191,9 @@ final class SenderJob extends WorkerJob {
             boolean warm = inWarmup(intended - startNanos);
             producer.send(sent.body(i, etaMicros, ataMicros, warm), this);
             sent.sent(etaMicros, ataMicros, warm);
+            if (roundTrips != null) {
+                roundTrips.sent(i);
+            }
             lastAtaMicros = ataMicros;
             warmup.sent(c, intended - startNanos, actual - startNanos);
             lastFlush = flushIfDue(c, rateLog, lastFlush);
@@ -226,6 +238,9 @@ final class SenderJob extends WorkerJob {
     @Override
     void tickLogs() {
         sendDelay.tick();
+        if (roundTrips != null) {
+            roundTrips.tick();
+        }
         // Connections stuck behind the SUT's back-pressure send nothing: the ticker checks for them.
         warmup.check(elapsedNanos());
         writeWarmupOnceEnded();
@@ -308,6 +323,9 @@ final class SenderJob extends WorkerJob {
         for (LoadDriver.Producer p : producers) {
             p.close();
         }
+        if (roundTrips != null) {
+            roundTrips.close(options.drainQuiet().toNanos());
+        }
         if (sendDelay == null) {
             return;
         }
@@ -350,7 +368,7 @@ final class SenderJob extends WorkerJob {
                 options.rate().isFlatOut() ? " (flat out); no send delay (no schedule)"
                         : String.format(Locale.ROOT, " (target %d); p99 send delay %s", options.rate().perSecond(),
                         measured ? String.format(Locale.ROOT, "%.3f ms", sendDelayP99() / 1000.0) : "unknown (nothing sent after the warm-up)"),
-                warmupText());
+                warmupText()) + (roundTrips == null ? "" : "; " + roundTrips.summary());
     }
 
     /** "; warm-up on schedule after 5.2 s", or which connection was behind when it hit its cap; "" when fixed. */

@@ -1,5 +1,6 @@
 package org.maestro.worker;
 
+import org.maestro.common.note.LatencyMode;
 import org.maestro.common.note.LoadOptions;
 import org.maestro.common.note.OptionValues;
 import org.maestro.common.note.TestOptions;
@@ -52,6 +53,7 @@ public record WorkerOptions(Map<String, String> raw, String testId, String testN
         SutUrl receive = o.containsKey(TestOptions.RECEIVE_URL) ? OptionValues.read(o, TestOptions.RECEIVE_URL, null, SutUrl::parse) : send;
         Duration quiet = OptionValues.read(o, TestOptions.DRAIN_QUIET, DEFAULT_DRAIN_QUIET, OptionValues::time);
         int inFlight = inFlight(OptionValues.read(o, TestOptions.MAX_IN_FLIGHT, DEFAULT_MAX_IN_FLIGHT, OptionValues::positive), size);
+        LatencyMode.parse(o); // refused at SET, not at START
         return new WorkerOptions(Map.copyOf(o), load.testId(), load.testName(), load.duration(), load.rate(), load.connections(),
                 size, send, receive, load.warmupTime(), load.warmupSendDelayBound(), load.warmupCap(), quiet, inFlight);
     }
@@ -72,6 +74,11 @@ public record WorkerOptions(Map<String, String> raw, String testId, String testN
         }
         RateProfile profile = RateProfile.parse(stages);
         return profile::offsetNanos;
+    }
+
+    /** How latency is measured: one way, or round trip ({@link TestOptions#LATENCY}). */
+    public LatencyMode latency() {
+        return LatencyMode.parse(raw);
     }
 
     /** The test id, or a generated one when the client set none. */

@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
 
+import org.maestro.common.util.Clocks;
+
 /**
  * Which wall clock a process reads, as a PING reply tells the client: the kernel it runs on (Linux's boot id, the
  * same for every process and container of one boot of one host) and the process itself (a token drawn once per JVM).
@@ -25,7 +27,9 @@ public record ClockSource(String bootId, String process) {
     public static final ClockSource UNKNOWN = new ClockSource("", "");
     static final Path BOOT_ID = Path.of("/proc/sys/kernel/random/boot_id");
 
-    private static final ClockSource LOCAL = new ClockSource(readBootId(BOOT_ID),
+    /** A process whose clock a test shifted ({@link Clocks#OFFSET_PROPERTY}) reads a clock of its own. */
+    private static final ClockSource LOCAL = new ClockSource(readBootId(BOOT_ID)
+            + (Clocks.offsetMicros() == 0 ? "" : "+shifted " + Clocks.offsetMicros() + " us"),
             ProcessHandle.current().pid() + "-" + Ids.next());
 
     public ClockSource {

@@ -42,6 +42,14 @@ public final class TestOptions {
      * messages so that their bodies in flight stay within 64 MiB a connection (WorkerOptions.IN_FLIGHT_BYTES).
      */
     public static final String MAX_IN_FLIGHT = "max.in.flight";
+    /**
+     * Sender and receiver: how latency is measured, {@code one-way} (the default: the receiver's arrival time against
+     * the sender's send time, two clocks) or {@code round-trip} (each receiver sends the message back and the sender
+     * times it on its own clock): {@link LatencyMode}.
+     */
+    public static final String LATENCY = "latency";
+    /** With {@link #LATENCY} {@code round-trip}: 1 message in this many is sent back (default 1: every one). */
+    public static final String LATENCY_SAMPLE = "latency.sample";
     /** Receiver: after it is told to stop, it ends once no message arrived for this long. */
     public static final String DRAIN_QUIET = "drain.quiet";
     /** Inspector: the management URL (with credentials) and the inspector kind. */

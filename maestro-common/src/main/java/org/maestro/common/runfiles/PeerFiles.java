@@ -45,6 +45,11 @@ public final class PeerFiles {
     public static final String LATENCY_SERVICE_HLOG = "latency-service.hlog";
     /** A receiver's HDR interval log: arrival against the time the message was due. */
     public static final String LATENCY_RESPONSE_HLOG = "latency-response.hlog";
+    /**
+     * A sender's HDR interval log when its route's latency is round trip: a reply's arrival against the message's
+     * actual send, both on the sender's clock (org.maestro.common.note.LatencyMode).
+     */
+    public static final String LATENCY_ROUND_TRIP_HLOG = "latency-round-trip.hlog";
     /** The HDR interval logs, in the order reports show them. */
     public static final List<String> HDR_LOGS = List.of(LATENCY_RESPONSE_HLOG, LATENCY_SERVICE_HLOG, SEND_DELAY_HLOG);
     /** The tag of the HDR intervals recorded during the warm-up, which the figures leave out. */

@@ -13,6 +13,17 @@ public interface LoadDriver {
     /** Opens a connection that receives from the URL's destination. */
     Consumer openConsumer(SutUrl url, String clientName) throws DriverException;
 
+    /**
+     * Where a receiver sends back the messages of the sender connection {@code stream} when latency is round trip
+     * ({@link org.maestro.common.note.LatencyMode}): on the same SUT as {@code url}, a destination named from the
+     * stream ({@link SutUrl#replyTo}). The sender consumes it and the receiver produces to it with this driver's own
+     * {@link #openConsumer} and {@link #openProducer}, so a protocol needs nothing more for round trips than those; one
+     * whose destinations are named otherwise (e.g. MQTT topic levels) says here where its replies go.
+     */
+    default SutUrl replyUrl(SutUrl url, long stream) {
+        return url.replyTo(url.destination() + ".reply." + Long.toHexString(stream));
+    }
+
     /** One sending connection. Not thread-safe: one thread sends, completions come on any thread. */
     interface Producer extends AutoCloseable {
         /**

@@ -97,6 +97,11 @@ public final class Protocols {
             }
 
             @Override
+            public SutUrl replyUrl(SutUrl url, long stream) {
+                return of(url).replyUrl(url, stream);
+            }
+
+            @Override
             public Consumer openConsumer(SutUrl url, String clientName) throws DriverException {
                 Consumer consumer = of(url).openConsumer(url, clientName);
                 return url.receiveThrottlePerSecond() > 0 ? new ThrottledConsumer(consumer, url.receiveThrottlePerSecond()) : consumer;

@@ -226,6 +226,15 @@ public record SutUrl(String scheme, String host, int port, String destination, b
         return mode;
     }
 
+    /**
+     * This URL with another destination, for round trips' replies: a queue, neither durable nor throttled (a
+     * throttle shapes the load, not its replies); the credentials, TLS and client options are this URL's.
+     */
+    public SutUrl replyTo(String replyDestination) {
+        return new SutUrl(scheme, host, port, replyDestination, false, persistent, false, failover, username, password,
+                clientOptions, 0, delivery, 0);
+    }
+
     /** Whether sends are fire-and-forget: the SUT acknowledges nothing, a sender's count is only what it sent. */
     public boolean presettled() {
         return delivery == DeliveryMode.PRESETTLED;
