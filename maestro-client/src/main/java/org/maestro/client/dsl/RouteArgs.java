@@ -4,6 +4,7 @@ import groovy.lang.Closure;
 import org.maestro.client.plan.RouteSettings;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.mqtt.Topics;
+import org.maestro.common.note.LatencyMode;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.TestDuration;
 import org.maestro.common.util.NearestName;
@@ -27,7 +28,8 @@ final class RouteArgs {
     static TestPlan.Route of(Map<String, Object> args, String name) {
         Topics.checkLevel("route group", name);
         Set<String> known = new TreeSet<>(Set.of("url", "sendUrl", "receiveUrl", "senders",
-                "receivers", "protocol", "rate", "size", "connections", "duration", "receiverStartAfter", "senderStartAfter", "stages"));
+                "receivers", "protocol", "rate", "size", "connections", "duration", "receiverStartAfter", "senderStartAfter", "stages",
+                "latency", "latencySample"));
         for (String key : args.keySet()) {
             if (!known.contains(key)) {
                 throw new IllegalArgumentException("route '" + name + "': unknown setting '" + key + "'"
@@ -59,7 +61,8 @@ final class RouteArgs {
                 setting(args, "duration", v -> TestDuration.parse(String.valueOf(v))),
                 setting(args, "receiverStartAfter", v -> time("receiverStartAfter", v).toMillis()),
                 setting(args, "senderStartAfter", v -> time("senderStartAfter", v).toMillis()),
-                setting(args, "stages", v -> StagesSpec.profile(v instanceof Closure<?> c ? c : null)));
+                setting(args, "stages", v -> StagesSpec.profile(v instanceof Closure<?> c ? c : null)),
+                latencyOf(args));
         if (settings.stages() != null && (settings.rate() != null || settings.duration() != null)) {
             throw new IllegalArgumentException("stages: and " + (settings.rate() != null ? "rate:" : "duration:")
                     + " both set the route's " + (settings.rate() != null ? "rate" : "length") + ": give one or the other");
@@ -67,6 +70,19 @@ final class RouteArgs {
         return new TestPlan.Route(name, send == null ? null : send.toString(), receive == null ? null : receive.toString(),
                 positive("senders", args.getOrDefault("senders", 1)), positive("receivers", args.getOrDefault("receivers", 1)),
                 protocol, settings);
+    }
+
+    /** The route's {@code latency:} and {@code latencySample:}; null when it sets neither (the test's). */
+    private static LatencyMode latencyOf(Map<String, Object> args) {
+        if (!args.containsKey("latency") && !args.containsKey("latencySample")) {
+            return null;
+        }
+        Integer every = setting(args, "latencySample", v -> positive("latencySample", v));
+        try {
+            return LatencyMode.of(String.valueOf(args.getOrDefault("latency", LatencyMode.ONE_WAY)), every == null ? 1 : every);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("latency: " + e.getMessage(), e);
+        }
     }
 
     /** The route's {@code key} read by {@code parser}, or null when not given; an error names the setting. */

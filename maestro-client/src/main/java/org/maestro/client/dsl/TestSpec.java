@@ -4,6 +4,7 @@ import groovy.lang.Closure;
 import org.maestro.client.plan.Criterion;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.client.plan.RouteSettings;
+import org.maestro.common.note.LatencyMode;
 import org.maestro.common.note.LoadOptions;
 import org.maestro.common.router.RouterKind;
 import org.maestro.common.runfiles.DeliveryMode;
@@ -50,6 +51,8 @@ public final class TestSpec {
     private TestPlan.Incremental incremental;
     private RateProfile stages;
     private Long senderStartAfterMillis;
+    private String latency = LatencyMode.ONE_WAY;
+    private int latencySample = 1;
     private final List<TestPlan.Route> routes = new ArrayList<>();
     private final List<TestPlan.InspectorSpec> inspectors = new ArrayList<>();
     private TestPlan.AgentPlan agent;
@@ -247,6 +250,20 @@ public final class TestSpec {
     }
 
     /**
+     * How latency is measured, of every route that sets none of its own: {@code latency 'one-way'} (the default: the
+     * receiver's arrival time against the sender's send time, two clocks) or {@code latency 'round-trip'} (each receiver
+     * sends the message back to its sender, which times it on its own clock).
+     */
+    public void latency(Object value) {
+        latency = LatencyMode.of(String.valueOf(value), 1).toString();
+    }
+
+    /** With {@code latency 'round-trip'}: 1 message in this many is sent back ({@code latencySample 10}); 1 by default. */
+    public void latencySample(Object value) {
+        latencySample = positive("latencySample", value);
+    }
+
+    /**
      * A search for the highest sustainable rate: {@code findLimit { startRate 1000; step 1000; maxRate 10000;
      * stepDuration '30s'; resolution 100; maxTime '20m' }}; the same block as {@link #incremental}.
      */
@@ -299,6 +316,7 @@ public final class TestSpec {
                 .warmupSendDelay(warmupSendDelay).warmupMax(warmupMax).senders(senders).receivers(receivers)
                 .criteria(List.copyOf(criteria)).incremental(incremental).routes(List.copyOf(routes))
                 .inspectors(List.copyOf(inspectors))
-                .agent(agent).topology(topology == null ? null : topology.text()).router(router).delivery(delivery).stages(stages).build();
+                .agent(agent).topology(topology == null ? null : topology.text()).router(router).delivery(delivery).stages(stages)
+                .latency(LatencyMode.of(latency, latencySample)).build();
     }
 }

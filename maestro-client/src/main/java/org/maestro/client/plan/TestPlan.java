@@ -1,5 +1,6 @@
 package org.maestro.client.plan;
 
+import org.maestro.common.note.LatencyMode;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import org.maestro.common.router.RouterKind;
 import org.maestro.common.runfiles.DeliveryMode;
@@ -50,6 +51,8 @@ import java.util.function.BiFunction;
  *                     {@link DeliveryMode#URL_OPTION} (a URL the script gives says it itself)
  * @param stages       null for one rate; else the rate profile of all senders together ({@code rate} is then its mean
  *                     rounded up, {@code duration} its length)
+ * @param latency      how latency is measured, one way or round trip ({@link LatencyMode}); null (a run.json of an
+ *                     older Maestro): one way. A route may set its own
  * @param build        what the run tests, key → value ({@code build=412}, {@code commit=...}: {@link BuildTags}, from
  *                     {@code --tag} or Jenkins' environment); not the script's {@code tags}; empty when nobody said
  */
@@ -58,10 +61,12 @@ public record TestPlan(String name, List<String> tags, String description, Strin
                        String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria,
                        Incremental incremental, List<Route> routes,
                        List<InspectorSpec> inspectors, AgentPlan agent, String topology, RouterKind router,
-                       DeliveryMode delivery, RateProfile stages, Map<String, String> build) {
+                       DeliveryMode delivery, RateProfile stages, Map<String, String> build,
+                       LatencyMode latency) {
     /** A run.json of an older Maestro names no build: read as none. */
     public TestPlan {
         build = build == null ? Map.of() : build;
+        latency = latency == null ? LatencyMode.ONE_WAY_MODE : latency;
     }
 
     /** The message size's key in run.json, the plan's record: run.json files already written call it so. */
@@ -84,7 +89,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
                 .messageSize(messageSize).rate(rate).connections(connections).duration(duration).warmup(warmup)
                 .warmupSendDelay(warmupSendDelay).warmupMax(warmupMax).senders(senders).receivers(receivers)
                 .criteria(criteria).incremental(incremental).routes(routes).inspectors(inspectors).agent(agent)
-                .topology(topology).router(router).delivery(delivery).stages(stages).build(build);
+                .topology(topology).router(router).delivery(delivery).stages(stages).build(build).latency(latency);
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.maestro.client.plan;
 
+import org.maestro.common.note.LatencyMode;
 import org.maestro.common.router.RouterKind;
 import org.maestro.common.runfiles.DeliveryMode;
 import org.maestro.common.units.RateProfile;
@@ -36,6 +37,7 @@ public final class TestPlanBuilder {
     private DeliveryMode delivery;
     private RateProfile stages;
     private Map<String, String> build;
+    private LatencyMode latency;
 
     TestPlanBuilder() {
     }
@@ -161,9 +163,15 @@ public final class TestPlanBuilder {
         return this;
     }
 
+    /** How latency is measured ({@link TestPlan#latency()}); not set: one way. */
+    public TestPlanBuilder latency(LatencyMode latency) {
+        this.latency = latency;
+        return this;
+    }
+
     public TestPlan build() {
         return new TestPlan(name, tags, description, sendUrl, receiveUrl, messageSize, rate, connections,
                 duration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes,
-                inspectors, agent, topology, router, delivery, stages, build);
+                inspectors, agent, topology, router, delivery, stages, build, latency);
     }
 }

@@ -77,6 +77,7 @@ final class SetOptions {
                 }
             }
             Map<String, String> options = mine.toWire();
+            own.latencyOr(plan.latency()).addTo(options);
             options.put(TestOptions.SEND_URL, a.route().sendUrl());
             options.put(TestOptions.RECEIVE_URL, a.route().receiveUrl());
             out.put(a.peer(), options);
