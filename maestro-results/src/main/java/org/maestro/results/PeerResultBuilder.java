@@ -14,6 +14,7 @@ public final class PeerResultBuilder {
     private Summary.Latency responseTime;
     private Summary.Latency serviceTime;
     private Summary.Latency sendDelay;
+    private Summary.Latency roundTrip;
     private Long lost;
     private Long duplicated;
     private Long outOfOrder;
@@ -113,6 +114,12 @@ public final class PeerResultBuilder {
         return this;
     }
 
+    /** A sender's round trips ({@link Summary.PeerResult#roundTrip}); not set: none. */
+    public PeerResultBuilder roundTrip(Summary.Latency roundTrip) {
+        this.roundTrip = roundTrip;
+        return this;
+    }
+
     public PeerResultBuilder delivery(DeliveryJson delivery) {
         this.delivery = delivery;
         return this;
@@ -120,6 +127,6 @@ public final class PeerResultBuilder {
 
     public Summary.PeerResult build() {
         return new Summary.PeerResult(name, role, host, messages, rate, responseTime, serviceTime, sendDelay, lost,
-                duplicated, outOfOrder, ok, end, files, dataMissing, live, warmup, delivery);
+                duplicated, outOfOrder, ok, end, files, dataMissing, live, warmup, delivery, roundTrip);
     }
 }

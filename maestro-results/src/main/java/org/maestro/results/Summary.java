@@ -24,6 +24,9 @@ import org.maestro.results.reduce.StageFigures;
  *
  * <p>{@code tags} are the test's free labels (the script's); {@code build} is what this run tested, key → value
  * ({@link BuildTags}: {@code build}, {@code commit}, ...), empty when nobody said.
+ *
+ * <p>{@code latencyClocks} says which clock each latency figure was taken on and holds the round trips, where receivers
+ * sent messages back ({@link LatencyClocks}); null in a summary.json of an older Maestro.
  */
 public record Summary(String testId, String name, List<String> tags, String description, String start, String end,
                       Map<String, Object> parameters, List<PeerResult> peers, Totals totals, List<RouteResult> routes,
@@ -31,7 +34,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
                       List<ActionResult> actions, List<Interruption> interruptions, String verdict, List<String> reasons,
                       List<PeerHost> peerHosts, ClockCheck clockCheck, LoadGenerators loadGenerators,
                       StartSkew startSkew, List<StageResult> stages, List<Hop> hops, String origin,
-                      String router, Map<String, String> build) {
+                      String router, Map<String, String> build, LatencyClocks latencyClocks) {
 
     public static final String PASSED = "passed";
     public static final String FAILED = "failed";
@@ -83,7 +86,7 @@ public record Summary(String testId, String name, List<String> tags, String desc
                 .parameters(parameters).peers(peers).totals(totals).routes(routes).checks(checks).actions(actions)
                 .interruptions(interruptions).verdict(verdict).reasons(reasons).peerHosts(peerHosts)
                 .clockCheck(clockCheck).loadGenerators(loadGenerators).startSkew(startSkew).stages(stages)
-                .hops(hops).origin(origin).router(router).build(build);
+                .hops(hops).origin(origin).router(router).build(build).latencyClocks(latencyClocks);
     }
 
     /**
@@ -166,11 +169,14 @@ public record Summary(String testId, String name, List<String> tags, String desc
      * @param warmup      a sender's warm-up as it was; null for another role, no warm-up, or data missing
      * @param delivery    a sender's delivery mode and how the SUT disposed of its messages (acknowledged, released and
      *                    resent, refused: its delivery.json); null for another role or data missing
+     * @param roundTrip   a sender's round trips after warm-up, on its own clock ({@link LatencyClocks}); null when its
+     *                    route measured latency one way (then left out of summary.json)
      */
     public record PeerResult(String name, String role, String host, Long messages, Double rate, Latency responseTime,
                              Latency serviceTime, Latency sendDelay, Long lost, Long duplicated, Long outOfOrder,
                              boolean ok, String end, List<String> files, String dataMissing, LiveFigures live,
-                             Warmup warmup, DeliveryJson delivery) {
+                             Warmup warmup, DeliveryJson delivery,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Latency roundTrip) {
         /** A peer's results built component by component (summary.json's {@code peers[]} has the record's shape). */
         public static PeerResultBuilder builder() {
             return new PeerResultBuilder();

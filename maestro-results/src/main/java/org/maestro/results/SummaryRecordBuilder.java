@@ -32,6 +32,7 @@ public final class SummaryRecordBuilder {
     private String origin;
     private String router;
     private Map<String, String> build;
+    private LatencyClocks latencyClocks;
 
     SummaryRecordBuilder() {
     }
@@ -158,9 +159,15 @@ public final class SummaryRecordBuilder {
         return this;
     }
 
+    /** Which clock each latency figure used, and the round trips ({@link LatencyClocks}); not set: null. */
+    public SummaryRecordBuilder latencyClocks(LatencyClocks latencyClocks) {
+        this.latencyClocks = latencyClocks;
+        return this;
+    }
+
     public Summary build() {
         return new Summary(testId, name, tags, description, start, end, parameters, peers, totals, routes,
                 checks, actions, interruptions, verdict, reasons, peerHosts, clockCheck, loadGenerators,
-                startSkew, stages, hops, origin, router, build);
+                startSkew, stages, hops, origin, router, build, latencyClocks);
     }
 }

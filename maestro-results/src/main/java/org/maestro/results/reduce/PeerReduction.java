@@ -31,9 +31,10 @@ public record PeerReduction(String name, boolean sender, long warmupEndEpochMicr
         void interval(String file, Histogram interval);
     }
 
-    /** The HDR logs a sender (send delay) or a receiver (response and service time) writes. */
+    /** The HDR logs a sender (send delay; round trip when its route ran them) or a receiver (response and service time) writes. */
     public static List<String> logsOf(boolean sender) {
-        return sender ? List.of(PeerFiles.SEND_DELAY_HLOG) : List.of(PeerFiles.LATENCY_RESPONSE_HLOG, PeerFiles.LATENCY_SERVICE_HLOG);
+        return sender ? List.of(PeerFiles.SEND_DELAY_HLOG, PeerFiles.LATENCY_ROUND_TRIP_HLOG)
+                : List.of(PeerFiles.LATENCY_RESPONSE_HLOG, PeerFiles.LATENCY_SERVICE_HLOG);
     }
 
     /**

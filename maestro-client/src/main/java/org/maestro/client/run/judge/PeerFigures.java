@@ -132,7 +132,8 @@ final class PeerFigures {
             Summary.Warmup warmup = warmup(p);
             results.add(Summary.PeerResult.builder().name(p.name()).role("sender").host(p.host()).messages(records)
                     .rate(known(rate)).sendDelay(delay == null ? null : Summary.Latency.of(delay)).ok(ok).end(endText)
-                    .files(files(dir)).warmup(warmup).delivery(DeliveryJson.read(dir).orElse(null)).build());
+                    .files(files(dir)).warmup(warmup).delivery(DeliveryJson.read(dir).orElse(null))
+                    .roundTrip(figures.latency(PeerFiles.LATENCY_ROUND_TRIP_HLOG)).build());
         } else {
             sums.forEach(t -> t.receiver(figures, s));
             results.add(Summary.PeerResult.builder().name(p.name()).role("receiver").host(p.host()).messages(records)

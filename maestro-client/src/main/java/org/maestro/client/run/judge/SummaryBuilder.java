@@ -32,6 +32,7 @@ import org.maestro.client.run.discover.ProbedHost;
 import org.maestro.client.run.actions.ActionOutcome;
 import org.maestro.results.ActionResult;
 import org.maestro.results.GeneratorLoad;
+import org.maestro.results.LatencyClocks;
 import org.maestro.results.PeerHost;
 
 /**
@@ -91,7 +92,10 @@ public final class SummaryBuilder {
                 .loadGenerators(GeneratorLimits.check(generators(peers, runDir, measureFrom, loadEnd)))
                 .startSkew(startSkew(peers, runDir, peerHosts)).stages(TimelineFigures.stages(plan, reduction))
                 .hops(hops(peers, runDir, topology)).origin(origin(reduction))
-                .router(topology == null ? null : topology.router()).build(plan.build()).build();
+                .router(topology == null ? null : topology.router()).build(plan.build())
+                .latencyClocks(LatencyClocks.of(reduction, peerHosts, plan.effectiveRoutes().stream()
+                        .map(r -> r.settings().latencyOr(plan.latency())).toList()))
+                .build();
     }
 
     /**
