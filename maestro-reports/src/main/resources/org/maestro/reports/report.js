@@ -174,6 +174,7 @@
     }
 
     hostSection();
+    latencyClockSection();
     startSection();
     generatorSection();
 
@@ -181,9 +182,9 @@
     if ((data.latency || []).length) {
       var lat = document.getElementById('latency');
       lat.appendChild(el('h2', { text: 'Latency after warm-up (from the HDR logs, ms)' }));
-      lat.appendChild(table(['peer', 'measure', 'count', 'p50', 'p90', 'p99', 'p99.9', 'max'], data.latency.map(function (f) {
-        return [f.peer, f.measure, fmt(f.count), known(f.p50), known(f.p90), known(f.p99), known(f.p999), known(f.max)];
-      }), [false, false, true, true, true, true, true, true]));
+      lat.appendChild(table(['peer', 'measure', 'clock', 'count', 'p50', 'p90', 'p99', 'p99.9', 'max'], data.latency.map(function (f) {
+        return [f.peer, f.measure, f.clock || '', fmt(f.count), known(f.p50), known(f.p90), known(f.p99), known(f.p999), known(f.max)];
+      }), [false, false, false, true, true, true, true, true, true]));
     }
   }
   // The figures a reader looks for first, as summary.json holds them (its totals and each agent action's cost), and
@@ -209,7 +210,13 @@
     if (t) {
       cards.push(card('Throughput, msg/s after warm-up', [['sent', known(t.sendRate)], ['received', known(t.receiveRate)]],
         'whole test: ' + known(t.sent) + ' sent, ' + known(t.received) + ' received', 'headline-throughput'));
-      cards.push(card('Response time, ms after warm-up', percentiles(t.responseTime), 'corrected for coordinated omission', 'headline-latency'));
+      var lc = summary.latencyClocks;
+      cards.push(card('Response time, ms after warm-up', percentiles(t.responseTime), 'corrected for coordinated omission' +
+        (lc ? '; one way: ' + lc.oneWayClock : ''), 'headline-latency'));
+      if (lc && lc.roundTripClock) {
+        cards.push(card('Round trip, ms after warm-up', percentiles(lc.roundTrip), lc.roundTripClock + '; ' + (lc.sampling || 'sampled'),
+          'headline-round-trip'));
+      }
       cards.push(card('Loss, messages', [['lost', known(t.lost)], ['duplicated', known(t.duplicated)], ['out of order', known(t.outOfOrder)]],
         'whole test, warm-up included', 'headline-loss'));
       cards.push(card('Send delay, ms after warm-up', percentiles(t.sendDelay), 'how late the senders sent on their schedule', 'headline-send-delay'));
@@ -372,6 +379,31 @@
     (check.warnings || []).forEach(function (w) {
       section.appendChild(el('p', { class: 'fail clock-warning', text: 'Warning: ' + w }));
     });
+  }
+  // Which clock each latency figure was taken on (summary.json's latencyClocks) and, where receivers sent messages
+  // back, the clock offset the load implies per pair of hosts beside the PINGs' estimate.
+  function latencyClockSection() {
+    var lc = summary.latencyClocks;
+    if (!lc) { return; }
+    var section = document.getElementById('hosts');
+    function ms(v, signed) { return typeof v === 'number' ? (signed && v >= 0 ? '+' : '') + v.toFixed(3) : 'unknown'; }
+    section.appendChild(el('h3', { text: 'Latency clocks' }));
+    section.appendChild(el('p', { id: 'clock-one-way', text: 'One way (response and service time): ' + lc.oneWayClock + '.' }));
+    if (!lc.roundTripClock) { return; }
+    var rt = lc.roundTrip, half = lc.halfRoundTrip;
+    section.appendChild(el('p', { id: 'clock-round-trip', text: 'Round trip (' + (lc.sampling || 'sampled') + '): ' + lc.roundTripClock + '; ' +
+      (rt ? fmt(rt.count) + ' round trips, p50 ' + ms(rt.p50) + ' / p99 ' + ms(rt.p99) + ' / max ' + ms(rt.max) + ' ms; half the round trip p50 ' +
+        ms(half.p50) + ' / p99 ' + ms(half.p99) + ' ms.' : 'no round trip measured after the warm-up.') }));
+    var offsets = lc.loadOffsets || [];
+    if (!offsets.length) { return; }
+    section.appendChild(el('p', { class: 'sub', text: 'Clock offset implied by the load = the receivers\u2019 one-way p50 (service time, two clocks) \u2212 half the senders\u2019 round-trip p50 (one clock): the receiver\u2019s clock \u2212 the sender\u2019s on a path as fast both ways. Beside it the same difference as the PINGs before the test estimated it.' }));
+    var offsetTable = table(['route', 'sender host', 'receiver host', 'one-way p50 ms', 'half round-trip p50 ms', 'offset implied by the load ms', 'PING estimate ms'],
+      offsets.map(function (o) {
+        return [o.route, o.senderHost, o.receiverHost, ms(o.oneWayP50Millis), ms(o.halfRoundTripP50Millis), ms(o.loadOffsetMillis, true),
+          typeof o.pingOffsetMillis === 'number' ? ms(o.pingOffsetMillis, true) + ' \u00b1 ' + ms(o.pingUncertaintyMillis) : 'unknown'];
+      }), [false, false, false, true, true, true, true]);
+    offsetTable.id = 'load-offsets';
+    section.appendChild(offsetTable);
   }
   // How together the senders and receivers began at the test's common start instant (summary.json's startSkew).
   function startSection() {

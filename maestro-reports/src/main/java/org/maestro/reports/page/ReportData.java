@@ -1,5 +1,6 @@
 package org.maestro.reports.page;
 
+import org.maestro.common.note.LatencyMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,6 +42,9 @@ import org.maestro.reports.Series;
 public final class ReportData {
     private static final String[] HDR_TITLES = {"Response time (corrected for coordinated omission)",
             "Service time", "Send delay"};
+    private static final String ROUND_TRIP_TITLE = "Round trip";
+    /** The clock of a figure a sender takes alone (its send delay). */
+    private static final String SENDER_CLOCK = "the sender's clock";
 
     /** At most this many points per line on a time chart: a longer run gets buckets of several seconds. */
     static final int MAX_POINTS = 3600;
@@ -214,43 +218,77 @@ public final class ReportData {
                     continue;
                 }
                 HdrLogSeries s = perBucket.get(p.name()).get(PeerFiles.HDR_LOGS.get(k));
-                ArrayNode lines = (ArrayNode) overTime.get("series");
-                for (Series line : List.of(s.p50, s.p99, s.max)) {
-                    Series named = new Series(p.name() + " " + line.label);
-                    for (int i = 0; i < line.size(); i++) {
-                        named.add(line.x(i), line.y(i));
-                    }
-                    lines.add(Json.series(named));
-                }
-                ((ArrayNode) distribution.get("series")).add(Json.series(s.distribution(p.name())));
                 String route = run.frame.route(p.name());
                 if (k == 0 && byRoute.containsKey(route)) {
                     byRoute.get(route).add(s.measured);
                 }
-                ObjectNode f = figures.addObject();
-                f.put("peer", p.name());
-                f.put("measure", HDR_TITLES[k]);
-                f.put("file", PeerFiles.HDR_LOGS.get(k));
                 // The peer's figures, count and percentiles, as summary.json has them (computed once, by the same model); a
                 // peer it lacks (an older run, files collected later) from the run's reduction. Null (unknown) when
                 // nothing was measured.
                 Summary.Latency l = p.summary() != null && p.summary().dataMissing() == null
                         ? Summary.Latency.known(latencyOf(p.summary(), k)) : reduced.get(p.name()).latency(PeerFiles.HDR_LOGS.get(k));
-                f.put("count", l == null ? 0 : l.count());
-                for (double q : new double[] {50, 90, 99, 99.9, 100}) {
-                    String field = q == 100 ? "max" : "p" + (q == 99.9 ? "999" : String.valueOf((int) q));
-                    if (l == null) {
-                        f.putNull(field);
-                    } else {
-                        f.put(field, l.at(q));
-                    }
-                }
+                drawPeer(p, s, overTime, distribution, figures.addObject(), new Measure(HDR_TITLES[k], PeerFiles.HDR_LOGS.get(k),
+                        sendDelay ? SENDER_CLOCK : LatencyMode.ONE_WAY_CLOCK), l);
             }
         }
+        roundTrips(figures);
         if (!byRoute.isEmpty()) {
             ObjectNode routes = chart("routes-latency", HDR_TITLES[0] + " by route: percentile distribution after warm-up",
                     "distribution", "ms");
             byRoute.forEach((name, h) -> ((ArrayNode) routes.get("series")).add(Json.series(HdrLogSeries.distribution(h, name))));
+        }
+    }
+
+    /**
+     * Each sender's round trips, where its route measured latency round trip: over time, their distribution, and a
+     * figure each, on the sender's clock.
+     */
+    private void roundTrips(ArrayNode figures) {
+        String file = PeerFiles.LATENCY_ROUND_TRIP_HLOG;
+        List<PeerDir> senders = run.peers.stream().filter(p -> p.isSender() && Files.isRegularFile(p.dir().resolve(file))).toList();
+        if (senders.isEmpty()) {
+            return;
+        }
+        ObjectNode overTime = chart("hdr-time-round-trip", ROUND_TRIP_TITLE + " over time (p50, p99, max per "
+                + (bucketSeconds == 1 ? "second" : bucketSeconds + " s") + ")", "time", "ms");
+        ObjectNode distribution = chart("hdr-dist-round-trip", ROUND_TRIP_TITLE + ": percentile distribution after warm-up",
+                "distribution", "ms");
+        for (PeerDir p : senders) {
+            Summary.Latency l = p.summary() != null && p.summary().dataMissing() == null
+                    ? Summary.Latency.known(p.summary().roundTrip()) : reduced.get(p.name()).latency(file);
+            drawPeer(p, perBucket.get(p.name()).get(file), overTime, distribution, figures.addObject(),
+                    new Measure(ROUND_TRIP_TITLE, file, LatencyMode.ROUND_TRIP_CLOCK), l);
+        }
+    }
+
+    /** A latency measure as the report names it: its title, its HDR log, and the clock it is taken on. */
+    private record Measure(String title, String file, String clock) {
+    }
+
+    /** One peer's HDR log on the two charts, and its figure {@code l} (null: unknown) as {@code f}. */
+    private static void drawPeer(PeerDir p, HdrLogSeries s, ObjectNode overTime, ObjectNode distribution, ObjectNode f, Measure m,
+                                 Summary.Latency l) {
+        ArrayNode lines = (ArrayNode) overTime.get("series");
+        for (Series line : List.of(s.p50, s.p99, s.max)) {
+            Series named = new Series(p.name() + " " + line.label);
+            for (int i = 0; i < line.size(); i++) {
+                named.add(line.x(i), line.y(i));
+            }
+            lines.add(Json.series(named));
+        }
+        ((ArrayNode) distribution.get("series")).add(Json.series(s.distribution(p.name())));
+        f.put("peer", p.name());
+        f.put("measure", m.title());
+        f.put("file", m.file());
+        f.put("clock", m.clock());
+        f.put("count", l == null ? 0 : l.count());
+        for (double q : new double[] {50, 90, 99, 99.9, 100}) {
+            String field = q == 100 ? "max" : "p" + (q == 99.9 ? "999" : String.valueOf((int) q));
+            if (l == null) {
+                f.putNull(field);
+            } else {
+                f.put(field, l.at(q));
+            }
         }
     }
 

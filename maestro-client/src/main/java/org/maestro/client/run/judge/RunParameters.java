@@ -1,5 +1,6 @@
 package org.maestro.client.run.judge;
 
+import org.maestro.common.note.TestOptions;
 import org.maestro.client.plan.Criterion;
 import org.maestro.client.plan.RouteSettings;
 import org.maestro.client.plan.TestPlan;
@@ -25,6 +26,9 @@ final class RunParameters {
         p.put(LoadParameters.MESSAGE_SIZE, plan.messageSize().toString());
         p.put(LoadParameters.CONNECTIONS, plan.connections());
         p.put("criteria", plan.criteria().stream().map(Criterion::text).toList());
+        if (plan.latency().roundTrip()) {
+            p.put(TestOptions.LATENCY, plan.latency().toString());
+        }
         if (plan.incremental() != null) {
             p.put("incremental", plan.incremental());
         }
@@ -63,6 +67,9 @@ final class RunParameters {
         }
         if (own.stages() != null) {
             p.put("stages", own.stages().toString());
+        }
+        if (own.latency() != null) {
+            p.put(TestOptions.LATENCY, own.latency().toString());
         }
         return p;
     }

@@ -71,6 +71,7 @@ public final class SummaryTable {
                 c.line("  %s", drain(route.drain()));
             }
         }
+        LatencyClockLines.print(s.latencyClocks(), c);
         for (Summary.StageResult st : s.stages()) {
             Summary.Latency l = st.responseTime();
             c.line("%sstage %d (%s, %.1f-%.1f s): target %.1f msg/s, achieved %.1f msg/s, sent %d, received %d, lost %d; response time p50 %s / p99 %s ms",
