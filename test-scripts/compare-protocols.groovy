@@ -26,6 +26,9 @@ test {
     warmupSendDelay param('warmupSendDelay', '100ms')
     warmupMax    param('warmupMax', null)        // how long it may wait for that; none: 3 times the warm-up
     messageSize  param('size', 1024)
+    // -P latency=round-trip: receivers send messages back and senders time them on their own clock (-P latencySample=10: 1 in 10)
+    latency      param('latency', 'one-way')
+    latencySample param('latencySample', 1)
     // protocol: the scheme --local's embedded SUT is reached in when the route has no URL.
     urls.each { group, url -> route group, url: url, protocol: group, senders: 1, receivers: 1 }
     expect       'loss == 0'

@@ -16,6 +16,9 @@ test {
     connections  param('connections', 2)
     senders      param('senders', 1)
     receivers    param('receivers', 1)
+    // -P latency=round-trip: receivers send messages back and senders time them on their own clock (-P latencySample=10: 1 in 10)
+    latency      param('latency', 'one-way')
+    latencySample param('latencySample', 1)
     // -P sendUrl=amqp://router1.lab:5672/perf -P receiveUrl=amqp://router3.lab:5672/perf: the ends of a line; each overrides url
     if (param('sendUrl', null)) { sendUrl param('sendUrl', null) }
     if (param('receiveUrl', null)) { receiveUrl param('receiveUrl', null) }

@@ -21,7 +21,12 @@ public interface LoadDriver {
      * whose destinations are named otherwise (e.g. MQTT topic levels) says here where its replies go.
      */
     default SutUrl replyUrl(SutUrl url, long stream) {
-        return url.replyTo(url.destination() + ".reply." + Long.toHexString(stream));
+        return url.replyTo(replyDestination(url, stream), false);
+    }
+
+    /** The reply destination of the sender connection {@code stream}: the URL's destination, {@code .reply.}, the stream in hex. */
+    static String replyDestination(SutUrl url, long stream) {
+        return url.destination() + ".reply." + Long.toHexString(stream);
     }
 
     /** One sending connection. Not thread-safe: one thread sends, completions come on any thread. */

@@ -227,11 +227,11 @@ public record SutUrl(String scheme, String host, int port, String destination, b
     }
 
     /**
-     * This URL with another destination, for round trips' replies: a queue, neither durable nor throttled (a
-     * throttle shapes the load, not its replies); the credentials, TLS and client options are this URL's.
+     * This URL with another destination, for round trips' replies: a queue (or a topic), neither durable nor throttled
+     * (a throttle shapes the load, not its replies); the credentials, TLS and client options are this URL's.
      */
-    public SutUrl replyTo(String replyDestination) {
-        return new SutUrl(scheme, host, port, replyDestination, false, persistent, false, failover, username, password,
+    public SutUrl replyTo(String replyDestination, boolean replyTopic) {
+        return new SutUrl(scheme, host, port, replyDestination, replyTopic, persistent, false, failover, username, password,
                 clientOptions, 0, delivery, 0);
     }
 

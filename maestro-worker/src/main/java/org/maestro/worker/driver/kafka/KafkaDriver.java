@@ -74,6 +74,15 @@ public final class KafkaDriver implements LoadDriver {
         }
     }
 
+    /**
+     * A topic of each sender connection's own, read as {@code type=topic} (a consumer group of the reading connection's
+     * own): never a member of the receivers' group, which a new member would make rebalance during the load.
+     */
+    @Override
+    public SutUrl replyUrl(SutUrl url, long stream) {
+        return url.replyTo(LoadDriver.super.replyUrl(url, stream).destination(), true);
+    }
+
     @Override
     public Consumer openConsumer(SutUrl url, String clientName) throws DriverException {
         KafkaSettings settings = settingsWithTopic(url);
