@@ -17,11 +17,13 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.client.control.Replies;
+import org.maestro.common.note.LatencyMode;
 import org.maestro.common.note.Note;
 import org.maestro.common.note.Payload;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.runfiles.DeliveryJson;
 import org.maestro.common.runfiles.DeliveryMode;
+import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
@@ -167,6 +169,27 @@ class KafkaIntegrationTest {
         Payload.InternalError e = assertInstanceOf(Payload.InternalError.class, r.of(cluster.sender.info()).payload());
         assertTrue(e.reason().startsWith("cannot connect to kafka://127.0.0.1:" + closed + "/t"), e.reason());
         assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started) < 20, "bounded by the driver's timeout");
+    }
+
+    @Test
+    @Order(6)
+    void roundTripsComeBackOnEachSenderConnectionsOwnTopic() throws Exception {
+        Map<String, String> o = FixedRateRun.options(options("kafka-round-trip", kafka.url("maestro.kafka.rt?partitions=2")));
+        o.put(TestOptions.LATENCY, LatencyMode.ROUND_TRIP);
+        o.put(TestOptions.LATENCY_SAMPLE, "5");
+        Note[] end = cluster.run(o);
+        // The load is exact as without round trips: the replies travel on topics of their own.
+        FixedRateRun.assertExact(dataDir.resolve("kafka-round-trip"), end);
+        // 1 in 5 by sequence number: 150 of each connection's 750 messages, 50 of them in the first second's warm-up.
+        RunOutput.HdrCounts roundTrips = RunOutput.hdrCounts(dataDir.resolve("kafka-round-trip/sender-1/" + PeerFiles.LATENCY_ROUND_TRIP_HLOG));
+        assertEquals(300, roundTrips.total());
+        assertEquals(100, roundTrips.warmup());
+        String sent = ((Payload.NotifySuccess) end[0].payload()).detail();
+        assertTrue(sent.contains(LatencyMode.ROUND_TRIP_CLOCK + " (round-trip, 1 in 5 messages; 300 replies of 300 due)"), sent);
+        String received = ((Payload.NotifySuccess) end[1].payload()).detail();
+        assertTrue(received.endsWith("sent 300 back for round trips (round-trip, 1 in 5 messages)"), received);
+        assertEquals(2, partitions("maestro.kafka.rt.reply." + Long.toHexString(
+                Long.parseUnsignedLong(cluster.sender.info().id(), 16) & ~0xffffL)), "a reply topic as the URL makes topics");
     }
 
     /** Runs last: it kills the class's broker. */

@@ -52,6 +52,17 @@ public final class ChildJvm implements AutoCloseable {
     }
 
     /**
+     * Runs the JVM under {@code prefix}, a command that execs the rest in place (e.g. {@code ip netns exec NS}: a peer
+     * on a host of the namespace lab), with these JVM options too; the process is the JVM.
+     */
+    public static ChildJvm startUnder(List<String> prefix, List<String> jvmOptions, Class<?> mainClass, String... args)
+            throws IOException {
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(javaCommand(jvmOptions, mainClass, args));
+        return launch(mainClass, Map.of(), command);
+    }
+
+    /**
      * Starts the main class the way a shell starts a foreground job: as a process group of its own, with SIGINT and
      * SIGTERM at their defaults (a process started in the background of a non-interactive shell, as a build may
      * run this test, has SIGINT ignored, and a JVM keeps it ignored). {@link #pressCtrlC()} then does what a
