@@ -3,6 +3,7 @@ package org.maestro.client.dsl;
 import org.junit.jupiter.api.Test;
 import org.maestro.client.plan.RouteSettings;
 import org.maestro.client.plan.TestPlan;
+import org.maestro.common.note.LatencyMode;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -64,6 +65,29 @@ class RouteSettingsTest {
                 refusal("route 'a', rate: 20000000"));
         assertEquals("s.groovy:1: route 'a': receiverStartAfter (10000 ms) must be shorter than the duration 10s: the"
                 + " receivers would start after the senders ended", refusal("duration '10s'\n  route 'a', receiverStartAfter: '10s'"));
+    }
+
+    @Test
+    void latencyIsOneWayUnlessTheTestOrARouteSaysRoundTrip() throws ScriptException {
+        TestPlan plain = ScriptRunner.load("s.groovy", "test {\n  url 'amqp://h/q'\n}\n", Map.of());
+        assertEquals(LatencyMode.ONE_WAY_MODE, plain.latency());
+        TestPlan plan = ScriptRunner.load("s.groovy", """
+                test {
+                    latency 'round-trip'
+                    latencySample 10
+                    route 'a', url: 'amqp://h/a'
+                    route 'b', url: 'amqp://h/b', latency: 'one-way'
+                    route 'c', url: 'amqp://h/c', latency: 'round-trip', latencySample: 3
+                }
+                """, Map.of());
+        assertEquals(new LatencyMode(true, 10), plan.latency());
+        assertEquals(List.of("round-trip, 1 in 10 messages", "one-way", "round-trip, 1 in 3 messages"), plan.routes().stream()
+                .map(r -> r.settings().latencyOr(plan.latency()).toString()).toList());
+        assertEquals("s.groovy:2: route 'a': latency: latency 'both' is neither 'one-way' nor 'round-trip'",
+                refusal("route 'a', latency: 'both'"));
+        assertEquals("s.groovy:2: route 'a': latency: latency.sample 5 samples round trips: it needs latency 'round-trip'",
+                refusal("route 'a', latencySample: 5"));
+        assertTrue(refusal("latency 'two-way'").startsWith("s.groovy:2: latency 'two-way' is neither"), refusal("latency 'two-way'"));
     }
 
     private static String refusal(String lines) {
