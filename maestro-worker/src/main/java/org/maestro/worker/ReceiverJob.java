@@ -88,7 +88,7 @@ final class ReceiverJob extends WorkerJob {
                 "receiver " + peer.info().name() + " connection " + c)) {
             ReceivedMessages received = new ReceivedMessages(account, rateLog, serviceTime, responseTime, events, startEpochMicros,
                     messages, outOfOrder);
-            Replies replies = options.latency().roundTrip() ? new Replies(driver, options.receiveUrl(), options.latency(),
+            RoundTripReplies replies = options.latency().roundTrip() ? new RoundTripReplies(driver, options.receiveUrl(), options.latency(),
                     peer.info().name() + "-" + c, options.maxInFlight(), () -> failure.get() != null, replied, repliesRefused) : null;
             try {
                 receive(c, consumer, received, rateLog, replies, durationNanos, quietNanos);
@@ -101,7 +101,7 @@ final class ReceiverJob extends WorkerJob {
     }
 
     /** Connection {@code c}'s receiving, from the start until it is told to stop and quiet, or the test fails. */
-    private void receive(int c, LoadDriver.Consumer consumer, ReceivedMessages received, RateLogWriter rateLog, Replies replies,
+    private void receive(int c, LoadDriver.Consumer consumer, ReceivedMessages received, RateLogWriter rateLog, RoundTripReplies replies,
                          long durationNanos, long quietNanos) throws Exception {
         awaitStart(c);
         long lastFlush = System.nanoTime();

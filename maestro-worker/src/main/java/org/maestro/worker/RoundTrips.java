@@ -21,12 +21,18 @@ import java.util.function.Consumer;
  * stream at its reply address ({@link LoadDriver#replyUrl}) on a thread of its own, and records each reply's arrival
  * against the message's actual send, both read on this sender's clock, into {@link PeerFiles#LATENCY_ROUND_TRIP_HLOG}
  * (a reply to a warm-up message as warm-up). The receivers send back 1 message in {@link LatencyMode#sampleEvery}
- * ({@link Replies}).
+ * ({@link RoundTripReplies}).
  */
 final class RoundTrips {
     private static final long POLL_MILLIS = 100;
     /** The longest the end of sending waits for the replies still on their way. */
-    private static final long END_WAIT_NANOS = TimeUnit.SECONDS.toNanos(10);
+    private static final long END_WAIT_NANOS = TimeUnit.SECONDS.toNanos(30);
+    /**
+     * The end gives up on the replies still due once none came for this long (or the receivers' quiet period, if
+     * longer): a receiver far behind (Kafka on a busy host: seconds) still sends its replies, and a figure without the
+     * slowest round trips would be too good.
+     */
+    private static final long END_QUIET_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final LatencyMode mode;
     private final long streamBase;
@@ -131,13 +137,16 @@ final class RoundTrips {
     }
 
     /**
-     * Ends the round trips once sending has: waits until every reply due has come, or none came for {@code quietNanos},
-     * at most {@link #END_WAIT_NANOS}; then stops the threads and closes the consumers and the log.
+     * Ends the round trips once sending has: waits until every reply due has come, or none came for {@code quietNanos}
+     * (at least {@link #END_QUIET_NANOS}) since sending ended or the last one, at most {@link #END_WAIT_NANOS}; then
+     * stops the threads and closes the consumers and the log.
      */
     void close(long quietNanos) {
-        long deadline = System.nanoTime() + END_WAIT_NANOS;
+        long ended = System.nanoTime();
+        long deadline = ended + END_WAIT_NANOS;
+        long quiet = Math.max(quietNanos, END_QUIET_NANOS);
         while (log != null && replies.get() < due.get() && System.nanoTime() < deadline
-                && System.nanoTime() - lastReplyNanos < quietNanos) {
+                && System.nanoTime() - Math.max(ended, lastReplyNanos) < quiet) {
             try {
                 Thread.sleep(POLL_MILLIS);
             } catch (InterruptedException e) {

@@ -19,8 +19,8 @@ import java.util.function.BooleanSupplier;
  * over a producer opened at the first message of each stream and kept. At most max.in.flight replies wait for the
  * SUT per connection, as messages do for a sender. One per connection thread, not thread-safe.
  */
-final class Replies implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(Replies.class);
+final class RoundTripReplies implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RoundTripReplies.class);
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     private static final long CLOSE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(5);
 
@@ -40,7 +40,7 @@ final class Replies implements AutoCloseable {
      * @param refused  the job's count of replies the SUT refused
      * @param stopping true when the job is failing: a reply waiting for room is then given up
      */
-    Replies(LoadDriver driver, SutUrl receiveUrl, LatencyMode mode, String clientName, int maxInFlight, BooleanSupplier stopping,
+    RoundTripReplies(LoadDriver driver, SutUrl receiveUrl, LatencyMode mode, String clientName, int maxInFlight, BooleanSupplier stopping,
             AtomicLong sent, AtomicLong refused) {
         this.driver = driver;
         this.receiveUrl = receiveUrl;
