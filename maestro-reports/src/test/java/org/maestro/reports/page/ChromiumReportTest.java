@@ -85,6 +85,46 @@ public class ChromiumReportTest {
     }
 
     /**
+     * A run whose route measured latency round trip: the headline's round-trip card, the round-trip charts, each
+     * latency figure with its clock, and the "Latency clocks" table of the offset the load implies per pair of hosts.
+     */
+    @Test
+    void aRoundTripRunSaysWhichClockEachFigureUsed() throws Exception {
+        SyntheticRun run = new SyntheticRun(Files.createDirectories(tmp.resolve("run")), 1_795_000_000_000_000L, 5, 300, 2).write();
+        Path sender = run.dir.resolve("peers").resolve(SyntheticRun.SENDER);
+        // A real HDR interval log in the sender's directory stands for its round trips.
+        Files.copy(sender.resolve("send-delay.hlog"), sender.resolve(org.maestro.common.runfiles.PeerFiles.LATENCY_ROUND_TRIP_HLOG));
+        com.fasterxml.jackson.databind.node.ObjectNode summary = (com.fasterxml.jackson.databind.node.ObjectNode)
+                Json.MAPPER.readTree(run.dir.resolve("summary.json").toFile());
+        com.fasterxml.jackson.databind.node.ObjectNode clocks = summary.putObject("latencyClocks")
+                .put("oneWayClock", org.maestro.common.note.LatencyMode.ONE_WAY_CLOCK)
+                .put("roundTripClock", org.maestro.common.note.LatencyMode.ROUND_TRIP_CLOCK).put("sampling", "round-trip, 1 in 10 messages");
+        clocks.putObject("roundTrip").put("count", 150).put("p50", 3.2).put("p90", 4.1).put("p99", 6.4).put("p999", 7).put("max", 7.5);
+        clocks.putObject("halfRoundTrip").put("count", 150).put("p50", 1.6).put("p90", 2.05).put("p99", 3.2).put("p999", 3.5).put("max", 3.75);
+        clocks.putArray("loadOffsets").addObject().put("route", "").put("senderHost", "lab-sender").put("receiverHost", "lab-receiver")
+                .put("oneWayP50Millis", 401.6).put("halfRoundTripP50Millis", 1.6).put("loadOffsetMillis", 400.0)
+                .put("pingOffsetMillis", 400.3).put("pingUncertaintyMillis", 1.1);
+        Json.MAPPER.writeValue(run.dir.resolve("summary.json").toFile(), summary);
+        Path report = ReportBuilder.build(run.dir);
+        int charts = ReportHtml.data(report).path("charts").size();
+        String dom = dumpDom(report);
+        String attrs = bodyAttributes(dom);
+        assertEquals("", attribute(attrs, "data-errors"), "no script or console error in the page");
+        assertEquals(String.valueOf(charts), attribute(attrs, "data-charts-rendered"), "every chart rendered, the round trip's too");
+        assertTrue(dom.contains("Round trip over time") && dom.contains("Round trip: percentile distribution"), "the round-trip charts");
+        assertTrue(headline(dom).contains("id=\"headline-round-trip\"")
+                        && headline(dom).contains(org.maestro.common.note.LatencyMode.ROUND_TRIP_CLOCK + "; round-trip, 1 in 10 messages"),
+                "the round trip in the headline, with its clock: " + head(headline(dom)));
+        assertTrue(dom.contains("one way: two clocks"), "the response time's card names its clocks");
+        assertTrue(dom.contains("Latency clocks") && dom.contains("id=\"load-offsets\""), "the clocks section and its table");
+        String cells = dom.replace(" class=\"\"", "").replace(" class=\"num\"", "");
+        assertTrue(cells.contains("<td>lab-sender</td><td>lab-receiver</td><td>401.600</td><td>1.600</td><td>+400.000</td>"
+                + "<td>+400.300 \u00b1 1.100</td>"), "the offset the load implies beside the PING's: "
+                + head(dom.substring(Math.max(0, dom.indexOf("load-offsets")))));
+        assertTrue(cells.contains("<td>" + org.maestro.common.note.LatencyMode.ROUND_TRIP_CLOCK + "</td>"), "a figure with its clock");
+    }
+
+    /**
      * A run through routers the client started: the report draws the topology's picture (inlined, its scripts dropped),
      * lists its nodes and links, and says which router the inspector sampled, in its section and in its charts' titles.
      */
