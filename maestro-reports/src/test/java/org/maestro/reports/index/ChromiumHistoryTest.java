@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maestro.common.testing.Integration;
+import org.maestro.reports.HtmlPage;
 import org.maestro.reports.ReportHtml;
 import org.maestro.reports.compare.Comparison;
 import org.maestro.reports.page.ChromiumReportTest;
@@ -58,6 +59,15 @@ class ChromiumHistoryTest {
         assertTrue(p99.find(), "the p99's history is drawn too");
         assertTrue(dom.matches("(?s).*class=\"note detectable\">smallest detectable: receive rate fall [0-9.]+ %.*"),
                 "the compared night's row names its smallest detectable changes");
+
+        // Its comparison.html shows the rule's false alarms measured on those four baselines beside the verdicts.
+        Path page = nights.get(nights.size() - 1).resolve(Comparison.HTML_FILE);
+        String measured = ReportHtml.data(page).path("comparison").path("rule").path("measured").path("text").asText();
+        assertTrue(measured.startsWith("measured false alarms: ") && measured.contains(" of 4 comparisons"), measured);
+        String comparisonDom = dumpDom(page);
+        assertEquals("", attribute(bodyAttributes(comparisonDom), "data-errors"), "no script or console error in comparison.html");
+        assertTrue(comparisonDom.contains("id=\"measured-false-alarms\">The rule\u2019s " + HtmlPage.escapeHtml(measured) + "<"),
+                "comparison.html: " + measured);
     }
 
     /**
