@@ -8,12 +8,10 @@ import static org.maestro.reports.page.ChromiumReportTest.count;
 import static org.maestro.reports.page.ChromiumReportTest.dumpDom;
 
 import java.awt.image.BufferedImage;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,10 +76,7 @@ class ChromiumHistoryTest {
     @Test
     void theChangePointIsOnTheScreenshot() throws Exception {
         Path runs = HistoryFixture.write(tmp.resolve("runs"));
-        Path steady = Files.createDirectories(tmp.resolve("steady"));
-        for (Path night : HistoryFixture.nights(runs).subList(0, HistoryFixture.STEADY)) {
-            copyTree(night, steady.resolve(night.getFileName()));
-        }
+        Path steady = HistoryFixture.write(tmp.resolve("steady"), HistoryFixture.STEADY);
         int marked = tallestRedColumn(ChromiumReportTest.screenshot(RunIndex.build(runs),
                 Path.of("target", "screenshots", "runs-index-change-points.png"), 1400, 1800));
         int unmarked = tallestRedColumn(ChromiumReportTest.screenshot(RunIndex.build(steady),
@@ -105,18 +100,5 @@ class ChromiumHistoryTest {
             tallest = Math.max(tallest, n);
         }
         return tallest;
-    }
-
-    private static void copyTree(Path from, Path to) throws Exception {
-        try (Stream<Path> all = Files.walk(from)) {
-            for (Path p : all.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
     }
 }

@@ -38,7 +38,12 @@ final class HistoryFixture {
 
     /** Writes the runs under {@code dir} and returns it. */
     static Path write(Path dir) throws Exception {
-        for (int night = 0; night < NIGHTS; night++) {
+        return write(dir, NIGHTS);
+    }
+
+    /** Writes the first {@code nights} of the runs under {@code dir} (no slow one when at most {@link #STEADY}). */
+    static Path write(Path dir, int nights) throws Exception {
+        for (int night = 0; night < nights; night++) {
             Path run = Files.createDirectories(nights(dir).get(night));
             int rate = night < STEADY ? 400 : 200;
             new SyntheticRun(run, T0 + night * DAY, 4, rate, 1).named(TEST).seed(night + 1).write();
