@@ -557,7 +557,8 @@
     r.appendChild(el('h2', { text: 'Runs' }));
     var rows = [[c.run, 'this run', el('a', { href: 'report.html', text: 'report' })]];
     (c.baselines || []).forEach(function (b) {
-      rows.push([b.run, 'baseline, started ' + b.start + ', ' + b.verdict, el('a', { href: b.path + '/report.html', text: 'report' })]);
+      rows.push([b.run + (b.build ? ' \u00b7 build ' + b.build : '') + (b.sut ? ' \u00b7 ' + b.sut : ''),
+        'baseline, started ' + b.start + ', ' + b.verdict, el('a', { href: b.path + '/report.html', text: 'report' })]);
     });
     r.appendChild(table(['run', 'role', 'report'], rows));
     (c.notes || []).forEach(function (x) { v.insertBefore(el('p', { class: 'warn', text: x }), v.querySelector('table')); });

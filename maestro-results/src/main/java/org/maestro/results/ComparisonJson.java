@@ -75,8 +75,17 @@ public record ComparisonJson(String run, String name, String baseline, List<Base
                        String text) {
     }
 
-    /** A baseline run: its directory name, its path from the compared run's, its start and its own verdict. */
-    public record BaselineRun(String run, String path, String start, String verdict) {
+    /**
+     * A baseline run: its directory name, its path from the compared run's, its start and its own verdict, and what it
+     * tested ({@link BuildTags}: its build and SUT; absent when it did not say).
+     */
+    public record BaselineRun(String run, String path, String start, String verdict,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) String build,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) String sut) {
+        /** A baseline that did not say what it tested. */
+        public BaselineRun(String run, String path, String start, String verdict) {
+            this(run, path, start, verdict, null, null);
+        }
     }
 
     /**

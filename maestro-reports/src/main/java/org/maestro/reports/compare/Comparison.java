@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
+import org.maestro.results.BuildTags;
 import org.maestro.results.ComparisonJson;
 import org.maestro.results.LoadParameters;
 import org.maestro.results.ResultsJson;
@@ -19,7 +20,6 @@ import org.maestro.results.history.History;
 import org.maestro.results.history.HistoryScan;
 import org.maestro.results.history.OngoingShifts;
 import org.maestro.common.runfiles.RunLayout;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.reports.AtomicFile;
 import org.maestro.results.Format;
@@ -292,7 +292,8 @@ public final class Comparison {
     /** comparison.json: the runs, the overall verdict, each metric. */
     ComparisonJson toJson() {
         List<ComparisonJson.BaselineRun> runs = baselines.stream().map(b -> new ComparisonJson.BaselineRun(b.name,
-                relative(b.run.dir), b.run.summary.start(), b.run.summary.verdict())).toList();
+                relative(b.run.dir), b.run.summary.start(), b.run.summary.verdict(), BuildTags.build(b.run.summary.build()),
+                BuildTags.sut(b.run.summary.build()))).toList();
         int k = baselines.size();
         String method = "worse or better beyond the larger of each metric's floor and its noise times the quantile of the "
                 + "false-alarm level the rule below held it to; the noise is the larger of the spread between slices of the runs"

@@ -19,6 +19,7 @@ import org.maestro.common.testing.Integration;
 import org.maestro.reports.HtmlPage;
 import org.maestro.reports.ReportHtml;
 import org.maestro.reports.compare.Comparison;
+import org.maestro.results.ComparisonJson;
 import org.maestro.reports.page.ChromiumReportTest;
 
 /**
@@ -66,6 +67,11 @@ class ChromiumHistoryTest {
         assertEquals("", attribute(bodyAttributes(comparisonDom), "data-errors"), "no script or console error in comparison.html");
         assertTrue(comparisonDom.contains("id=\"measured-false-alarms\">The rule\u2019s " + HtmlPage.escapeHtml(measured) + "<"),
                 "comparison.html: " + measured);
+        // Its baselines are named by their builds, in comparison.json and on the page.
+        List<String> builds = ComparisonJson.read(nights.get(nights.size() - 1).resolve(ComparisonJson.FILE)).baselines().stream()
+                .map(ComparisonJson.BaselineRun::build).toList();
+        assertEquals(List.of("408", "409", "410", "411"), builds);
+        assertTrue(comparisonDom.contains(">20261108-020000-nightly \u00b7 build 408<"), "the baseline of build 408 named so");
     }
 
     /**
