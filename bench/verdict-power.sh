@@ -17,7 +17,9 @@
 # It prints, per scenario: false alarms per night (identical histories: share of nights whose one-run verdict calls
 # anything worse; share of nights on which a new change point appears in any headline metric's history up to that
 # night), the detection rate within 3 nights of the shift and the median nights from the shift to its detection, for
-# both; and each headline metric's smallest detectable change at 10 baselines (why a small shift is missed).
+# both, the share of nights the one-run verdict answers inconclusive (before the shift and from it on: what
+# --repeat-inconclusive would run again for); and each headline metric's smallest detectable change at 10 baselines
+# (why a small shift is missed).
 #
 # usage: bench/verdict-power.sh [RUNS_DIR]                 reuse the identical runs in RUNS_DIR (e.g. DIR/same of
 #                                                          compare-noise.sh), no new runs

@@ -1,6 +1,7 @@
 package org.maestro.inspector;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Reads a SUT's own figures through its management interface, one sample at a time. An implementation
@@ -34,6 +35,15 @@ public interface Inspector extends AutoCloseable {
      * no answer in time).
      */
     Sample sample() throws InspectorException;
+
+    /**
+     * What the SUT says it is, with its version ({@code ActiveMQ Artemis 2.44.0}, {@code skupper-router 3.5.1}), for the
+     * run to name what it tested; empty when it cannot tell. Asked on the sampling thread after a sample that reached
+     * the SUT, until it answers once; an implementation asks the SUT at most once per call and never throws.
+     */
+    default Optional<String> sutVersion() {
+        return Optional.empty();
+    }
 
     /** Releases connections; never throws. */
     @Override

@@ -54,6 +54,9 @@ public final class InspectorJob {
     /** The last sample's numbers, for the peer's /metrics. */
     private volatile List<SutValues.Value> lastValues = List.of();
     private long sameReasonCount;
+    /** What the SUT said it is ({@link Inspector#sutVersion}), asked once after the first sample that reached it. */
+    private volatile String sutVersion;
+    private boolean sutVersionAsked;
 
     /**
      * Creates {@code dir} and the data sets' files in it; nothing is read yet.
@@ -141,6 +144,11 @@ public final class InspectorJob {
         return lastValues;
     }
 
+    /** What the SUT said it is, with its version; null when it did not say (or no sample reached it). */
+    public String sutVersion() {
+        return sutVersion;
+    }
+
     public SampleTally tally() {
         return tally;
     }
@@ -171,6 +179,10 @@ public final class InspectorJob {
         long readMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
         tally.record(readMillis, failures);
         lastValues = SutValues.of(inspector.dataSets(), sample);
+        if (sample != null && !sutVersionAsked) {
+            sutVersionAsked = true;
+            sutVersion = inspector.sutVersion().orElse(null);
+        }
         String reason = failures.isEmpty() ? "" : describe(failures);
         String outcome = failures.isEmpty() ? "complete" : failures.size() == inspector.dataSets().size() ? "missing" : "partial";
         lastOutcome = outcome;

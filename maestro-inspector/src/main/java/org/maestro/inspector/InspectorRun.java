@@ -5,8 +5,10 @@ import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
 import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.common.runfiles.RunJson;
 import org.maestro.common.runfiles.TestJson;
 import org.maestro.common.util.Passwords;
+import org.maestro.common.util.SystemInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -35,8 +38,10 @@ public final class InspectorRun {
     private final List<ManagementTarget> targets;
     private final List<InspectorJob> jobs;
     private final long startNanos = System.nanoTime();
+    private final PeerInfo peer;
 
-    private InspectorRun(String testId, Path dir, List<ManagementTarget> targets, List<InspectorJob> jobs) {
+    private InspectorRun(PeerInfo peer, String testId, Path dir, List<ManagementTarget> targets, List<InspectorJob> jobs) {
+        this.peer = peer;
         this.testId = testId;
         this.dir = dir;
         this.targets = targets;
@@ -65,7 +70,7 @@ public final class InspectorRun {
                 ManagementTarget t = targets.get(i);
                 jobs.add(new InspectorJob(peer, t.name(), o, testId, PeerFiles.targetDirectory(dir, t.name()), opened.get(i)));
             }
-            InspectorRun test = new InspectorRun(testId, dir, targets, List.copyOf(jobs));
+            InspectorRun test = new InspectorRun(peer, testId, dir, targets, List.copyOf(jobs));
             test.writeTestJson(peer, o);
             return test;
         } catch (IOException | RuntimeException e) {
@@ -96,12 +101,30 @@ public final class InspectorRun {
         return String.join("; ", firsts);
     }
 
-    /** Stops every target's sampling after a last sample, closes the files; returns the summary. */
+    /**
+     * Stops every target's sampling after a last sample, closes the files and writes system.json (with what the SUT
+     * said it is); returns the summary.
+     */
     public String stop() throws InterruptedException {
         for (InspectorJob j : jobs) {
             j.stop();
         }
+        writeSystemJson();
         return summary();
+    }
+
+    private void writeSystemJson() {
+        Map<String, Object> system = SystemInfo.describe(peer);
+        String versions = jobs.stream().map(InspectorJob::sutVersion).filter(Objects::nonNull).distinct()
+                .collect(Collectors.joining(", "));
+        if (!versions.isEmpty()) {
+            system.put(SystemInfo.SUT_VERSION, versions);
+        }
+        try {
+            RunJson.write(dir.resolve(PeerFiles.SYSTEM_JSON), system);
+        } catch (IOException e) {
+            LOG.warn("{}: cannot write {} in {}: {}", peer.name(), PeerFiles.SYSTEM_JSON, dir, e.toString());
+        }
     }
 
     public String summary() {

@@ -15,7 +15,11 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.Stats;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.runfiles.ColumnKind;
+import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.common.runfiles.RunJson;
 import org.maestro.common.runfiles.TestJson;
+import org.maestro.common.util.SystemInfo;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.maestro.common.testing.ArtemisBroker;
 import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
@@ -205,6 +209,8 @@ class JolokiaArtemisTest {
         assertEquals("done", stats.phase());
         assertEquals(0, stats.lost());
         assertTrue(stats.messages() >= 3, stats.toString());
+
+        assertSystemJsonNamesTheBroker(dir);
     }
 
     @Test
@@ -263,6 +269,17 @@ class JolokiaArtemisTest {
         assertTrue(detail.contains(", " + missing + " missing (jvm-memory " + missing), detail + " vs " + outcomes);
         // Usually "cannot connect to Jolokia at ...: connection refused"; a read in flight at the kill fails otherwise.
         assertTrue(rows.get(firstMissing).get("reason").contains("Jolokia at " + sut.jolokiaUrl()), rows.get(firstMissing).toString());
+    }
+
+    /** system.json says what the SUT is: the broker's own Version, as the distribution that runs it is numbered. */
+    private static void assertSystemJsonNamesTheBroker(Path dir) throws Exception {
+        String jar;
+        try (var lib = Files.list(Path.of(System.getProperty(ArtemisBroker.HOME_PROPERTY), "lib"))) {
+            jar = lib.map(f -> f.getFileName().toString()).filter(n -> n.matches("artemis-server-[0-9.]+\\.jar")).findFirst().orElseThrow();
+        }
+        String version = jar.substring("artemis-server-".length(), jar.length() - ".jar".length());
+        JsonNode system = RunJson.MAPPER.readTree(dir.resolve(PeerFiles.SYSTEM_JSON).toFile());
+        assertEquals("ActiveMQ Artemis " + version, system.path(SystemInfo.SUT_VERSION).asText(), system.toString());
     }
 
     private void awaitStats(java.util.function.Predicate<Stats> condition) throws Exception {

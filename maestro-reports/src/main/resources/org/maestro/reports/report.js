@@ -496,7 +496,7 @@
       var r = runs[i];
       tr.className = 'run-row';
       tr.dataset.dir = r.dir;
-      tr.dataset.filter = [r.name, r.dir, r.verdict, r.kind, r.build ? 'build ' + r.build : ''].concat(r.tags || []).join(' ').toLowerCase();
+      tr.dataset.filter = [r.name, r.dir, r.verdict, r.kind, r.build ? 'build ' + r.build : '', r.sut || ''].concat(r.tags || []).join(' ').toLowerCase();
     });
     // Every word typed must appear in the row's name, build, directory, tags or verdict.
     function apply() {
@@ -521,13 +521,19 @@
     section.parentNode.insertBefore(document.getElementById('charts'), section);
   }
   function indexRow(r) {
-    var name = el('span', {}, [r.name + (r.build ? ' \u00b7 build ' + r.build : '') + (r.kind === 'incremental' ? ' (incremental' + (r.sustainable === undefined ? '' : ', sustainable ' + r.sustainable) + ')' : '')]);
+    var name = el('span', {}, [r.name + (r.build ? ' \u00b7 build ' + r.build : '') + (r.sut ? ' \u00b7 ' + r.sut : '') + (r.kind === 'incremental' ? ' (incremental' + (r.sustainable === undefined ? '' : ', sustainable ' + r.sustainable) + ')' : '')]);
     if (r.note) { name.appendChild(el('div', { class: 'note', text: r.note })); }
     var c = r.comparison, versus = '';
     if (c) {
       var badge = el('span', { class: 'badge ' + c.verdict, text: c.verdict });
       versus = c.href ? el('a', { href: c.href, title: 'baseline: ' + c.baseline }, [badge]) : badge;
       if (c.baseline || c.note) { versus = el('span', {}, [versus, el('div', { class: 'note', text: c.note || 'vs ' + c.baseline })]); }
+      // The smallest change the comparison could see on each headline metric (comparison.json's detectable).
+      if ((c.detectable || []).length) {
+        versus = el('span', {}, [versus, el('div', { class: 'note detectable', text: 'smallest detectable: ' + c.detectable.map(function (d) {
+          return d.metric + ' ' + d.worse + ' ' + fmt(d.percent) + ' %';
+        }).join(', ') })]);
+      }
     }
     return [r.startMillis === undefined ? '' : dateTime(r.startMillis), name, (r.tags || []).join(', '),
       el('span', { class: 'badge ' + r.verdict, text: r.verdict }), fmt(r.sent), fmt(r.received), fmt(r.receiveRate),
@@ -566,6 +572,10 @@
     v.appendChild(verdictBadge(c.verdict, 'verdict-value'));
     v.appendChild(el('p', { class: 'sub', text: c.method }));
     if (c.rule) { v.appendChild(el('p', { class: 'sub', text: 'False alarms: ' + c.rule.text })); }
+    // Beside the rule, its false alarms as measured on these baselines (comparison.json's rule.measured, computed once).
+    if (c.rule && c.rule.measured) {
+      v.appendChild(el('p', { class: 'sub', id: 'measured-false-alarms', text: 'The rule\u2019s ' + c.rule.measured.text }));
+    }
     function num(x, unit) { return x === null || x === undefined ? '' : fmt(x) + (unit ? ' ' + unit : ''); }
     v.appendChild(table(['metric', 'baseline', 'this run', 'change', 'threshold (after correction)', 'verdict', 'how the threshold was set'],
       (c.metrics || []).map(function (m) {
@@ -579,7 +589,8 @@
     r.appendChild(el('h2', { text: 'Runs' }));
     var rows = [[c.run, 'this run', el('a', { href: 'report.html', text: 'report' })]];
     (c.baselines || []).forEach(function (b) {
-      rows.push([b.run, 'baseline, started ' + b.start + ', ' + b.verdict, el('a', { href: b.path + '/report.html', text: 'report' })]);
+      rows.push([b.run + (b.build ? ' \u00b7 build ' + b.build : '') + (b.sut ? ' \u00b7 ' + b.sut : ''),
+        'baseline, started ' + b.start + ', ' + b.verdict, el('a', { href: b.path + '/report.html', text: 'report' })]);
     });
     r.appendChild(table(['run', 'role', 'report'], rows));
     (c.notes || []).forEach(function (x) { v.insertBefore(el('p', { class: 'warn', text: x }), v.querySelector('table')); });

@@ -16,6 +16,11 @@ public final class BuildTags {
     /** The key of the build number: what the runs index, {@code maestro history} and the verdicts name a run by. */
     public static final String BUILD = "build";
     public static final String COMMIT = "commit";
+    /**
+     * The key of what the SUT said it is, with its version ({@code ActiveMQ Artemis 2.44.0}, {@code skupper-router
+     * 3.5.1}): read by the inspector, else the router the client started; a {@code --tag sut=...} says it instead.
+     */
+    public static final String SUT = "sut";
     /** Jenkins' environment variable → the key it fills when no {@code --tag} gives that key. */
     public static final Map<String, String> FROM_ENVIRONMENT = Collections.unmodifiableMap(new LinkedHashMap<>(
             Map.of("BUILD_NUMBER", BUILD, "GIT_COMMIT", COMMIT)));
@@ -51,6 +56,21 @@ public final class BuildTags {
         if (value == null || value.isBlank()) {
             throw new IllegalArgumentException("--tag " + key + "=: give a value (e.g. --tag build=412)");
         }
+    }
+
+    /** {@code tags} with {@code sut} as {@link #SUT} when none gave it (and {@code sut} is known). */
+    public static Map<String, String> withSut(Map<String, String> tags, String sut) {
+        if (sut == null || sut.isBlank() || tags.containsKey(SUT)) {
+            return tags;
+        }
+        Map<String, String> with = new LinkedHashMap<>(tags);
+        with.put(SUT, sut);
+        return Collections.unmodifiableMap(with);
+    }
+
+    /** What the SUT of a run was ({@code ActiveMQ Artemis 2.44.0}), or null when nobody said. */
+    public static String sut(Map<String, String> tags) {
+        return tags == null ? null : tags.get(SUT);
     }
 
     /** The build a run is named by ({@code build=412} gives "412"), or null when it has none. */

@@ -16,7 +16,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param baseline the first baseline's directory name
  * @param verdict  "not comparable", worse, better or same
  * @param method   how each threshold was set, in words
- * @param rule     the false-alarm rule over the whole comparison
+ * @param rule     the false-alarm rule over the whole comparison, with its false alarms measured on the baselines
  * @param notComparable why the run's load differs from every baseline's (its verdict is then "not comparable"); absent
  *                 when it is the same as some baseline's
  * @param steps    the shifts this run continues: a headline metric whose history (in the directory of runs given as
@@ -75,8 +75,17 @@ public record ComparisonJson(String run, String name, String baseline, List<Base
                        String text) {
     }
 
-    /** A baseline run: its directory name, its path from the compared run's, its start and its own verdict. */
-    public record BaselineRun(String run, String path, String start, String verdict) {
+    /**
+     * A baseline run: its directory name, its path from the compared run's, its start and its own verdict, and what it
+     * tested ({@link BuildTags}: its build and SUT; absent when it did not say).
+     */
+    public record BaselineRun(String run, String path, String start, String verdict,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) String build,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) String sut) {
+        /** A baseline that did not say what it tested. */
+        public BaselineRun(String run, String path, String start, String verdict) {
+            this(run, path, start, verdict, null, null);
+        }
     }
 
     /**
@@ -84,7 +93,28 @@ public record ComparisonJson(String run, String name, String baseline, List<Base
      * @param falseAlarmRate over the whole comparison when family-wise, else per metric
      * @param metricsJudged  the metrics with a known noise (in the family)
      */
-    public record Rule(boolean familyWise, double falseAlarmRate, int metricsJudged, String text) {
+    public record Rule(boolean familyWise, double falseAlarmRate, int metricsJudged, String text,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) MeasuredFalseAlarms measured) {
+        /** A rule whose false alarms were not measured (fewer than three baselines). */
+        public Rule(boolean familyWise, double falseAlarmRate, int metricsJudged, String text) {
+            this(familyWise, falseAlarmRate, metricsJudged, text, null);
+        }
+    }
+
+    /**
+     * The rule's false alarms measured on the baselines by leave-one-out: each baseline judged against the others by the
+     * same rule; every "worse" or "better" there is a false alarm.
+     *
+     * @param comparisons the leave-one-out comparisons, one per baseline
+     * @param anyWorse    the comparisons that called any metric worse
+     * @param anyBetter   the comparisons that called any metric better
+     * @param verdicts    the metric-verdicts of all of them
+     * @param worse       of those, worse
+     * @param better      of those, better
+     * @param text        the figures and how they were measured, in words
+     */
+    public record MeasuredFalseAlarms(int comparisons, int anyWorse, int anyBetter, int verdicts, int worse, int better,
+                                      String text) {
     }
 
     /**

@@ -27,6 +27,18 @@ class BuildTagsTest {
         assertEquals(Map.of(), BuildTags.of(Map.of(), Map.of("BUILD_NUMBER", " ")), "a blank variable names nothing");
     }
 
+    /** What the SUT said it is joins the tags under "sut", unless a --tag sut= said it; nothing said adds nothing. */
+    @Test
+    void theSutsOwnVersionIsTheSutUnlessATagNamedIt() {
+        Map<String, String> given = Map.of("build", "412");
+        assertEquals(Map.of("build", "412", BuildTags.SUT, "ActiveMQ Artemis 2.44.0"), BuildTags.withSut(given, "ActiveMQ Artemis 2.44.0"));
+        assertEquals("ActiveMQ Artemis 2.44.0", BuildTags.sut(BuildTags.withSut(given, "ActiveMQ Artemis 2.44.0")));
+        assertEquals(Map.of(BuildTags.SUT, "artemis-2.31"), BuildTags.withSut(Map.of(BuildTags.SUT, "artemis-2.31"), "ActiveMQ Artemis 2.44.0"));
+        assertEquals(given, BuildTags.withSut(given, null));
+        assertEquals(given, BuildTags.withSut(given, " "));
+        assertNull(BuildTags.sut(given));
+    }
+
     @Test
     void aTagWithoutAKeyOrValueIsRefusedNamingIt() {
         IllegalArgumentException noValue = assertThrows(IllegalArgumentException.class, () -> BuildTags.check("build", ""));

@@ -37,6 +37,11 @@ public final class SystemInfo {
      * has none.
      */
     public static final String SITS_BESIDE = "sitsBeside";
+    /**
+     * An inspector's system.json key: what the SUT it inspected said it is, with its version ({@code ActiveMQ Artemis
+     * 2.44.0}; several targets' distinct answers joined by ", "); absent when the SUT did not say.
+     */
+    public static final String SUT_VERSION = "sutVersion";
 
     private SystemInfo() {
     }

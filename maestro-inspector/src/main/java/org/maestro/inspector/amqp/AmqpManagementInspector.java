@@ -1,5 +1,6 @@
 package org.maestro.inspector.amqp;
 
+import org.maestro.common.router.RouterKind;
 import org.maestro.inspector.DataSet;
 import org.maestro.inspector.Inspector;
 import org.maestro.inspector.InspectorException;
@@ -13,6 +14,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.Optional;
 
 /**
  * Reads a router's or broker's figures through AMQP management: one QUERY per data set, one after the
@@ -31,9 +34,12 @@ public final class AmqpManagementInspector implements Inspector {
     /** What is asked: {@link #declared} without the attributes a preset's server lacks (GET-ATTRIBUTES). */
     private volatile List<EntityQuery> queries;
     private final ManagementClient client;
+    private static final String VERSION_ATTRIBUTE = "version";
     private static final Duration VERIFY_AT_LEAST = Duration.ofSeconds(10);
     private final Duration timeout;
     private volatile boolean verified;
+    /** The router's kind and version once {@link #verify} read them ({@code skupper-router 3.5.1}); null before or when none. */
+    private volatile String version;
 
     public AmqpManagementInspector(ManagementUrl url, List<EntityQuery> queries, Duration timeout) {
         this.url = url;
@@ -67,8 +73,10 @@ public final class AmqpManagementInspector implements Inspector {
         }
         client.open(); // unreachable: cannot tell now
         try {
-            declared = EntityTypes.forServer(declared, client.types(deadline));
+            Set<String> types = client.types(deadline);
+            declared = EntityTypes.forServer(declared, types);
             queries = declared;
+            EntityTypes.kind(types).ifPresent(kind -> version = routerVersion(kind, deadline));
         } catch (ManagementUnanswered e) {
             throw new InspectorException("cannot ask for the entity types: " + e.getMessage(), e);
         } catch (InspectorException e) {
@@ -141,6 +149,25 @@ public final class AmqpManagementInspector implements Inspector {
             throw first;
         }
         return sample;
+    }
+
+    /** The router's version as {@code skupper-router 3.5.1} (its router entity's {@code version}); null when it does not say. */
+    private String routerVersion(RouterKind kind, long deadline) {
+        try {
+            List<List<String>> rows = client.query(new EntityQuery(VERSION_ATTRIBUTE, kind.entityType("router"), List.of(VERSION_ATTRIBUTE)),
+                    deadline);
+            String v = rows.isEmpty() || rows.get(0).isEmpty() ? "" : rows.get(0).get(0);
+            return v == null || v.isBlank() ? null : kind.product() + " " + v.strip();
+        } catch (InspectorException e) {
+            LOG.info("cannot read the router's version at {}: {}", url, e.getMessage());
+            return null;
+        }
+    }
+
+    /** The router's kind and version, read when the data sets were checked against it; empty for a server of no router kind. */
+    @Override
+    public Optional<String> sutVersion() {
+        return Optional.ofNullable(version);
     }
 
     /** Each connection's identity to its container, the far end of a link (a router's id for a router's connection). */

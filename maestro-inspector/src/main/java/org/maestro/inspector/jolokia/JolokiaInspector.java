@@ -3,6 +3,7 @@ package org.maestro.inspector.jolokia;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.inspector.DataSet;
 import org.maestro.inspector.Inspector;
 import org.maestro.inspector.InspectorException;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -25,6 +27,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class JolokiaInspector implements Inspector {
     private static final Logger LOG = LoggerFactory.getLogger(JolokiaInspector.class);
+    /** Every Artemis broker of the JVM: its MBean carries the broker's version. */
+    static final String BROKER_MBEAN = "org.apache.activemq.artemis:broker=*";
+    private static final String VERSION_ATTRIBUTE = "Version";
+    /** The product the version is of, as the run names it. */
+    static final String ARTEMIS = "ActiveMQ Artemis";
     private final JolokiaEndpoint endpoint;
     private final JolokiaClient client;
     private final List<JolokiaRead> reads = new ArrayList<>();
@@ -116,6 +123,39 @@ public final class JolokiaInspector implements Inspector {
                         read.dataSet().name(), read.mbean(), endpoint, a);
             }
         }
+    }
+
+    /**
+     * The broker's Version attribute ({@value #BROKER_MBEAN}), as {@code ActiveMQ Artemis 2.44.0}; empty on a JVM that is
+     * no Artemis broker or when the read fails (logged).
+     */
+    @Override
+    public Optional<String> sutVersion() {
+        ObjectNode read = JsonNodeFactory.instance.objectNode();
+        read.put("type", "read");
+        read.put("mbean", BROKER_MBEAN);
+        read.put("attribute", VERSION_ATTRIBUTE);
+        try {
+            JsonNode answer = client.bulk(JsonNodeFactory.instance.arrayNode().add(read)).path(0);
+            return artemisVersion(answer);
+        } catch (InspectorException e) {
+            LOG.info("cannot read the broker's version at {}: {}", endpoint, e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    /** The version in an answer to the read of {@value #BROKER_MBEAN}'s Version. Package-private for tests. */
+    static Optional<String> artemisVersion(JsonNode answer) {
+        if (answer.path("status").asInt(-1) != 200) {
+            return Optional.empty();
+        }
+        for (JsonNode broker : answer.path("value")) {
+            String version = broker.path(VERSION_ATTRIBUTE).asText("");
+            if (!version.isBlank()) {
+                return Optional.of(ARTEMIS + " " + version.strip());
+            }
+        }
+        return Optional.empty();
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -40,6 +41,16 @@ class JolokiaInspectorTest {
                   {'status':200,'value':%s},
                   {'status':404,'error_type':'javax.management.InstanceNotFoundException','error':'no MBean matches'} ]
                 """.formatted(queuesValue));
+    }
+
+    /** The broker's Version names the SUT; a JVM with no Artemis broker (no MBean: 404) or a blank version names none. */
+    @Test
+    void theBrokersVersionIsReadFromItsMBeanAndNoBrokerNamesNothing() throws Exception {
+        JsonNode answer = JSON.readTree("{\"status\":200,\"value\":{\"org.apache.activemq.artemis:broker=\\\"0.0.0.0\\\"\":"
+                + "{\"Version\":\"2.44.0\"}}}");
+        assertEquals(Optional.of(JolokiaInspector.ARTEMIS + " 2.44.0"), JolokiaInspector.artemisVersion(answer));
+        assertTrue(JolokiaInspector.artemisVersion(JSON.readTree("{\"status\":404,\"error\":\"no MBean\"}")).isEmpty());
+        assertTrue(JolokiaInspector.artemisVersion(JSON.readTree("{\"status\":200,\"value\":{\"b\":{\"Version\":\" \"}}}")).isEmpty());
     }
 
     @Test

@@ -12,20 +12,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
-
-
-
+import org.maestro.results.BuildTags;
 import org.maestro.results.ComparisonJson;
 import org.maestro.results.LoadParameters;
 import org.maestro.results.ResultsJson;
-
 import org.maestro.results.history.History;
 import org.maestro.results.history.HistoryScan;
 import org.maestro.results.history.OngoingShifts;
 import org.maestro.common.runfiles.RunLayout;
-
-
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.reports.AtomicFile;
 import org.maestro.results.Format;
@@ -63,14 +57,20 @@ public final class Comparison {
     private final long startNanos;
     /** The shifts the run continues, from the history of the directory of runs given as the baseline. */
     private final List<ComparisonJson.Step> steps;
+    /** Each baseline's changes against the others: what the rule's false alarms are measured on ({@link MeasuredFalseAlarms}). */
+    private final List<List<MetricChange>> leaveOneOut;
+    /** The rule's false alarms on {@link #leaveOneOut}; null when there are too few baselines. */
+    private final MeasuredFalseAlarms measured;
 
-    private Comparison(RunFigures candidate, List<RunFigures> baselines, List<MetricChange> changes, FalseAlarmRule rule,
+    private Comparison(Runs runs, List<MetricChange> changes, FalseAlarmRule rule,
                        List<String> notes, String notComparable, long startNanos, List<ComparisonJson.Step> steps) {
+        this.leaveOneOut = runs.leaveOneOut();
+        this.measured = MeasuredFalseAlarms.of(rule, leaveOneOut);
         this.startNanos = startNanos;
         this.steps = steps;
         this.notComparable = notComparable;
-        this.candidate = candidate;
-        this.baselines = baselines;
+        this.candidate = runs.candidate();
+        this.baselines = runs.baselines();
         this.changes = changes;
         this.rule = rule;
         this.verdicts = rule.judge(changes);
@@ -137,8 +137,8 @@ public final class Comparison {
                 notes.add(0, "tonight's " + tonight.size() + " runs judged together (each figure their mean, its noise that of "
                         + "a mean of " + tonight.size() + "): " + String.join(", ", tonight.stream().map(f -> f.name).toList()));
             }
-            return new Comparison(c, b, changes, FalseAlarmRule.FAMILY_WISE, notes, ComparisonNotes.notComparable(run, bases),
-                    startNanos, List.of());
+            return new Comparison(new Runs(c, b, MeasuredFalseAlarms.leaveOneOut(metrics, b, minChange)), changes,
+                    FalseAlarmRule.FAMILY_WISE, notes, ComparisonNotes.notComparable(run, bases), startNanos, List.of());
         } catch (IOException e) {
             throw new ReportException("cannot read the runs to compare: " + e.getMessage(), e);
         }
@@ -194,9 +194,13 @@ public final class Comparison {
                 tonight.size());
     }
 
+    /** The run, its baselines and each baseline against the others. */
+    private record Runs(RunFigures candidate, List<RunFigures> baselines, List<List<MetricChange>> leaveOneOut) {
+    }
+
     /** The same runs and changes judged by another rule (bench/compare-noise.sh's before and after). */
     Comparison judgedBy(FalseAlarmRule other) {
-        return new Comparison(candidate, baselines, changes, other, notes, notComparable, startNanos, steps);
+        return new Comparison(new Runs(candidate, baselines, leaveOneOut), changes, other, notes, notComparable, startNanos, steps);
     }
 
     /**
@@ -219,7 +223,7 @@ public final class Comparison {
                 throw new ReportException("cannot read the history in " + g + ": " + e.getMessage(), e);
             }
         }
-        return new Comparison(candidate, baselines, changes, rule, notes, notComparable, startNanos, found);
+        return new Comparison(new Runs(candidate, baselines, leaveOneOut), changes, rule, notes, notComparable, startNanos, found);
     }
 
     /**
@@ -288,7 +292,8 @@ public final class Comparison {
     /** comparison.json: the runs, the overall verdict, each metric. */
     ComparisonJson toJson() {
         List<ComparisonJson.BaselineRun> runs = baselines.stream().map(b -> new ComparisonJson.BaselineRun(b.name,
-                relative(b.run.dir), b.run.summary.start(), b.run.summary.verdict())).toList();
+                relative(b.run.dir), b.run.summary.start(), b.run.summary.verdict(), BuildTags.build(b.run.summary.build()),
+                BuildTags.sut(b.run.summary.build()))).toList();
         int k = baselines.size();
         String method = "worse or better beyond the larger of each metric's floor and its noise times the quantile of the "
                 + "false-alarm level the rule below held it to; the noise is the larger of the spread between slices of the runs"
@@ -297,7 +302,7 @@ public final class Comparison {
                 + MetricChange.MIN_BASELINES_FOR_SPREAD + " baselines the run-to-run spread is not known yet; give a directory of "
                 + "runs as the baseline)");
         ComparisonJson.Rule r = new ComparisonJson.Rule(rule.familyWise(), rule.rate(), rule.judged(changes),
-                rule.describe(changes));
+                rule.describe(changes), measured == null ? null : measured.toJson());
         List<ComparisonJson.MetricResult> metrics = verdicts.stream().map(v -> new ComparisonJson.MetricResult(v.metric().name(),
                 v.metric().unit(), v.metric().higherIsBetter(), number(v.baseline()), v.baselines().length > 1
                 ? Arrays.stream(v.baselines()).mapToObj(Comparison::number).toList() : null, number(v.candidate()),
@@ -364,6 +369,9 @@ public final class Comparison {
                     Double.isNaN(v.threshold()) ? "" : "\u00b1" + Format.number(v.threshold()), v.verdict()));
         }
         out.add("rule: " + rule.describe(changes));
+        if (measured != null) {
+            out.add("rule's " + measured.text());
+        }
         detectable.forEach(d -> out.add(d.text()));
         notes.forEach(n -> out.add("note: " + n));
         steps.forEach(st -> out.add("history: " + st.text()));

@@ -113,7 +113,8 @@ final class JunitComparison {
             String verdict = m.verdict();
             String text = m.metric() + ": " + value(m.value(), m) + " against " + value(m.baseline(), m)
                     + (m.changePercent() != null ? String.format(" (%+.1f %%)", m.changePercent()) : "")
-                    + (m.threshold() == null ? "" : ", threshold \u00b1" + value(m.threshold(), m)) + " (" + m.basis() + "): " + verdict;
+                    + (m.threshold() == null ? "" : ", threshold \u00b1" + value(m.threshold(), m)) + " (" + m.basis() + "): " + verdict
+                    + detectable(comparison, m.metric());
             boolean notJudged = verdict.equals(MetricVerdict.NOT_JUDGED);
             boolean inconclusive = verdict.equals(MetricVerdict.INCONCLUSIVE);
             if (inconclusive && !failInconclusive) {
@@ -158,6 +159,15 @@ final class JunitComparison {
         suite.setAttribute("skipped", Integer.toString(skipped));
         suite.setAttribute("errors", "0");
         return suite;
+    }
+
+    /**
+     * "; smallest detectable fall 2.4 %": the figure the comparison computed for a headline metric (its
+     * {@link ComparisonJson.Detectable}), "" for any other.
+     */
+    private static String detectable(ComparisonJson comparison, String metric) {
+        return comparison.detectable().stream().filter(d -> d.metric().equals(metric)).findFirst()
+                .map(d -> "; smallest detectable " + d.worse() + " " + Format.number(d.percent()) + " %").orElse("");
     }
 
     private static String value(Double v, ComparisonJson.MetricResult metric) {

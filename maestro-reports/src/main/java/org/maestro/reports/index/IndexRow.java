@@ -77,6 +77,10 @@ public final class IndexRow {
         if (build != null) {
             row.put(BuildTags.BUILD, build);
         }
+        String sut = BuildTags.sut(s.build());
+        if (sut != null) {
+            row.put(BuildTags.SUT, sut);
+        }
         row.put("verdict", s.verdict() == null ? "unknown" : s.verdict());
         long start = Json.epochMicros(s.start());
         if (start >= 0) {
@@ -128,6 +132,10 @@ public final class IndexRow {
             ComparisonJson json = ComparisonJson.read(file);
             c.put("verdict", Objects.requireNonNullElse(json.verdict(), "unknown"));
             c.put("baseline", Objects.requireNonNullElse(json.baseline(), ""));
+            // The smallest detectable changes as the comparison computed them: the index shows them, never works them out.
+            var detectable = c.putArray("detectable");
+            json.detectable().forEach(d -> detectable.addObject().put("metric", d.metric()).put("worse", d.worse())
+                    .put("percent", d.percent()));
         } catch (IOException e) {
             c.put("verdict", "unknown");
             c.put("baseline", "");

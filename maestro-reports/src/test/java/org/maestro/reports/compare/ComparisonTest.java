@@ -23,6 +23,7 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.maestro.results.ComparisonJson;
+import org.maestro.results.Format;
 import org.maestro.results.ResultsJson;
 import org.maestro.results.Summary;
 import org.junit.jupiter.api.io.TempDir;
@@ -305,6 +306,70 @@ class ComparisonTest {
         assertTrue(rate.matches("receive rate: smallest detectable fall [0-9.]+ % at [0-9.]+ %.*"), rate);
         JsonNode page = ReportHtml.data(cand.dir.resolve(Comparison.HTML_FILE));
         assertEquals(detectable, page.path("comparison").path("detectable"), "comparison.html renders comparison.json's");
+        // junit.xml: each headline metric's test case carries the same figure.
+        Document junit = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(cand.dir.resolve(RunLayout.JUNIT_XML).toFile());
+        NodeList cases = junit.getElementsByTagName("testcase");
+        for (JsonNode d : detectable) {
+            String expected = "; smallest detectable " + d.path("worse").asText() + " "
+                    + Format.number(d.path("percent").asDouble()) + " %";
+            boolean found = false;
+            for (int i = 0; i < cases.getLength(); i++) {
+                Element tc = (Element) cases.item(i);
+                if (tc.getAttribute("name").startsWith(d.path("metric").asText() + " vs ")) {
+                    // Its line is the failure's or the output's text, or a skipped (inconclusive) case's message.
+                    NodeList skipped = tc.getElementsByTagName("skipped");
+                    String line = skipped.getLength() > 0 ? ((Element) skipped.item(0)).getAttribute("message") : tc.getTextContent();
+                    assertTrue(line.contains(expected), tc.getAttribute("name") + ": " + line);
+                    found = true;
+                }
+            }
+            assertTrue(found, "a test case of " + d.path("metric").asText());
+        }
+    }
+
+    /**
+     * Issue 35: the rule's false alarms measured on the baselines themselves, each judged against the others by the same
+     * rule, beside its verdicts: the counts are those the comparison itself gives each baseline against the others, and
+     * a baseline unlike the rest (its latency doubled) is caught as what the rule would call by chance on such runs.
+     */
+    @Test
+    void theRulesFalseAlarmsAreMeasuredOnTheBaselinesLeftOneOut() throws Exception {
+        List<Path> bases = new java.util.ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            SyntheticRun b = run("20261123-0" + i + "0000-synthetic", T0 + i * HOUR, 300, i + 1);
+            bases.add((i == 2 ? b.latencyScale(2) : b).write().dir);
+        }
+        SyntheticRun cand = run("20261123-060000-synthetic", T0 + 6 * HOUR, 300, 9).write();
+        Comparison c = Comparison.of(bases, cand.dir, null);
+        c.write();
+        JsonNode measured = Json.MAPPER.readTree(cand.dir.resolve(ComparisonJson.FILE).toFile()).path("rule").path("measured");
+        int anyWorse = 0;
+        int worse = 0;
+        int better = 0;
+        int verdicts = 0;
+        for (Path left : bases) {
+            List<Path> others = bases.stream().filter(b -> !b.equals(left)).toList();
+            List<MetricVerdict> judged = Comparison.of(others, left, null).verdicts();
+            long w = judged.stream().filter(v -> v.verdict().equals(MetricVerdict.WORSE)).count();
+            anyWorse += w > 0 ? 1 : 0;
+            worse += (int) w;
+            better += (int) judged.stream().filter(v -> v.verdict().equals(MetricVerdict.BETTER)).count();
+            verdicts += judged.size();
+        }
+        assertEquals(5, measured.path("comparisons").asInt(), measured.toString());
+        assertEquals(anyWorse, measured.path("anyWorse").asInt(), "as the comparison judges each baseline against the others: " + measured);
+        assertEquals(worse, measured.path("worse").asInt(), measured.toString());
+        assertEquals(better, measured.path("better").asInt(), measured.toString());
+        assertEquals(verdicts, measured.path("verdicts").asInt(), measured.toString());
+        assertTrue(anyWorse >= 1, "the baseline with twice the latency is a false alarm the rule gives on these runs: " + measured);
+        String text = measured.path("text").asText();
+        assertTrue(text.startsWith("measured false alarms: " + anyWorse + " of 5 comparisons") && text.contains("leave-one-out"), text);
+        assertTrue(c.lines().contains("rule's " + text), String.join("\n", c.lines()));
+        JsonNode page = ReportHtml.data(cand.dir.resolve(Comparison.HTML_FILE));
+        assertEquals(measured, page.path("comparison").path("rule").path("measured"), "comparison.html renders comparison.json's");
+
+        Comparison two = Comparison.of(bases.subList(0, 2), cand.dir, null);
+        assertTrue(two.toJson().rule().measured() == null, "two baselines cannot be judged each against the others' spread");
     }
 
     @Test

@@ -71,10 +71,17 @@ public final class VerdictPowerBench {
     record Run(String name, String verdict, List<Comparison.Reading> readings, double[] headline) {
     }
 
-    /** Per scenario, per judge: nights judged, alarms among unshifted nights, histories, detections. */
+    /**
+     * Per scenario, per judge: nights judged, alarms among unshifted nights, histories, detections; for the one-run
+     * verdict, the nights answered inconclusive (what {@code --repeat-inconclusive} would run again for) before the shift
+     * and from it on.
+     */
     static final class Tally {
         int nights;
         int alarms;
+        int inconclusive;
+        int shiftedNights;
+        int shiftedInconclusive;
         int histories;
         int detectedWithin;
         int detectedAtAll;
@@ -91,6 +98,15 @@ public final class VerdictPowerBench {
 
         String alarmsText() {
             return nights == 0 ? "-" : String.format(Locale.ROOT, "%.2f %% (%d/%d)", 100.0 * alarms / nights, alarms, nights);
+        }
+
+        /** Inconclusive nights before the shift (all of an unshifted history's) and from it on, as shares. */
+        String inconclusiveText() {
+            return share(inconclusive, nights) + " " + share(shiftedInconclusive, shiftedNights);
+        }
+
+        private static String share(int of, int in) {
+            return in == 0 ? "    -  " : String.format(Locale.ROOT, "%5.1f %%", 100.0 * of / in);
         }
 
         String detectionText() {
@@ -147,18 +163,18 @@ public final class VerdictPowerBench {
                 + " nights before it; shifts from night " + stepNight + " (0-based); one-run verdict: each night vs up to "
                 + Baselines.LATEST + " nights before it, FalseAlarmRule.FAMILY_WISE; change points: ChangePoints (p "
                 + ChangePoints.MAX_P + ") of each headline metric's history up to that night");
-        String row = "%-26s | %-22s %-22s | %-22s %-22s%n";
-        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, row, "", "one-run verdict", "", "change points", ""));
+        String row = "%-26s | %-22s %-22s %-17s | %-22s %-22s%n";
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, row, "", "one-run verdict", "", "", "change points", ""));
         table.append(String.format(Locale.ROOT, row, "scenario", "false alarms/night", "det<=" + WITHIN + "n  det  med.n",
-                "false alarms/night", "det<=" + WITHIN + "n  det  med.n"));
+                "inconcl. pre post", "false alarms/night", "det<=" + WITHIN + "n  det  med.n"));
         for (Scenario sc : SCENARIOS) {
             Tally verdict = new Tally();
             Tally points = new Tally();
             for (int h = 0; h < histories; h++) {
                 bench.replay(sc, draw(new Random(seed * 1_000_003L + h), bench.runs.size(), exclude), verdict, points);
             }
-            table.append(String.format(Locale.ROOT, row, sc.name(), verdict.alarmsText(), verdict.detectionText(), points.alarmsText(),
-                    points.detectionText()));
+            table.append(String.format(Locale.ROOT, row, sc.name(), verdict.alarmsText(), verdict.detectionText(),
+                    verdict.inconclusiveText(), points.alarmsText(), points.detectionText()));
         }
         System.out.print(table);
         bench.printNotes();
@@ -208,6 +224,13 @@ public final class VerdictPowerBench {
         }
         for (int k = 1; k < NIGHTS; k++) {
             List<MetricVerdict> verdicts = nightly(sc, night, k, from);
+            boolean inconclusive = MetricVerdict.INCONCLUSIVE.equals(Comparison.overall(null, verdicts));
+            if (k < from) {
+                verdict.inconclusive += inconclusive ? 1 : 0;
+            } else {
+                verdict.shiftedNights++;
+                verdict.shiftedInconclusive += inconclusive ? 1 : 0;
+            }
             if (k < from) {
                 verdict.nights++;
                 verdict.alarms += verdicts.stream().anyMatch(MetricVerdict::isRegression) ? 1 : 0;
@@ -298,7 +321,9 @@ public final class VerdictPowerBench {
                 + "first night is 1); det: detected by night " + NIGHTS + "; med.n: median nights from the shift to its detection. One-run "
                 + "verdict: a shifted metric called worse; change points: a change point toward worse in a shifted metric within "
                 + CP_TOLERANCE + " nights of the step (of a drift: from then on), in the history up to that night. False alarms: nights "
-                + "before any shift with any metric worse / with a new change point in any headline metric.");
+                + "before any shift with any metric worse / with a new change point in any headline metric. inconcl. pre/post: share "
+                + "of the nights before the shift / from it on whose one-run verdict is inconclusive (no metric worse, a headline "
+                + "metric's smallest detectable change above its floor: what --repeat-inconclusive runs again for).");
         System.out.println("metrics called worse in the identical histories' nightly verdicts (nights): "
                 + (crying.isEmpty() ? "none" : crying));
         System.out.println("the replayed runs' own verdicts (a nightly with --baseline runs takes only passed runs as baselines; "

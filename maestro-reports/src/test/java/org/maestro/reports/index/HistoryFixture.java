@@ -2,6 +2,8 @@ package org.maestro.reports.index;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.maestro.reports.Json;
@@ -25,10 +27,24 @@ final class HistoryFixture {
     private HistoryFixture() {
     }
 
+    /** The nights' run directories in {@code dir}, the first night first. */
+    static List<Path> nights(Path dir) {
+        List<Path> nights = new ArrayList<>();
+        for (int night = 0; night < NIGHTS; night++) {
+            nights.add(dir.resolve(String.format("202611%02d-020000-%s", night + 1, TEST)));
+        }
+        return nights;
+    }
+
     /** Writes the runs under {@code dir} and returns it. */
     static Path write(Path dir) throws Exception {
-        for (int night = 0; night < NIGHTS; night++) {
-            Path run = Files.createDirectories(dir.resolve(String.format("202611%02d-020000-%s", night + 1, TEST)));
+        return write(dir, NIGHTS);
+    }
+
+    /** Writes the first {@code nights} of the runs under {@code dir} (no slow one when at most {@link #STEADY}). */
+    static Path write(Path dir, int nights) throws Exception {
+        for (int night = 0; night < nights; night++) {
+            Path run = Files.createDirectories(nights(dir).get(night));
             int rate = night < STEADY ? 400 : 200;
             new SyntheticRun(run, T0 + night * DAY, 4, rate, 1).named(TEST).seed(night + 1).write();
             ObjectNode s = (ObjectNode) Json.MAPPER.readTree(run.resolve("summary.json").toFile());

@@ -27,6 +27,10 @@ import org.maestro.reports.ReportHtml;
 import org.maestro.reports.page.ReportMain;
 import org.maestro.reports.RunsFixture;
 import org.maestro.reports.Json;
+import org.maestro.reports.SyntheticRun;
+import org.maestro.reports.compare.Comparison;
+import org.maestro.results.BuildTags;
+import org.maestro.results.ComparisonJson;
 
 /** index.html of a runs directory: the runs listed, in order, with the figures their summary.json holds. */
 class RunIndexTest {
@@ -76,10 +80,12 @@ class RunIndexTest {
     void aRunWithABuildIsNamedByItAndOneWithoutHasNone() throws Exception {
         Path newest = runs.dir.resolve(RunsFixture.NEWEST);
         ObjectNode s = (ObjectNode) runs.summary(RunsFixture.NEWEST);
-        s.putObject("build").put("build", "412").put("commit", "3f2a9c1");
+        s.putObject("build").put("build", "412").put("commit", "3f2a9c1").put(BuildTags.SUT, "ActiveMQ Artemis 2.44.0");
         Json.MAPPER.writeValue(newest.resolve("summary.json").toFile(), s);
 
         assertEquals("412", IndexRow.read(newest).orElseThrow().path("build").asText());
+        assertEquals("ActiveMQ Artemis 2.44.0", IndexRow.read(newest).orElseThrow().path(BuildTags.SUT).asText(),
+                "the SUT the run tested, as its summary names it");
         assertTrue(IndexRow.read(runs.dir.resolve(RunsFixture.OLDEST)).orElseThrow().path("build").isMissingNode(),
                 "a run that names no build gets no build in its row");
     }
@@ -112,6 +118,30 @@ class RunIndexTest {
         assertEquals(RunsFixture.OLDEST, c.path("baseline").asText());
         assertEquals(RunsFixture.FAILED + "/comparison.html", c.path("href").asText());
         assertTrue(byDir.get(RunsFixture.NEWEST).path("comparison").isMissingNode(), "no comparison.json, no comparison");
+    }
+
+    /** Issue 35: a compared run's row carries its comparison's smallest detectable changes, as comparison.json has them. */
+    @Test
+    void aComparedRunsRowHasTheSmallestDetectableChangesItsComparisonComputed() throws Exception {
+        long t0 = 1_795_000_000_000_000L;
+        List<Path> bases = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Path dir = Files.createDirectories(tmp.resolve("mde").resolve("20261122-0" + i + "0000-synthetic"));
+            bases.add(new SyntheticRun(dir, t0 + i * 3_600_000_000L, 12, 300, 2).seed(i + 1).write().dir);
+        }
+        Path tonight = Files.createDirectories(tmp.resolve("mde").resolve("20261122-040000-synthetic"));
+        new SyntheticRun(tonight, t0 + 4 * 3_600_000_000L, 12, 300, 2).seed(7).write();
+        Comparison.of(bases, tonight, null).write();
+        List<ComparisonJson.Detectable> computed = ComparisonJson.read(tonight.resolve(ComparisonJson.FILE)).detectable();
+        assertFalse(computed.isEmpty(), "the comparison found the headline metrics' noise");
+        JsonNode shown = IndexRow.read(tonight).orElseThrow().path("comparison").path("detectable");
+        assertEquals(computed.size(), shown.size(), shown.toString());
+        for (int i = 0; i < computed.size(); i++) {
+            ComparisonJson.Detectable d = computed.get(i);
+            assertEquals(d.metric(), shown.get(i).path("metric").asText());
+            assertEquals(d.worse(), shown.get(i).path("worse").asText());
+            assertEquals(d.percent(), shown.get(i).path("percent").asDouble(), 0.0, "the same figure, not worked out again");
+        }
     }
 
     @Test

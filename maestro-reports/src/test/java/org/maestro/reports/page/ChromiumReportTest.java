@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +15,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import javax.imageio.ImageIO;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -491,19 +494,9 @@ public class ChromiumReportTest {
         try {
             Path err = profile.resolve("stderr.txt");
             Path out = profile.resolve("dom.html");
-            // No network: every host name fails to resolve and any proxied request goes nowhere; only 127.0.0.1 (an
-            // IP literal that Chromium bypasses the proxy for) is excepted, for the pages maestro serve sends.
-            Process p = new ProcessBuilder(chromium().toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                    "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                    "--disable-default-apps", "--disable-extensions", "--proxy-server=127.0.0.1:9",
-                    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--user-data-dir=" + profile.resolve("profile"),
-                    "--window-size=1400,1000", "--virtual-time-budget=5000", "--dump-dom", uri)
+            Process p = new ProcessBuilder(headless(profile, "--window-size=1400,1000", "--dump-dom", uri))
                     .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                p.waitFor(10, TimeUnit.SECONDS);
-                fail("Chromium did not finish within " + TIMEOUT_SECONDS + " s; its stderr:\n" + tail(err));
-            }
+            await(p, err);
             String dom = Files.readString(out, StandardCharsets.UTF_8);
             if (p.exitValue() != 0 || dom.isBlank()) {
                 fail("Chromium exited with " + p.exitValue() + " and dumped " + dom.length() + " characters; its stderr:\n" + tail(err));
@@ -511,6 +504,50 @@ public class ChromiumReportTest {
             return dom;
         } finally {
             TempDirs.delete(profile);
+        }
+    }
+
+    /**
+     * Runs headless Chromium on {@code page} as {@link #dumpDom} does and saves what it shows, {@code width} x
+     * {@code height} pixels, as the PNG {@code png}; returns the image.
+     */
+    public static BufferedImage screenshot(Path page, Path png, int width, int height) throws IOException, InterruptedException {
+        Path profile = Files.createTempDirectory("maestro-chromium-");
+        try {
+            Path err = profile.resolve("stderr.txt");
+            Files.createDirectories(png.toAbsolutePath().getParent());
+            Process p = new ProcessBuilder(headless(profile, "--window-size=" + width + "," + height, "--hide-scrollbars",
+                    "--screenshot=" + png.toAbsolutePath(), page.toUri().toString()))
+                    .redirectOutput(profile.resolve("stdout.txt").toFile()).redirectError(err.toFile()).start();
+            await(p, err);
+            if (p.exitValue() != 0 || !Files.isRegularFile(png)) {
+                fail("Chromium exited with " + p.exitValue() + " and saved no " + png + "; its stderr:\n" + tail(err));
+            }
+            return ImageIO.read(png.toFile());
+        } finally {
+            TempDirs.delete(profile);
+        }
+    }
+
+    /** Headless Chromium without network, its profile in {@code profile}: {@code extra} says what it does. */
+    private static List<String> headless(Path profile, String... extra) {
+        // No network: every host name fails to resolve and any proxied request goes nowhere; only 127.0.0.1 (an
+        // IP literal that Chromium bypasses the proxy for) is excepted, for the pages maestro serve sends.
+        List<String> command = new ArrayList<>(List.of(chromium().toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--disable-default-apps", "--disable-extensions", "--proxy-server=127.0.0.1:9",
+                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--user-data-dir=" + profile.resolve("profile"),
+                "--virtual-time-budget=5000"));
+        command.addAll(List.of(extra));
+        return command;
+    }
+
+    /** Waits for Chromium, failing the test when it does not finish in time. */
+    private static void await(Process p, Path err) throws IOException, InterruptedException {
+        if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
+            fail("Chromium did not finish within " + TIMEOUT_SECONDS + " s; its stderr:\n" + tail(err));
         }
     }
 

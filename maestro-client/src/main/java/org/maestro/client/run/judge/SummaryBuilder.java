@@ -5,10 +5,14 @@ import org.maestro.common.note.Note;
 import org.maestro.common.note.PeerInfo;
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;
+import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.common.runfiles.RunJson;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.runfiles.RunTopology;
 import org.maestro.common.util.Passwords;
 import org.maestro.common.util.SafeText;
+import org.maestro.common.util.SystemInfo;
+import org.maestro.results.BuildTags;
 import org.maestro.results.reduce.DrainTime;
 import org.maestro.results.reduce.GeneratorLimits;
 import org.maestro.results.reduce.GeneratorUsage;
@@ -34,6 +38,8 @@ import org.maestro.results.ActionResult;
 import org.maestro.results.GeneratorLoad;
 import org.maestro.results.LatencyClocks;
 import org.maestro.results.PeerHost;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Works out summary.json: the figures of the collected files come from the run's reduction (maestro-reports'
@@ -43,6 +49,7 @@ import org.maestro.results.PeerHost;
  * ({@link RunParameters}), and judges the criteria ({@link Judgement}).
  */
 public final class SummaryBuilder {
+    private static final Logger LOG = LoggerFactory.getLogger(SummaryBuilder.class);
     private SummaryBuilder() {
     }
 
@@ -92,7 +99,8 @@ public final class SummaryBuilder {
                 .loadGenerators(GeneratorLimits.check(generators(peers, runDir, measureFrom, loadEnd)))
                 .startSkew(startSkew(peers, runDir, peerHosts)).stages(TimelineFigures.stages(plan, reduction))
                 .hops(hops(peers, runDir, topology)).origin(origin(reduction))
-                .router(topology == null ? null : topology.router()).build(plan.build())
+                .router(topology == null ? null : topology.router())
+                .build(BuildTags.withSut(plan.build(), sutVersion(peers, runDir, topology)))
                 .latencyClocks(LatencyClocks.of(reduction, peerHosts, plan.effectiveRoutes().stream()
                         .map(r -> r.settings().latencyOr(plan.latency())).toList()))
                 .build();
@@ -134,6 +142,29 @@ public final class SummaryBuilder {
         peers.stream().filter(p -> p.role() == Role.INSPECTOR).forEach(p -> inspectors.put(p.name(), RunLayout.peerDir(runDir, p.name())));
         return inspectors.isEmpty() ? List.of()
                 : RouterHops.of(topology, inspectors);
+    }
+
+    /**
+     * What the SUT said it is, as the inspectors read it (their system.json; several inspectors' distinct answers
+     * joined), else the router the client started ({@code skupper-router 3.5.1}); null when neither tells.
+     */
+    static String sutVersion(List<PeerInfo> peers, Path runDir, RunTopology topology) {
+        List<String> said = new ArrayList<>();
+        for (PeerInfo p : peers) {
+            Path file = RunLayout.peerDir(runDir, p.name()).resolve(PeerFiles.SYSTEM_JSON);
+            if (p.role() != Role.INSPECTOR || !Files.isRegularFile(file)) {
+                continue;
+            }
+            try {
+                String v = RunJson.MAPPER.readTree(file.toFile()).path(SystemInfo.SUT_VERSION).asText("");
+                if (!v.isBlank() && !said.contains(v)) {
+                    said.add(v);
+                }
+            } catch (IOException e) {
+                LOG.warn("cannot read what the SUT is from {}: {}", file, e.getMessage());
+            }
+        }
+        return !said.isEmpty() ? String.join(", ", said) : topology == null ? null : topology.router();
     }
 
     /** How together the senders and receivers whose files were collected began at the common instant. */
