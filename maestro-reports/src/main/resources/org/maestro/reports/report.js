@@ -717,10 +717,12 @@
       title: { display: true, text: 'run start (UTC)' },
       ticks: { maxTicksLimit: 8, callback: function (v) { return dateTime(v).substring(0, days ? 10 : 16); } } };
   }
-  // A test's runs in their order, each named by its build (else its directory): one tick per run.
+  // A test's runs in their order, each named by its build (else its directory): one tick per run. The ticks are set
+  // after Chart.js builds its own, which start at the padded minimum (-0.5) and so fall between the runs.
   function historyAxis(c) {
     return { type: 'linear', min: -0.5, max: c.runs.length - 0.5, title: { display: true, text: 'run (build), oldest first' },
-      ticks: { stepSize: 1, autoSkip: true, maxRotation: 60, callback: function (v) { return Number.isInteger(v) ? c.runs[v] : ''; } } };
+      afterBuildTicks: function (axis) { axis.ticks = c.runs.map(function (run, i) { return { value: i }; }); },
+      ticks: { autoSkip: true, maxRotation: 60, callback: function (v) { return c.runs[v] === undefined ? '' : c.runs[v]; } } };
   }
   function dateTitle(c, item) {
     var runs = c.series[item.datasetIndex].runs || [];
