@@ -11,6 +11,7 @@ import org.maestro.common.util.Passwords;
 import org.maestro.common.util.SafeText;
 import org.maestro.common.util.UrlParts;
 import org.maestro.worker.driver.kafka.KafkaSettings;
+import org.maestro.worker.driver.mqtt.MqttSettings;
 
 /**
  * Where the load goes, parsed from {@code SCHEME://[user:pass@]host:port/destination?options}, the scheme
@@ -30,7 +31,7 @@ import org.maestro.worker.driver.kafka.KafkaSettings;
  * </ul>
  * Any other option goes to the protocol's client if its {@link org.maestro.worker.driver.jms.JmsClient#refusal}
  * lets it through; else it is an error naming it. {@code kafka://host:port/topic} has options of its own, checked
- * by {@link KafkaSettings}.
+ * by {@link KafkaSettings}, {@code mqtt://host:port/topic} and {@code mqtts://} by {@link MqttSettings}.
  */
 public record SutUrl(String scheme, String host, int port, String destination, boolean topic, boolean persistent,
                      boolean durable, boolean failover, String username, String password,
@@ -175,8 +176,8 @@ public record SutUrl(String scheme, String host, int port, String destination, b
             throw new IllegalArgumentException("bad SUT URL '" + shown + "': no destination (expected e.g. " + scheme + "://host:"
                     + protocol.defaultPort() + "/test.queue)");
         }
-        if (protocol.kafka()) {
-            return KafkaSettings.parse(uri, destination, shown);
+        if (protocol.ownClient()) {
+            return protocol.own().parse(uri, scheme, destination, shown);
         }
         Map<String, String> own = new LinkedHashMap<>();
         Map<String, String> client = new LinkedHashMap<>();
