@@ -38,8 +38,8 @@ public record SutUrl(String scheme, String host, int port, String destination, b
                      Map<String, String> clientOptions, long throttlePerSecond, DeliveryMode delivery,
                      long receiveThrottlePerSecond) {
 
-    private static final String THROTTLE = "throttle";
-    private static final String RECEIVE_THROTTLE = "receiveThrottle";
+    public static final String THROTTLE = "throttle";
+    public static final String RECEIVE_THROTTLE = "receiveThrottle";
     /** Maestro's own options, in the order an error lists them. */
     private static final List<String> OWN = List.of("type", "persistent", "durable", "failover", THROTTLE, RECEIVE_THROTTLE,
             DeliveryMode.URL_OPTION);
@@ -251,7 +251,7 @@ public record SutUrl(String scheme, String host, int port, String destination, b
     }
 
     /** The {@code throttle} or {@code receiveThrottle} option ({@code name}): messages per second and connection, 0 when not given. */
-    private static long throttle(String name, String value, String shown) {
+    public static long throttle(String name, String value, String shown) {
         if (value == null) {
             return 0;
         }

@@ -44,8 +44,8 @@ public record MqttSettings(int qos, Version version, boolean retain, String topi
     static final String TRUST_STORE_PASSWORD = "transport.trustStorePassword";
     static final String KEY_STORE = "transport.keyStoreLocation";
     static final String KEY_STORE_PASSWORD = "transport.keyStorePassword";
-    private static final List<String> NAMES = List.of(QOS, VERSION, RETAIN, TYPE, DURABLE, TRUST_STORE, TRUST_STORE_PASSWORD,
-            KEY_STORE, KEY_STORE_PASSWORD);
+    private static final List<String> NAMES = List.of(QOS, VERSION, RETAIN, TYPE, DURABLE, SutUrl.THROTTLE,
+            SutUrl.RECEIVE_THROTTLE, TRUST_STORE, TRUST_STORE_PASSWORD, KEY_STORE, KEY_STORE_PASSWORD);
 
     /** The MQTT protocol version a connection speaks, by its name in the URL. */
     public enum Version {
@@ -97,6 +97,8 @@ public record MqttSettings(int qos, Version version, boolean retain, String topi
                     + " subscription, which type=topic contradicts (each receiving connection would get a share, not every message)");
         }
         boolean durable = flag(options.remove(DURABLE), DURABLE, shown);
+        long throttle = SutUrl.throttle(SutUrl.THROTTLE, options.remove(SutUrl.THROTTLE), shown);
+        long receiveThrottle = SutUrl.throttle(SutUrl.RECEIVE_THROTTLE, options.remove(SutUrl.RECEIVE_THROTTLE), shown);
         MqttSettings settings;
         try {
             settings = of(options, destination, topicType);
@@ -107,7 +109,8 @@ public record MqttSettings(int qos, Version version, boolean retain, String topi
         int port = uri.getPort() != -1 ? uri.getPort() : TLS_SCHEME.equals(scheme) ? DEFAULT_TLS_PORT : DEFAULT_PORT;
         return SutUrl.builder().scheme(scheme).host(uri.getHost()).port(port).destination(destination).topic(topicType)
                 .durable(durable).username(credentials[0]).password(credentials[1]).clientOptions(Map.copyOf(options))
-                .delivery(deliveryOf(settings.qos())).build();
+                .delivery(deliveryOf(settings.qos())).throttlePerSecond(throttle).receiveThrottlePerSecond(receiveThrottle)
+                .build();
     }
 
     /**

@@ -1,0 +1,197 @@
+package org.maestro.worker;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.maestro.client.control.Replies;
+import org.maestro.common.note.Note;
+import org.maestro.common.note.Payload;
+import org.maestro.common.note.TestOptions;
+import org.maestro.common.runfiles.DeliveryJson;
+import org.maestro.common.runfiles.DeliveryMode;
+import org.maestro.common.testing.Integration;
+import org.maestro.common.testing.MosquittoBroker;
+import org.maestro.common.testing.TestLab;
+import org.maestro.common.util.LoopbackPorts;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The MQTT driver (Paho) against real brokers: a Mosquitto of its own (Debian's, not the control plane's) and the
+ * MQTT acceptor of the test Artemis. QoS 1 at a fixed rate is exact on both; QoS 0 into a Mosquitto that queues at most
+ * 10 messages for a slow receiver loses some, counted, never an error; QoS 2 over 3.1.1 duplicates nothing.
+ */
+@Integration
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class MqttIntegrationTest {
+    private static final Pattern RECEIVED = Pattern.compile("received (\\d+) message\\(s\\) from \\d+ stream\\(s\\); lost (\\d+), duplicated (\\d+)");
+    @RegisterExtension
+    static final TestLab lab = TestLab.withMosquitto().withArtemis();
+    private static MosquittoBroker mosquitto;
+    private WorkerCluster cluster;
+
+    @TempDir
+    Path dataDir;
+
+    @BeforeAll
+    static void startMosquitto() {
+        // At most 10 messages queued for a client beyond those in flight: past it Mosquitto drops QoS 0 messages.
+        mosquitto = MosquittoBroker.launch("max_queued_messages 10\n");
+    }
+
+    @AfterAll
+    static void stopMosquitto() {
+        if (mosquitto != null) {
+            mosquitto.close();
+        }
+    }
+
+    @BeforeEach
+    void startPeers() throws Exception {
+        cluster = new WorkerCluster(lab, dataDir);
+    }
+
+    private static String mosquittoUrl(String topicAndOptions) {
+        return "mqtt://127.0.0.1:" + mosquitto.port() + "/" + topicAndOptions;
+    }
+
+    private static Map<String, String> options(String testId, String url) {
+        Map<String, String> o = new HashMap<>();
+        o.put(TestOptions.TEST_ID, testId);
+        o.put(TestOptions.SEND_URL, url);
+        o.put(TestOptions.DRAIN_QUIET, "1s");
+        return o;
+    }
+
+    /** {received, lost, duplicated} of a receiver's end line. */
+    private static long[] receivedLostDuplicated(Note end) {
+        String detail = ((Payload.NotifySuccess) end.payload()).detail();
+        Matcher m = RECEIVED.matcher(detail);
+        assertTrue(m.find(), detail);
+        return new long[]{Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3))};
+    }
+
+    @Test
+    @Order(1)
+    void qos1AtAFixedRateIsExactOnMosquitto() throws Exception {
+        // Two sending connections and two receiving ones splitting the stream on a shared subscription (MQTT 5).
+        Note[] end = cluster.run(FixedRateRun.options(options("mqtt-mosquitto", mosquittoUrl("maestro/fixed?qos=1"))));
+        FixedRateRun.assertExact(dataDir.resolve("mqtt-mosquitto"), end);
+    }
+
+    @Test
+    @Order(2)
+    void qos1AtAFixedRateIsExactOnArtemis() throws Exception {
+        Note[] end = cluster.run(FixedRateRun.options(options("mqtt-artemis", lab.sut().mqttUrl("maestro/fixed?qos=1"))));
+        FixedRateRun.assertExact(dataDir.resolve("mqtt-artemis"), end);
+    }
+
+    @Test
+    @Order(2)
+    void diagTopic() throws Exception {
+        Note[] end = cluster.run(FixedRateRun.options(options("mqtt-artemis2", lab.sut().mqttUrl("maestro/fixed2?qos=1&type=topic"))));
+        System.out.println("DIAG topic " + end[1]);
+    }
+
+    @Test
+    @Order(2)
+    void diag3() throws Exception {
+        Note[] end = cluster.run(FixedRateRun.options(options("mqtt-artemis3", lab.sut().mqttUrl("maestro/fixed3?qos=1&version=3.1.1"))));
+        System.out.println("DIAG v3 " + end[1]);
+    }
+
+    @Test
+    @Order(2)
+    void diag0() throws Exception {
+        Note[] end = cluster.run(FixedRateRun.options(options("mqtt-artemis4", lab.sut().mqttUrl("maestro/fixed4?qos=0"))));
+        System.out.println("DIAG qos0 " + end[1]);
+    }
+
+    @Test
+    @Order(3)
+    void qos0LossIsCountedNeverAnError() throws Exception {
+        // 4000 msg/s of 8 KiB to one subscriber that takes 500 msg/s: past the socket buffers and Mosquitto's queue of 10,
+        // the broker drops what it cannot queue.
+        Map<String, String> o = options("mqtt-qos0", mosquittoUrl("maestro/qos0?qos=0&type=topic&receiveThrottle=500"));
+        o.put(TestOptions.RATE, "4000");
+        o.put(TestOptions.DURATION, "2s");
+        o.put(TestOptions.CONNECTIONS, "1");
+        o.put(TestOptions.MESSAGE_SIZE, "8192");
+        Note[] end = cluster.run(o);
+        WorkerIntegrationTest.assertSuccess(end);
+        long sent = RunOutput.rateLogRecords(dataDir.resolve("mqtt-qos0/sender-1"), "sender-");
+        long[] counts = receivedLostDuplicated(end[1]);
+        assertTrue(counts[1] > 0 && counts[0] < sent, "Mosquitto dropped some of the " + sent + ": " + end[1]);
+        assertTrue(counts[0] + counts[1] <= sent, "each message received or lost once at most: " + end[1]);
+        assertEquals(DeliveryMode.PRESETTLED, DeliveryJson.read(dataDir.resolve("mqtt-qos0/sender-1")).orElseThrow().mode(),
+                "QoS 0: the broker acknowledges nothing");
+        String sentLine = ((Payload.NotifySuccess) end[0].payload()).detail();
+        assertTrue(sentLine.contains("presettled: sent, not acknowledged"), sentLine);
+    }
+
+    @Test
+    @Order(4)
+    void qos2Over311DuplicatesNothing() throws Exception {
+        Map<String, String> o = options("mqtt-qos2", mosquittoUrl("maestro/qos2?qos=2&version=3.1.1&type=topic"));
+        o.put(TestOptions.RATE, "0");
+        o.put(TestOptions.DURATION, "2000msg");
+        o.put(TestOptions.CONNECTIONS, "2");
+        o.put(TestOptions.MESSAGE_SIZE, "100");
+        Note[] end = cluster.run(o);
+        WorkerIntegrationTest.assertSuccess(end);
+        // type=topic: each of the receiver's two connections gets every message of both streams.
+        assertEquals(4000, receivedLostDuplicated(end[1])[0], end[1].toString());
+        assertEquals(0, receivedLostDuplicated(end[1])[1], end[1].toString());
+        assertEquals(0, receivedLostDuplicated(end[1])[2], "QoS 2: exactly once");
+    }
+
+    @Test
+    @Order(5)
+    void aBadOptionIsRefusedAtSetAndAnUnreachableBrokerAtStart() throws Exception {
+        Replies bad = cluster.set(options("mqtt-bad", mosquittoUrl("t?qos=3")));
+        Payload.InternalError e = assertInstanceOf(Payload.InternalError.class, bad.of(cluster.sender.info()).payload());
+        assertTrue(e.reason().contains("qos must be 0, 1 or 2, not '3'"), e.reason());
+        int closed = LoopbackPorts.free();
+        assertTrue(cluster.set(options("mqtt-unreachable", "mqtt://127.0.0.1:" + closed + "/t")).allOk());
+        long started = System.nanoTime();
+        Replies r = cluster.request(cluster.sender, new Payload.StartSender());
+        Payload.InternalError unreachable = assertInstanceOf(Payload.InternalError.class, r.of(cluster.sender.info()).payload());
+        assertTrue(unreachable.reason().startsWith("cannot connect to mqtt://127.0.0.1:" + closed + "/t"), unreachable.reason());
+        assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started) < 20, "bounded by the driver's timeout");
+    }
+
+    /** Runs last: it kills the class's Mosquitto. */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void aKilledBrokerEndsTheTestWithNotifyFailAndTheReason() throws Exception {
+        String url = mosquittoUrl("maestro/killed");
+        Map<String, String> o = options("mqtt-killed", url);
+        o.put(TestOptions.RATE, "500");
+        o.put(TestOptions.DURATION, "60s");
+        assertTrue(cluster.set(o).allOk());
+        assertTrue(cluster.request(cluster.receiver, new Payload.StartReceiver()).allOk());
+        assertTrue(cluster.request(cluster.sender, new Payload.StartSender()).allOk());
+        cluster.awaitReceived(500);
+        WorkerCluster.Failures ends = cluster.killAndAwaitFailures(mosquitto::stop);
+        String lost = "connection to mqtt://127.0.0.1:" + mosquitto.port() + "/maestro/killed lost";
+        assertTrue(ends.sender().reason().contains(lost) || ends.sender().reason().contains("did not acknowledge a message"),
+                ends.sender().reason());
+        assertTrue(ends.receiver().reason().contains(lost), ends.receiver().reason());
+        assertTrue(ends.seconds() < 30, "ended " + ends.seconds() + " s after the kill");
+    }
+}
