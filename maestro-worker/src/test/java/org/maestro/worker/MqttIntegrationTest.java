@@ -43,6 +43,7 @@ class MqttIntegrationTest {
     @RegisterExtension
     static final TestLab lab = TestLab.withMosquitto().withArtemis();
     private static MosquittoBroker mosquitto;
+    private static MosquittoBroker smallQueue;
     private WorkerCluster cluster;
 
     @TempDir
@@ -50,14 +51,18 @@ class MqttIntegrationTest {
 
     @BeforeAll
     static void startMosquitto() {
-        // At most 10 messages queued for a client beyond those in flight: past it Mosquitto drops QoS 0 messages.
-        mosquitto = MosquittoBroker.launch("max_queued_messages 10\n");
+        // No bound on what it queues for a subscriber (Mosquitto's default, 1000, drops the rest): nothing lost.
+        mosquitto = MosquittoBroker.launch("max_queued_messages 0\n");
+        // At most 10 messages queued for a client beyond those in flight: past it Mosquitto drops messages.
+        smallQueue = MosquittoBroker.launch("max_queued_messages 10\n");
     }
 
     @AfterAll
     static void stopMosquitto() {
-        if (mosquitto != null) {
-            mosquitto.close();
+        for (MosquittoBroker broker : new MosquittoBroker[]{mosquitto, smallQueue}) {
+            if (broker != null) {
+                broker.close();
+            }
         }
     }
 
@@ -67,7 +72,11 @@ class MqttIntegrationTest {
     }
 
     private static String mosquittoUrl(String topicAndOptions) {
-        return "mqtt://127.0.0.1:" + mosquitto.port() + "/" + topicAndOptions;
+        return url(mosquitto, topicAndOptions);
+    }
+
+    private static String url(MosquittoBroker broker, String topicAndOptions) {
+        return "mqtt://127.0.0.1:" + broker.port() + "/" + topicAndOptions;
     }
 
     private static Map<String, String> options(String testId, String url) {
@@ -96,30 +105,31 @@ class MqttIntegrationTest {
 
     @Test
     @Order(2)
-    void qos1AtAFixedRateIsExactOnArtemis() throws Exception {
+    void qos1Over311AtAFixedRateIsExactOnArtemis() throws Exception {
+        Note[] end = cluster.run(FixedRateRun.options(options("mqtt-artemis-311", lab.sut().mqttUrl("maestro/fixed311?version=3.1.1"))));
+        FixedRateRun.assertExact(dataDir.resolve("mqtt-artemis-311"), end);
+    }
+
+    /**
+     * MQTT 5 on the test Artemis (2.44): every message sent, acknowledged and received once, none lost; but its MQTT 5
+     * acceptor hands a few QoS 1 messages to the subscriber out of order (tens in 1500 here, never over 3.1.1 nor on
+     * Mosquitto with the same client), which the receiver counts and this test therefore does not hold at 0.
+     */
+    @Test
+    @Order(2)
+    void qos1OverMqtt5AtAFixedRateLosesAndDuplicatesNothingOnArtemis() throws Exception {
         Note[] end = cluster.run(FixedRateRun.options(options("mqtt-artemis", lab.sut().mqttUrl("maestro/fixed?qos=1"))));
-        FixedRateRun.assertExact(dataDir.resolve("mqtt-artemis"), end);
-    }
-
-    @Test
-    @Order(2)
-    void diagTopic() throws Exception {
-        Note[] end = cluster.run(FixedRateRun.options(options("mqtt-artemis2", lab.sut().mqttUrl("maestro/fixed2?qos=1&type=topic"))));
-        System.out.println("DIAG topic " + end[1]);
-    }
-
-    @Test
-    @Order(2)
-    void diag3() throws Exception {
-        Note[] end = cluster.run(FixedRateRun.options(options("mqtt-artemis3", lab.sut().mqttUrl("maestro/fixed3?qos=1&version=3.1.1"))));
-        System.out.println("DIAG v3 " + end[1]);
-    }
-
-    @Test
-    @Order(2)
-    void diag0() throws Exception {
-        Note[] end = cluster.run(FixedRateRun.options(options("mqtt-artemis4", lab.sut().mqttUrl("maestro/fixed4?qos=0"))));
-        System.out.println("DIAG qos0 " + end[1]);
+        WorkerIntegrationTest.assertSuccess(end);
+        Path sender = dataDir.resolve("mqtt-artemis/sender-1");
+        Path receiver = dataDir.resolve("mqtt-artemis/receiver-1");
+        assertEquals(1500, RunOutput.rateLogRecords(sender, "sender-"));
+        assertEquals(1500, RunOutput.rateLogRecords(receiver, "receiver-"));
+        assertEquals(1500, RunOutput.hdrCounts(receiver.resolve("latency-response.hlog")).total());
+        assertEquals(new DeliveryJson(DeliveryMode.SETTLED, 1500L, 0L, 0L, 0), DeliveryJson.read(sender).orElseThrow());
+        long[] counts = receivedLostDuplicated(end[1]);
+        assertEquals(1500, counts[0], end[1].toString());
+        assertEquals(0, counts[1], end[1].toString());
+        assertEquals(0, counts[2], end[1].toString());
     }
 
     @Test
@@ -127,7 +137,7 @@ class MqttIntegrationTest {
     void qos0LossIsCountedNeverAnError() throws Exception {
         // 4000 msg/s of 8 KiB to one subscriber that takes 500 msg/s: past the socket buffers and Mosquitto's queue of 10,
         // the broker drops what it cannot queue.
-        Map<String, String> o = options("mqtt-qos0", mosquittoUrl("maestro/qos0?qos=0&type=topic&receiveThrottle=500"));
+        Map<String, String> o = options("mqtt-qos0", url(smallQueue, "maestro/qos0?qos=0&type=topic&receiveThrottle=500"));
         o.put(TestOptions.RATE, "4000");
         o.put(TestOptions.DURATION, "2s");
         o.put(TestOptions.CONNECTIONS, "1");
@@ -148,13 +158,13 @@ class MqttIntegrationTest {
     @Order(4)
     void qos2Over311DuplicatesNothing() throws Exception {
         Map<String, String> o = options("mqtt-qos2", mosquittoUrl("maestro/qos2?qos=2&version=3.1.1&type=topic"));
-        o.put(TestOptions.RATE, "0");
-        o.put(TestOptions.DURATION, "2000msg");
+        o.put(TestOptions.RATE, "1000");
+        o.put(TestOptions.DURATION, "2s");
         o.put(TestOptions.CONNECTIONS, "2");
         o.put(TestOptions.MESSAGE_SIZE, "100");
         Note[] end = cluster.run(o);
         WorkerIntegrationTest.assertSuccess(end);
-        // type=topic: each of the receiver's two connections gets every message of both streams.
+        // 2000 messages over two streams; type=topic: each of the receiver's two connections gets every one of them.
         assertEquals(4000, receivedLostDuplicated(end[1])[0], end[1].toString());
         assertEquals(0, receivedLostDuplicated(end[1])[1], end[1].toString());
         assertEquals(0, receivedLostDuplicated(end[1])[2], "QoS 2: exactly once");
