@@ -1,50 +1,78 @@
 package org.maestro.worker.driver.mqtt;
 
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Hands arrived messages from Paho's callback thread to the receiving thread. Bounded: when the receiver falls behind,
- * the callback waits, Paho stops reading the socket and the broker holds the messages (its own flow control), so a slow
- * receiver costs the worker no more than {@link #CAPACITY} bodies. Closing it lets a waiting callback go.
+ * Hands arrived messages from Paho's callback thread to the receiving thread. Bounded in messages and in bytes: when
+ * the receiver falls behind, the callback waits, Paho stops reading the socket and the broker holds the messages (its
+ * own flow control), so a slow receiver costs the worker at most {@link #CAPACITY} bodies or {@link #CAPACITY_BYTES}
+ * (one bigger body is let in alone). Closing it lets a waiting callback go.
  */
 final class Inbox implements PahoLink.Events {
-    /** Enough to ride over a receive loop's pauses (it takes one message at a time); a connection's bodies in memory at most. */
+    /** Enough to ride over a receive loop's pauses (it takes one message at a time). */
     static final int CAPACITY = 1024;
-    private static final long OFFER_SLICE_MILLIS = 100;
+    /** A connection's received bodies waiting in memory at most: 1024 of 16 KiB, 4 of 4 MiB. */
+    static final long CAPACITY_BYTES = 16L << 20;
 
-    private final BlockingQueue<byte[]> bodies = new ArrayBlockingQueue<>(CAPACITY);
-    private volatile String lost;
-    private volatile boolean closed;
+    private final ArrayDeque<byte[]> bodies = new ArrayDeque<>();
+    private long bytes;
+    private String lost;
+    private boolean closed;
+    /** Whether a thread waits in {@link #take} (the receiver) or {@link #arrived} (the callback): wake only one that does. */
+    private boolean takerWaits;
+    private boolean callbackWaits;
 
     @Override
-    public void arrived(byte[] body) throws InterruptedException {
-        while (!closed && !bodies.offer(body, OFFER_SLICE_MILLIS, TimeUnit.MILLISECONDS)) {
-            // the receiver is behind: wait for room, or for close
+    public synchronized void arrived(byte[] body) throws InterruptedException {
+        while (!closed && !bodies.isEmpty() && (bodies.size() >= CAPACITY || bytes + body.length > CAPACITY_BYTES)) {
+            callbackWaits = true;
+            wait();
+        }
+        if (!closed) {
+            bodies.add(body);
+            bytes += body.length;
+            if (takerWaits) {
+                takerWaits = false;
+                notifyAll();
+            }
         }
     }
 
     @Override
-    public void lost(String reason) {
+    public synchronized void lost(String reason) {
         lost = reason;
+        notifyAll();
     }
 
     /** The next body, null when none came within the timeout; a lost connection's reason once what it delivered is taken. */
-    byte[] take(long timeoutMillis) throws InterruptedException, Lost {
+    synchronized byte[] take(long timeoutMillis) throws InterruptedException, Lost {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (bodies.isEmpty()) {
+            if (lost != null) {
+                throw new Lost(lost);
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || closed) {
+                return null;
+            }
+            takerWaits = true;
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
         byte[] body = bodies.poll();
-        if (body != null) {
-            return body;
+        bytes -= body.length;
+        if (callbackWaits) {
+            callbackWaits = false;
+            notifyAll();
         }
-        if (lost != null) {
-            throw new Lost(lost);
-        }
-        return bodies.poll(timeoutMillis, TimeUnit.MILLISECONDS);
+        return body;
     }
 
-    void close() {
+    synchronized void close() {
         closed = true;
         bodies.clear();
+        bytes = 0;
+        notifyAll();
     }
 
     /** The connection was lost and every message it delivered has been taken. */
