@@ -48,7 +48,8 @@ class MqttFixedRateScriptTest {
     void qos1PassesWithEveryMessage() throws Exception {
         MaestroCommand.Result r = MaestroCommand.run("run", SCRIPT.toString(), "--local", "--runs", runs.toString(),
                 "-P", "url=mqtt://127.0.0.1:" + mosquitto.port() + "/maestro/fixed?qos=1", "-P", "rate=400",
-                "-P", "duration=3s", "-P", "warmup=1s", "-P", "warmupSendDelay=off");
+                "-P", "duration=3s", "-P", "warmup=1s", "-P", "warmupSendDelay=off",
+                "-P", "p99=10 s"); // about the counts: this shared host's latency is not the point
         assertEquals(0, r.exitCode(), r.output());
         JsonNode s = JSON.readTree(MaestroCommand.onlyRun(runs).resolve("summary.json").toFile());
         assertEquals("passed", s.get("verdict").asText());
@@ -63,8 +64,8 @@ class MqttFixedRateScriptTest {
     @Test
     void qos0LossIsCountedAndTheLossCriterionFailsTheRun() throws Exception {
         MaestroCommand.Result r = MaestroCommand.run("run", SCRIPT.toString(), "--local", "--runs", runs.toString(),
-                "-P", "url=mqtt://127.0.0.1:" + smallQueue.port() + "/maestro/qos0?qos=0&receiveThrottle=500",
-                "-P", "rate=3000", "-P", "size=8192", "-P", "connections=1", "-P", "duration=2s", "-P", "warmup=1s",
+                "-P", "url=mqtt://127.0.0.1:" + smallQueue.port() + "/maestro/qos0?qos=0&receiveThrottle=400",
+                "-P", "rate=2000", "-P", "size=8192", "-P", "connections=1", "-P", "duration=2s", "-P", "warmup=1s",
                 "-P", "warmupSendDelay=off");
         assertEquals(1, r.exitCode(), "a criterion failed: " + r.output());
         JsonNode s = JSON.readTree(MaestroCommand.onlyRun(runs).resolve("summary.json").toFile());
