@@ -17,6 +17,7 @@ import org.maestro.common.runfiles.DeliveryJson;
 import org.maestro.common.runfiles.DeliveryMode;
 import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.MosquittoBroker;
+import org.maestro.common.testing.TestCertificates;
 import org.maestro.common.testing.TestLab;
 import org.maestro.common.util.LoopbackPorts;
 
@@ -28,13 +29,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The MQTT driver (Paho) against real brokers: a Mosquitto of its own (Debian's, not the control plane's) and the
  * MQTT acceptor of the test Artemis. QoS 1 at a fixed rate is exact on both; QoS 0 into a Mosquitto that queues at most
- * 10 messages for a slow receiver loses some, counted, never an error; QoS 2 over 3.1.1 duplicates nothing.
+ * 10 messages for a slow receiver loses some, counted, never an error; QoS 2 over 3.1.1 duplicates nothing; mqtts://
+ * with a user and password and the URL's trust store connects, and without the trust store is refused at START.
  */
 @Integration
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -173,8 +176,34 @@ class MqttIntegrationTest {
         assertEquals(0, receivedLostDuplicated(end[1])[2], "QoS 2: exactly once");
     }
 
+    /** mqtts:// with a user and password to a Mosquitto that wants both, trusting its CA by the URL's trust store. */
     @Test
     @Order(5)
+    void tlsWithCredentialsAndATrustStore() throws Exception {
+        try (TestCertificates certificates = TestCertificates.create();
+             MosquittoBroker secured = MosquittoBroker.launchSecured("qe", "s3cret", certificates)) {
+            String url = "mqtts://qe:s3cret@127.0.0.1:" + secured.port() + "/maestro/tls?transport.trustStoreLocation="
+                    + certificates.trustStore() + "&transport.trustStorePassword=" + certificates.trustStorePassword();
+            Map<String, String> o = options("mqtt-tls", url);
+            o.put(TestOptions.RATE, "200");
+            o.put(TestOptions.DURATION, "1s");
+            o.put(TestOptions.CONNECTIONS, "1");
+            Note[] end = cluster.run(o);
+            WorkerIntegrationTest.assertSuccess(end);
+            long[] counts = receivedLostDuplicated(end[1]);
+            assertEquals(200, counts[0], end[1].toString());
+            assertEquals(0, counts[1], end[1].toString());
+            Replies untrusted = cluster.set(options("mqtt-untrusted", "mqtts://qe:s3cret@127.0.0.1:" + secured.port() + "/t"));
+            assertTrue(untrusted.allOk(), untrusted.toString());
+            Replies r = cluster.request(cluster.sender, new Payload.StartSender());
+            Payload.InternalError e = assertInstanceOf(Payload.InternalError.class, r.of(cluster.sender.info()).payload());
+            assertTrue(e.reason().startsWith("cannot connect to mqtts://qe@127.0.0.1:" + secured.port() + "/t"), e.reason());
+            assertFalse(e.reason().contains("s3cret"), e.reason());
+        }
+    }
+
+    @Test
+    @Order(6)
     void aBadOptionIsRefusedAtSetAndAnUnreachableBrokerAtStart() throws Exception {
         Replies bad = cluster.set(options("mqtt-bad", mosquittoUrl("t?qos=3")));
         Payload.InternalError e = assertInstanceOf(Payload.InternalError.class, bad.of(cluster.sender.info()).payload());
