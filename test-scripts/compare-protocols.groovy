@@ -1,24 +1,25 @@
-// AMQP vs Artemis core vs OpenWire on one broker: three routes (groups amqp, core, openwire), each its own sender
+// AMQP vs Artemis core vs OpenWire vs MQTT on one broker: four routes (groups amqp, core, openwire, mqtt), each its own sender
 // and receiver, at the same rate (the total is shared equally) and message size, side by side in one run: the report's
 // "Routes side by side" table and `maestro compare`'s per-route verdicts. On this machine, nothing set up (the
-// embedded Artemis speaks all three, each route on a queue of its own):
+// embedded Artemis speaks all four, each route on a queue (MQTT: a topic, its receivers on a shared subscription) of its own):
 //   maestro run test-scripts/compare-protocols.groovy --local
-// On a lab, Artemis serves all three on one acceptor, so one -P sut=USER:PASSWORD@HOST:PORT is enough; -P amqp=… /
-// core=… / openwire=… give a route a URL of its own (another broker, options). The workers are started with --group:
-//   maestro-worker --role sender --group core --name core-sender-1 ...   (likewise receivers, amqp, openwire)
+// On a lab, Artemis serves all four on one acceptor, so one -P sut=USER:PASSWORD@HOST:PORT is enough; -P amqp=… /
+// core=… / openwire=… / mqtt=… give a route a URL of its own (another broker, options: mqtt://…?qos=2). The workers are
+// started with --group:
+//   maestro-worker --role sender --group core --name core-sender-1 ...   (likewise receivers, amqp, openwire, mqtt)
 //   maestro run test-scripts/compare-protocols.groovy --broker mqtt://broker.lab:1883 -P sut=admin:admin@sut:61616
 def sut = param('sut', null)
 def queue = param('queue', 'maestro.compare')
 def urlOf = { String scheme -> param(scheme, sut == null ? null : "${scheme}://${sut}/${queue}.${scheme}") }
-def urls = ['amqp', 'core', 'openwire'].collectEntries { [(it): urlOf(it)] }
+def urls = ['amqp', 'core', 'openwire', 'mqtt'].collectEntries { [(it): urlOf(it)] }
 if (urls.containsValue(null) && !local) {
-    throw new IllegalArgumentException("-P sut=USER:PASSWORD@HOST:PORT (a broker that speaks AMQP, core and OpenWire, e.g. "
-            + "Artemis's acceptor) or -P amqp=… -P core=… -P openwire=… : no URL for " + urls.findAll { it.value == null }.keySet().join(', ')
+    throw new IllegalArgumentException("-P sut=USER:PASSWORD@HOST:PORT (a broker that speaks AMQP, core, OpenWire and MQTT, e.g. "
+            + "Artemis's acceptor) or -P amqp=… -P core=… -P openwire=… -P mqtt=… : no URL for " + urls.findAll { it.value == null }.keySet().join(', ')
             + " (or --local for an embedded Artemis)")
 }
 test {
     name         'compare-protocols'
-    tags         'protocols', 'amqp', 'core', 'openwire'
+    tags         'protocols', 'amqp', 'core', 'openwire', 'mqtt'
     rate         param('rate', 3000)
     duration     param('duration', '30s')
     warmup       param('warmup', '5s')

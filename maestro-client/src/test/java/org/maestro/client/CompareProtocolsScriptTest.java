@@ -26,13 +26,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * test-scripts/compare-protocols.groovy on a real Artemis: one route per protocol (AMQP, core, OpenWire), each with
+ * test-scripts/compare-protocols.groovy on a real Artemis: one route per protocol (AMQP, core, OpenWire, MQTT), each with
  * an in-process sender and receiver of its group, at the same rate and size, run by the maestro command.
  */
 @Integration
 class CompareProtocolsScriptTest {
     private static final Path SCRIPT = Path.of("..", "test-scripts", "compare-protocols.groovy");
-    private static final List<String> PROTOCOLS = List.of("amqp", "core", "openwire");
+    private static final List<String> PROTOCOLS = List.of("amqp", "core", "openwire", "mqtt");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @RegisterExtension
@@ -54,13 +54,13 @@ class CompareProtocolsScriptTest {
         cluster.start();
         String sut = StandaloneArtemis.USER + ":" + StandaloneArtemis.PASSWORD + "@127.0.0.1:" + lab.sut().amqpPort();
         MaestroCommand.Result r = MaestroCommand.run("run", SCRIPT.toString(), "--broker", lab.controlUrl().toString(),
-                "--runs", runs.toString(), "-P", "sut=" + sut, "-P", "rate=600", "-P", "duration=4s", "-P", "warmup=1s",
+                "--runs", runs.toString(), "-P", "sut=" + sut, "-P", "rate=800", "-P", "duration=4s", "-P", "warmup=1s",
                 "-P", "warmupSendDelay=off"); // about routes, not the warm-up: cold senders may start behind
         assertEquals(0, r.exitCode(), r.output());
         Path run = MaestroCommand.onlyRun(runs);
         JsonNode s = JSON.readTree(run.resolve("summary.json").toFile());
-        assertEquals(2400, s.get("totals").get("sent").asLong(), "600 msg/s in total for 4 s, 200 msg/s on each route");
-        assertEquals(2400, s.get("totals").get("received").asLong());
+        assertEquals(3200, s.get("totals").get("sent").asLong(), "800 msg/s in total for 4 s, 200 msg/s on each route");
+        assertEquals(3200, s.get("totals").get("received").asLong());
         for (String p : PROTOCOLS) {
             JsonNode sender = JSON.readTree(run.resolve("peers/" + p + "-sender/test.json").toFile());
             assertTrue(sender.get("sendUrl").asText().startsWith(p + "://admin@127.0.0.1:"), sender.toString());
@@ -68,19 +68,19 @@ class CompareProtocolsScriptTest {
             assertEquals("1KiB", sender.get("messageSize").asText(), sender.toString());
             JsonNode system = JSON.readTree(run.resolve("peers/" + p + "-receiver/system.json").toFile());
             assertTrue(system.get("driver").asText().startsWith(p.equals("amqp") ? "qpid-jms" : p.equals("core")
-                    ? "artemis-jakarta-client" : "activemq-client"), system.toString());
+                    ? "artemis-jakarta-client" : p.equals("mqtt") ? "paho-mqtt" : "activemq-client"), system.toString());
         }
     }
 
     /**
-     * What a new user runs: --local, nothing set up. The embedded Artemis carries all three protocols; summary.json
+     * What a new user runs: --local, nothing set up. The embedded Artemis carries all four protocols; summary.json
      * has each route's figures, the report shows them side by side (and the routes' latency chart), and maestro
      * compare judges each route against a copy of the run as its baseline.
      */
     @Test
     void withLocalEachRouteIsMeasuredReportedAndCompared() throws Exception {
         MaestroCommand.Result r = MaestroCommand.run("run", SCRIPT.toString(), "--local", "--runs", runs.toString(),
-                "-P", "rate=300", "-P", "duration=3s", "-P", "warmup=1s",
+                "-P", "rate=400", "-P", "duration=3s", "-P", "warmup=1s",
                 "-P", "warmupSendDelay=off"); // about routes, not the warm-up: cold senders may start behind
         assertEquals(0, r.exitCode(), r.output());
         Path run = MaestroCommand.onlyRun(runs);

@@ -76,6 +76,26 @@ class RabbitMqIntegrationTest {
         FixedRateRun.assertExact(dataDir.resolve("rabbit-fixed"), end);
     }
 
+    /**
+     * The MQTT driver through RabbitMQ's rabbitmq_mqtt plugin: MQTT 3.1.1 only in 3.x, and no shared subscriptions, so
+     * one receiving connection on the topic; QoS 1, every message once and in order.
+     */
+    @Test
+    @Order(1)
+    void mqtt311AtQos1ThroughTheMqttPluginIsExact() throws Exception {
+        Map<String, String> o = FixedRateRun.options(new HashMap<>(Map.of(TestOptions.TEST_ID, "rabbit-mqtt",
+                TestOptions.SEND_URL, rabbit.mqttUrl("maestro/rabbit?version=3.1.1&qos=1&type=topic"), TestOptions.DRAIN_QUIET, "1s")));
+        o.put(TestOptions.CONNECTIONS, "1");
+        Note[] end = cluster.run(o);
+        WorkerIntegrationTest.assertSuccess(end);
+        assertEquals(1500, RunOutput.rateLogRecords(dataDir.resolve("rabbit-mqtt/receiver-1"), "receiver-"));
+        String sent = ((Payload.NotifySuccess) end[0].payload()).detail();
+        assertTrue(sent.contains("sent 1500 message(s), settled: 1500 acknowledged"), sent);
+        String received = ((Payload.NotifySuccess) end[1].payload()).detail();
+        assertTrue(received.contains("received 1500 message(s)") && received.contains("lost 0, duplicated 0, out of order 0"),
+                received);
+    }
+
     @Test
     @Order(2)
     void flatOutToATopicAddressGivesEachSubscriberEveryMessage() throws Exception {

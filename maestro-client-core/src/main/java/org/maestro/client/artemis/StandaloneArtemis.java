@@ -179,6 +179,11 @@ public class StandaloneArtemis implements AutoCloseable {
         return sutUrl("openwire", destination);
     }
 
+    /** As {@link #amqpUrl(String)}, for MQTT (the worker's MQTT 5 unless the options say otherwise): {@code mqtt://admin:admin@127.0.0.1:40123/a/topic}. */
+    public String mqttUrl(String destination) {
+        return sutUrl("mqtt", destination);
+    }
+
     /** A worker's URL for {@code scheme} on the one acceptor, with {@link #USER} and {@link #PASSWORD}. */
     private String sutUrl(String scheme, String destination) {
         return withCredentials(scheme + "://127.0.0.1:" + amqpPort, USER, PASSWORD) + "/" + destination;

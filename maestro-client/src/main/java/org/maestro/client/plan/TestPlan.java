@@ -190,7 +190,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
         public static final String NAME_KEY = "group";
         public static final String LOCAL_SCHEME = "amqp";
         /** The protocols --local's embedded SUT speaks (Artemis's names, upper-cased, for its acceptor). */
-        public static final List<String> LOCAL_SCHEMES = List.of(LOCAL_SCHEME, "core", "openwire");
+        public static final List<String> LOCAL_SCHEMES = List.of(LOCAL_SCHEME, "core", "openwire", "mqtt");
 
         public Route {
             localScheme = localScheme == null ? LOCAL_SCHEME : localScheme;   // null: a run.json written before it existed

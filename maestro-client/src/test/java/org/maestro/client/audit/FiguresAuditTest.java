@@ -97,7 +97,7 @@ class FiguresAuditTest {
 
     @BeforeAll
     static void startSut() {
-        sut = EmbeddedBroker.start(SUT_PORT, "AMQP,CORE,OPENWIRE");
+        sut = EmbeddedBroker.start(SUT_PORT, "AMQP,CORE,OPENWIRE,MQTT");
     }
 
     @AfterAll
@@ -115,7 +115,7 @@ class FiguresAuditTest {
         }
         Thread.sleep(millis);
         synchronized (FiguresAuditTest.class) {
-            sut = EmbeddedBroker.start(SUT_PORT, "AMQP,CORE,OPENWIRE");
+            sut = EmbeddedBroker.start(SUT_PORT, "AMQP,CORE,OPENWIRE,MQTT");
         }
     }
 
@@ -164,11 +164,11 @@ class FiguresAuditTest {
         return audit("one-route", runs, r.output());
     }
 
-    /** (b) Three routes (compare-protocols.groovy: AMQP, core, OpenWire), each its own sender and receiver. */
+    /** (b) Four routes (compare-protocols.groovy: AMQP, core, OpenWire, MQTT), each its own sender and receiver. */
     private Path threeRoutes() throws Exception {
         Path runs = tmp.resolve("runs-three-routes");
         List<String[]> peers = new ArrayList<>();
-        for (String p : List.of("amqp", "core", "openwire")) {
+        for (String p : List.of("amqp", "core", "openwire", "mqtt")) {
             peers.add(new String[] {p + "-sender-1", "sender", p});
             peers.add(new String[] {p + "-receiver-1", "receiver", p});
         }

@@ -54,7 +54,7 @@ class RebuiltReportTest {
     void aReportRebuiltFromAnOldRunDirectoryHasTheFiguresTheRunWrote() throws Exception {
         int port = LoopbackPorts.free();
         Path written;
-        try (EmbeddedBroker ignored = EmbeddedBroker.start(port, "AMQP,CORE,OPENWIRE")) {
+        try (EmbeddedBroker ignored = EmbeddedBroker.start(port, "AMQP,CORE,OPENWIRE,MQTT")) {
             written = threeRoutes(port);
         }
         JsonNode summary = JSON.readTree(written.resolve(RunLayout.SUMMARY_JSON).toFile());
@@ -87,11 +87,11 @@ class RebuiltReportTest {
                 JSON.readTree(old.resolve("comparison.json").toFile())), "the comparison of the old directory is the current one's");
     }
 
-    /** compare-protocols.groovy: three routes (AMQP, core, OpenWire), long enough for the comparison's slices. */
+    /** compare-protocols.groovy: four routes (AMQP, core, OpenWire, MQTT), long enough for the comparison's slices. */
     private Path threeRoutes(int port) throws Exception {
         Path runs = tmp.resolve("runs");
         TestCluster.Builder cluster = lab.cluster().dataDir(Files.createDirectories(tmp.resolve("data")));
-        for (String p : new String[] {"amqp", "core", "openwire"}) {
+        for (String p : new String[] {"amqp", "core", "openwire", "mqtt"}) {
             cluster.peerWithData(p + "-sender-1", Role.SENDER, p, WorkerHandler::new);
             cluster.peerWithData(p + "-receiver-1", Role.RECEIVER, p, WorkerHandler::new);
         }

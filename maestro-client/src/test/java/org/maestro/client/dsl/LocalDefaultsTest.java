@@ -58,7 +58,7 @@ class LocalDefaultsTest {
     void withLocalTheProtocolScenarioLeavesEachRouteToTheEmbeddedSutInItsProtocol() throws Exception {
         Path script = Path.of("..", "test-scripts", "compare-protocols.groovy");
         TestPlan plan = ScriptRunner.load(script, Map.of(), true);
-        assertEquals(List.of("amqp", "core", "openwire"), plan.routes().stream().map(TestPlan.Route::name).toList());
+        assertEquals(List.of("amqp", "core", "openwire", "mqtt"), plan.routes().stream().map(TestPlan.Route::name).toList());
         for (TestPlan.Route r : plan.routes()) {
             assertNull(r.sendUrl(), r.toString());
             assertEquals(r.name(), r.localScheme(), "the route's protocol: picks the scheme --local gives it");
@@ -66,7 +66,7 @@ class LocalDefaultsTest {
         TestPlan filled = plan.withSut((group, scheme) -> scheme + "://127.0.0.1:1/q." + group, "local");
         assertEquals("openwire://127.0.0.1:1/q.openwire", filled.routes().get(2).sendUrl());
         ScriptException e = assertThrows(ScriptException.class, () -> ScriptRunner.load(script, Map.of(), false));
-        assertEquals(true, e.getMessage().contains("no URL for amqp, core, openwire (or --local for an embedded Artemis)"),
+        assertEquals(true, e.getMessage().contains("no URL for amqp, core, openwire, mqtt (or --local for an embedded Artemis)"),
                 e.getMessage());
     }
 
@@ -75,7 +75,7 @@ class LocalDefaultsTest {
         ScriptException e = assertThrows(ScriptException.class, () -> ScriptRunner.load("stomp.groovy",
                 "test { route 'east', protocol: 'stomp' }", Map.of(), true));
         assertEquals(true, e.getMessage().endsWith("route 'east': protocol 'stomp' is not one --local's embedded SUT speaks"
-                + " (amqp, core, openwire)"), e.getMessage());
+                + " (amqp, core, openwire, mqtt)"), e.getMessage());
     }
 
     /**

@@ -9,17 +9,18 @@ import java.net.Socket;
 /**
  * Socket factories that turn Nagle's algorithm off. Paho leaves it on, and a small note then
  * waits for the peer's delayed ACK (tens of milliseconds) before it leaves: every request/reply
- * round trip paid that. Paho wants a plain factory for tcp:// and an SSL one for ssl://.
+ * round trip paid that. Paho wants a plain factory for tcp:// and an SSL one for ssl://. The control plane's
+ * connections and the MQTT load driver's (maestro-worker) use them.
  */
-final class NoDelaySockets {
+public final class NoDelaySockets {
     private NoDelaySockets() {
     }
 
-    static SocketFactory plain() {
+    public static SocketFactory plain() {
         return new Plain(SocketFactory.getDefault());
     }
 
-    static SSLSocketFactory tls(SSLSocketFactory delegate) {
+    public static SSLSocketFactory tls(SSLSocketFactory delegate) {
         return new Tls(delegate);
     }
 

@@ -29,7 +29,7 @@ public final class MosquittoBroker implements TestBroker {
     private final String user;
     private Process process;
 
-    private MosquittoBroker(String user, String password, TestCertificates certificates) {
+    private MosquittoBroker(String user, String password, TestCertificates certificates, String extraConfig) {
         this.tls = certificates != null;
         this.user = user;
         try {
@@ -56,6 +56,7 @@ public final class MosquittoBroker implements TestBroker {
                 conf.append("certfile ").append(certificates.serverCertificate()).append('\n')
                         .append("keyfile ").append(certificates.serverKey()).append('\n');
             }
+            conf.append(extraConfig);
             config = dir.resolve("mosquitto.conf");
             Files.writeString(config, conf);
         } catch (IOException e) {
@@ -66,12 +67,17 @@ public final class MosquittoBroker implements TestBroker {
 
     /** Anonymous, plain TCP. */
     public static MosquittoBroker launch() {
-        return new MosquittoBroker(null, null, null);
+        return new MosquittoBroker(null, null, null, "");
+    }
+
+    /** Anonymous, plain TCP, with these lines added to its configuration (e.g. {@code max_queued_messages 10\n}). */
+    public static MosquittoBroker launch(String extraConfig) {
+        return new MosquittoBroker(null, null, null, extraConfig);
     }
 
     /** With a user and password and a TLS listener using these certificates. */
     public static MosquittoBroker launchSecured(String user, String password, TestCertificates certificates) {
-        return new MosquittoBroker(user, password, certificates);
+        return new MosquittoBroker(user, password, certificates, "");
     }
 
     /** The broker's URL, with the user name (without password) when it has one. */

@@ -45,6 +45,7 @@ public final class RabbitMqBroker implements AutoCloseable {
     private static final int LOG_TAIL_LINES = 40;
 
     private final int amqpPort;
+    private final int mqttPort;
     private final int distributionPort;
     private final int epmdPort;
     private final Path dir;
@@ -56,14 +57,16 @@ public final class RabbitMqBroker implements AutoCloseable {
 
     /** A broker not yet started (its ports chosen, its files written); package-private for its test. */
     RabbitMqBroker() throws IOException {
-        int[] ports = LoopbackPorts.free(3);
+        int[] ports = LoopbackPorts.free(4);
         amqpPort = ports[0];
         distributionPort = ports[1];
         epmdPort = ports[2];
+        mqttPort = ports[3];
         dir = Files.createTempDirectory("maestro-rabbitmq-");
         output = dir.resolve("rabbitmq.log");
         Files.writeString(dir.resolve("rabbitmq.conf"), String.join("\n",
                 "listeners.tcp.1 = 127.0.0.1:" + amqpPort,
+                "mqtt.listeners.tcp.1 = 127.0.0.1:" + mqttPort,
                 "default_user = " + USER,
                 "default_pass = " + PASSWORD,
                 "loopback_users = none",
@@ -74,7 +77,8 @@ public final class RabbitMqBroker implements AutoCloseable {
                 "log.file = false",
                 ""));
         // RabbitMQ 3.x speaks AMQP 1.0 through this plugin; in 4.x it is built in and the plugin is a no-op.
-        Files.writeString(dir.resolve("enabled_plugins"), "[rabbitmq_amqp1_0].\n");
+        // rabbitmq_mqtt: MQTT 3.1.1 (5 from RabbitMQ 3.13), for the MQTT driver's tests.
+        Files.writeString(dir.resolve("enabled_plugins"), "[rabbitmq_amqp1_0,rabbitmq_mqtt].\n");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
@@ -153,6 +157,11 @@ public final class RabbitMqBroker implements AutoCloseable {
 
     public int amqpPort() {
         return amqpPort;
+    }
+
+    /** Where MQTT senders and receivers go (the rabbitmq_mqtt plugin, 3.1.1 only in 3.x): {@code mqtt://USER:PASSWORD@127.0.0.1:port/topic}. */
+    public String mqttUrl(String topic) {
+        return "mqtt://" + USER + ":" + PASSWORD + "@127.0.0.1:" + mqttPort + "/" + topic;
     }
 
     /** The node's output so far (its whole log, epmd's too). */

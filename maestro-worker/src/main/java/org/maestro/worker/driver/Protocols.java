@@ -8,24 +8,48 @@ import org.maestro.worker.driver.jms.JmsDriver;
 import org.maestro.worker.driver.jms.OpenWireClient;
 import org.maestro.worker.driver.kafka.KafkaDriver;
 import org.maestro.worker.driver.kafka.KafkaSettings;
+import org.maestro.worker.driver.mqtt.MqttDriver;
+import org.maestro.worker.driver.mqtt.MqttSettings;
 import org.maestro.common.util.SystemInfo;
 
+import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The one table from a SUT URL's scheme to the protocol that speaks it: its default port and its JMS
- * client, or none for {@code kafka://}, which Kafka's own client speaks ({@link KafkaDriver}, its options checked by
- * {@link KafkaSettings}). {@link SutUrl} checks schemes and options against it; {@link #driver} picks a URL's driver.
+ * The one table from a SUT URL's scheme to the protocol that speaks it: its default port and its JMS client, or the
+ * client of its own for {@code kafka://} (Kafka's, {@link KafkaDriver}, options checked by {@link KafkaSettings}) and
+ * {@code mqtt://}, {@code mqtts://} (Paho's, {@link MqttDriver}, options checked by {@link MqttSettings}).
+ * {@link SutUrl} checks schemes and options against it; {@link #driver} picks a URL's driver.
  */
 public final class Protocols {
 
-    /** One row: a scheme's default port and the JMS client that speaks it (null: not JMS, i.e. Kafka). */
-    public record Protocol(String scheme, int defaultPort, JmsClient client) {
-        /** Whether Kafka's client speaks it rather than a JMS one. */
-        public boolean kafka() {
+    /** One row: a scheme's default port and the JMS client that speaks it, or (client null) its own client. */
+    public record Protocol(String scheme, int defaultPort, JmsClient client, OwnClient own) {
+        Protocol(String scheme, int defaultPort, JmsClient client) {
+            this(scheme, defaultPort, client, null);
+        }
+
+        Protocol(String scheme, int defaultPort, OwnClient own) {
+            this(scheme, defaultPort, null, own);
+        }
+
+        /** Whether a client of its own speaks it rather than a JMS one. */
+        public boolean ownClient() {
             return client == null;
         }
+    }
+
+    /** A protocol's own client (not JMS): how its URLs are checked, what system.json names, the driver. */
+    public interface OwnClient {
+        /** The SutUrl of a URI whose scheme, host and destination {@link SutUrl#parse} checked; options checked here. */
+        SutUrl parse(URI uri, String scheme, String destination, String shown);
+
+        /** The client library and its version, for system.json. */
+        String description();
+
+        LoadDriver driver(LoadDriver.FailureListener failures);
     }
 
     private static final Map<String, Protocol> BY_SCHEME = new LinkedHashMap<>();
@@ -39,7 +63,40 @@ public final class Protocols {
         add(new Protocol("core", 61616, core));
         add(new Protocol("openwire", 61616, openWire));
         add(new Protocol("tcp", 61616, openWire));
-        add(new Protocol(KafkaSettings.SCHEME, KafkaSettings.DEFAULT_PORT, null));
+        add(new Protocol(KafkaSettings.SCHEME, KafkaSettings.DEFAULT_PORT, new OwnClient() {
+            @Override
+            public SutUrl parse(URI uri, String scheme, String destination, String shown) {
+                return KafkaSettings.parse(uri, destination, shown);
+            }
+
+            @Override
+            public String description() {
+                return "kafka-clients " + SystemInfo.version(KafkaProducer.class);
+            }
+
+            @Override
+            public LoadDriver driver(LoadDriver.FailureListener failures) {
+                return new KafkaDriver();
+            }
+        }));
+        OwnClient mqtt = new OwnClient() {
+            @Override
+            public SutUrl parse(URI uri, String scheme, String destination, String shown) {
+                return MqttSettings.parse(uri, scheme, destination, shown);
+            }
+
+            @Override
+            public String description() {
+                return MqttDriver.description();
+            }
+
+            @Override
+            public LoadDriver driver(LoadDriver.FailureListener failures) {
+                return new MqttDriver(failures);
+            }
+        };
+        add(new Protocol(MqttSettings.SCHEME, MqttSettings.DEFAULT_PORT, mqtt));
+        add(new Protocol(MqttSettings.TLS_SCHEME, MqttSettings.DEFAULT_TLS_PORT, mqtt));
     }
 
     private Protocols() {
@@ -65,29 +122,29 @@ public final class Protocols {
             return "";
         }
         Protocol p = of(url.scheme());
-        return p.kafka() ? "kafka-clients " + SystemInfo.version(KafkaProducer.class)
-                : p.client().description();
+        return p.ownClient() ? p.own().description() : p.client().description();
     }
 
     /**
      * The client options the worker adds because {@code url} does not set them ({@link JmsClient#defaults}); empty for
-     * none, for Kafka, or without a URL.
+     * none, for a protocol with a client of its own, or without a URL.
      */
     public static Map<String, String> defaultsOf(SutUrl url) {
         if (url == null) {
             return Map.of();
         }
         Protocol p = of(url.scheme());
-        return p.kafka() ? Map.of() : p.client().defaults(url);
+        return p.ownClient() ? Map.of() : p.client().defaults(url);
     }
 
     /** A driver that opens each connection with the client of its URL's scheme. */
     public static LoadDriver driver(LoadDriver.FailureListener failures) {
-        LoadDriver kafka = new KafkaDriver();
+        // One driver per own client for the worker's life (the Kafka driver remembers the topics it has seen).
+        Map<OwnClient, LoadDriver> own = new ConcurrentHashMap<>();
         return new LoadDriver() {
             private LoadDriver of(SutUrl url) {
                 Protocol p = Protocols.of(url.scheme());
-                return p.kafka() ? kafka : new JmsDriver(p.client(), failures);
+                return p.ownClient() ? own.computeIfAbsent(p.own(), c -> c.driver(failures)) : new JmsDriver(p.client(), failures);
             }
 
             @Override

@@ -11,6 +11,7 @@ import org.maestro.common.util.Passwords;
 import org.maestro.common.util.SafeText;
 import org.maestro.common.util.UrlParts;
 import org.maestro.worker.driver.kafka.KafkaSettings;
+import org.maestro.worker.driver.mqtt.MqttSettings;
 
 /**
  * Where the load goes, parsed from {@code SCHEME://[user:pass@]host:port/destination?options}, the scheme
@@ -30,15 +31,15 @@ import org.maestro.worker.driver.kafka.KafkaSettings;
  * </ul>
  * Any other option goes to the protocol's client if its {@link org.maestro.worker.driver.jms.JmsClient#refusal}
  * lets it through; else it is an error naming it. {@code kafka://host:port/topic} has options of its own, checked
- * by {@link KafkaSettings}.
+ * by {@link KafkaSettings}, {@code mqtt://host:port/topic} and {@code mqtts://} by {@link MqttSettings}.
  */
 public record SutUrl(String scheme, String host, int port, String destination, boolean topic, boolean persistent,
                      boolean durable, boolean failover, String username, String password,
                      Map<String, String> clientOptions, long throttlePerSecond, DeliveryMode delivery,
                      long receiveThrottlePerSecond) {
 
-    private static final String THROTTLE = "throttle";
-    private static final String RECEIVE_THROTTLE = "receiveThrottle";
+    public static final String THROTTLE = "throttle";
+    public static final String RECEIVE_THROTTLE = "receiveThrottle";
     /** Maestro's own options, in the order an error lists them. */
     private static final List<String> OWN = List.of("type", "persistent", "durable", "failover", THROTTLE, RECEIVE_THROTTLE,
             DeliveryMode.URL_OPTION);
@@ -175,8 +176,8 @@ public record SutUrl(String scheme, String host, int port, String destination, b
             throw new IllegalArgumentException("bad SUT URL '" + shown + "': no destination (expected e.g. " + scheme + "://host:"
                     + protocol.defaultPort() + "/test.queue)");
         }
-        if (protocol.kafka()) {
-            return KafkaSettings.parse(uri, destination, shown);
+        if (protocol.ownClient()) {
+            return protocol.own().parse(uri, scheme, destination, shown);
         }
         Map<String, String> own = new LinkedHashMap<>();
         Map<String, String> client = new LinkedHashMap<>();
@@ -259,7 +260,7 @@ public record SutUrl(String scheme, String host, int port, String destination, b
     }
 
     /** The {@code throttle} or {@code receiveThrottle} option ({@code name}): messages per second and connection, 0 when not given. */
-    private static long throttle(String name, String value, String shown) {
+    public static long throttle(String name, String value, String shown) {
         if (value == null) {
             return 0;
         }

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 
@@ -294,14 +295,18 @@ public final class GeneratorCostBench {
 
         @Override
         public Run run(String queue, long count) throws Exception {
+            return run(sut.amqpUrl(queue), queue, count, ThroughputBench.flatOut(count, SIZE, IN_FLIGHT));
+        }
+
+        /** One test of {@code count} messages to {@code url} (any protocol) at {@code load}'s settings. */
+        Run run(String url, String testId, long count, Map<String, String> load) throws Exception {
             double s0 = cpuSeconds(sender);
             double r0 = cpuSeconds(receiver);
             double b0 = brokerCpuSeconds(sut);
-            ThroughputBench.runTest(client, senderInfo, receiverInfo, sut.amqpUrl(queue),
-                    ThroughputBench.flatOut(count, SIZE, IN_FLIGHT), queue);
+            ThroughputBench.runTest(client, senderInfo, receiverInfo, url, load, testId);
             double s1 = cpuSeconds(sender);
             double r1 = cpuSeconds(receiver);
-            return new Run(count, ThroughputBench.throughput(data.resolve(queue), count), s1 - s0, r1 - r0,
+            return new Run(count, ThroughputBench.throughput(data.resolve(testId), count), s1 - s0, r1 - r0,
                     brokerCpuSeconds(sut) - b0);
         }
 

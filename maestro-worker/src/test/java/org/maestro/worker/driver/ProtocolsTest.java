@@ -22,14 +22,20 @@ class ProtocolsTest {
         assertEquals(61616, SutUrl.parse("openwire://h/q").port());
         assertEquals(61616, SutUrl.parse("TCP://h/q").port());
         assertEquals(9092, SutUrl.parse("kafka://h/t").port());
-        assertTrue(Protocols.of("kafka").kafka(), "kafka:// is Kafka's own client, not JMS");
+        assertEquals(1883, SutUrl.parse("mqtt://h/t").port());
+        assertEquals(8883, SutUrl.parse("mqtts://h/t").port());
+        assertTrue(Protocols.of("kafka").ownClient(), "kafka:// is Kafka's own client, not JMS");
+        assertTrue(Protocols.of("mqtt").ownClient(), "mqtt:// is Paho's client, not JMS");
+        assertSame(Protocols.of("mqtt").own(), Protocols.of("mqtts").own());
+        assertTrue(Protocols.of("mqtt").own().description().startsWith("paho-mqtt "), Protocols.of("mqtt").own().description());
         assertSame(Protocols.of("amqp").client(), Protocols.of("amqps").client());
         assertSame(Protocols.of("openwire").client(), Protocols.of("tcp").client());
         assertTrue(Protocols.of("core").client().description().startsWith("artemis-jakarta-client "));
         assertTrue(Protocols.of("tcp").client().description().startsWith("activemq-client "));
         assertTrue(Protocols.of("amqp").client().description().startsWith("qpid-jms "));
-        assertNull(Protocols.of("mqtt"));
-        assertEquals("bad SUT URL 'stomp://h:61613/q': scheme must be one of amqp://, amqps://, core://, openwire://, tcp://, kafka://",
+        assertNull(Protocols.of("stomp"));
+        assertEquals("bad SUT URL 'stomp://h:61613/q': scheme must be one of amqp://, amqps://, core://, openwire://, tcp://, kafka://,"
+                        + " mqtt://, mqtts://",
                 assertThrows(IllegalArgumentException.class, () -> SutUrl.parse("stomp://h:61613/q")).getMessage());
     }
 
