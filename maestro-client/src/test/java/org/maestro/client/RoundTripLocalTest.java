@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Integration
 class RoundTripLocalTest {
     private static final Path SCRIPT = Path.of("..", "test-scripts", "compare-protocols.groovy");
-    private static final List<String> PROTOCOLS = List.of("amqp", "core", "openwire");
+    private static final List<String> PROTOCOLS = List.of("amqp", "core", "openwire", "mqtt");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir

@@ -131,7 +131,7 @@ class FiguresAuditTest {
     void everyFigureOnEverySurfaceIsWhatTheRawFilesSay() throws Exception {
         long began = System.nanoTime();
         Path oneRoute = oneRoute();
-        Path threeRoutes = threeRoutes();
+        Path fourRoutes = fourRoutes();
         Path fault = agentFault();
         interruptedBySigint();
         Path killed = receiverKilled();
@@ -140,8 +140,8 @@ class FiguresAuditTest {
         // comparison.json: the fault run against the one-route run; the routes run against a copy of itself.
         compare("fault vs one-route", oneRoute, fault);
         Path copy = tmp.resolve("routes-copy");
-        copyTree(threeRoutes, copy);
-        compare("three-routes vs its copy", copy, threeRoutes);
+        copyTree(fourRoutes, copy);
+        compare("four-routes vs its copy", copy, fourRoutes);
         compare("receiver-killed vs one-route", oneRoute, killed);
 
         String table = audit.table();
@@ -165,8 +165,8 @@ class FiguresAuditTest {
     }
 
     /** (b) Four routes (compare-protocols.groovy: AMQP, core, OpenWire, MQTT), each its own sender and receiver. */
-    private Path threeRoutes() throws Exception {
-        Path runs = tmp.resolve("runs-three-routes");
+    private Path fourRoutes() throws Exception {
+        Path runs = tmp.resolve("runs-four-routes");
         List<String[]> peers = new ArrayList<>();
         for (String p : List.of("amqp", "core", "openwire", "mqtt")) {
             peers.add(new String[] {p + "-sender-1", "sender", p});
@@ -179,7 +179,7 @@ class FiguresAuditTest {
                     "-P", "duration=2s", "-P", "warmup=1s", "-P", "warmupSendDelay=off");
         }
         assertTrue(r.exitCode() == 0 || r.exitCode() == 1, r.output());
-        return audit("three-routes", runs, r.output());
+        return audit("four-routes", runs, r.output());
     }
 
     /** (c) An agent fault: the agent's handler stops the SUT for 800 ms at 2 s; the senders reconnect (failover). */

@@ -55,7 +55,7 @@ class RebuiltReportTest {
         int port = LoopbackPorts.free();
         Path written;
         try (EmbeddedBroker ignored = EmbeddedBroker.start(port, "AMQP,CORE,OPENWIRE,MQTT")) {
-            written = threeRoutes(port);
+            written = fourRoutes(port);
         }
         JsonNode summary = JSON.readTree(written.resolve(RunLayout.SUMMARY_JSON).toFile());
         assertTrue(summary.path("origin").isTextual(), "summary.json holds the run's origin: " + summary);
@@ -88,7 +88,7 @@ class RebuiltReportTest {
     }
 
     /** compare-protocols.groovy: four routes (AMQP, core, OpenWire, MQTT), long enough for the comparison's slices. */
-    private Path threeRoutes(int port) throws Exception {
+    private Path fourRoutes(int port) throws Exception {
         Path runs = tmp.resolve("runs");
         TestCluster.Builder cluster = lab.cluster().dataDir(Files.createDirectories(tmp.resolve("data")));
         for (String p : new String[] {"amqp", "core", "openwire", "mqtt"}) {
