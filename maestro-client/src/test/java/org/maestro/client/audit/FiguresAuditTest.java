@@ -44,7 +44,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The figures audit (issue 21): real runs, each of a kind whose figures are easy to get wrong (one route; three
+ * The figures audit (issue 21): real runs, each of a kind whose figures are easy to get wrong (one route; four
  * routes; an agent fault; a run interrupted by SIGINT; a run whose receiver is killed; an incremental run), and for
  * each, every figure the user sees on every surface (the console's end lines, summary.json, junit.xml, report.html's
  * data, the runs index, comparison.json) recomputed from the peers' raw files by {@link IndependentFigures}
