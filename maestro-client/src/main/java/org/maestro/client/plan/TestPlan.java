@@ -323,14 +323,40 @@ public record TestPlan(String name, List<String> tags, String description, Strin
      * @param maxTime            the hard cap on the search's total time
      * @param sendDelayMaxMillis the send delay p99 of a sender still on schedule
      * @param rateTolerance      the shortfall of a rate still taken as keeping up, a fraction
+     * @param confirmDuration    how long the confirmation run after the search lasts, at least
+     *                           {@value #CONFIRM_STEPS} times {@code stepDuration} ({@link #confirmDuration(TestDuration)})
+     * @param confirmTries       how many confirmation runs may lower the answer until one holds; 0: none
      */
     public record Incremental(long startRate, long step, long maxRate, TestDuration stepDuration, long resolution,
-                              Duration maxTime, double sendDelayMaxMillis, double rateTolerance) {
+                              Duration maxTime, double sendDelayMaxMillis, double rateTolerance,
+                              TestDuration confirmDuration, int confirmTries) {
         /** The climb alone, as an {@code incremental { }} block without the search's settings has it. */
         public Incremental(long startRate, long step, long maxRate, TestDuration stepDuration) {
             this(startRate, step, maxRate, stepDuration, step, Duration.ofMinutes(DEFAULT_MAX_MINUTES),
                     Sustainability.DEFAULT_SEND_DELAY_MAX_MILLIS,
                     Sustainability.DEFAULT_RATE_TOLERANCE);
+        }
+
+        /** With the default confirmation: {@value #CONFIRM_STEPS} step durations, at most {@value #DEFAULT_CONFIRM_TRIES} tries. */
+        public Incremental(long startRate, long step, long maxRate, TestDuration stepDuration, long resolution,
+                           Duration maxTime, double sendDelayMaxMillis, double rateTolerance) {
+            this(startRate, step, maxRate, stepDuration, resolution, maxTime, sendDelayMaxMillis, rateTolerance,
+                    confirmDuration(stepDuration), DEFAULT_CONFIRM_TRIES);
+        }
+
+        /**
+         * How many step durations a confirmation lasts at least: long enough that a send-delay debt a cold start runs
+         * up, which a step's few seconds hide, shows as a shortfall.
+         */
+        public static final int CONFIRM_STEPS = 3;
+        /** How many confirmation runs may lower the answer when the script sets none. */
+        public static final int DEFAULT_CONFIRM_TRIES = 3;
+
+        /** The shortest confirmation of steps of {@code stepDuration}: {@value #CONFIRM_STEPS} of them. */
+        public static TestDuration confirmDuration(TestDuration stepDuration) {
+            return stepDuration instanceof TestDuration.ByTime t
+                    ? new TestDuration.ByTime(t.duration().multipliedBy(CONFIRM_STEPS))
+                    : new TestDuration.ByCount(((TestDuration.ByCount) stepDuration).messages() * CONFIRM_STEPS);
         }
 
         /** The cap on a search's total time when the script sets none. */
