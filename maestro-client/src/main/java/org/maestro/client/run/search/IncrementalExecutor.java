@@ -117,12 +117,17 @@ public final class IncrementalExecutor {
             console.line("");
             console.line("=== confirmation %d (of at most %d) at %d msg/s for %s from %s ===", n, inc.confirmTries(), rate,
                     inc.confirmDuration(), where.start());
-            ConfirmationRun.Ran ran = where.run(rate, inc.confirmDuration(), top.resolve(CONFIRM_DIR));
-            Incremental.Step figures = Incremental.Step.of(rate, Incremental.Step.CONFIRM,
-                    top.relativize(ran.runDir()).toString(), ran.summary(), backlog(ran.runDir(), inc.confirmDuration()),
-                    inc.sustainability());
-            Confirmation c = new Confirmation(rate, seconds(inc.confirmDuration(), rate), where.start(),
-                    figures);
+            Incremental.Step figures;
+            try {
+                ConfirmationRun.Ran ran = where.run(rate, inc.confirmDuration(), top.resolve(CONFIRM_DIR));
+                figures = Incremental.Step.of(rate, Incremental.Step.CONFIRM, top.relativize(ran.runDir()).toString(),
+                        ran.summary(), backlog(ran.runDir(), inc.confirmDuration()), inc.sustainability());
+            } catch (IOException e) {
+                // It could not run (its JVM did not start, left no run): the search's answer stays unconfirmed, an error.
+                figures = Incremental.Step.builder().rate(rate).verdict(Summary.ERROR).phase(Incremental.Step.CONFIRM)
+                        .reasons(List.of("the confirmation could not run: " + e.getMessage())).build();
+            }
+            Confirmation c = new Confirmation(rate, seconds(inc.confirmDuration(), rate), where.start(), figures);
             runs.add(c);
             console.line("confirmation at %d msg/s: %s%s", rate, c.held() ? "held" : judgement(figures),
                     figures.reasons().isEmpty() ? "" : " (" + String.join("; ", figures.reasons()) + ")");
