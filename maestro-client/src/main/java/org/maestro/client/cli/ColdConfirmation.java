@@ -5,7 +5,6 @@ import org.maestro.client.run.Console;
 import org.maestro.client.run.RunRecord;
 import org.maestro.client.run.search.ConfirmationRun;
 import org.maestro.common.runfiles.RunLayout;
-import org.maestro.common.units.TestDuration;
 import org.maestro.common.util.SecretFile;
 import org.maestro.results.Summary;
 
@@ -60,10 +59,10 @@ final class ColdConfirmation implements ConfirmationRun {
     }
 
     @Override
-    public Ran run(long rate, TestDuration duration, Path dir) throws IOException, InterruptedException {
+    public Ran run(long rate, Path dir) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         Set<Path> before = runDirs(dir);
-        Path planFile = SecretFile.write(dir, ".plan-", RunRecord.planText(plan.atRate(rate, duration)));
+        Path planFile = SecretFile.write(dir, ".plan-", RunRecord.planText(plan.confirmationAt(rate)));
         int exit;
         try {
             exit = runJvm(command(planFile, dir));

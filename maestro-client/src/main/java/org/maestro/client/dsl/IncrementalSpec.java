@@ -15,8 +15,8 @@ import static org.maestro.client.dsl.DslValues.time;
  * The {@code incremental { }} (or {@code findLimit { }}) block: the climb's startRate, step, maxRate and
  * stepDuration; the bisection's resolution (msg/s, default: step, i.e. no bisection); maxTime, the hard cap on the
  * whole search; sendDelay, the send delay p99 of a sender still on schedule; rateTolerance, the shortfall of a rate
- * still taken as keeping up; confirmDuration and confirmTries, the confirmation run after the search (at least 3 step
- * durations; at most 3 tries unless set, 0 for none).
+ * still taken as keeping up; confirmDuration, confirmTries and confirmWarmup, the confirmation run after the search
+ * (at least 3 step durations; at most 3 tries unless set, 0 for none; a user's run's warm-up, else the steps').
  */
 public final class IncrementalSpec {
     private long startRate = -1;
@@ -30,6 +30,8 @@ public final class IncrementalSpec {
     /** null: {@link TestPlan.Incremental#confirmDuration(TestDuration)} of the step duration. */
     private TestDuration confirmDuration;
     private int confirmTries = TestPlan.Incremental.DEFAULT_CONFIRM_TRIES;
+    /** null: the steps' warm-up settings. */
+    private String confirmWarmup;
 
     public void startRate(Object v) {
         startRate = bounded("startRate", Rate.parse(String.valueOf(v))).perSecond();
@@ -72,6 +74,11 @@ public final class IncrementalSpec {
     /** How long the confirmation run after the search lasts: at least {@value TestPlan.Incremental#CONFIRM_STEPS} steps. */
     public void confirmDuration(Object v) {
         confirmDuration = TestDuration.parse(String.valueOf(v));
+    }
+
+    /** The confirmation's warm-up, as a user's run sets its {@code warmup} (its cap and bound then the defaults). */
+    public void confirmWarmup(Object v) {
+        confirmWarmup = time("confirmWarmup", v).isZero() ? "0s" : String.valueOf(v);
     }
 
     /** How many confirmation runs may lower the answer until one holds; 0 for none. */
@@ -118,8 +125,14 @@ public final class IncrementalSpec {
                     + TestPlan.Incremental.CONFIRM_STEPS + " times stepDuration " + stepDuration + " (" + shortest
                     + "): a confirmation must run long enough for a cold start's send-delay debt to show");
         }
+        TestDuration confirm = confirmDuration == null ? shortest : confirmDuration;
+        if (confirmWarmup != null && confirm instanceof TestDuration.ByTime t
+                && time("confirmWarmup", confirmWarmup).compareTo(t.duration()) >= 0) {
+            throw new IllegalArgumentException("confirmWarmup " + confirmWarmup + " must be shorter than the confirmDuration "
+                    + confirm + ": nothing would be measured (set a longer confirmDuration)");
+        }
         return new TestPlan.Incremental(startRate, step, maxRate, stepDuration, resolution < 0 ? step : resolution, maxTime,
-                sendDelayMaxMillis, rateTolerance, confirmDuration == null ? shortest : confirmDuration, confirmTries);
+                sendDelayMaxMillis, rateTolerance, confirm, confirmTries, confirmWarmup);
     }
 
     /** Whether {@code d} is at least {@code shortest}, both of one kind (times, or message counts). */

@@ -326,10 +326,12 @@ public record TestPlan(String name, List<String> tags, String description, Strin
      * @param confirmDuration    how long the confirmation run after the search lasts, at least
      *                           {@value #CONFIRM_STEPS} times {@code stepDuration} ({@link #confirmDuration(TestDuration)})
      * @param confirmTries       how many confirmation runs may lower the answer until one holds; 0: none
+     * @param confirmWarmup      the confirmation's warm-up, as a user's run sets it (its cap and send-delay bound then
+     *                           the workers' defaults, as such a run has them); null: the steps' warm-up settings
      */
     public record Incremental(long startRate, long step, long maxRate, TestDuration stepDuration, long resolution,
                               Duration maxTime, double sendDelayMaxMillis, double rateTolerance,
-                              TestDuration confirmDuration, int confirmTries) {
+                              TestDuration confirmDuration, int confirmTries, String confirmWarmup) {
         /** The climb alone, as an {@code incremental { }} block without the search's settings has it. */
         public Incremental(long startRate, long step, long maxRate, TestDuration stepDuration) {
             this(startRate, step, maxRate, stepDuration, step, Duration.ofMinutes(DEFAULT_MAX_MINUTES),
@@ -341,7 +343,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
         public Incremental(long startRate, long step, long maxRate, TestDuration stepDuration, long resolution,
                            Duration maxTime, double sendDelayMaxMillis, double rateTolerance) {
             this(startRate, step, maxRate, stepDuration, resolution, maxTime, sendDelayMaxMillis, rateTolerance,
-                    confirmDuration(stepDuration), DEFAULT_CONFIRM_TRIES);
+                    confirmDuration(stepDuration), DEFAULT_CONFIRM_TRIES, null);
         }
 
         /**
@@ -366,6 +368,16 @@ public record TestPlan(String name, List<String> tags, String description, Strin
         public Sustainability sustainability() {
             return new Sustainability(rateTolerance, sendDelayMaxMillis);
         }
+    }
+
+    /**
+     * The search's confirmation run at {@code perSecond}: the plan at that rate for the confirmation's duration, with the
+     * confirmation's warm-up when the search sets one.
+     */
+    public TestPlan confirmationAt(long perSecond) {
+        TestPlan run = atRate(perSecond, incremental.confirmDuration());
+        return incremental.confirmWarmup() == null ? run
+                : run.toBuilder().warmup(incremental.confirmWarmup()).warmupMax(null).warmupSendDelay(null).build();
     }
 
     /** The same plan at another total rate (one step of an incremental test). */

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,8 +40,11 @@ class StagesAndLimitDslTest {
         TestPlan old = load("    incremental {\n        startRate 100\n        step 100\n        maxRate 400\n    }");
         assertEquals(100, old.incremental().resolution(), "no resolution: the climb alone, as before");
         TestPlan.Incremental confirmed = load("    findLimit {\n        startRate 100\n        step 100\n        maxRate 400\n"
-                + "        stepDuration '5s'\n        confirmDuration '1m'\n        confirmTries 0\n    }").incremental();
+                + "        stepDuration '5s'\n        confirmDuration '1m'\n        confirmTries 0\n        confirmWarmup '5s'\n    }")
+                .incremental();
         assertEquals(TestDuration.parse("1m"), confirmed.confirmDuration());
+        assertEquals("5s", confirmed.confirmWarmup());
+        assertNull(inc.confirmWarmup(), "unset: the steps' warm-up");
         assertEquals(0, confirmed.confirmTries());
     }
 
@@ -60,6 +64,10 @@ class StagesAndLimitDslTest {
         e = assertThrows(ScriptException.class, () -> load("    findLimit {\n        startRate 100\n        step 100\n        maxRate 400\n"
                 + "        stepDuration '10s'\n        confirmDuration '20s'\n    }"));
         assertTrue(e.getMessage().contains("confirmDuration 20s is not at least 3 times stepDuration 10s (30s)"), e.getMessage());
+        e = assertThrows(ScriptException.class, () -> load("    findLimit {\n        startRate 100\n        step 100\n        maxRate 400\n"
+                + "        stepDuration '2s'\n        confirmWarmup '6s'\n    }"));
+        assertTrue(e.getMessage().contains("confirmWarmup 6s must be shorter than the confirmDuration 6s: nothing would be measured"),
+                e.getMessage());
         e = assertThrows(ScriptException.class, () -> load("    findLimit {\n        startRate 100\n        step 100\n        maxRate 400\n"
                 + "        confirmTries 'many'\n    }"));
         assertTrue(e.getMessage().contains("confirmTries must be a whole number >= 0 (0: no confirmation), not 'many'"), e.getMessage());

@@ -2,7 +2,6 @@ package org.maestro.client.run.search;
 
 import org.maestro.client.plan.TestPlan;
 import org.maestro.client.run.TestExecutor;
-import org.maestro.common.units.TestDuration;
 import org.maestro.results.Summary;
 
 import java.io.IOException;
@@ -20,8 +19,8 @@ public interface ConfirmationRun {
     record Ran(Summary summary, Path runDir) {
     }
 
-    /** Runs the search's test at {@code rate} msg/s for {@code duration}, its run directory made under {@code dir}. */
-    Ran run(long rate, TestDuration duration, Path dir) throws IOException, InterruptedException;
+    /** Runs the search's confirmation at {@code rate} msg/s ({@link TestPlan#confirmationAt}), its run directory made under {@code dir}. */
+    Ran run(long rate, Path dir) throws IOException, InterruptedException;
 
     /** The state it starts from, in words ("a cold start"), for "confirmed at 16500 msg/s for 30 s from a cold start". */
     String start();
@@ -33,8 +32,8 @@ public interface ConfirmationRun {
     static ConfirmationRun sameWorkers(TestExecutor.Factory executors, TestPlan plan) {
         return new ConfirmationRun() {
             @Override
-            public Ran run(long rate, TestDuration duration, Path dir) throws IOException, InterruptedException {
-                Summary s = executors.create(dir).runStep(plan.atRate(rate, duration));
+            public Ran run(long rate, Path dir) throws IOException, InterruptedException {
+                Summary s = executors.create(dir).runStep(plan.confirmationAt(rate));
                 return new Ran(s, dir.resolve(s.testId()));
             }
 

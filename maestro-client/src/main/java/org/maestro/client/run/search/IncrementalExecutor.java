@@ -115,11 +115,11 @@ public final class IncrementalExecutor {
         List<Confirmation> runs = new ArrayList<>();
         for (int n = 1; n <= inc.confirmTries() && rate > 0; n++) {
             console.line("");
-            console.line("=== confirmation %d (of at most %d) at %d msg/s for %s from %s ===", n, inc.confirmTries(), rate,
-                    inc.confirmDuration(), where.start());
+            console.line("=== confirmation %d (of at most %d) at %d msg/s for %s from %s, warm-up %s ===", n, inc.confirmTries(),
+                    rate, inc.confirmDuration(), where.start(), plan.confirmationAt(rate).warmup());
             Incremental.Step figures;
             try {
-                ConfirmationRun.Ran ran = where.run(rate, inc.confirmDuration(), top.resolve(CONFIRM_DIR));
+                ConfirmationRun.Ran ran = where.run(rate, top.resolve(CONFIRM_DIR));
                 figures = Incremental.Step.of(rate, Incremental.Step.CONFIRM, top.relativize(ran.runDir()).toString(),
                         ran.summary(), backlog(ran.runDir(), inc.confirmDuration()), inc.sustainability());
             } catch (IOException e) {
