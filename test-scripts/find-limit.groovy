@@ -2,8 +2,11 @@
 // bisection between the last sustainable and the first unsustainable rate down to the resolution; each step a run of
 // stepDuration judged sustainable when its criteria pass, the senders keep their schedule (send rate within
 // rateTolerance of the target, send delay p99 under sendDelay), the receivers keep up with the senders and nothing is
-// lost. A borderline step is run again; the whole search stops at maxTime. The result (or "at least X" when maxRate
-// or maxTime stopped it) and the throughput-latency curve are in incremental.json and the report.
+// lost. A borderline step is run again; the whole search stops at maxTime. Then a confirmation run at the rate found,
+// for confirmDuration (default and least: 3 step durations), from the state a user's next run starts in (with --local a
+// fresh JVM; remote: the same workers), with a user's run's warm-up (confirmWarmup): when it does not hold, the rate is lowered and confirmed
+// again, at most confirmTries times (0: no confirmation). The result (or "at least X" when maxRate or maxTime stopped
+// it), the confirmed rate (the one to run at) and the throughput-latency curve are in incremental.json and the report.
 //   maestro run test-scripts/find-limit.groovy --local
 //   maestro run test-scripts/find-limit.groovy --broker mqtt://broker.lab:1883 -P url=amqp://sut.lab:5672/perf.queue -P maxRate=50000
 test {
@@ -26,6 +29,10 @@ test {
         maxTime      param('maxTime', '15m')
         sendDelay    param('sendDelay', '50ms')
         rateTolerance param('rateTolerance', '3 %')
+        // The confirmation's warm-up is a user's run's (fixed-rate.groovy's), its cap and bound the defaults.
+        confirmWarmup param('confirmWarmup', '5s')
+        if (param('confirmDuration', null)) { confirmDuration param('confirmDuration', null) }
+        if (param('confirmTries', null) != null) { confirmTries param('confirmTries', null) }
     }
     // -P jolokia=http://user:pass@sut:8161/console/jolokia: an inspector samples the SUT's queues, and each step's backlog
     // is judged by their depth (growing by at most rateTolerance of the send rate per second) instead of the rates' ratio.

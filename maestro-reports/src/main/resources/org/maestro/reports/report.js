@@ -458,6 +458,9 @@
     v.appendChild(el('h2', { text: 'Verdict' }));
     v.appendChild(el('span', { class: 'verdict ' + inc.verdict, id: 'verdict-value', text: String(inc.verdict).toUpperCase() }));
     v.appendChild(el('p', { id: 'sustainable-rate', text: 'Sustainable rate: ' + inc.sustainable }));
+    if (inc.confirmedText) {
+      v.appendChild(el('p', { id: 'confirmed-rate', class: inc.confirmed ? 'pass' : 'fail', text: 'Confirmation: ' + inc.confirmedText }));
+    }
     if (inc.stoppedBy) {
       v.appendChild(el('p', { text: 'The search stopped on: ' + inc.stoppedBy + (inc.resolution ? ' (resolution ' + fmt(inc.resolution) + ' msg/s)' : '') +
         (inc.elapsedSeconds !== null && inc.elapsedSeconds !== undefined ? ' after ' + fmt(Math.round(inc.elapsedSeconds)) + ' s' : '') +
@@ -475,6 +478,17 @@
         el('span', { class: judged ? 'pass' : 'fail', text: (judged ? 'sustainable' : 'not sustainable') + (st.borderline ? ' (borderline)' : '') }),
         st.verdict, (st.reasons || []).join('; '), st.report ? el('a', { href: st.report, text: st.run }) : (st.run || '')];
     }), [true, false, true, true, true, true, true, true, true, false, false, false, false])).id = 'steps-table';
+    if ((inc.confirmations || []).length) {
+      r.appendChild(el('h2', { text: 'Confirmation' }));
+      var c = 0;
+      r.appendChild(table(['run', 'target rate msg/s', 'for s', 'from', 'achieved msg/s', 'p50 ms', 'p99 ms', 'p99.9 ms', 'send delay p99 ms', 'lost', 'verdict', 'reasons', 'report'], inc.confirmations.map(function (cf) {
+        var st = cf.figures || {};
+        c++;
+        return ['c' + c, fmt(cf.rate), fmt(Math.round(cf.durationSeconds)), cf.start, known(st.receiveRate), known(st.p50Millis), known(st.p99Millis), known(st.p999Millis), known(st.sendDelayP99Millis), known(st.lost),
+          el('span', { class: cf.held ? 'pass' : 'fail', text: cf.held ? 'held' : 'did not hold' }),
+          (st.reasons || []).join('; '), cf.report ? el('a', { href: cf.report, text: st.run }) : (st.run || '')];
+      }), [false, true, true, false, true, true, true, true, true, true, false, false, false])).id = 'confirmations-table';
+    }
   }
   // The index of a runs directory: trend charts, then a filterable table of the runs, newest first.
   function indexSections() {

@@ -28,12 +28,16 @@ import org.maestro.results.reduce.QueueBacklog;
  * @param rule            what "sustainable" meant ({@link Sustainability#rule()})
  * @param kneeRate        the achieved rate of the knee of the curve: the first point (by target rate) whose p99 is
  *                        more than {@value #KNEE_FACTOR} times the lowest target rate's; null when latency never rose so
- * @param elapsedSeconds  how long the search took, all steps together
+ * @param elapsedSeconds  how long the search took, all steps together (the confirmation runs after it not counted)
  * @param maxSeconds      its hard cap
+ * @param confirmed       the confirmation run that held: a fixed-rate run at the rate the steps found (or lower), from
+ *                        the state a user's {@code maestro run} starts in; null when none held or none ran
+ * @param confirmations   every confirmation run, in order: the last is {@code confirmed} when one held
  */
 public record Incremental(String name, Long sustainableRate, boolean lowerBound, Long maxRate, String verdict,
                           List<Step> steps, Long resolution, Long unsustainableRate, String stoppedBy, String rule,
-                          Double kneeRate, Double elapsedSeconds, Double maxSeconds) {
+                          Double kneeRate, Double elapsedSeconds, Double maxSeconds, Confirmation confirmed,
+                          List<Confirmation> confirmations) {
 
     /** How much the p99 must have risen over the lowest step's for the curve's knee. */
     public static final double KNEE_FACTOR = 2;
@@ -45,6 +49,7 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
 
     public Incremental {
         steps = steps == null ? List.of() : steps;
+        confirmations = confirmations == null ? List.of() : confirmations;
     }
 
     /**
@@ -70,6 +75,8 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
         /** Going down from a first step that was not sustainable, halving the rate. */
         public static final String DESCEND = "descend";
         public static final String REPEAT = "repeat";
+        /** A confirmation run after the search ({@link Confirmation}): never one of {@code steps}. */
+        public static final String CONFIRM = "confirm";
 
         public Step {
             reasons = reasons == null ? List.of() : reasons;
@@ -279,7 +286,44 @@ public record Incremental(String name, Long sustainableRate, boolean lowerBound,
             verdict = sustainable == null ? Summary.FAILED : Summary.PASSED;
         }
         return new Incremental(name, sustainable, sustainable != null && unsustainable == null, maxRate, verdict,
-                List.copyOf(steps), resolution, unsustainable, stoppedBy, rule, knee(steps), elapsedSeconds, maxSeconds);
+                List.copyOf(steps), resolution, unsustainable, stoppedBy, rule, knee(steps), elapsedSeconds, maxSeconds,
+                null, List.of());
+    }
+
+    /**
+     * This search with its confirmation runs: the last that held is {@link #confirmed()}; when some ran and none held,
+     * the search's answer could not be reproduced and the verdict is failed (or, when the last could not run, its
+     * error or interruption).
+     */
+    public Incremental withConfirmations(List<Confirmation> runs) {
+        Confirmation held = runs.stream().filter(Confirmation::held).reduce((a, b) -> b).orElse(null);
+        String judged = verdict;
+        if (held == null && !runs.isEmpty() && Summary.PASSED.equals(verdict)) {
+            Step last = runs.get(runs.size() - 1).figures();
+            judged = last != null && last.unjudged() ? last.verdict() : Summary.FAILED;
+        }
+        return new Incremental(name, sustainableRate, lowerBound, maxRate, judged, steps, resolution, unsustainableRate,
+                stoppedBy, rule, kneeRate, elapsedSeconds, maxSeconds, held, List.copyOf(runs));
+    }
+
+    /**
+     * The rate to run at, the figure a user takes away: the confirmed rate when a confirmation ran and held, else the
+     * steps' sustainable rate (null when a confirmation ran and none held, or nothing was sustainable).
+     */
+    public Long limitRate() {
+        if (confirmed != null) {
+            return confirmed.rate();
+        }
+        return confirmations.isEmpty() ? sustainableRate : null;
+    }
+
+    /**
+     * What the confirmation runs say, as every surface prints it: "confirmed at 16500 msg/s for 30 s from a cold start",
+     * with the rates that did not hold before it ("; not at 17000 msg/s"), or "not confirmed: ..." when none held; null
+     * when none ran.
+     */
+    public String confirmedText() {
+        return Confirmation.text(confirmations);
     }
 
     /**

@@ -52,6 +52,7 @@ public final class MaestroMain implements Callable<Integer> {
         cl.addSubcommand("compare", new CompareMain());
         cl.addSubcommand("serve", new ServeMain());
         cl.addSubcommand("topology", new TopologyCommand());
+        cl.addSubcommand(ConfirmLimitCommand.NAME, new ConfirmLimitCommand());
         cl.addSubcommand("help", new CommandLine.HelpCommand());
         named(cl);
         return OneLineErrors.of(cl, "maestro");

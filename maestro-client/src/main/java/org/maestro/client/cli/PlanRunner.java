@@ -3,6 +3,7 @@ package org.maestro.client.cli;
 import org.maestro.client.control.ControlClient;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.client.run.Console;
+import org.maestro.client.run.search.ConfirmationRun;
 import org.maestro.client.run.search.IncrementalExecutor;
 import org.maestro.client.run.Interruption;
 import org.maestro.client.run.start.PeerRefusals;
@@ -52,15 +53,20 @@ final class PlanRunner {
             return MaestroMain.CANNOT_RUN;
         }
         return LocalOrRemote.run(plan, inputs, console,
-                (complete, client, runFiles) -> execute(complete, client, inputs, console, interruption, runDirs, runFiles));
+                (complete, client, runFiles) -> execute(plan, complete, client, inputs, console, interruption, runDirs, runFiles));
     }
 
-    private static int execute(TestPlan plan, ControlClient client, RunInputs inputs, Console console, Interruption interruption,
-                               List<Path> runDirs, TestExecutor.RunFiles runFiles) throws IOException, InterruptedException {
+    /** @param scripted the plan as the script built it, before the cluster completed it ({@code plan}) */
+    private static int execute(TestPlan scripted, TestPlan plan, ControlClient client, RunInputs inputs, Console console,
+                               Interruption interruption, List<Path> runDirs, TestExecutor.RunFiles runFiles)
+            throws IOException, InterruptedException {
         if (plan.incremental() != null) {
             RunInputs steps = inputs.withoutBaseline();
-            return new IncrementalExecutor(dir -> executor(client, dir, steps, console, interruption, runFiles), inputs.runs(),
-                    console).run(plan);
+            TestExecutor.Factory executors = dir -> executor(client, dir, steps, console, interruption, runFiles);
+            // A user's next run reaches a remote cluster's same long-running workers; with --local it is a fresh JVM.
+            return new IncrementalExecutor(executors, inputs.runs(), console, searched -> inputs.local()
+                    ? new ColdConfirmation(scripted, inputs.handlers(), console)
+                    : ConfirmationRun.sameWorkers(executors, searched)).run(plan);
         }
         TestExecutor executor = executor(client, inputs.runs(), inputs, console, interruption, runFiles);
         Summary s = executor.run(plan);

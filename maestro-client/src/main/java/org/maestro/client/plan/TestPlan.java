@@ -328,14 +328,42 @@ public record TestPlan(String name, List<String> tags, String description, Strin
      * @param maxTime            the hard cap on the search's total time
      * @param sendDelayMaxMillis the send delay p99 of a sender still on schedule
      * @param rateTolerance      the shortfall of a rate still taken as keeping up, a fraction
+     * @param confirmDuration    how long the confirmation run after the search lasts, at least
+     *                           {@value #CONFIRM_STEPS} times {@code stepDuration} ({@link #confirmDuration(TestDuration)})
+     * @param confirmTries       how many confirmation runs may lower the answer until one holds; 0: none
+     * @param confirmWarmup      the confirmation's warm-up, as a user's run sets it (its cap and send-delay bound then
+     *                           the workers' defaults, as such a run has them); null: the steps' warm-up settings
      */
     public record Incremental(long startRate, long step, long maxRate, TestDuration stepDuration, long resolution,
-                              Duration maxTime, double sendDelayMaxMillis, double rateTolerance) {
+                              Duration maxTime, double sendDelayMaxMillis, double rateTolerance,
+                              TestDuration confirmDuration, int confirmTries, String confirmWarmup) {
         /** The climb alone, as an {@code incremental { }} block without the search's settings has it. */
         public Incremental(long startRate, long step, long maxRate, TestDuration stepDuration) {
             this(startRate, step, maxRate, stepDuration, step, Duration.ofMinutes(DEFAULT_MAX_MINUTES),
                     Sustainability.DEFAULT_SEND_DELAY_MAX_MILLIS,
                     Sustainability.DEFAULT_RATE_TOLERANCE);
+        }
+
+        /** With the default confirmation: {@value #CONFIRM_STEPS} step durations, at most {@value #DEFAULT_CONFIRM_TRIES} tries. */
+        public Incremental(long startRate, long step, long maxRate, TestDuration stepDuration, long resolution,
+                           Duration maxTime, double sendDelayMaxMillis, double rateTolerance) {
+            this(startRate, step, maxRate, stepDuration, resolution, maxTime, sendDelayMaxMillis, rateTolerance,
+                    confirmDuration(stepDuration), DEFAULT_CONFIRM_TRIES, null);
+        }
+
+        /**
+         * How many step durations a confirmation lasts at least: long enough that a send-delay debt a cold start runs
+         * up, which a step's few seconds hide, shows as a shortfall.
+         */
+        public static final int CONFIRM_STEPS = 3;
+        /** How many confirmation runs may lower the answer when the script sets none. */
+        public static final int DEFAULT_CONFIRM_TRIES = 3;
+
+        /** The shortest confirmation of steps of {@code stepDuration}: {@value #CONFIRM_STEPS} of them. */
+        public static TestDuration confirmDuration(TestDuration stepDuration) {
+            return stepDuration instanceof TestDuration.ByTime t
+                    ? new TestDuration.ByTime(t.duration().multipliedBy(CONFIRM_STEPS))
+                    : new TestDuration.ByCount(((TestDuration.ByCount) stepDuration).messages() * CONFIRM_STEPS);
         }
 
         /** The cap on a search's total time when the script sets none. */
@@ -345,6 +373,16 @@ public record TestPlan(String name, List<String> tags, String description, Strin
         public Sustainability sustainability() {
             return new Sustainability(rateTolerance, sendDelayMaxMillis);
         }
+    }
+
+    /**
+     * The search's confirmation run at {@code perSecond}: the plan at that rate for the confirmation's duration, with the
+     * confirmation's warm-up when the search sets one.
+     */
+    public TestPlan confirmationAt(long perSecond) {
+        TestPlan run = atRate(perSecond, incremental.confirmDuration());
+        return incremental.confirmWarmup() == null ? run
+                : run.toBuilder().warmup(incremental.confirmWarmup()).warmupMax(null).warmupSendDelay(null).build();
     }
 
     /** The same plan at another total rate (one step of an incremental test). */

@@ -63,6 +63,19 @@ public record RunRecord(String testId, String broker, String start, TestPlan pla
         return new RunRecord(testId, broker, start, plan, List.copyOf(discovered));
     }
 
+    /**
+     * {@code plan} as run.json holds it, but with its passwords: for another JVM of this client that is to run it
+     * (keep it in a SecretFile, which only its owner may read).
+     */
+    public static String planText(TestPlan plan) throws IOException {
+        return JSON.writeValueAsString(plan);
+    }
+
+    /** The plan {@link #planText} wrote. */
+    public static TestPlan plan(String text) throws IOException {
+        return JSON.readValue(text, TestPlan.class);
+    }
+
     /** Writes {@code <runDir>/run.json}. */
     void write(Path runDir) throws IOException {
         JSON.writeValue(runDir.resolve(RunLayout.RUN_JSON).toFile(), this);

@@ -260,7 +260,8 @@ class FiguresAuditTest {
         }
         Path top = MaestroCommand.onlyRun(runs);
         JsonNode inc = JSON.readTree(top.resolve(RunLayout.INCREMENTAL_JSON).toFile());
-        String[] consoles = r.output().split("=== step \\d+ at ");
+        // Each step's console, up to the next step's, or the confirmation runs' after the last (a run of their own).
+        String[] consoles = r.output().split("=== step \\d+ at |=== confirmation ");
         IndependentFigures.Sums sustainable = null;
         long sustainableRate = 0;
         int i = 1;

@@ -2,11 +2,13 @@ package org.maestro.client.dsl;
 
 import org.junit.jupiter.api.Test;
 import org.maestro.client.plan.TestPlan;
+import org.maestro.common.units.TestDuration;
 
 import java.time.Duration;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,8 +35,17 @@ class StagesAndLimitDslTest {
         assertEquals(Duration.ofMinutes(5), inc.maxTime());
         assertEquals(20.0, inc.sendDelayMaxMillis());
         assertEquals(0.02, inc.rateTolerance(), 1e-12);
+        assertEquals(TestDuration.parse("30s"), inc.confirmDuration(), "3 step durations unless set");
+        assertEquals(TestPlan.Incremental.DEFAULT_CONFIRM_TRIES, inc.confirmTries());
         TestPlan old = load("    incremental {\n        startRate 100\n        step 100\n        maxRate 400\n    }");
         assertEquals(100, old.incremental().resolution(), "no resolution: the climb alone, as before");
+        TestPlan.Incremental confirmed = load("    findLimit {\n        startRate 100\n        step 100\n        maxRate 400\n"
+                + "        stepDuration '5s'\n        confirmDuration '1m'\n        confirmTries 0\n        confirmWarmup '5s'\n    }")
+                .incremental();
+        assertEquals(TestDuration.parse("1m"), confirmed.confirmDuration());
+        assertEquals("5s", confirmed.confirmWarmup());
+        assertNull(inc.confirmWarmup(), "unset: the steps' warm-up");
+        assertEquals(0, confirmed.confirmTries());
     }
 
     @Test
@@ -50,6 +61,16 @@ class StagesAndLimitDslTest {
         e = assertThrows(ScriptException.class, () -> load("    findLimit {\n        startRate 100\n        step 100\n        maxRate 400\n"
                 + "        rateTolerance 'lots'\n    }"));
         assertTrue(e.getMessage().contains("rateTolerance must be a percentage between 0 and 100 like '3 %', not 'lots'"), e.getMessage());
+        e = assertThrows(ScriptException.class, () -> load("    findLimit {\n        startRate 100\n        step 100\n        maxRate 400\n"
+                + "        stepDuration '10s'\n        confirmDuration '20s'\n    }"));
+        assertTrue(e.getMessage().contains("confirmDuration 20s is not at least 3 times stepDuration 10s (30s)"), e.getMessage());
+        e = assertThrows(ScriptException.class, () -> load("    findLimit {\n        startRate 100\n        step 100\n        maxRate 400\n"
+                + "        stepDuration '2s'\n        confirmWarmup '6s'\n    }"));
+        assertTrue(e.getMessage().contains("confirmWarmup 6s must be shorter than the confirmDuration 6s: nothing would be measured"),
+                e.getMessage());
+        e = assertThrows(ScriptException.class, () -> load("    findLimit {\n        startRate 100\n        step 100\n        maxRate 400\n"
+                + "        confirmTries 'many'\n    }"));
+        assertTrue(e.getMessage().contains("confirmTries must be a whole number >= 0 (0: no confirmation), not 'many'"), e.getMessage());
     }
 
     @Test

@@ -51,7 +51,13 @@ public final class OneLineErrors {
                         + NearestName.nearest(typed, options).map(n -> " (did you mean '" + n + "'?)").orElse("");
             }
             if (!cmd.getSubcommands().isEmpty()) {
-                Set<String> commands = cmd.getSubcommands().keySet();
+                // A hidden command (one a command starts, never a user) is not offered.
+                Set<String> commands = new TreeSet<>();
+                cmd.getSubcommands().forEach((n, sub) -> {
+                    if (!sub.getCommandSpec().usageMessage().hidden()) {
+                        commands.add(n);
+                    }
+                });
                 return name + ": unknown command '" + typed + "'" + NearestName.hint(typed, commands, "the commands are");
             }
             return name + ": unexpected argument '" + typed + "'";

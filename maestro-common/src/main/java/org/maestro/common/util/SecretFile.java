@@ -71,6 +71,21 @@ public final class SecretFile {
         }
     }
 
+    /**
+     * Writes {@code text} to a new file in {@code dir} that its owner only may read (mode 0600 where the file system has
+     * modes), for another process of this user to read with {@link #readAll}.
+     */
+    public static Path write(Path dir, String prefix, String text) throws IOException {
+        Path file;
+        try {
+            file = Files.createTempFile(dir, prefix, ".secret", PosixFilePermissions.asFileAttribute(
+                    EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE)));
+        } catch (UnsupportedOperationException e) {
+            file = Files.createTempFile(dir, prefix, ".secret");
+        }
+        return Files.writeString(file, text, StandardCharsets.UTF_8);
+    }
+
     /** E.g. "0644". */
     static String octal(Set<PosixFilePermission> permissions) {
         String rwx = PosixFilePermissions.toString(permissions);

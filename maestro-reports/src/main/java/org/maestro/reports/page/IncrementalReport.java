@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 
+import org.maestro.results.Confirmation;
 import org.maestro.results.Incremental;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -18,8 +19,8 @@ import org.maestro.reports.Series;
 /**
  * The report of an incremental run ({@code incremental.json} and one run directory per step under
  * {@code steps/}): a report.html per step, and a top page with the sustainable rate, the throughput–latency curve
- * (p50/p99/p99.9 against the achieved rate, the knee and the chosen rate marked), the steps (linked to their reports)
- * and the achieved rate and p99 per target rate.
+ * (p50/p99/p99.9 against the achieved rate, the knee, the chosen and the confirmed rate marked), the steps and the
+ * confirmation runs (linked to their reports) and the achieved rate and p99 per target rate.
  */
 final class IncrementalReport {
     /** The id of the throughput–latency curve's chart. */
@@ -60,14 +61,18 @@ final class IncrementalReport {
         for (Incremental.Step step : incremental.steps()) {
             ObjectNode s = steps.addObject();
             s.setAll((ObjectNode) Json.MAPPER.valueToTree(step));
-            String run = step.run() == null ? "" : step.run();
-            Path stepDir = root.resolve(run).normalize();
-            if (run.isEmpty() || !stepDir.startsWith(root) || stepDir.equals(root)) {
-                s.put("report", "");
-            } else if (Files.isRegularFile(stepDir.resolve(RunLayout.SUMMARY_JSON))) {
-                ReportBuilder.build(stepDir);
-                s.put("report", root.relativize(stepDir.resolve(ReportBuilder.REPORT_FILE)).toString().replace('\\', '/'));
-            }
+            linkReport(s, root, step.run());
+        }
+        // The confirmation runs: the rate a user can reproduce, and how each went.
+        inc.put("confirmedText", incremental.confirmedText() == null ? "" : incremental.confirmedText());
+        inc.set("limitRate", Json.MAPPER.valueToTree(incremental.limitRate()));
+        inc.set("confirmed", Json.MAPPER.valueToTree(incremental.confirmed()));
+        ArrayNode confirmations = inc.putArray("confirmations");
+        for (Confirmation c : incremental.confirmations()) {
+            ObjectNode o = confirmations.addObject();
+            o.setAll((ObjectNode) Json.MAPPER.valueToTree(c));
+            o.put("held", c.held());
+            linkReport(o, root, c.figures() == null ? null : c.figures().run());
         }
         // By target rate: a bisection runs its steps out of order, and a line drawn in step order would double back.
         for (Incremental.Step step : incremental.steps().stream().sorted(Comparator.comparingLong(Incremental.Step::rate)).toList()) {
@@ -87,6 +92,18 @@ final class IncrementalReport {
         Path report = dir.resolve(ReportBuilder.REPORT_FILE);
         HtmlPage.write(report, "Maestro: " + name + " (incremental, " + verdict + ")", data);
         return report;
+    }
+
+    /** Puts in {@code node} the link to the report of the run in {@code run} (relative to {@code root}), built here. */
+    private static void linkReport(ObjectNode node, Path root, String run) throws ReportException {
+        String dir = run == null ? "" : run;
+        Path runDir = root.resolve(dir).normalize();
+        if (dir.isEmpty() || !runDir.startsWith(root) || runDir.equals(root)) {
+            node.put("report", "");
+        } else if (Files.isRegularFile(runDir.resolve(RunLayout.SUMMARY_JSON))) {
+            ReportBuilder.build(runDir);
+            node.put("report", root.relativize(runDir.resolve(ReportBuilder.REPORT_FILE)).toString().replace('\\', '/'));
+        }
     }
 
     /**
@@ -123,11 +140,17 @@ final class IncrementalReport {
         // The chosen rate's point: its last run (a repeated step counts by its last).
         points.stream().filter(s -> s.passed() && incremental.sustainableRate() != null && s.rate() == incremental.sustainableRate())
                 .reduce((a, b) -> b).ifPresent(s -> chosen.add(s.receiveRate(), s.p99Millis()));
+        // The confirmed point: the confirmation run that held, where it landed from a cold start.
+        Series confirmed = new Series("confirmed rate");
+        Incremental.Step held = incremental.confirmed() == null ? null : incremental.confirmed().figures();
+        if (held != null && held.onCurve()) {
+            confirmed.add(held.receiveRate(), held.p99Millis());
+        }
         ArrayNode lines = (ArrayNode) Json.chart(charts, CURVE_CHART, "Throughput\u2013latency curve", "curve", "ms").get("series");
         lines.add(Json.series(p50));
         lines.add(Json.series(p99));
         lines.add(Json.series(p999));
-        for (Series marker : List.of(chosen, knee, unsustainable)) {
+        for (Series marker : List.of(chosen, confirmed, knee, unsustainable)) {
             if (marker.size() > 0) {
                 lines.add(Json.series(marker).put("style", "marker"));
             }

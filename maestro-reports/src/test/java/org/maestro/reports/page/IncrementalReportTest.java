@@ -8,8 +8,11 @@ import java.nio.file.Path;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import org.maestro.results.Confirmation;
 import org.maestro.results.Incremental;
+import org.maestro.results.Sustainability;
 import org.maestro.results.Summary;
+import java.util.ArrayList;
 import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import org.junit.jupiter.api.io.TempDir;
@@ -103,5 +106,51 @@ public class IncrementalReportTest {
         Incremental none = Incremental.of("incremental", 1000, List.of(new Incremental.Step(500, Summary.FAILED, "steps/x", 400.0, null, List.of())));
         assertEquals("unknown (no step was sustainable; the step at 500 msg/s failed)", none.sustainableText());
         assertEquals(Summary.FAILED, none.verdict());
+    }
+
+    /**
+     * A search ended by a confirmation that did not hold and one that did (incremental.json's "confirmed"): the report
+     * says it, links both runs' reports and marks the confirmed point on the curve.
+     */
+    @Test
+    void theConfirmedRateIsReportedAndMarkedOnTheCurve() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("runs/20261122-150000-find-limit"));
+        List<Incremental.Step> steps = new ArrayList<>();
+        List<Confirmation> confirmations = new ArrayList<>();
+        for (long rate : new long[] {500, 1000, 400}) {
+            boolean confirmation = rate != 500;
+            String run = (confirmation ? "confirm/" : "steps/") + "20261122-15000" + rate / 100 + "-find-limit";
+            SyntheticRun r = new SyntheticRun(Files.createDirectories(dir.resolve(run)), 1_795_000_000_000_000L + rate * 10_000_000L,
+                    2, (int) rate, 1).write();
+            Incremental.Step step = Incremental.Step.of(rate, confirmation ? Incremental.Step.CONFIRM : Incremental.Step.CLIMB, run,
+                    Summary.read(r.dir.resolve("summary.json")), Sustainability.DEFAULT);
+            if (confirmation) {
+                // The one at 1000 msg/s did not hold (a cold start fell behind), the one at 400 did.
+                confirmations.add(new Confirmation(rate, 30, "a cold start", rate == 1000
+                        ? step.toBuilder().sustainable(false).reasons(List.of("received 700 msg/s")).build() : step));
+            } else {
+                steps.add(step);
+            }
+        }
+        Incremental written = Incremental.of("find-limit", 1000, steps).withConfirmations(confirmations);
+        written.write(dir.resolve("incremental.json"));
+        Incremental read = Incremental.read(dir.resolve("incremental.json"));
+        assertEquals(written, read, "incremental.json reads back as it was written");
+        assertTrue(Files.readString(dir.resolve("incremental.json")).contains("\"confirmed\" : {"), "under the key 'confirmed'");
+        assertEquals(400L, read.limitRate());
+        JsonNode inc = ReportHtml.data(ReportBuilder.build(dir)).path("incremental");
+        assertEquals("confirmed at 400 msg/s for 30 s from a cold start; not at 1000 msg/s (received 700 msg/s)",
+                inc.path("confirmedText").asText());
+        assertEquals(400, inc.path("confirmed").path("rate").asLong());
+        assertEquals(400, inc.path("limitRate").asLong());
+        JsonNode runs = inc.path("confirmations");
+        assertEquals(2, runs.size());
+        assertFalse(runs.get(0).path("held").asBoolean());
+        assertTrue(Files.isRegularFile(dir.resolve(runs.get(1).path("report").asText())), "the confirmation's report: " + runs);
+        JsonNode marker = ReportData.series(ReportHtml.data(dir.resolve("report.html")), "curve").stream()
+                .filter(n -> n.path("label").asText().equals("confirmed rate")).findFirst().orElseThrow();
+        assertEquals("marker", marker.path("style").asText());
+        assertEquals(read.confirmed().figures().receiveRate(), marker.path("x").get(0).asDouble());
+        assertEquals(read.confirmed().figures().p99Millis(), marker.path("y").get(0).asDouble());
     }
 }

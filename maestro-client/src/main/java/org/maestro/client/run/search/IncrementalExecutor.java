@@ -1,5 +1,6 @@
 package org.maestro.client.run.search;
 
+import org.maestro.results.Confirmation;
 import org.maestro.results.Incremental;
 import org.maestro.results.reduce.QueueBacklog;
 import org.maestro.results.Summary;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.maestro.client.run.Console;
 import org.maestro.client.run.publish.RunPages;
 import org.maestro.client.run.TestExecutor;
@@ -20,18 +22,35 @@ import org.maestro.common.units.TestDuration;
 /**
  * A search for the highest sustainable rate (an incremental test): fixed-rate steps, each a full run of its own under
  * {@code steps/}, chosen by {@link LimitSearch} (a coarse climb, then a bisection to the resolution, a borderline step
- * run again, all within the time cap) and judged by the results model's Sustainability. The result and the
- * throughput–latency curve go to {@code incremental.json} ({@link Incremental}).
+ * run again, all within the time cap) and judged by the results model's Sustainability. The search ends with a
+ * confirmation run ({@link ConfirmationRun}) at the rate it found, from the state a user's next run starts in and for
+ * at least three step durations; when it does not hold, the rate is lowered and confirmed again, at most
+ * {@code confirmTries} times. The result, the confirmation and the throughput–latency curve go to
+ * {@code incremental.json} ({@link Incremental}).
  */
 public final class IncrementalExecutor {
+    /** Where the confirmation runs' directories go, beside {@code steps/}. */
+    public static final String CONFIRM_DIR = "confirm";
+    /** How much lower than a confirmation that did not hold the next one runs, at least (and at least the resolution). */
+    static final double LOWER_BY = 0.05;
+
     private final TestExecutor.Factory executors;
     private final Path runsDir;
     private final Console console;
+    private final Function<TestPlan, ConfirmationRun> confirmation;
 
+    /** Confirming on the cluster the steps ran on ({@link ConfirmationRun#sameWorkers}). */
     public IncrementalExecutor(TestExecutor.Factory executors, Path runsDir, Console console) {
+        this(executors, runsDir, console, plan -> ConfirmationRun.sameWorkers(executors, plan));
+    }
+
+    /** @param confirmation given the search's plan, where its confirmation runs */
+    public IncrementalExecutor(TestExecutor.Factory executors, Path runsDir, Console console,
+                               Function<TestPlan, ConfirmationRun> confirmation) {
         this.executors = executors;
         this.runsDir = runsDir;
         this.console = console;
+        this.confirmation = confirmation;
     }
 
     /**
@@ -63,10 +82,19 @@ public final class IncrementalExecutor {
         Incremental result = Incremental.of(plan.name(), inc.maxRate(), steps, inc.resolution(),
                 search.stoppedBy(), inc.sustainability().rule(), secondsSince(startNanos), inc.maxTime().toMillis() / 1000.0);
         result.write(top.resolve(RunLayout.INCREMENTAL_JSON));
+        if (result.sustainableRate() != null && inc.confirmTries() > 0 && Summary.PASSED.equals(result.verdict())) {
+            result = result.withConfirmations(confirm(plan, result.sustainableRate(), top));
+            result.write(top.resolve(RunLayout.INCREMENTAL_JSON));
+        }
         console.line("");
         new CurveTable(result).lines().forEach(console::line);
         console.line("sustainable throughput: %s (%d step(s) in %.0f s); results in %s", result.sustainableText(), steps.size(),
                 result.elapsedSeconds(), top.toAbsolutePath());
+        if (result.confirmedText() != null) {
+            console.line("%s", result.confirmedText());
+            console.line("limit: %s", result.limitRate() == null ? "none confirmed (the steps' rate did not hold from "
+                    + result.confirmations().get(0).start() + ")" : result.limitRate() + " msg/s (the confirmed rate: run at or below it)");
+        }
         RunPages.report(top, console);
         RunPages.index(runsDir, top, console);
         return switch (result.verdict()) {
@@ -75,6 +103,59 @@ public final class IncrementalExecutor {
             case Summary.INTERRUPTED -> Summary.INTERRUPTED_EXIT;
             default -> 2;
         };
+    }
+
+    /**
+     * Confirmation runs from {@code rate} down: each at a rate the one before did not hold, lowered by {@link #lowered},
+     * until one holds, one cannot be judged (an error, an interruption), or {@code confirmTries} have run.
+     */
+    private List<Confirmation> confirm(TestPlan plan, long rate, Path top) throws IOException, InterruptedException {
+        TestPlan.Incremental inc = plan.incremental();
+        ConfirmationRun where = confirmation.apply(plan);
+        List<Confirmation> runs = new ArrayList<>();
+        for (int n = 1; n <= inc.confirmTries() && rate > 0; n++) {
+            console.line("");
+            console.line("=== confirmation %d (of at most %d) at %d msg/s for %s from %s, warm-up %s ===", n, inc.confirmTries(),
+                    rate, inc.confirmDuration(), where.start(), plan.confirmationAt(rate).warmup());
+            Incremental.Step figures;
+            try {
+                ConfirmationRun.Ran ran = where.run(rate, top.resolve(CONFIRM_DIR));
+                figures = Incremental.Step.of(rate, Incremental.Step.CONFIRM, top.relativize(ran.runDir()).toString(),
+                        ran.summary(), backlog(ran.runDir(), inc.confirmDuration()), inc.sustainability());
+            } catch (IOException e) {
+                // It could not run (its JVM did not start, left no run): the search's answer stays unconfirmed, an error.
+                figures = Incremental.Step.builder().rate(rate).verdict(Summary.ERROR).phase(Incremental.Step.CONFIRM)
+                        .reasons(List.of("the confirmation could not run: " + e.getMessage())).build();
+            }
+            Confirmation c = new Confirmation(rate, seconds(inc.confirmDuration(), rate), where.start(), figures);
+            runs.add(c);
+            console.line("confirmation at %d msg/s: %s%s", rate, c.held() ? "held" : judgement(figures),
+                    figures.reasons().isEmpty() ? "" : " (" + String.join("; ", figures.reasons()) + ")");
+            if (c.held() || figures.sustainable() == null) {
+                break;
+            }
+            rate = lowered(rate, figures.receiveRate(), inc.resolution());
+        }
+        return runs;
+    }
+
+    /**
+     * The rate to confirm after one that did not hold at {@code rate}: at least {@link #LOWER_BY} and the resolution
+     * lower, and no higher than what that run achieved (rounded down to the resolution): a cold start that fell far
+     * behind is not asked for nearly as much again. 0 or less: no rate is left to try.
+     */
+    static long lowered(long rate, Double achieved, long resolution) {
+        long next = rate - Math.max(resolution, Math.round(rate * LOWER_BY));
+        if (achieved != null && achieved < next) {
+            next = (long) (achieved / resolution) * resolution;
+        }
+        return next;
+    }
+
+    /** A run's length in seconds: its time, or its message count at {@code rate}. */
+    private static double seconds(TestDuration d, long rate) {
+        return d instanceof TestDuration.ByTime t ? t.duration().toMillis() / 1000.0
+                : ((TestDuration.ByCount) d).messages() / (double) rate;
     }
 
     /** The SUT's queues over the step's measured span when an inspector sampled them; null otherwise (or by count). */

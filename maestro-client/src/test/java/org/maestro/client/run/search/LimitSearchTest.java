@@ -3,6 +3,7 @@ package org.maestro.client.run.search;
 import org.junit.jupiter.api.Test;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.units.TestDuration;
+import org.maestro.results.Confirmation;
 import org.maestro.results.Incremental;
 import org.maestro.results.Summary;
 
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.function.LongFunction;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The search's logic alone, against a judge with a known limit: where it goes, where it stops, and why. */
@@ -120,5 +122,47 @@ class LimitSearchTest {
         assertEquals(Summary.ERROR, error.stoppedBy());
         assertEquals(Summary.ERROR, error.verdict());
         assertEquals(2, error.steps().size());
+    }
+
+    /** A confirmation run at {@code rate} that achieved {@code achieved} msg/s, held or not. */
+    private static Confirmation confirmation(long rate, double achieved, boolean held) {
+        Incremental.Step figures = step(rate, Incremental.Step.CONFIRM, held, false).toBuilder().receiveRate(achieved)
+                .reasons(held ? List.of() : List.of("received " + achieved + " msg/s")).build();
+        return new Confirmation(rate, 30, "a cold start", figures);
+    }
+
+    @Test
+    void aConfirmationThatDoesNotHoldLowersTheRateToWhatItAchievedOrByAtLeastFivePerCent() {
+        assertEquals(10_500, IncrementalExecutor.lowered(17_000, 10_569.0, 250), "no higher than the achieved rate");
+        assertEquals(16_150, IncrementalExecutor.lowered(17_000, 16_990.0, 250), "5 % lower when it nearly held");
+        assertEquals(16_000, IncrementalExecutor.lowered(17_000, null, 1000), "at least the resolution lower");
+        assertEquals(90, IncrementalExecutor.lowered(100, null, 10), "at least the resolution lower");
+        assertTrue(IncrementalExecutor.lowered(10, 3.0, 10) <= 0, "nothing left to try below the resolution");
+    }
+
+    @Test
+    void theConfirmedRateIsTheAnswerAndItsRunsAreKeptInOrder() {
+        Incremental steps = search(plan(500, 1000, 20_000, 50, Duration.ofHours(1)), rate -> step(rate, null, rate <= 1000, false));
+        assertEquals(1000L, steps.limitRate(), "before any confirmation: the steps' rate");
+        Incremental r = steps.withConfirmations(List.of(confirmation(1000, 700, false), confirmation(650, 650, true)));
+        assertEquals(Summary.PASSED, r.verdict());
+        assertEquals(1000L, r.sustainableRate(), "the steps' answer is kept beside it");
+        assertEquals(650, r.confirmed().rate());
+        assertEquals(650L, r.limitRate());
+        assertEquals("confirmed at 650 msg/s for 30 s from a cold start; not at 1000 msg/s (received 700.0 msg/s)", r.confirmedText());
+        List<String> table = new CurveTable(r).lines();
+        assertTrue(table.stream().anyMatch(l -> l.startsWith("c1") && l.contains("did NOT hold")), table.toString());
+        assertTrue(table.stream().anyMatch(l -> l.startsWith("c2") && l.contains("held (30 s from a cold start)")), table.toString());
+    }
+
+    @Test
+    void whenNoConfirmationHoldsTheSearchFailsAndHasNoLimit() {
+        Incremental steps = search(plan(500, 1000, 20_000, 50, Duration.ofHours(1)), rate -> step(rate, null, rate <= 1000, false));
+        Incremental r = steps.withConfirmations(List.of(confirmation(1000, 500, false), confirmation(500, 450, false)));
+        assertEquals(Summary.FAILED, r.verdict());
+        assertNull(r.confirmed());
+        assertNull(r.limitRate());
+        assertTrue(r.confirmedText().startsWith("not confirmed: 2 run(s) of 30 s from a cold start did not hold at 1000 msg/s"),
+                r.confirmedText());
     }
 }
