@@ -535,7 +535,8 @@
     section.parentNode.insertBefore(document.getElementById('charts'), section);
   }
   function indexRow(r) {
-    var name = el('span', {}, [r.name + (r.build ? ' \u00b7 build ' + r.build : '') + (r.sut ? ' \u00b7 ' + r.sut : '') + (r.kind === 'incremental' ? ' (incremental' + (r.sustainable === undefined ? '' : ', sustainable ' + r.sustainable) + ')' : '')]);
+    var name = el('span', {}, [r.name + (r.build ? ' \u00b7 build ' + r.build : '') + (r.sut ? ' \u00b7 ' + r.sut : '') + (r.kind === 'incremental' ? ' (incremental' + (r.sustainable === undefined ? '' : ', sustainable ' + r.sustainable)
+      + (r.confirmed === undefined ? '' : '; ' + r.confirmed) + ')' : '')]);
     if (r.note) { name.appendChild(el('div', { class: 'note', text: r.note })); }
     var c = r.comparison, versus = '';
     if (c) {

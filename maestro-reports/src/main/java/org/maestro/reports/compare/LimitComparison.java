@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.maestro.results.Format;
 import org.maestro.reports.ReportException;
@@ -67,6 +68,10 @@ record LimitComparison(Incremental baseline, Incremental run) {
         List<String> lines = new ArrayList<>();
         lines.add("sustainable rate: baseline " + baseline.sustainableText() + "; run " + run.sustainableText() + " -> " + verdict()
                 + " (a change counts beyond both resolutions together, " + (resolution(baseline) + resolution(run)) + " msg/s)");
+        if (baseline.confirmedText() != null || run.confirmedText() != null) {
+            lines.add("confirmation: baseline " + Objects.requireNonNullElse(baseline.confirmedText(), "none ran") + "; run "
+                    + Objects.requireNonNullElse(run.confirmedText(), "none ran"));
+        }
         Map<Long, Incremental.Step[]> common = new TreeMap<>();
         for (Incremental.Step s : baseline.steps()) {
             common.computeIfAbsent(s.rate(), k -> new Incremental.Step[2])[0] = s;

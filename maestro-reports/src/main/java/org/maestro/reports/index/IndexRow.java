@@ -108,6 +108,9 @@ public final class IndexRow {
         row.put("verdict", inc.verdict() == null ? "unknown" : inc.verdict());
         copyNumber(row, "sustainableRate", inc.sustainableRate());
         row.put("sustainable", inc.sustainableText());
+        if (inc.confirmedText() != null) {
+            row.put("confirmed", inc.confirmedText());
+        }
         Incremental.Step sustainable = null;
         for (Incremental.Step step : inc.steps()) {
             if (step.passed() && inc.sustainableRate() != null && step.rate() == inc.sustainableRate()) {

@@ -1,6 +1,7 @@
 package org.maestro.reports.compare;
 
 import org.junit.jupiter.api.Test;
+import org.maestro.results.Confirmation;
 import org.maestro.results.Incremental;
 import org.maestro.results.Summary;
 
@@ -43,5 +44,20 @@ class LimitComparisonTest {
         List<String> lines = new LimitComparison(base, capped).lines();
         assertTrue(lines.get(0).startsWith("sustainable rate: baseline 4000 msg/s ± 100 msg/s"), lines.get(0));
         assertTrue(lines.stream().anyMatch(l -> l.matches("1000\\s+1000 / 1000\\s+2 / 2")), String.join("\n", lines));
+    }
+
+    @Test
+    void theConfirmationsAreSaidBesideTheSteps() {
+        Incremental base = search(4000, 4100, 100);
+        Incremental.Step held = step(3800, true, 3800, 5).toBuilder().phase(Incremental.Step.CONFIRM).build();
+        Incremental.Step fell = step(4000, false, 3500, 900).toBuilder().phase(Incremental.Step.CONFIRM)
+                .reasons(List.of("received 3500 msg/s")).build();
+        Incremental run = search(4000, 4100, 100).withConfirmations(List.of(new Confirmation(4000, 30, "a cold start", fell),
+                new Confirmation(3800, 30, "a cold start", held)));
+        List<String> lines = new LimitComparison(base, run).lines();
+        assertEquals("confirmation: baseline none ran; run confirmed at 3800 msg/s for 30 s from a cold start; not at 4000 msg/s"
+                + " (received 3500 msg/s)", lines.get(1), String.join("\n", lines));
+        assertTrue(new LimitComparison(base, base).lines().stream().noneMatch(l -> l.startsWith("confirmation")),
+                "no line when neither search ran one");
     }
 }
