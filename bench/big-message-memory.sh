@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What a sender of big messages keeps in memory, during and after a test (BigMessageMemoryBench): a sender JVM with a
 # lab's default heap sends 100MiB messages to a real Artemis; its RSS at the end and while idle after.
-# Usage: bench/big-message-memory.sh ["JVM OPTIONS" [COUNT [SIZE]]]
+# Usage: bench/big-message-memory.sh ["JVM OPTIONS" [COUNT [SIZE [URL_OPTIONS]]]]
 #   (default "-Xmx5900m -XX:G1PeriodicGCInterval=30000" 10 100MiB: the launcher's option, a quarter of 23 GB)
 # Measured 2026-11-27 on the shared 2-core, 23 GB host (load ~25), 10 x 100MiB flat out:
 #   before (max.in.flight 1000, no periodic GC; "-Xmx5900m"): RSS 3168 MB at the end, still 3168 MB 60 s later;

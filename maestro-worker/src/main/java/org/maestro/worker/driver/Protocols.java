@@ -81,6 +81,15 @@ public final class Protocols {
         return p.kafka() ? Map.of() : p.client().defaults(url);
     }
 
+    /**
+     * {@code url} with the options that keep its consumers from fetching more than {@code messages} ahead
+     * ({@link JmsClient#receiveAhead}); the URL's own options win. Unchanged for a client that bounds them by bytes.
+     */
+    public static SutUrl receiving(SutUrl url, int messages) {
+        Protocol p = of(url.scheme());
+        return p.client() == null ? url : url.withClientDefaults(p.client().receiveAhead(url, messages));
+    }
+
     /** A driver that opens each connection with the client of its URL's scheme. */
     public static LoadDriver driver(LoadDriver.FailureListener failures) {
         LoadDriver kafka = new KafkaDriver();
