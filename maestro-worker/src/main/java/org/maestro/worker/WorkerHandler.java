@@ -89,15 +89,15 @@ public final class WorkerHandler implements PeerHandler {
         refuseWhileRunning();
         WorkerJob run = prepared != null ? prepared : newJob(peer);
         prepared = null;
-        IdleHeap.began();
+        IdleHeap.SHARED.began();
         try {
             run.start(() -> {
                 last = run;
                 current = null;
-                IdleHeap.ended();
+                IdleHeap.SHARED.ended();
             }, startAtMicros);
         } catch (Exception e) {
-            IdleHeap.ended();
+            IdleHeap.SHARED.ended();
             throw e;
         }
         current = run;

@@ -27,11 +27,15 @@ import java.util.function.Predicate;
  * and p99.9 of its measured period, from its own HdrHistogram log: Maestro's sender's send-delay.hlog (the intervals
  * tagged warmup left out), perf's {@code --hdr} log (its intervals tagged "delay send"; "warmup delay send" left out).
  * Then the medians over the rounds, side by side, and the host's load average at the start and the end of each run.
+ * Each Maestro run prints this JVM's CPU by thread (sender, receiver, client I/O, GC, JIT): where its time went.
  * Usage: bench/send-delay.sh [ROUNDS [DURATION [WARMUP [FLAT_OUT]]]]
  */
 public final class SendDelayBench {
-    /** perf's tag of the send delay of its measured period, in microseconds. */
-    private static final String PERF_SEND_DELAY = "delay send";
+    /**
+     * perf's tag of the send delay of its measured period ("delay send", microseconds), its blank made an underscore:
+     * HdrHistogram's log reader splits a line at blanks and would skip the interval.
+     */
+    private static final String PERF_SEND_DELAY = "delay_send";
     private static final int SIZE = 1024;
     private static final int[] PERCENTS = {25, 50, 75};
 
@@ -121,8 +125,17 @@ public final class SendDelayBench {
         double load = loadAverage();
         Map<String, String> options = Map.of(TestOptions.RATE, Long.toString(rate), TestOptions.DURATION, duration + warmup + "s",
                 TestOptions.WARMUP, warmup + "s", TestOptions.MESSAGE_SIZE, Integer.toString(SIZE));
-        Path test = ThroughputBench.maestroRun(sut.amqpUrl("bench." + name), control, work, options, 0, name,
-                ThroughputBench.Metrics.NONE);
+        Path test;
+        long t0 = System.nanoTime();
+        try (ThreadCpu threads = ThreadCpu.watch(ProcessHandle.current().pid())) {
+            test = ThroughputBench.maestroRun(sut.amqpUrl("bench." + name), control, work, options, 0, name,
+                    ThroughputBench.Metrics.NONE);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            StringBuilder line = new StringBuilder("  " + name + " CPU by thread, % of a core over " + Math.round(seconds) + " s:");
+            threads.byName().entrySet().stream().limit(8).forEach(e -> line.append(String.format(Locale.ROOT, " %s %.1f",
+                    e.getKey(), e.getValue() * 100 / seconds)));
+            System.out.println(line);
+        }
         return Run.of(sum(test.resolve(ThroughputBench.SENDER).resolve(PeerFiles.SEND_DELAY_HLOG), tag -> !"warmup".equals(tag)),
                 load);
     }
@@ -134,14 +147,19 @@ public final class SendDelayBench {
         Path home = Path.of(System.getProperty(ArtemisBroker.HOME_PROPERTY));
         Process p = new ProcessBuilder(home.resolve("bin/artemis").toString(), "perf", "client", "--silent",
                 "--protocol", "AMQP", "--url", sut.amqpUrl(), "--user", ArtemisBroker.USER, "--password", ArtemisBroker.PASSWORD,
-                "--rate", Long.toString(rate), "--duration", Integer.toString(duration), "--warmup", Integer.toString(warmup),
+                // perf's warm-up is part of its duration: the measured period is as long as Maestro's.
+                "--rate", Long.toString(rate), "--duration", Integer.toString(duration + warmup), "--warmup", Integer.toString(warmup),
                 "--message-size", Integer.toString(SIZE), "--hdr", hdr.toString(), "queue://bench." + name)
                 .redirectErrorStream(true).redirectOutput(work.resolve(name + ".log").toFile()).start();
         if (!p.waitFor(duration + warmup + 120L, TimeUnit.SECONDS) || p.exitValue() != 0) {
             p.destroyForcibly();
             throw new IllegalStateException("artemis perf failed; see " + work.resolve(name + ".log"));
         }
-        return Run.of(sum(hdr, PERF_SEND_DELAY::equals), load);
+        Path readable = work.resolve(name + ".tags.hdr");
+        Files.write(readable, Files.readAllLines(hdr).stream()
+                .map(line -> line.startsWith("Tag=") ? line.substring(0, line.indexOf(',')).replace(' ', '_') + line.substring(line.indexOf(','))
+                        : line).toList());
+        return Run.of(sum(readable, PERF_SEND_DELAY::equals), load);
     }
 
     /** The intervals of an HdrHistogram log whose tag {@code wanted} takes (null for none), added up. */
