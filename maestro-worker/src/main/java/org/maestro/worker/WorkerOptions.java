@@ -7,6 +7,7 @@ import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.TestDuration;
+import org.maestro.worker.driver.Protocols;
 import org.maestro.worker.driver.SutUrl;
 
 import java.time.Duration;
@@ -51,6 +52,16 @@ public record WorkerOptions(Map<String, String> raw, String testId, String testN
      */
     public int receiveAhead() {
         return fitInFlight(messageSize);
+    }
+
+    /** The receive URL with the client options that bound what its connections fetch ahead to {@link #receiveAhead}. */
+    public SutUrl receivingUrl() {
+        return Protocols.receiving(receiveUrl, receiveAhead());
+    }
+
+    /** The options {@link #receivingUrl} adds; empty for none or without a receive URL. */
+    public Map<String, String> receiveAheadDefaults() {
+        return receiveUrl == null ? Map.of() : Protocols.receiveAheadOf(receiveUrl, receiveAhead());
     }
 
     /** Reads a SET's options: the load ({@link LoadOptions#parse}), the SUT's URLs and this worker's own settings. */

@@ -86,8 +86,13 @@ public final class Protocols {
      * ({@link JmsClient#receiveAhead}); the URL's own options win. Unchanged for a client that bounds them by bytes.
      */
     public static SutUrl receiving(SutUrl url, int messages) {
+        return url.withClientDefaults(receiveAheadOf(url, messages));
+    }
+
+    /** The options {@link #receiving} adds to {@code url}; empty for none. */
+    public static Map<String, String> receiveAheadOf(SutUrl url, int messages) {
         Protocol p = of(url.scheme());
-        return p.client() == null ? url : url.withClientDefaults(p.client().receiveAhead(url, messages));
+        return p.client() == null ? Map.of() : p.client().receiveAhead(url, messages);
     }
 
     /** A driver that opens each connection with the client of its URL's scheme. */
