@@ -9,6 +9,7 @@ import org.maestro.common.runfiles.SequenceEventsCsv;
 import org.maestro.common.units.TestDuration;
 import org.maestro.worker.driver.DriverException;
 import org.maestro.worker.driver.LoadDriver;
+import org.maestro.worker.driver.SutUrl;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
@@ -59,8 +60,9 @@ final class ReceiverJob extends WorkerJob {
         }
         // A queue's messages are shared among the connections: one account. A topic's go to each.
         Sequences shared = new Sequences();
+        SutUrl url = options.receivingUrl();
         for (int i = 0; i < options.connections(); i++) {
-            consumers.add(driver.openConsumer(options.receiveUrl(), peer.info().name() + "-" + i));
+            consumers.add(driver.openConsumer(url, peer.info().name() + "-" + i));
             sequences.add(options.receiveUrl().topic() ? new Sequences() : shared);
         }
     }

@@ -45,11 +45,15 @@ final class RunFiles {
                 .warmupGate(warmupGate).startInstant(startInstant).build());
     }
 
-    /** @param sutUrl where this peer sends or receives (null if not SET): its protocol's client is recorded */
-    static void writeSystemJson(Path dir, PeerInfo peer, SutUrl sutUrl) throws IOException {
+    /**
+     * @param sutUrl  where this peer sends or receives (null if not SET): its protocol's client is recorded
+     * @param ahead   the options a receiver's connections add to bound what they fetch ahead ({@link Protocols#receiving})
+     */
+    static void writeSystemJson(Path dir, PeerInfo peer, SutUrl sutUrl, Map<String, String> ahead) throws IOException {
         Map<String, Object> system = SystemInfo.describe(peer);
         system.put("driver", Protocols.clientOf(sutUrl));
-        Map<String, String> defaults = Protocols.defaultsOf(sutUrl);
+        Map<String, String> defaults = new TreeMap<>(Protocols.defaultsOf(sutUrl));
+        defaults.putAll(ahead);
         if (!defaults.isEmpty()) {
             // What the connection was opened with beside the URL's own options: the effective value, not qpid-jms's.
             system.put(SystemInfo.DRIVER_DEFAULTS, new TreeMap<>(defaults));

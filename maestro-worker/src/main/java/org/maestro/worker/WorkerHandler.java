@@ -89,10 +89,17 @@ public final class WorkerHandler implements PeerHandler {
         refuseWhileRunning();
         WorkerJob run = prepared != null ? prepared : newJob(peer);
         prepared = null;
-        run.start(() -> {
-            last = run;
-            current = null;
-        }, startAtMicros);
+        IdleHeap.SHARED.began();
+        try {
+            run.start(() -> {
+                last = run;
+                current = null;
+                IdleHeap.SHARED.ended();
+            }, startAtMicros);
+        } catch (Exception e) {
+            IdleHeap.SHARED.ended();
+            throw e;
+        }
         current = run;
         WorkerOptions o = options.parsed();
         return new Payload.Ok(peer.info().role().wireName() + " started test " + run.testId() + " with "

@@ -18,6 +18,7 @@ import org.maestro.common.runfiles.TestJson;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -85,8 +86,8 @@ abstract class WorkerJob {
         this.dir = RunFiles.directory(dataDir, testId, peer.info());
         this.startEpochMicros = Clocks.epochMicros();
         this.startNanos = System.nanoTime();
-        RunFiles.writeSystemJson(dir, peer.info(),
-                peer.info().role() == Role.SENDER ? options.sendUrl() : options.receiveUrl());
+        RunFiles.writeSystemJson(dir, peer.info(), peer.info().role() == Role.SENDER ? options.sendUrl() : options.receiveUrl(),
+                peer.info().role() == Role.SENDER ? Map.of() : options.receiveAheadDefaults());
         this.flushes = new RateLogFlushes(options.connections());
         this.startLine = new StartLine(options.connections());
     }

@@ -8,6 +8,7 @@ import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.TestDuration;
+import org.maestro.worker.driver.Protocols;
 import org.maestro.worker.driver.SutUrl;
 
 import java.time.Duration;
@@ -37,7 +38,31 @@ public record WorkerOptions(Map<String, String> raw, String testId, String testN
 
     /** max.in.flight as given, lowered so that that many of the biggest messages fit in {@link #IN_FLIGHT_BYTES}; at least 1. */
     static int inFlight(int given, SizeMix size) {
-        return (int) Math.max(1, Math.min(given, IN_FLIGHT_BYTES / size.maxBytes()));
+        return Math.min(given, fitInFlight(size));
+    }
+
+    /** How many of the biggest messages of {@code size} fit in {@link #IN_FLIGHT_BYTES}; at least 1. */
+    static int fitInFlight(SizeMix size) {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, IN_FLIGHT_BYTES / size.maxBytes()));
+    }
+
+    /**
+     * The most messages a receiver connection lets its client fetch ahead of what it has taken: as many of the biggest
+     * messages as fit in {@link #IN_FLIGHT_BYTES}, as a sender's are bounded. A client that fetches a thousand ahead
+     * (qpid-jms's default) of 100MiB messages holds them all, and a receiver's heap grew to 4.0 GB resident.
+     */
+    public int receiveAhead() {
+        return fitInFlight(messageSize);
+    }
+
+    /** The receive URL with the client options that bound what its connections fetch ahead to {@link #receiveAhead}. */
+    public SutUrl receivingUrl() {
+        return Protocols.receiving(receiveUrl, receiveAhead());
+    }
+
+    /** The options {@link #receivingUrl} adds; empty for none or without a receive URL. */
+    public Map<String, String> receiveAheadDefaults() {
+        return receiveUrl == null ? Map.of() : Protocols.receiveAheadOf(receiveUrl, receiveAhead());
     }
 
     /** Reads a SET's options: the load ({@link LoadOptions#parse}), the SUT's URLs and this worker's own settings. */

@@ -115,6 +115,14 @@ class WorkerLogicTest {
         assertEquals(64, WorkerOptions.parse(with(base, TestOptions.MESSAGE_SIZE, "1MiB")).maxInFlight());
         assertEquals(1, WorkerOptions.parse(with(base, TestOptions.MESSAGE_SIZE, "100MiB")).maxInFlight());
         assertEquals(10, WorkerOptions.parse(with(with(base, TestOptions.MESSAGE_SIZE, "1MiB"), TestOptions.MAX_IN_FLIGHT, "10")).maxInFlight());
+        // A receiver's client fetches ahead no more of the biggest messages than fit in the same 64 MiB, at least one.
+        assertEquals(65536, o.receiveAhead());
+        assertEquals(64, WorkerOptions.parse(with(base, TestOptions.MESSAGE_SIZE, "1MiB")).receiveAhead());
+        assertEquals(1, WorkerOptions.parse(with(base, TestOptions.MESSAGE_SIZE, "100MiB")).receiveAhead());
+        WorkerOptions big = WorkerOptions.parse(with(base, TestOptions.MESSAGE_SIZE, "100MiB"));
+        assertEquals(Map.of("jms.prefetchPolicy.all", "1"), big.receiveAheadDefaults(), "shown in a receiver's system.json");
+        assertEquals("1", big.receivingUrl().clientOptions().get("jms.prefetchPolicy.all"));
+        assertEquals(Map.of(), o.receiveAheadDefaults(), "1000 of 1 KiB: qpid-jms's own prefetch");
         assertEquals(o.sendUrl(), o.receiveUrl(), "receivers use the send URL unless told otherwise");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> WorkerOptions.parse(with(base, TestOptions.MESSAGE_SIZE, "16")))
                 .getMessage().contains("too small"));

@@ -137,6 +137,20 @@ public final class Protocols {
         return p.ownClient() ? Map.of() : p.client().defaults(url);
     }
 
+    /**
+     * {@code url} with the options that keep its consumers from fetching more than {@code messages} ahead
+     * ({@link JmsClient#receiveAhead}); the URL's own options win. Unchanged for a client that bounds them by bytes.
+     */
+    public static SutUrl receiving(SutUrl url, int messages) {
+        return url.withClientDefaults(receiveAheadOf(url, messages));
+    }
+
+    /** The options {@link #receiving} adds to {@code url}; empty for none. */
+    public static Map<String, String> receiveAheadOf(SutUrl url, int messages) {
+        Protocol p = of(url.scheme());
+        return p.client() == null ? Map.of() : p.client().receiveAhead(url, messages);
+    }
+
     /** A driver that opens each connection with the client of its URL's scheme. */
     public static LoadDriver driver(LoadDriver.FailureListener failures) {
         // One driver per own client for the worker's life (the Kafka driver remembers the topics it has seen).

@@ -236,6 +236,17 @@ public record SutUrl(String scheme, String host, int port, String destination, b
                 clientOptions, 0, delivery, 0);
     }
 
+    /** This URL with the client options of {@code defaults} it does not set itself. */
+    public SutUrl withClientDefaults(Map<String, String> defaults) {
+        if (clientOptions.keySet().containsAll(defaults.keySet())) {
+            return this;
+        }
+        Map<String, String> merged = new LinkedHashMap<>(defaults);
+        merged.putAll(clientOptions);
+        return new SutUrl(scheme, host, port, destination, topic, persistent, durable, failover, username, password,
+                Map.copyOf(merged), throttlePerSecond, delivery, receiveThrottlePerSecond);
+    }
+
     /** Whether sends are fire-and-forget: the SUT acknowledges nothing, a sender's count is only what it sent. */
     public boolean presettled() {
         return delivery == DeliveryMode.PRESETTLED;

@@ -59,6 +59,28 @@ class ProtocolsTest {
     }
 
     @Test
+    void aReceiverFetchesNoMoreAheadThanItsBoundWhereTheClientCountsMessages() {
+        // qpid-jms and the ActiveMQ client fetch a thousand ahead (an ActiveMQ topic 32766, a durable one 100).
+        assertEquals("amqp://h:5672?amqp.maxFrameSize=65536&jms.prefetchPolicy.all=1",
+                JmsDriverAccess.uri(Protocols.receiving(SutUrl.parse("amqp://h/q"), 1)));
+        SutUrl small = SutUrl.parse("amqp://h/q");
+        assertSame(small, Protocols.receiving(small, 1000), "no fewer than the client's own: unchanged");
+        assertEquals("tcp://h:61616?jms.prefetchPolicy.all=64",
+                JmsDriverAccess.uri(Protocols.receiving(SutUrl.parse("openwire://h/q"), 64)));
+        assertEquals("tcp://h:61616?jms.prefetchPolicy.all=1024",
+                JmsDriverAccess.uri(Protocols.receiving(SutUrl.parse("openwire://h/t?type=topic"), 1024)));
+        SutUrl durable = SutUrl.parse("openwire://h/t?type=topic&durable=true");
+        assertSame(durable, Protocols.receiving(durable, 1024));
+        SutUrl own = SutUrl.parse("amqp://h/q?jms.prefetchPolicy.queuePrefetch=500");
+        assertSame(own, Protocols.receiving(own, 1), "the URL's own prefetch wins");
+        // Artemis core's window is in bytes already (consumerWindowSize); Kafka's fetches too (fetch.max.bytes).
+        SutUrl core = SutUrl.parse("core://h/q");
+        assertSame(core, Protocols.receiving(core, 1));
+        SutUrl kafka = SutUrl.parse("kafka://h/t");
+        assertSame(kafka, Protocols.receiving(kafka, 1));
+    }
+
+    @Test
     void onlyArtemisReportsASuccessfulReconnectionToTheExceptionListener() {
         SutUrl core = SutUrl.parse("core://h/q?failover=true");
         assertFalse(JmsDriverAccess.lost(core, new JMSException("AMQ219015: server shutdown", "FAILOVER")));

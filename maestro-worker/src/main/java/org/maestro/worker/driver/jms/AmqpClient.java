@@ -48,6 +48,14 @@ public final class AmqpClient extends JmsClient.PrefixedOptions {
         return null;
     }
 
+    /** qpid-jms fetches this many ahead for a consumer of any kind of destination unless told otherwise. */
+    static final int DEFAULT_PREFETCH = 1000;
+
+    @Override
+    public Map<String, String> receiveAhead(SutUrl url, int messages) {
+        return prefetch(url, messages, DEFAULT_PREFETCH);
+    }
+
     @Override
     public Map<String, String> defaults(SutUrl url) {
         return url.clientOptions().containsKey(MAX_FRAME_SIZE) ? Map.of()

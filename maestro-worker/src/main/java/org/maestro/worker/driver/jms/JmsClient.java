@@ -53,6 +53,27 @@ public abstract class JmsClient {
         return Map.of();
     }
 
+    /**
+     * The options that keep a consumer of {@code url} from fetching more than {@code messages} ahead of what it has
+     * received, where the client would fetch more and the URL sets no bound of its own; none for a client whose window
+     * is counted in bytes already (Artemis core's {@code consumerWindowSize}, 1 MiB by default).
+     */
+    public Map<String, String> receiveAhead(SutUrl url, int messages) {
+        return Map.of();
+    }
+
+    /**
+     * {@link #receiveAhead} for a client whose prefetch is counted in messages, {@code clientDefault} of them unless the
+     * URL sets one ({@value #PREFETCH}*): the prefetch of all kinds of destination lowered to {@code messages}.
+     */
+    static Map<String, String> prefetch(SutUrl url, int messages, int clientDefault) {
+        boolean own = url.clientOptions().keySet().stream().anyMatch(k -> k.startsWith(PREFETCH));
+        return own || messages >= clientDefault ? Map.of() : Map.of(PREFETCH + "all", Integer.toString(messages));
+    }
+
+    /** The prefix of qpid-jms's and the ActiveMQ client's prefetch options ({@code all}, {@code queuePrefetch}...). */
+    static final String PREFETCH = "jms.prefetchPolicy.";
+
     /** Whether it can send presettled (fire-and-forget, {@code delivery=presettled}): AMQP's only. */
     public boolean presettles() {
         return false;

@@ -45,6 +45,16 @@ public final class OpenWireClient extends JmsClient.PrefixedOptions {
         });
     }
 
+    /** The ActiveMQ client's prefetch unless told otherwise: a queue's, a durable subscription's, a topic's. */
+    static final int QUEUE_PREFETCH = 1000;
+    static final int DURABLE_TOPIC_PREFETCH = 100;
+    static final int TOPIC_PREFETCH = 32766;
+
+    @Override
+    public Map<String, String> receiveAhead(SutUrl url, int messages) {
+        return prefetch(url, messages, !url.topic() ? QUEUE_PREFETCH : url.durable() ? DURABLE_TOPIC_PREFETCH : TOPIC_PREFETCH);
+    }
+
     /** The ActiveMQ broker URL: {@code tcp://host:port?…}, wrapped in {@code failover:(…)?…} if asked. */
     @Override
     String connectionUri(SutUrl url) {
