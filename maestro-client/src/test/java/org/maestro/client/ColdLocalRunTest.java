@@ -68,7 +68,7 @@ class ColdLocalRunTest {
         try (ChildJvm client = ChildJvm.startAsUsersJvm(MaestroMain.class, args.toArray(String[]::new))) {
             assertTrue(client.process().waitFor(240, TimeUnit.SECONDS), name + " ended:\n" + client.outputTail(30));
             assertTrue(client.process().exitValue() <= 1, name + " ran (0 passed, 1 failed):\n" + client.outputTail(30));
-            System.out.println(name + ":\n" + client.outputTail(25));
+            System.out.println(name + ":\n" + client.outputTail(12));
         }
         Path run = MaestroCommand.onlyRun(runs);
         return JSON.readTree(run.resolve(RunLayout.SUMMARY_JSON).toFile());
