@@ -124,7 +124,7 @@ class GeneratorUsageTest {
         }
         GeneratorLoad sender = GeneratorUsage.of("sender-1", "sender", "lab-1", cold, false);
         GeneratorLoad receiver = GeneratorUsage.of("receiver-1", "receiver", "lab-2", warm, false);
-        assertEquals(600 + 3 + 16 * 3, sender.jitCompileMillis());
+        assertEquals(4 * 150 + 16 * 3, sender.jitCompileMillis());
         assertEquals(603, sender.jitCompileMillisFirst());
         assertTrue(sender.compiling());
         assertEquals(20, receiver.jitCompileMillisFirst());
