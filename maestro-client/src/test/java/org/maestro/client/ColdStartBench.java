@@ -51,8 +51,11 @@ class ColdStartBench {
     /** The cap of a warm-up without a ramp: how long the bench waits for a cold JVM to get on schedule. */
     private static final String CAP = "20s";
 
+    private static final List<String> SETUPS = List.of(System.getProperty("maestro.bench.setups", "worker,local").split(","));
+
+    /** The standalone Artemis only for the worker set-up: --local starts its own, and a busy host starts one slowly. */
     @RegisterExtension
-    static final TestLab lab = TestLab.withMosquitto().withArtemis();
+    static final TestLab lab = SETUPS.contains("worker") ? TestLab.withMosquitto().withArtemis() : TestLab.withMosquitto();
 
     @TempDir
     Path work;
@@ -69,7 +72,7 @@ class ColdStartBench {
         int seconds = Integer.getInteger("maestro.bench.seconds", 25);
         List<Integer> shares = Arrays.stream(System.getProperty("maestro.bench.shares", "25,50,75").split(","))
                 .map(String::strip).map(Integer::parseInt).toList();
-        List<String> setups = List.of(System.getProperty("maestro.bench.setups", "worker,local").split(","));
+        List<String> setups = SETUPS;
         String rampTime = WarmupRamp.parseOrOff(LoadOptions.DEFAULT_WARMUP_RAMP).time().toSeconds() + "s";
         Map<String, List<Figures>> all = new LinkedHashMap<>();
         for (String setup : setups) {
