@@ -10,12 +10,14 @@
 # `maestro run --local` JVM need before they keep 25, 50 and 75 % of their flat-out rate without a ramp, and whether
 # the default ramp gets them there within its warm-up; the README's warm-up section quotes its table. About 10 minutes
 # a round with the defaults.
-# Usage: bench/warmup-schedule.sh cold [ROUNDS] [SHARES] [SETUPS]   (default 3 25,50,75 worker,local)
+# Usage: bench/warmup-schedule.sh cold [ROUNDS] [SHARES] [SETUPS] [RATES]   (default 3 25,50,75 worker,local; RATES in
+# msg/s, e.g. 2500,10000, instead of shares of a flat-out run measured first)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = cold ]; then
   bench/run-client-bench.sh cold-start ColdStartBench \
-      -Dmaestro.bench.rounds="${2:-3}" -Dmaestro.bench.shares="${3:-25,50,75}" -Dmaestro.bench.setups="${4:-worker,local}"
+      -Dmaestro.bench.rounds="${2:-3}" -Dmaestro.bench.shares="${3:-25,50,75}" -Dmaestro.bench.setups="${4:-worker,local}" \
+      -Dmaestro.bench.rates="${5:-}"
   exit
 fi
 bench/run-client-bench.sh warmup-schedule WarmupScheduleBench \

@@ -40,6 +40,7 @@ import java.util.function.ToDoubleFunction;
  *
  * <p>Not a test (no assertion, many minutes long): surefire runs it only when named, {@code -Dtest=ColdStartBench}.
  * System properties: {@code maestro.bench.rounds} (3), {@code maestro.bench.shares} (percent of flat out, {@code 25,50,75}),
+ * {@code maestro.bench.rates} (msg/s instead of shares: no flat-out run; what a table's "share" column then holds),
  * {@code maestro.bench.seconds} (25), {@code maestro.bench.setups} ({@code worker,local}).
  */
 class ColdStartBench {
@@ -75,13 +76,21 @@ class ColdStartBench {
         List<String> setups = SETUPS;
         String rampTime = WarmupRamp.parseOrOff(LoadOptions.DEFAULT_WARMUP_RAMP).time().toSeconds() + "s";
         Map<String, List<Figures>> all = new LinkedHashMap<>();
+        String rates = System.getProperty("maestro.bench.rates", "");
         for (String setup : setups) {
-            JsonNode t = run(setup, "flat-out", "rate=0", "duration=10s", "warmup=0s").get("totals");
-            long flatOut = (long) Math.min(t.get("sendRate").asDouble(), t.get("receiveRate").asDouble());
-            print("%s: flat out (10 s, 2 connections, cold): %d msg/s sent and received", setup, flatOut);
+            long flatOut = 0;
+            if (rates.isBlank()) {
+                // Warm: a cold JVM's first seconds would make flat out its JIT's, not the host's.
+                JsonNode t = run(setup, "flat-out", "rate=0", "duration=15s", "warmup=5s").get("totals");
+                flatOut = (long) Math.min(t.get("sendRate").asDouble(), t.get("receiveRate").asDouble());
+                print("%s: flat out (15 s after a 5 s warm-up, 2 connections): %d msg/s sent and received", setup, flatOut);
+            } else {
+                shares = Arrays.stream(rates.split(",")).map(String::strip).map(Integer::parseInt).toList();
+                print("%s: rates given, msg/s: %s", setup, rates);
+            }
             for (int round = 1; round <= rounds; round++) {
                 for (int share : shares) {
-                    long rate = Math.max(500, flatOut * share / 100 / 100 * 100);
+                    long rate = rates.isBlank() ? Math.max(500, flatOut * share / 100 / 100 * 100) : share;
                     for (boolean ramp : round % 2 == 1 ? new boolean[]{false, true} : new boolean[]{true, false}) {
                         String label = ramp ? "ramp " + LoadOptions.DEFAULT_WARMUP_RAMP : "no ramp";
                         JsonNode summary = ramp
@@ -91,8 +100,9 @@ class ColdStartBench {
                                 "warmupMax=" + CAP, "warmupRamp=off");
                         Figures f = figures(summary, rate);
                         all.computeIfAbsent(setup + " " + share + " " + ramp, k -> new ArrayList<>()).add(f);
-                        print("%s round %d %3d %% (%6d msg/s) %-12s: warm-up %5.1f s %-13s JIT settled at %5.1f s,"
-                                        + " first 5 s p99 send delay %9.3f ms, achieved %5.1f %%", setup, round, share, rate,
+                        print("%s round %d %s (%6d msg/s) %-12s: warm-up %5.1f s %-13s JIT settled at %5.1f s,"
+                                        + " first 5 s p99 send delay %9.3f ms, achieved %5.1f %%", setup, round,
+                                rates.isBlank() ? share + " % of flat out" : "rate given", rate,
                                 label, f.warmupSeconds(), f.onSchedule() ? "on schedule" : "OFF schedule",
                                 f.jitSettledSecond(), f.firstP99(), f.achievedPercent());
                     }
@@ -103,13 +113,13 @@ class ColdStartBench {
         print("medians of %d round(s), %d s runs, 2 connections, 2 shared cores; no ramp: 1 s warm-up waiting for the"
                 + " schedule up to %s; ramp: %s, warm-up %s", rounds, seconds, CAP, LoadOptions.DEFAULT_WARMUP_RAMP, rampTime);
         print("%-7s %5s | %-32s | %-56s", "", "", "no ramp", "default ramp");
-        print("%-7s %5s | %8s %8s %12s | %8s %8s %14s %10s", "set-up", "share", "warm-up", "on sched", "JIT settled",
+        print("%-7s %5s | %8s %8s %12s | %8s %8s %14s %10s", "set-up", rates.isBlank() ? "% max" : "msg/s", "warm-up", "on sched", "JIT settled",
                 "warm-up", "on sched", "first 5 s p99", "achieved");
         for (String setup : setups) {
             for (int share : shares) {
                 List<Figures> off = all.getOrDefault(setup + " " + share + " false", List.of());
                 List<Figures> on = all.getOrDefault(setup + " " + share + " true", List.of());
-                print("%-7s %4d%% | %7.1fs %4d of %d %11.1fs | %7.1fs %4d of %d %11.3f ms %9.1f%%", setup, share,
+                print("%-7s %5d | %7.1fs %4d of %d %11.1fs | %7.1fs %4d of %d %11.3f ms %9.1f%%", setup, share,
                         median(off, Figures::warmupSeconds), onSchedule(off), off.size(), median(off, Figures::jitSettledSecond),
                         median(on, Figures::warmupSeconds), onSchedule(on), on.size(), median(on, Figures::firstP99),
                         median(on, Figures::achievedPercent));
