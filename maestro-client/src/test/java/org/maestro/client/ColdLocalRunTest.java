@@ -43,7 +43,9 @@ class ColdLocalRunTest {
         long flatOut = (long) Math.min(flat.get("sendRate").asDouble(), flat.get("receiveRate").asDouble());
         long rate = Math.max(1000, Math.round(flatOut * SHARE_OF_FLAT_OUT / 500) * 500);
 
-        JsonNode cold = run("cold", "rate=" + rate, "duration=15s");
+        // The script's criteria but the latency bound: a 2-core host shared with other builds has a latency tail of
+        // its own (p99 200 ms at 3,000 msg/s while its load average was 15); the warm-up's work is the schedule and the rate.
+        JsonNode cold = run("cold", "rate=" + rate, "duration=15s", "p99=1 s");
         String what = "cold --local at " + rate + " msg/s (flat out " + flatOut + "): " + cold.get("reasons");
         JsonNode sender = sender(cold);
         assertTrue(sender.at("/warmup/onSchedule").asBoolean(), "the warm-up ended on schedule: " + sender.get("warmup") + "; " + what);
