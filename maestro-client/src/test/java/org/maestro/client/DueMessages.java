@@ -18,9 +18,14 @@ final class DueMessages {
 
     /** A sender at {@code perSecond} for {@code seconds} with a warm-up of {@code warmup} ({@code 1s}). */
     static long of(long perSecond, long seconds, String warmup) {
+        return before(perSecond, Duration.ofSeconds(seconds), warmup);
+    }
+
+    /** The same, due before {@code end} from the start. */
+    static long before(long perSecond, Duration until, String warmup) {
         Duration warm = TimeSpan.parseOrZero(warmup);
         LongUnaryOperator at = WarmupRamp.parseOrOff(LoadOptions.DEFAULT_WARMUP_RAMP).schedule(Rate.parse(Long.toString(perSecond)), warm);
-        long end = Duration.ofSeconds(seconds).toNanos();
+        long end = until.toNanos();
         long k = 0;
         while (at.applyAsLong(k) < end) {
             k++;
