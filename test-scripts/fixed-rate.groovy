@@ -12,6 +12,8 @@ test {
     // The warm-up ends once every sender connection's send delay stayed below this for a second ('off': fixed length)
     warmupSendDelay param('warmupSendDelay', '100ms')
     warmupMax    param('warmupMax', null)        // how long it may wait for that; none: 3 times the warm-up
+    // The warm-up raises each sender's rate from a share of its target over a time ('off': the target at once); none: the default
+    warmupRamp   param('warmupRamp', null)
     messageSize  param('size', '~1024')
     connections  param('connections', 2)
     senders      param('senders', 1)

@@ -139,6 +139,14 @@ class ClientLogicTest {
         assertEquals("50ms", p.warmupSendDelay());
         assertEquals("20s", p.warmupMax());
         assertNull(ScriptRunner.load("s.groovy", script, Map.of()).warmupMax(), "none given: the workers' default");
+        assertNull(ScriptRunner.load("s.groovy", script, Map.of()).warmupRamp(), "none given: the workers' default ramp");
+        String ramped = script.replace("warmup '5s'", "warmup '5s'\n    warmupRamp param('ramp', null)");
+        assertEquals("20% 3s", ScriptRunner.load("s.groovy", ramped, Map.of("ramp", "20% 3s")).warmupRamp());
+        assertEquals("off", ScriptRunner.load("s.groovy", ramped, Map.of("ramp", "off")).warmupRamp());
+        String badRamp = assertThrows(ScriptException.class, () -> ScriptRunner.load("s.groovy", ramped, Map.of("ramp", "3s")))
+                .getMessage();
+        assertTrue(badRamp.endsWith("-P ramp=3s: warmupRamp: bad warm-up ramp '3s': not a share (in %) and a time;"
+                + " expected a start share of the target rate and a time like '10% 5s', or off"), badRamp);
         assertEquals("off", ScriptRunner.load("s.groovy", script, Map.of("delay", "off")).warmupSendDelay());
         assertEquals("s.groovy:5: -P delay=0: warmupSendDelay: bad time '0': zero is a bound no one meets; expected a time"
                 + " like 100ms, or off for none", assertThrows(ScriptException.class,

@@ -49,7 +49,7 @@ class EdgeTopologyTest {
         assertEquals(0, r.exitCode(), r.output());
         Path run = MaestroCommand.onlyRun(runs);
         JsonNode totals = JSON.readTree(run.resolve("summary.json").toFile()).get("totals");
-        assertEquals((long) RATE * SECONDS, totals.get("sent").asLong(), totals.toString());
+        assertEquals(DueMessages.of(RATE, SECONDS, "1s"), totals.get("sent").asLong(), totals.toString());
         assertEquals(totals.get("sent").asLong(), totals.get("received").asLong(), totals.toString());
         assertEquals(0, totals.get("lost").asLong(), totals.toString());
         JsonNode topology = JSON.readTree(run.resolve(RunTopology.FILE).toFile());

@@ -8,6 +8,7 @@ import org.maestro.common.runfiles.PeerFiles;
 import org.maestro.common.runfiles.ResourceUsageCsv;
 import org.maestro.common.runfiles.RunLayout;
 import org.maestro.common.testing.Integration;
+import org.maestro.results.reduce.GeneratorLimits;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +53,14 @@ class GeneratorLoadRunTest {
                 assertTrue(busy > 0 && busy <= 100 && g.get("hostBusyPercentMean").asDouble() <= busy, g.toString());
             }
             assertTrue(g.get("sutOnThisHost").asBoolean(), "the embedded SUT is on 127.0.0.1: " + g);
+            assertTrue(g.get("jitCompileMillis").asLong(-1) >= g.get("jitCompileMillisFirst").asLong(-1)
+                    && g.get("jitCompileMillisFirst").asLong(-1) >= 0, "HotSpot times its JIT: known figures " + g);
+            assertEquals(g.get("jitCompileMillisFirst").asLong() >= GeneratorLimits.COMPILING_MILLIS, g.get("compiling").asBoolean(), g.toString());
+            assertTrue(samples.stream().allMatch(x -> x.jitCompileMillis() >= 0), "each second's JIT time: " + samples);
         }
+        assertEquals(generators.get("peers").findValues("compiling").stream().anyMatch(JsonNode::asBoolean),
+                generators.get("warnings").toString().contains("may be the generator's cold start"),
+                "a generator still compiling is warned of: " + generators);
         List<String> warnings = new ObjectMapper().convertValue(generators.get("warnings"),
                 new com.fasterxml.jackson.core.type.TypeReference<List<String>>() { });
         String shared = warnings.stream().filter(w -> w.contains("share their host with the SUT")).findFirst().orElseThrow(

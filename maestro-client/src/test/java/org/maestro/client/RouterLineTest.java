@@ -66,7 +66,7 @@ class RouterLineTest {
                     "-P", "warmupMax=3s", "-P", "p99=5 s", "-P", "minRate=50 %"));
             assertEquals(0, r.exitCode(), r.output());
             JsonNode totals = JSON.readTree(MaestroCommand.onlyRun(runs).resolve("summary.json").toFile()).get("totals");
-            assertEquals((long) RATE * SECONDS, totals.get("sent").asLong(), "at " + RATE + " msg/s for " + SECONDS + " s: " + totals);
+            assertEquals(DueMessages.of(RATE, SECONDS, "1s"), totals.get("sent").asLong(), "at " + RATE + " msg/s for " + SECONDS + " s: " + totals);
             assertEquals(totals.get("sent").asLong(), totals.get("received").asLong(), totals.toString());
             assertEquals(0, totals.get("lost").asLong(), totals.toString());
             // Through the middle router, not around it: its count of deliveries between two other routers grew by
@@ -156,7 +156,7 @@ class RouterLineTest {
         s.get("hops").forEach(h -> hops.add(h.get("router").asText() + ": " + h.get("link").asText()));
         assertTrue(hops.containsAll(List.of("router-1: inter-router out to router-2", "router-2: inter-router out to router-3",
                 "router-3: inter-router in from router-2")), "each router's hops, from its own directory: " + hops);
-        assertEquals((long) RATE * SECONDS, totals.get("sent").asLong(), totals.toString());
+        assertEquals(DueMessages.of(RATE, SECONDS, "1s"), totals.get("sent").asLong(), totals.toString());
         assertEquals(totals.get("sent").asLong(), totals.get("received").asLong(), totals.toString());
         assertEquals(0, totals.get("lost").asLong(), totals.toString());
         JsonNode route = s.get("parameters").get("routes").get(0);

@@ -432,17 +432,21 @@
     var saturated = g.peers.filter(function (p) { return p.saturated; });
     var explained = el('p', { text: 'What each sender and receiver used over the measured span, a sample a second: its process\u2019s' +
       ' CPU in cores (peers sharing a JVM show the same process), the busy share of all its host\u2019s cores, and its JVM\u2019s' +
-      ' garbage-collector pauses. Saturated: ' + g.rule + '.' });
+      ' garbage-collector pauses and JIT compile time. Saturated: ' + g.rule + '.' +
+      (g.coldRule ? ' Still compiling: ' + g.coldRule + '.' : '') });
     var usage = table(['peer', 'role', 'host', 'seconds', 'cores', 'process cores mean', 'process cores max',
-      'host busy % mean', 'host busy % max', 'GC pauses', 'GC pause ms', 'GC max pause ms', 'saturated s', 'SUT on this host'],
+      'host busy % mean', 'host busy % max', 'GC pauses', 'GC pause ms', 'GC max pause ms', 'saturated s', 'SUT on this host',
+      'JIT compile ms', 'JIT ms in the first seconds'],
       g.peers.map(function (p) {
         // As summary.json rounds them, and the console prints them: cores to 3 decimals, percents to 1.
         function fixed(v, digits) { return typeof v === 'number' ? v.toFixed(digits) : 'unknown'; }
         return [p.peer, p.role, p.host, fmt(p.seconds), fmt(p.cores), fixed(p.processCoresMean, 3), fixed(p.processCoresMax, 3),
           fixed(p.hostBusyPercentMean, 1), fixed(p.hostBusyPercentMax, 1), fmt(p.gcPauses), fmt(p.gcPauseMillis), fmt(p.gcMaxPauseMillis),
           p.saturated ? el('span', { class: 'fail', text: p.saturatedSeconds + ' (saturated)' }) : fmt(p.saturatedSeconds),
-          p.sutOnThisHost === null || p.sutOnThisHost === undefined ? 'unknown' : p.sutOnThisHost ? el('span', { class: 'fail', text: 'yes' }) : 'no'];
-      }), [false, false, false, true, true, true, true, true, true, true, true, true, true, false]);
+          p.sutOnThisHost === null || p.sutOnThisHost === undefined ? 'unknown' : p.sutOnThisHost ? el('span', { class: 'fail', text: 'yes' }) : 'no',
+          known(p.jitCompileMillis),
+          p.compiling ? el('span', { class: 'fail', text: p.jitCompileMillisFirst + ' (still compiling)' }) : known(p.jitCompileMillisFirst)];
+      }), [false, false, false, true, true, true, true, true, true, true, true, true, true, false, true, true]);
     usage.id = 'generators-table';
     section.appendChild(fold(plural(g.peers.length, 'sender or receiver', 'senders and receivers') + ': ' +
       (saturated.length ? saturated.map(function (p) { return p.peer; }).join(', ') + ' saturated' : 'none saturated') +

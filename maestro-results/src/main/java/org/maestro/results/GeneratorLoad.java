@@ -18,9 +18,15 @@ import org.maestro.results.reduce.GeneratorLimits;
  * @param gcMaxPauseMillis    the longest
  * @param sutOnThisHost       the SUT URL it loaded names its own host; null when its files do not say
  * @param saturated           at or over a limit in at least {@link GeneratorLimits#SATURATED_SHARE} of its seconds
+ * @param jitCompileMillis    its JVM's JIT compile time over the span; null when unknown (a JVM that does not time it,
+ *                            a file of an earlier version)
+ * @param jitCompileMillisFirst the same over the span's first {@link GeneratorLimits#COLD_SECONDS} seconds
+ * @param compiling           that is at least {@link GeneratorLimits#COMPILING_MILLIS}: the run's first seconds after
+ *                            the warm-up are still the JIT compiling (a cold JVM), not only the SUT
  */
 public record GeneratorLoad(String peer, String role, String host, int seconds, int cores, Double processCoresMean,
                             Double processCoresMax, Double hostBusyPercentMean, Double hostBusyPercentMax,
                             int saturatedSeconds, long gcPauses, long gcPauseMillis, long gcMaxPauseMillis,
-                            Boolean sutOnThisHost, boolean saturated) {
+                            Boolean sutOnThisHost, boolean saturated, Long jitCompileMillis, Long jitCompileMillisFirst,
+                            boolean compiling) {
 }

@@ -10,8 +10,9 @@ import org.maestro.results.reduce.GeneratorUsage;
  * rather than the SUT's ({@link GeneratorLimits}). It warns; it does not change the verdict.
  *
  * @param rule     when a generator counts as saturated, in words
+ * @param coldRule when a generator counts as still compiling after the warm-up, in words
  * @param peers    one per sender and receiver whose file was collected
  * @param warnings each "throughput/latency may be the generator's, not the SUT's: ..."; empty when none applies
  */
-public record LoadGenerators(String rule, List<GeneratorLoad> peers, List<String> warnings) {
+public record LoadGenerators(String rule, List<GeneratorLoad> peers, List<String> warnings, String coldRule) {
 }

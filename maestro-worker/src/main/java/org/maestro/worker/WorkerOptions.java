@@ -8,6 +8,7 @@ import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.Rate;
 import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.TestDuration;
+import org.maestro.common.units.WarmupRamp;
 import org.maestro.worker.driver.Protocols;
 import org.maestro.worker.driver.SutUrl;
 
@@ -23,10 +24,12 @@ import java.util.function.LongUnaryOperator;
  * @param raw             the options as given (written to test.json)
  * @param warmupSendDelay the send-delay bound that ends a sender's warm-up (see {@link WarmupGate}); null: off
  * @param warmupMax       the longest the warm-up may wait for it
+ * @param warmupRamp      how the warm-up raises a sender's rate to its target; null: off
  */
 public record WorkerOptions(Map<String, String> raw, String testId, String testName, TestDuration duration, Rate rate,
                             int connections, SizeMix messageSize, SutUrl sendUrl, SutUrl receiveUrl, Duration warmup,
-                            Duration warmupSendDelay, Duration warmupMax, Duration drainQuiet, int maxInFlight) {
+                            Duration warmupSendDelay, Duration warmupMax, WarmupRamp warmupRamp, Duration drainQuiet,
+                            int maxInFlight) {
 
     /**
      * The most bytes of message bodies one sender connection leaves unacknowledged. The client library holds each
@@ -80,7 +83,7 @@ public record WorkerOptions(Map<String, String> raw, String testId, String testN
         int inFlight = inFlight(OptionValues.read(o, TestOptions.MAX_IN_FLIGHT, DEFAULT_MAX_IN_FLIGHT, OptionValues::positive), size);
         LatencyMode.parse(o); // refused at SET, not at START
         return new WorkerOptions(Map.copyOf(o), load.testId(), load.testName(), load.duration(), load.rate(), load.connections(),
-                size, send, receive, load.warmupTime(), load.warmupSendDelayBound(), load.warmupCap(), quiet, inFlight);
+                size, send, receive, load.warmupTime(), load.warmupSendDelayBound(), load.warmupCap(), load.ramp(), quiet, inFlight);
     }
 
     /** How long a receiver waits for a straggler after STOP when {@link TestOptions#DRAIN_QUIET} is not SET. */
@@ -90,12 +93,13 @@ public record WorkerOptions(Map<String, String> raw, String testId, String testN
 
     /**
      * When a sender's {@code k}-th message (of all its connections, from 0) is due, nanoseconds from the start: on its
-     * rate profile ({@link TestOptions#RATE_STAGES}) when it has one, else on its one rate. Not for a flat-out rate.
+     * rate profile ({@link TestOptions#RATE_STAGES}) when it has one (its own shape, unramped), else on its one rate,
+     * raised to it over the warm-up's ramp ({@link TestOptions#WARMUP_RAMP}). Not for a flat-out rate.
      */
     public LongUnaryOperator schedule() {
         String stages = raw.get(TestOptions.RATE_STAGES);
         if (stages == null) {
-            return rate::offsetNanos;
+            return warmupRamp == null ? rate::offsetNanos : warmupRamp.schedule(rate, warmup);
         }
         RateProfile profile = RateProfile.parse(stages);
         return profile::offsetNanos;

@@ -28,8 +28,9 @@ final class FixedRateRun {
         base.put(TestOptions.DURATION, "3s");
         base.put(TestOptions.CONNECTIONS, "2");
         base.put(TestOptions.WARMUP, "1s");
-        // Exactly the first second's 500 messages are warm-up: a warm-up of fixed length.
+        // Exactly the first second's 500 messages are warm-up: a warm-up of fixed length, at the target from the first.
         base.put(TestOptions.WARMUP_SEND_DELAY, "off");
+        base.put(TestOptions.WARMUP_RAMP, "off");
         base.put(TestOptions.MESSAGE_SIZE, "~256");
         return base;
     }

@@ -5,6 +5,7 @@ import org.maestro.common.note.LoadOptions;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.runfiles.TestJson;
 import org.maestro.common.units.TestDuration;
+import org.maestro.common.units.WarmupRamp;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -129,6 +130,30 @@ class WarmupGateTest {
         assertTrue(g.inWarmup(2 * S - 1) && !g.inWarmup(2 * S));
         assertNull(g.outcome());
         assertFalse(WarmupGate.fixed(Duration.ZERO).inWarmup(0), "no warm-up: nothing is warm-up");
+    }
+
+    @Test
+    void theScheduleRampsWithinTheWarmupByDefaultAndNotWhenOffOrStaged() {
+        Map<String, String> o = new HashMap<>(Map.of(TestOptions.SEND_URL, "amqp://h/q", TestOptions.RATE, "1000",
+                TestOptions.WARMUP, "5s", TestOptions.DURATION, "60s"));
+        WorkerOptions ramped = WorkerOptions.parse(o);
+        assertEquals(WarmupRamp.parseOrOff(LoadOptions.DEFAULT_WARMUP_RAMP), ramped.warmupRamp());
+        WarmupRamp ramp = ramped.warmupRamp();
+        long firstGap = ramped.schedule().applyAsLong(1);
+        assertTrue(firstGap > 900_000_000L / (long) (1000 * ramp.fromShare()) && firstGap < 1_100_000_000L / (long) (1000 * ramp.fromShare()),
+                "the first gap at the ramp's start share: " + firstGap);
+        o.put(TestOptions.WARMUP_RAMP, "off");
+        WorkerOptions off = WorkerOptions.parse(o);
+        assertNull(off.warmupRamp());
+        assertEquals(1_000_000L, off.schedule().applyAsLong(1), "the target from the first message");
+        o.put(TestOptions.WARMUP_RAMP, "50% 2s");
+        o.put(TestOptions.RATE_STAGES, "100/s 10s");
+        assertEquals(10_000_000L, WorkerOptions.parse(o).schedule().applyAsLong(1), 1, "a rate profile is its own shape");
+        o.remove(TestOptions.RATE_STAGES);
+        o.put(TestOptions.WARMUP_RAMP, "50%");
+        assertEquals("option warmup.ramp: bad warm-up ramp '50%': not a share (in %) and a time; expected a start share of"
+                + " the target rate and a time like '10% 5s', or off", assertThrows(IllegalArgumentException.class,
+                () -> WorkerOptions.parse(o)).getMessage());
     }
 
     @Test

@@ -13,6 +13,7 @@ import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.TestDuration;
 import org.maestro.common.units.TimeSpan;
+import org.maestro.common.units.WarmupRamp;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,6 +46,7 @@ public final class TestSpec {
     /** Null: the workers' defaults. */
     private String warmupSendDelay = LoadOptions.DEFAULTS.warmupSendDelay();
     private String warmupMax = LoadOptions.DEFAULTS.warmupMax();
+    private String warmupRamp = LoadOptions.DEFAULTS.warmupRamp();
     private int senders = 1;
     private int receivers = 1;
     private final List<Criterion> criteria = new ArrayList<>();
@@ -169,6 +171,15 @@ public final class TestSpec {
     /** The longest the warm-up waits for the senders' schedule ({@code '30s'}); by default 3 times the warm-up. */
     public void warmupMax(Object value) {
         warmupMax = checkedOrDefault("warmupMax", value, TimeSpan::parse);
+    }
+
+    /**
+     * How the warm-up raises each sender's rate to its target: from a share of it over a time, within the warm-up
+     * ({@code '10% 5s'}; by default {@link LoadOptions#DEFAULT_WARMUP_RAMP}); {@code 'off'} for the target from the
+     * first message.
+     */
+    public void warmupRamp(Object value) {
+        warmupRamp = checkedOrDefault("warmupRamp", value, WarmupRamp::parseOrOff);
     }
 
     public void senders(Object value) {
@@ -313,7 +324,7 @@ public final class TestSpec {
         return TestPlan.builder().name(name).tags(List.copyOf(tags)).description(description).sendUrl(sendUrl)
                 .receiveUrl(receive)
                 .messageSize(messageSize).rate(rate).connections(connections).duration(duration).warmup(warmup)
-                .warmupSendDelay(warmupSendDelay).warmupMax(warmupMax).senders(senders).receivers(receivers)
+                .warmupSendDelay(warmupSendDelay).warmupMax(warmupMax).warmupRamp(warmupRamp).senders(senders).receivers(receivers)
                 .criteria(List.copyOf(criteria)).incremental(incremental).routes(List.copyOf(routes))
                 .inspectors(List.copyOf(inspectors))
                 .agent(agent).topology(topology == null ? null : topology.text()).router(router).delivery(delivery).stages(stages)

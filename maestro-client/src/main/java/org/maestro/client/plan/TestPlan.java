@@ -36,6 +36,7 @@ import java.util.function.BiFunction;
  * @param warmupSendDelay the send delay every sender connection must stay below for a second before the warm-up
  *                     ends ({@code off}: a warm-up of fixed length); null for the workers' default
  * @param warmupMax    the longest the warm-up waits for that; null for the workers' default
+ * @param warmupRamp   how the warm-up raises the senders' rate ({@code 10% 5s}, {@code off}); null for the workers' default
  * @param senders      how many sender peers the test needs
  * @param receivers    how many receiver peers the test needs
  * @param criteria     pass/fail criteria
@@ -58,7 +59,7 @@ import java.util.function.BiFunction;
  */
 public record TestPlan(String name, List<String> tags, String description, String sendUrl, String receiveUrl,
                        @JsonProperty(TestPlan.SIZE_KEY) SizeMix messageSize, Rate rate, int connections, TestDuration duration, String warmup,
-                       String warmupSendDelay, String warmupMax, int senders, int receivers, List<Criterion> criteria,
+                       String warmupSendDelay, String warmupMax, String warmupRamp, int senders, int receivers, List<Criterion> criteria,
                        Incremental incremental, List<Route> routes,
                        List<InspectorSpec> inspectors, AgentPlan agent, String topology, RouterKind router,
                        DeliveryMode delivery, RateProfile stages, Map<String, String> build,
@@ -87,7 +88,7 @@ public record TestPlan(String name, List<String> tags, String description, Strin
         return new TestPlanBuilder()
                 .name(name).tags(tags).description(description).sendUrl(sendUrl).receiveUrl(receiveUrl)
                 .messageSize(messageSize).rate(rate).connections(connections).duration(duration).warmup(warmup)
-                .warmupSendDelay(warmupSendDelay).warmupMax(warmupMax).senders(senders).receivers(receivers)
+                .warmupSendDelay(warmupSendDelay).warmupMax(warmupMax).warmupRamp(warmupRamp).senders(senders).receivers(receivers)
                 .criteria(criteria).incremental(incremental).routes(routes).inspectors(inspectors).agent(agent)
                 .topology(topology).router(router).delivery(delivery).stages(stages).build(build).latency(latency);
     }

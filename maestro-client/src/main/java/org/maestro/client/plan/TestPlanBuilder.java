@@ -25,6 +25,7 @@ public final class TestPlanBuilder {
     private String warmup;
     private String warmupSendDelay;
     private String warmupMax;
+    private String warmupRamp;
     private int senders;
     private int receivers;
     private List<Criterion> criteria;
@@ -102,6 +103,11 @@ public final class TestPlanBuilder {
         return this;
     }
 
+    public TestPlanBuilder warmupRamp(String warmupRamp) {
+        this.warmupRamp = warmupRamp;
+        return this;
+    }
+
     public TestPlanBuilder senders(int senders) {
         this.senders = senders;
         return this;
@@ -171,7 +177,7 @@ public final class TestPlanBuilder {
 
     public TestPlan build() {
         return new TestPlan(name, tags, description, sendUrl, receiveUrl, messageSize, rate, connections,
-                duration, warmup, warmupSendDelay, warmupMax, senders, receivers, criteria, incremental, routes,
+                duration, warmup, warmupSendDelay, warmupMax, warmupRamp, senders, receivers, criteria, incremental, routes,
                 inspectors, agent, topology, router, delivery, stages, build, latency);
     }
 }

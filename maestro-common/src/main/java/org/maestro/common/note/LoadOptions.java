@@ -5,6 +5,7 @@ import org.maestro.common.units.RateProfile;
 import org.maestro.common.units.SizeMix;
 import org.maestro.common.units.TestDuration;
 import org.maestro.common.units.TimeSpan;
+import org.maestro.common.units.WarmupRamp;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -18,14 +19,16 @@ import java.util.Map;
  * @param warmup          as written ({@code 10s}); {@code 0s} for none
  * @param warmupSendDelay as written; null: {@link #DEFAULT_WARMUP_SEND_DELAY}
  * @param warmupMax       as written; null: {@link #defaultWarmupMax}
+ * @param warmupRamp      as written; null: {@link #DEFAULT_WARMUP_RAMP}
  * @param stages          a sender's rate profile; null for one rate
  */
 public record LoadOptions(String testId, String testName, SizeMix messageSize, int connections, TestDuration duration,
-                          Rate rate, RateProfile stages, String warmup, String warmupSendDelay, String warmupMax) {
+                          Rate rate, RateProfile stages, String warmup, String warmupSendDelay, String warmupMax,
+                          String warmupRamp) {
 
     /** What a test runs when its script leaves an option out. */
     public static final LoadOptions DEFAULTS = new LoadOptions("", "", SizeMix.parse("1024"), 1, TestDuration.parse("60s"),
-            Rate.parse("1000"), null, "0s", null, null);
+            Rate.parse("1000"), null, "0s", null, null, null);
     /**
      * The rate of a SET without {@link TestOptions#RATE}: flat out. The client always sends the test's; a peer driven by
      * hand (or a test of the worker alone) sends as fast as it can unless told a rate.
@@ -33,6 +36,11 @@ public record LoadOptions(String testId, String testName, SizeMix messageSize, i
     public static final Rate RATE_WHEN_NOT_SET = Rate.FLAT_OUT;
     /** The send-delay bound that ends a sender's warm-up when {@link TestOptions#WARMUP_SEND_DELAY} is not SET. */
     public static final String DEFAULT_WARMUP_SEND_DELAY = "100ms";
+    /**
+     * How a sender's warm-up raises its rate when {@link TestOptions#WARMUP_RAMP} is not SET: from this share of the
+     * target over this time (within the warm-up). Chosen from cold JVMs' figures: the README's warm-up section.
+     */
+    public static final String DEFAULT_WARMUP_RAMP = "10% 5s";
 
     /** Reads the options of a SET; a bad value is refused naming its option. Absent ones take {@link #DEFAULTS}. */
     public static LoadOptions parse(Map<String, String> o) {
@@ -53,9 +61,10 @@ public record LoadOptions(String testId, String testName, SizeMix messageSize, i
             throw new IllegalArgumentException("option " + TestOptions.WARMUP_MAX + ": '" + o.get(TestOptions.WARMUP_MAX)
                     + "' is shorter than the warm-up '" + o.get(TestOptions.WARMUP) + "' it caps");
         }
+        OptionValues.read(o, TestOptions.WARMUP_RAMP, null, WarmupRamp::parseOrOff);
         RateProfile stages = OptionValues.read(o, TestOptions.RATE_STAGES, null, RateProfile::parse);
         return new LoadOptions(testId, o.getOrDefault(TestOptions.TEST_NAME, ""), size, connections, duration, rate, stages,
-                warmup, o.get(TestOptions.WARMUP_SEND_DELAY), o.get(TestOptions.WARMUP_MAX));
+                warmup, o.get(TestOptions.WARMUP_SEND_DELAY), o.get(TestOptions.WARMUP_MAX), o.get(TestOptions.WARMUP_RAMP));
     }
 
     /** The options of a SET that carry this load; those left to the workers' defaults (null) are left out. */
@@ -72,6 +81,9 @@ public record LoadOptions(String testId, String testName, SizeMix messageSize, i
         if (warmupMax != null) {
             options.put(TestOptions.WARMUP_MAX, warmupMax);
         }
+        if (warmupRamp != null) {
+            options.put(TestOptions.WARMUP_RAMP, warmupRamp);
+        }
         options.put(TestOptions.DURATION, duration.toString());
         options.put(TestOptions.RATE, Long.toString(rate.perSecond()));
         if (stages != null) {
@@ -82,13 +94,14 @@ public record LoadOptions(String testId, String testName, SizeMix messageSize, i
 
     /** This load with a route's own message size, connections and length. */
     public LoadOptions withRoute(SizeMix size, int count, TestDuration length) {
-        return new LoadOptions(testId, testName, size, count, length, rate, stages, warmup, warmupSendDelay, warmupMax);
+        return new LoadOptions(testId, testName, size, count, length, rate, stages, warmup, warmupSendDelay, warmupMax,
+                warmupRamp);
     }
 
     /** This load at one sender's share: its rate and, null for one rate, its rate profile. */
     public LoadOptions withRate(Rate share, RateProfile profile) {
         return new LoadOptions(testId, testName, messageSize, connections, duration, share, profile, warmup, warmupSendDelay,
-                warmupMax);
+                warmupMax, warmupRamp);
     }
 
     /** The warm-up's length; zero for none. */
@@ -99,6 +112,11 @@ public record LoadOptions(String testId, String testName, SizeMix messageSize, i
     /** The send-delay bound that ends a sender's warm-up; null: off, a warm-up of fixed length. */
     public Duration warmupSendDelayBound() {
         return TimeSpan.parseOrOff(warmupSendDelay == null ? DEFAULT_WARMUP_SEND_DELAY : warmupSendDelay).orElse(null);
+    }
+
+    /** How the warm-up raises a sender's rate; null: off, the target from the first message. */
+    public WarmupRamp ramp() {
+        return WarmupRamp.parseOrOff(warmupRamp == null ? DEFAULT_WARMUP_RAMP : warmupRamp);
     }
 
     /** The longest the warm-up may wait for the senders' schedule: as SET, else {@link #defaultWarmupMax}. */

@@ -38,6 +38,11 @@ public final class TestOptions {
     /** Sender: the longest a warm-up waits for its connections to be on schedule (a time). */
     public static final String WARMUP_MAX = "warmup.max";
     /**
+     * Sender: how its warm-up raises the rate to the target, a start share and a time ({@code 10% 5s}; within the
+     * warm-up, see org.maestro.common.units.WarmupRamp), or {@code off} for the target from the first message.
+     */
+    public static final String WARMUP_RAMP = "warmup.ramp";
+    /**
      * Sender: most messages sent but not yet accepted by the SUT, per connection (back-pressure); lowered for big
      * messages so that their bodies in flight stay within 64 MiB a connection (WorkerOptions.IN_FLIGHT_BYTES).
      */

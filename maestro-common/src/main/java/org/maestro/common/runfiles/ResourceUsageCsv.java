@@ -12,29 +12,35 @@ import java.util.List;
  * A sender's or receiver's {@code resource-usage.csv}: what the load generator itself used, once a second, so the
  * summary can say when the generator (not the SUT) set the throughput or the latency. One row per second:
  * <pre>
- * timestamp,intervalMicros,processCpuMicros,cores,hostBusyPercent,gcPauses,gcPauseMillis,gcMaxPauseMillis
- * 2026-01-31T10:15:31.002417Z,1000211,1570334,2,96.5,3,11,5
+ * timestamp,intervalMicros,processCpuMicros,cores,hostBusyPercent,gcPauses,gcPauseMillis,gcMaxPauseMillis,jitCompileMillis
+ * 2026-01-31T10:15:31.002417Z,1000211,1570334,2,96.5,3,11,5,140
  * </pre>
  * {@code timestamp} is the end of the second (ISO-8601 UTC, as the inspector's CSVs start); {@code intervalMicros}
  * how long it was; {@code processCpuMicros} the CPU (user + system) the peer's whole process used in it, -1 where the
  * JVM cannot tell (peers sharing a JVM, as with {@code --local}, each record the same process); {@code cores} the
  * cores the JVM may use; {@code hostBusyPercent} the busy share of all the host's cores ({@code /proc/stat}), empty
  * where the host has none; the GC columns the collector pauses that ended in the second: how many, their total and
- * the longest (milliseconds: the JVM times its collections no finer).
+ * the longest (milliseconds: the JVM times its collections no finer); {@code jitCompileMillis} the time the JVM's JIT
+ * compilers spent compiling in the second (its compilation bean's total, milliseconds; -1 where the JVM does not
+ * tell; a file of an earlier version has no such column and reads as -1): a cold JVM compiles hundreds a second.
  * The worker writes it (flushed every line), the results model reads it with {@link #read}.
  */
 public final class ResourceUsageCsv implements AutoCloseable {
-    static final String HEADER = "timestamp,intervalMicros,processCpuMicros,cores,hostBusyPercent,gcPauses,gcPauseMillis,gcMaxPauseMillis";
-    private static final int COLUMNS = 8;
+    static final String HEADER = "timestamp,intervalMicros,processCpuMicros,cores,hostBusyPercent,gcPauses,gcPauseMillis,gcMaxPauseMillis"
+            + ",jitCompileMillis";
+    private static final int COLUMNS = 9;
+    /** A file of an earlier version: no JIT column. */
+    private static final int COLUMNS_WITHOUT_JIT = 8;
 
     /**
      * One second of a generator's life.
      *
      * @param epochMicros     the end of the interval
-     * @param hostBusyPercent NaN when unknown (no {@code /proc/stat})
+     * @param hostBusyPercent  NaN when unknown (no {@code /proc/stat})
+     * @param jitCompileMillis -1 when unknown
      */
     public record Sample(long epochMicros, long intervalMicros, long processCpuMicros, int cores, double hostBusyPercent,
-                         long gcPauses, long gcPauseMillis, long gcMaxPauseMillis) {
+                         long gcPauses, long gcPauseMillis, long gcMaxPauseMillis, long jitCompileMillis) {
 
         /** Cores the process kept busy on average over the interval (1.5 = one and a half cores); NaN when unknown. */
         public double processCores() {
@@ -69,7 +75,7 @@ public final class ResourceUsageCsv implements AutoCloseable {
             line.append(Math.round(s.hostBusyPercent() * 10) / 10.0);
         }
         line.append(',').append(s.gcPauses()).append(',').append(s.gcPauseMillis()).append(',').append(s.gcMaxPauseMillis())
-                .append('\n');
+                .append(',').append(s.jitCompileMillis()).append('\n');
         out.append(line);
         out.flush();
     }
@@ -91,7 +97,7 @@ public final class ResourceUsageCsv implements AutoCloseable {
             }
             List<String> r;
             while ((r = csv.next()) != null) {
-                if (r.size() != COLUMNS) {
+                if (r.size() != COLUMNS && r.size() != COLUMNS_WITHOUT_JIT) {
                     continue;
                 }
                 try {
@@ -99,7 +105,8 @@ public final class ResourceUsageCsv implements AutoCloseable {
                     samples.add(new Sample(t.getEpochSecond() * 1_000_000L + t.getNano() / 1_000, Long.parseLong(r.get(1)),
                             Long.parseLong(r.get(2)), Integer.parseInt(r.get(3)),
                             r.get(4).isEmpty() ? Double.NaN : Double.parseDouble(r.get(4)), Long.parseLong(r.get(5)),
-                            Long.parseLong(r.get(6)), Long.parseLong(r.get(7))));
+                            Long.parseLong(r.get(6)), Long.parseLong(r.get(7)),
+                            r.size() == COLUMNS ? Long.parseLong(r.get(8)) : -1));
                 } catch (DateTimeParseException | NumberFormatException e) {
                     // not a sample: skipped, as the doc says
                 }

@@ -44,6 +44,20 @@ public final class ChildJvm implements AutoCloseable {
     }
 
     /**
+     * As a user's launcher starts it: the JVM's own JIT (all tiers, not {@link #testOptions()}) and heap, the
+     * launcher's log levels (warnings), for a test of what a cold JVM does, which the test options would make
+     * something else.
+     */
+    public static ChildJvm startAsUsersJvm(Class<?> mainClass, String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-Dorg.slf4j.simpleLogger.log.org.maestro=warn"));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
+        command.addAll(List.of(args));
+        return launch(mainClass, Map.of(), command);
+    }
+
+    /**
      * As {@link #start(Class, String...)}, with these environment variables added: the way to hand a child a
      * secret, which its command line would show to every user of the host.
      */

@@ -268,9 +268,9 @@ public class ChromiumReportTest {
                 Json.MAPPER.readTree(run.dir.resolve("summary.json").toFile());
         org.maestro.results.LoadGenerators g = org.maestro.results.reduce.GeneratorLimits.check(List.of(
                 new org.maestro.results.GeneratorLoad(SyntheticRun.SENDER, "sender", "lab-sender", 20, 2, 1.57, 1.98,
-                        96.1, 100.0, 15, 12, 48, 9, false, true),
+                        96.1, 100.0, 15, 12, 48, 9, false, true, 2400L, 870L, true),
                 new org.maestro.results.GeneratorLoad(SyntheticRun.RECEIVER, "receiver", "lab-receiver", 20, 2, 0.4,
-                        0.61, null, null, 0, 3, 7, 4, true, false)));
+                        0.61, null, null, 0, 3, 7, 4, true, false, null, null, false)));
         s.set("loadGenerators", Json.MAPPER.valueToTree(g));
         Json.MAPPER.writeValue(run.dir.resolve("summary.json").toFile(), s);
         String dom = dumpDom(ReportBuilder.build(run.dir));
@@ -283,8 +283,10 @@ public class ChromiumReportTest {
         assertEquals(3, count(table, "<tr>"), "a header and a row per generator");
         assertTrue(table.contains(">1.570</td>") && table.contains(">96.1</td>") && table.contains(">100.0</td>") && table.contains(">15 (saturated)</span>"),
                 "the sender's figures, its saturation standing out: " + table);
+        assertTrue(table.contains(">2,400</td>") && table.contains(">870 (still compiling)</span>"),
+                "the sender's JIT compile time, its cold start standing out: " + table);
         assertTrue(table.contains(">unknown</td>"), "the receiver's host share is unknown, not 0: " + table);
-        assertEquals(2, g.warnings().size(), g.warnings().toString());
+        assertEquals(3, g.warnings().size(), "saturated, still compiling, on the SUT's host: " + g.warnings());
         for (String w : g.warnings()) {
             assertTrue(dom.contains("Warning: " + HtmlPage.escapeHtml(w)), "shown: " + w);
         }

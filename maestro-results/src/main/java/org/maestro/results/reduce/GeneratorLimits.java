@@ -17,6 +17,11 @@ import org.maestro.results.LoadGenerators;
  * {@link #processCoresLimit} cores (all but half a core: its own threads queue even on an otherwise idle host). A
  * generator is saturated when at least {@value #SATURATED_SHARE} of its measured seconds are: a GC or a burst of a
  * second or two is no reason to doubt a run, a fifth of it is a fifth of every figure.
+ *
+ * <p>A generator is still compiling when its JVM's JIT spent at least {@value #COMPILING_MILLIS} ms compiling in the
+ * first {@value #COLD_SECONDS} seconds after the warm-up: a cold JVM (the client library's code and, with
+ * {@code --local}, the embedded broker's, interpreted until compiled) whose slowness the first seconds' latency
+ * measures, not the SUT's. A warm one compiles a few milliseconds a second.
  */
 public final class GeneratorLimits {
     public static final double HOST_BUSY_PERCENT = 90.0;
@@ -27,6 +32,13 @@ public final class GeneratorLimits {
     public static final String RULE = "a second is saturated when the host is >= 90 % busy or the generator's process uses"
             + " >= max(cores - 0.5, 0.75 x cores) cores; a generator is saturated when >= 20 % of its measured seconds are";
     static final String WARNING = "throughput/latency may be the generator's, not the SUT's: ";
+    /** The measured seconds looked at for a JVM still compiling: the first, where a cold start shows. */
+    public static final int COLD_SECONDS = 5;
+    /** JIT compile time in those seconds from which the generator counts as still compiling. */
+    public static final long COMPILING_MILLIS = 500;
+    public static final String COLD_RULE = "a generator is still compiling when its JVM's JIT compiled for >= "
+            + COMPILING_MILLIS + " ms in the first " + COLD_SECONDS + " s after the warm-up";
+    static final String COLD_WARNING = "the first seconds after the warm-up may be the generator's cold start, not the SUT's: ";
 
     private GeneratorLimits() {
     }
@@ -39,6 +51,11 @@ public final class GeneratorLimits {
     /** Whether this second of a generator was saturated; an unknown figure does not count. */
     static boolean saturated(ResourceUsageCsv.Sample s) {
         return s.hostBusyPercent() >= HOST_BUSY_PERCENT || s.processCores() >= processCoresLimit(s.cores());
+    }
+
+    /** Whether the JIT compile time of a generator's first measured seconds says it was still compiling; unknown: no. */
+    static boolean compiling(Long jitCompileMillisFirst) {
+        return jitCompileMillisFirst != null && jitCompileMillisFirst >= COMPILING_MILLIS;
     }
 
     /** Whether {@code saturatedSeconds} of {@code seconds} are enough to doubt the run. */
@@ -60,6 +77,14 @@ public final class GeneratorLimits {
                         GeneratorUsage.cores(g.processCoresMax())));
             }
         }
+        List<GeneratorLoad> cold = peers.stream().filter(GeneratorLoad::compiling).toList();
+        if (!cold.isEmpty()) {
+            warnings.add(COLD_WARNING + cold.stream().map(g -> String.format(Locale.ROOT, "%s %s on %s compiled for %d ms",
+                            g.role(), g.peer(), g.host(), g.jitCompileMillisFirst())).collect(Collectors.joining(", "))
+                    + String.format(Locale.ROOT, " in the first %d s after the warm-up (JIT compile time, >= %d ms: still"
+                            + " compiling); a longer warm-up, or its ramp (warmupRamp), leaves a cold JVM's compiling out",
+                    COLD_SECONDS, COMPILING_MILLIS));
+        }
         List<GeneratorLoad> shared = peers.stream().filter(g -> Boolean.TRUE.equals(g.sutOnThisHost())).toList();
         if (!shared.isEmpty()) {
             warnings.add(WARNING + shared.stream().map(g -> g.role() + " " + g.peer() + " on " + g.host() + " (host busy mean "
@@ -67,7 +92,7 @@ public final class GeneratorLimits {
                     + (shared.size() == 1 ? " shares its host" : " share their host") + " with the SUT (its SUT URL names that"
                     + " host): the generator and the SUT compete for the same cores");
         }
-        return new LoadGenerators(RULE, List.copyOf(peers), warnings);
+        return new LoadGenerators(RULE, List.copyOf(peers), warnings, COLD_RULE);
     }
 
 }

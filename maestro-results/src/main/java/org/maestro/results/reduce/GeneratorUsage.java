@@ -56,7 +56,17 @@ public final class GeneratorUsage {
         long gcPauses = 0;
         long gcMillis = 0;
         long gcMax = 0;
+        Long jit = null;
+        Long jitFirst = null;
+        int second = 0;
         for (ResourceUsageCsv.Sample s : span) {
+            if (s.jitCompileMillis() >= 0) {
+                jit = (jit == null ? 0 : jit) + s.jitCompileMillis();
+                if (second < GeneratorLimits.COLD_SECONDS) {
+                    jitFirst = (jitFirst == null ? 0 : jitFirst) + s.jitCompileMillis();
+                }
+            }
+            second++;
             process.add(s.processCores());
             busy.add(s.hostBusyPercent());
             saturated += GeneratorLimits.saturated(s) ? 1 : 0;
@@ -67,7 +77,7 @@ public final class GeneratorUsage {
         }
         return new GeneratorLoad(peer, role, host, span.size(), cores, process.mean(CORES_PER_UNIT), process.max(CORES_PER_UNIT),
                 busy.mean(PERCENT_PER_UNIT), busy.max(PERCENT_PER_UNIT), saturated, gcPauses, gcMillis, gcMax, sutOnThisHost,
-                GeneratorLimits.saturated(saturated, span.size()));
+                GeneratorLimits.saturated(saturated, span.size()), jit, jitFirst, GeneratorLimits.compiling(jitFirst));
     }
 
     /** Cores as every surface shows them ("1.570"), "unknown" for null. */

@@ -24,8 +24,13 @@ class GeneratorUsageTest {
 
     /** Second {@code i} of the test (ending at T0 + i + 1 s) with its process cores and host share. */
     private static ResourceUsageCsv.Sample second(int i, double cores, double hostPercent, long gcMillis) {
+        return second(i, cores, hostPercent, gcMillis, 2);
+    }
+
+    /** The same with the JIT's compile time in the second. */
+    private static ResourceUsageCsv.Sample second(int i, double cores, double hostPercent, long gcMillis, long jitMillis) {
         return new ResourceUsageCsv.Sample(T0 + (i + 1) * 1_000_000L, 1_000_000, Math.round(cores * 1_000_000), 2, hostPercent,
-                gcMillis > 0 ? 1 : 0, gcMillis, gcMillis);
+                gcMillis > 0 ? 1 : 0, gcMillis, gcMillis, jitMillis);
     }
 
     @Test
@@ -105,5 +110,37 @@ class GeneratorUsageTest {
         assertEquals(List.of("throughput/latency may be the generator's, not the SUT's: sender sender-1 on vm (host busy mean"
                 + " 30.0 %), receiver receiver-1 on vm (host busy mean 30.0 %) share their host with the SUT (its SUT URL names"
                 + " that host): the generator and the SUT compete for the same cores"), run.warnings());
+    }
+
+    @Test
+    void aJvmStillCompilingAfterTheWarmupIsNamedAndAWarmOneIsNot() {
+        List<ResourceUsageCsv.Sample> cold = new ArrayList<>();
+        List<ResourceUsageCsv.Sample> warm = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            // Cold: 150 ms a second in the first 4 s (600 ms in the first 5), then the few a warm JVM compiles.
+            cold.add(second(i, 0.6, 40, 0, i < 4 ? 150 : 3));
+            // Warm: a burst later in the run is no cold start.
+            warm.add(second(i, 0.6, 40, 0, i == 10 ? 900 : 4));
+        }
+        GeneratorLoad sender = GeneratorUsage.of("sender-1", "sender", "lab-1", cold, false);
+        GeneratorLoad receiver = GeneratorUsage.of("receiver-1", "receiver", "lab-2", warm, false);
+        assertEquals(4 * 150 + 16 * 3, sender.jitCompileMillis());
+        assertEquals(603, sender.jitCompileMillisFirst());
+        assertTrue(sender.compiling());
+        assertEquals(20, receiver.jitCompileMillisFirst());
+        assertFalse(receiver.compiling());
+        LoadGenerators run = GeneratorLimits.check(List.of(sender, receiver));
+        assertEquals(List.of("the first seconds after the warm-up may be the generator's cold start, not the SUT's: sender"
+                + " sender-1 on lab-1 compiled for 603 ms in the first 5 s after the warm-up (JIT compile time, >= 500 ms:"
+                + " still compiling); a longer warm-up, or its ramp (warmupRamp), leaves a cold JVM's compiling out"), run.warnings());
+    }
+
+    @Test
+    void aFileWithoutJitFiguresSaysNothingOfCompiling() {
+        List<ResourceUsageCsv.Sample> old = List.of(second(0, 0.2, 30, 0, -1), second(1, 0.2, 30, 0, -1));
+        GeneratorLoad g = GeneratorUsage.of("sender-1", "sender", "vm", old, false);
+        assertNull(g.jitCompileMillis(), "unknown, never 0");
+        assertNull(g.jitCompileMillisFirst());
+        assertFalse(g.compiling());
     }
 }

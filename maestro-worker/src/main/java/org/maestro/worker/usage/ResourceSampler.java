@@ -6,6 +6,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 
@@ -14,8 +15,9 @@ import com.sun.management.OperatingSystemMXBean;
 /**
  * A load generator watching itself: once a second ({@link #sample}, from the job's ticker) it writes to
  * {@code resource-usage.csv} the CPU its process used (user + system, from the JVM's operating-system bean), the
- * busy share of the host's cores ({@link HostCpu}) and the GC pauses ({@link GcPauses}) of that second. A second
- * costs one read of {@code /proc/stat} into a reused buffer and one short line: nothing beside a flat-out load.
+ * busy share of the host's cores ({@link HostCpu}), the GC pauses ({@link GcPauses}) and the JIT's compile time (the
+ * JVM's compilation bean) of that second. A second costs one read of {@code /proc/stat} into a reused buffer and one
+ * short line: nothing beside a flat-out load.
  */
 public final class ResourceSampler implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ResourceSampler.class);
@@ -26,11 +28,14 @@ public final class ResourceSampler implements AutoCloseable {
     private final HostCpu host;
     private final GcPauses gc;
     private final OperatingSystemMXBean os;
+    /** Null where the JVM has no JIT or does not time it: the compile time is then unknown (-1). */
+    private final CompilationMXBean jit;
     /** The cores this JVM may use (its CPU quota in a container), read once: it does not change during a test. */
     private final int cores = Runtime.getRuntime().availableProcessors();
     private final long[] gcTaken = new long[3];
     private long lastNanos;
     private long lastCpuNanos;
+    private long lastJitMillis;
     private boolean failed;
     private boolean closed;
     /** The host's busy share of the last second written, for the peer's /metrics: the CSV's figure, not a second read. */
@@ -43,6 +48,14 @@ public final class ResourceSampler implements AutoCloseable {
         this.gc = GcPauses.listen();
         this.lastNanos = System.nanoTime();
         this.lastCpuNanos = os.getProcessCpuTime();
+        CompilationMXBean compilation = ManagementFactory.getCompilationMXBean();
+        this.jit = compilation != null && compilation.isCompilationTimeMonitoringSupported() ? compilation : null;
+        this.lastJitMillis = jitMillis();
+    }
+
+    /** The JIT's compile time since the JVM started, milliseconds; -1 when unknown. */
+    private long jitMillis() {
+        return jit == null ? -1 : jit.getTotalCompilationTime();
     }
 
     /** Creates {@code <dir>/resource-usage.csv}; the first second counts from now. */
@@ -65,9 +78,12 @@ public final class ResourceSampler implements AutoCloseable {
         long cpuMicros = cpu < 0 || lastCpuNanos < 0 ? -1 : (cpu - lastCpuNanos) / 1_000;
         lastNanos = now;
         lastCpuNanos = cpu;
+        long jitTotal = jitMillis();
+        long jitMillis = jitTotal < 0 || lastJitMillis < 0 ? -1 : jitTotal - lastJitMillis;
+        lastJitMillis = jitTotal;
         try {
             csv.write(new ResourceUsageCsv.Sample(Clocks.epochMicros(), intervalMicros, cpuMicros, cores, busy,
-                    gcTaken[0], gcTaken[1], gcTaken[2]));
+                    gcTaken[0], gcTaken[1], gcTaken[2], jitMillis));
         } catch (IOException e) {
             if (!failed) {
                 failed = true;

@@ -75,6 +75,28 @@ class ResourceSamplerTest {
         }
     }
 
+    @Test
+    void theJitsCompileTimeIsTheCompilationBeansOwn(@TempDir Path dir) throws Exception {
+        long before = ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
+        ResourceSampler sampler = ResourceSampler.start(dir);
+        try {
+            spinCpuMillis(300);   // hot code: the JIT compiles it meanwhile
+            sampler.sample();
+            spinCpuMillis(300);
+        } finally {
+            sampler.close();
+        }
+        long after = ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
+        List<ResourceUsageCsv.Sample> samples = ResourceUsageCsv.read(dir.resolve(PeerFiles.RESOURCE_USAGE_CSV));
+        long recorded = 0;
+        for (ResourceUsageCsv.Sample s : samples) {
+            assertTrue(s.jitCompileMillis() >= 0, "HotSpot times its JIT: known, not -1: " + s);
+            recorded += s.jitCompileMillis();
+        }
+        assertTrue(recorded <= after - before, "each second's share of the bean's total, once: " + recorded + " of "
+                + (after - before) + " ms");
+    }
+
     private static long pausingCollections() {
         return ManagementFactory.getGarbageCollectorMXBeans().stream().filter(gc -> GcPauses.pauses(gc.getName()))
                 .mapToLong(GarbageCollectorMXBean::getCollectionCount).sum();

@@ -1,5 +1,6 @@
 package org.maestro.client.run.publish;
 
+import org.maestro.results.reduce.GeneratorLimits;
 import org.maestro.results.reduce.GeneratorUsage;
 import org.maestro.results.Summary;
 import org.maestro.common.runfiles.Figures;
@@ -140,12 +141,14 @@ public final class SummaryTable {
             c.line("load generators: %d of %d saturated: %s", saturated.size(), g.peers().size(), Console.names(saturated));
         }
         for (GeneratorLoad p : g.peers()) {
-            if (each || p.saturated() && saturated.size() <= Console.PEER_LINES) {
+            if (each || (p.saturated() || p.compiling()) && saturated.size() <= Console.PEER_LINES) {
                 c.line("load generator %s on %s: process %s / %s cores (mean / max of %d), host busy %s / %s %%,"
-                                + " GC %d pause(s) %d ms (max %d ms), saturated %d of %d s", p.peer(), p.host(),
+                                + " GC %d pause(s) %d ms (max %d ms), saturated %d of %d s, JIT %s ms (%s in the first %d s)",
+                        p.peer(), p.host(),
                         GeneratorUsage.cores(p.processCoresMean()), GeneratorUsage.cores(p.processCoresMax()), p.cores(),
                         GeneratorUsage.percent(p.hostBusyPercentMean()), GeneratorUsage.percent(p.hostBusyPercentMax()),
-                        p.gcPauses(), p.gcPauseMillis(), p.gcMaxPauseMillis(), p.saturatedSeconds(), p.seconds());
+                        p.gcPauses(), p.gcPauseMillis(), p.gcMaxPauseMillis(), p.saturatedSeconds(), p.seconds(),
+                        text(p.jitCompileMillis()), text(p.jitCompileMillisFirst()), GeneratorLimits.COLD_SECONDS);
             }
         }
         g.warnings().forEach(w -> c.line("warning: %s", w));

@@ -27,7 +27,8 @@ final class SetOptions {
     /** The test's load as its plan gives it, before any route's or sender's share. */
     private static LoadOptions load(TestPlan plan, String testId) {
         return new LoadOptions(testId, plan.name(), plan.messageSize(), plan.connections(), plan.duration(), plan.rate(), null,
-                plan.warmup(), plan.warmupSendDelay(), plan.warmupMax());
+                plan.warmup(), plan.warmupSendDelay(), plan.warmupMax(),
+                plan.warmupRamp());
     }
 
     /**
