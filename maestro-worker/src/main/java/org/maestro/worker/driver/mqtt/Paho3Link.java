@@ -86,7 +86,7 @@ final class Paho3Link implements PahoLink {
                 }
             });
         } catch (MqttException e) {
-            throw DriverException.of("cannot send to", url, e);
+            throw PahoLink.sendFailure(url, client.isConnected(), e);
         }
     }
 
@@ -130,7 +130,7 @@ final class Paho3Link implements PahoLink {
     private record Callback(SutUrl url, Events events) implements MqttCallback {
         @Override
         public void connectionLost(Throwable cause) {
-            events.lost("connection to " + url + " lost: " + DriverException.reasonOf(cause));
+            events.lost(PahoLink.lostReason(url, DriverException.reasonOf(cause)));
         }
 
         @Override

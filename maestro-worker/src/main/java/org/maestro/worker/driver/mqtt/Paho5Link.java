@@ -97,7 +97,7 @@ final class Paho5Link implements PahoLink {
                 }
             });
         } catch (MqttException e) {
-            throw DriverException.of("cannot send to", url, e);
+            throw PahoLink.sendFailure(url, client.isConnected(), e);
         }
     }
 
@@ -145,7 +145,7 @@ final class Paho5Link implements PahoLink {
             String reason = response.getException() != null ? DriverException.reasonOf(response.getException())
                     : "the broker disconnected (reason code 0x" + Integer.toHexString(response.getReturnCode())
                     + (response.getReasonString() == null ? "" : ", " + response.getReasonString()) + ")";
-            events.lost("connection to " + url + " lost: " + reason);
+            events.lost(PahoLink.lostReason(url, reason));
         }
 
         @Override

@@ -2,6 +2,7 @@ package org.maestro.worker.driver.mqtt;
 
 import org.maestro.worker.driver.DriverException;
 import org.maestro.worker.driver.LoadDriver;
+import org.maestro.worker.driver.SutUrl;
 
 /**
  * One connection to the broker with one of Paho's clients (MQTT 5 or 3.1.1): what {@link MqttDriver} needs of it,
@@ -23,6 +24,20 @@ interface PahoLink extends AutoCloseable {
 
     @Override
     void close();
+
+    /** A lost connection's reason, as the link's {@link Events#lost} and a send that found it lost both say it. */
+    static String lostReason(SutUrl url, String reason) {
+        return "connection to " + url + " lost: " + reason;
+    }
+
+    /**
+     * A publish that failed at once: on a connection already lost (its callback may not have come yet), that is the
+     * reason, as the callback would say it; otherwise "cannot send to".
+     */
+    static DriverException sendFailure(SutUrl url, boolean connected, Exception e) {
+        return connected ? DriverException.of("cannot send to", url, e)
+                : new DriverException(lostReason(url, DriverException.reasonOf(e)), e);
+    }
 
     /** What a link tells its user, on Paho's threads. */
     interface Events {
