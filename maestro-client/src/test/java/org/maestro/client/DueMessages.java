@@ -12,17 +12,17 @@ import java.util.function.LongUnaryOperator;
  * The messages one sender's schedule has due in a timed test, its warm-up's default ramp included: what it sends when
  * it keeps up (it stops at the first message due at or after the end), so a test counts them as the worker does.
  */
-final class DueMessages {
+public final class DueMessages {
     private DueMessages() {
     }
 
     /** A sender at {@code perSecond} for {@code seconds} with a warm-up of {@code warmup} ({@code 1s}). */
-    static long of(long perSecond, long seconds, String warmup) {
+    public static long of(long perSecond, long seconds, String warmup) {
         return before(perSecond, Duration.ofSeconds(seconds), warmup);
     }
 
     /** The same, due before {@code end} from the start. */
-    static long before(long perSecond, Duration until, String warmup) {
+    public static long before(long perSecond, Duration until, String warmup) {
         Duration warm = TimeSpan.parseOrZero(warmup);
         LongUnaryOperator at = WarmupRamp.parseOrOff(LoadOptions.DEFAULT_WARMUP_RAMP).schedule(Rate.parse(Long.toString(perSecond)), warm);
         long end = until.toNanos();
