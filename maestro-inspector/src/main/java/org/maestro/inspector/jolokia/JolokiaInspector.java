@@ -131,10 +131,7 @@ public final class JolokiaInspector implements Inspector {
      */
     @Override
     public Optional<String> sutVersion() {
-        ObjectNode read = JsonNodeFactory.instance.objectNode();
-        read.put("type", "read");
-        read.put("mbean", BROKER_MBEAN);
-        read.put("attribute", VERSION_ATTRIBUTE);
+        ObjectNode read = JolokiaRead.request(BROKER_MBEAN, List.of(VERSION_ATTRIBUTE), false);
         try {
             JsonNode answer = client.bulk(JsonNodeFactory.instance.arrayNode().add(read)).path(0);
             return artemisVersion(answer);

@@ -34,13 +34,18 @@ interface JolokiaRead {
 
     /** This read as a Jolokia request object. */
     default ObjectNode request() {
+        return request(mbean(), attributes(), ignoreErrors());
+    }
+
+    /** A Jolokia read request of {@code attributes} (empty: all) of {@code mbean}, a name or a pattern. */
+    static ObjectNode request(String mbean, List<String> attributes, boolean ignoreErrors) {
         ObjectNode read = JsonNodeFactory.instance.objectNode();
         read.put("type", "read");
-        read.put("mbean", mbean());
-        if (!attributes().isEmpty()) {
-            read.putArray("attribute").addAll(attributes().stream().map(JsonNodeFactory.instance::textNode).toList());
+        read.put("mbean", mbean);
+        if (!attributes.isEmpty()) {
+            read.putArray("attribute").addAll(attributes.stream().map(JsonNodeFactory.instance::textNode).toList());
         }
-        if (ignoreErrors()) {
+        if (ignoreErrors) {
             read.putObject("config").put("ignoreErrors", true);
         }
         return read;
