@@ -48,8 +48,10 @@ class ResourceSamplerTest {
         long collectionsBefore = pausingCollections();
         ResourceSampler sampler = ResourceSampler.start(dir);
         try {
-            // CPU time, not wall time: the host may be busy with others, and this thread get a part of a core.
-            spinCpuMillis(400);
+            // CPU time, not wall time: the host may be busy with others, and this thread get a part of a core. The
+            // process's CPU time counts in the kernel's 10 ms ticks, the thread's in nanoseconds: 450 ms of the thread's
+            // leave the 400 ms asserted below clear of a tick lost at either end of the sample.
+            spinCpuMillis(450);
             sampler.sample();
             System.gc();   // a full collection: a pause the notifications tell, on the JVM's notification thread
             spinCpuMillis(300);
