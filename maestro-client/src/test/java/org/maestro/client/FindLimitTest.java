@@ -69,11 +69,11 @@ class FindLimitTest {
             long confirmedRate = theConfirmationIsReported(r, inc, read, found);
             // The user's next step: the test at the confirmed rate, cold, as fixed-rate.groovy runs it by default (its
             // warm-up, rate and loss criteria), against the same throttled SUT; as long as the confirmation, to keep this
-            // bounded, and with the p99 bound the search's script has (near the throttle's cap a message may wait for it).
+            // bounded, and with the p99 bound the search was given.
             MaestroCommand.Result fixed = MaestroCommand.run("run", KnownLimit.SCRIPT.resolveSibling("fixed-rate.groovy").toString(),
                     "--local", "--runs", userRuns.toString(), "-P", "url=core://127.0.0.1:" + sut.port() + "/find.limit.user?throttle="
                             + THROTTLE, "-P", "connections=" + CONNECTIONS, "-P", "rate=" + confirmedRate, "-P", "duration=15s",
-                    "-P", "p99=200 ms");
+                    "-P", KnownLimit.P99_BOUND);
             assertEquals(0, fixed.exitCode(), "fixed-rate.groovy at the confirmed " + confirmedRate + " msg/s:\n" + fixed.output());
         }
     }

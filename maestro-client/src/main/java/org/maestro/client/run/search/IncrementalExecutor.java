@@ -4,6 +4,7 @@ import org.maestro.results.Confirmation;
 import org.maestro.results.Incremental;
 import org.maestro.results.reduce.QueueBacklog;
 import org.maestro.results.Summary;
+import org.maestro.client.plan.Criterion;
 import org.maestro.client.plan.TestPlan;
 import org.maestro.common.runfiles.RunLayout;
 
@@ -14,6 +15,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.maestro.client.run.Console;
 import org.maestro.client.run.publish.RunPages;
 import org.maestro.client.run.TestExecutor;
@@ -93,7 +95,8 @@ public final class IncrementalExecutor {
         if (result.confirmedText() != null) {
             console.line("%s", result.confirmedText());
             console.line("limit: %s", result.limitRate() == null ? "none confirmed (the steps' rate did not hold from "
-                    + result.confirmations().get(0).start() + ")" : result.limitRate() + " msg/s (the confirmed rate: run at or below it)");
+                    + result.confirmations().get(0).start() + ")" : result.limitRate() + " msg/s (the confirmed rate: run at or below it, judged by "
+                    + plan.criteria().stream().map(Criterion::text).collect(Collectors.joining(", ")) + ")");
         }
         RunPages.report(top, console);
         RunPages.index(runsDir, top, console);
