@@ -1,17 +1,24 @@
 package org.maestro.worker;
 
+import org.maestro.common.runfiles.ResourceUsageCsv;
 import org.maestro.common.runfiles.TestJson;
+import org.maestro.worker.usage.JitTime;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.LongSupplier;
 
 /**
  * When a sender's warm-up ends. A cold sender (JIT, connection set-up, the SUT's own warm-up) can fall seconds
  * behind its schedule and catch up after a fixed warm-up, inside the measured period, whose latency then measures the
  * catching up. So, with a send-delay bound, the warm-up lasts at least the configured time and ends once every
- * connection's send delay has stayed below the bound for a whole second; at its cap it ends anyway, off schedule,
- * and says which connection was behind and by how much. Without a bound it is the configured time.
+ * connection's send delay has stayed below the bound for a whole second and this JVM's JIT compiled less than
+ * {@link ResourceUsageCsv#COMPILING_MILLIS_PER_SECOND} ms in its last second (a cold JVM on schedule while it compiles
+ * at a core's worth a second falls behind again once the warm-up's ramp is over, or measures its own compiling); at
+ * its cap it ends anyway, off schedule (and says which connection was behind and by how much) or on schedule still
+ * compiling. Without a bound it is the configured time. A receiver in another JVM compiles on its own: its cold start
+ * is named by the summary (its resource-usage.csv), not waited for here.
  *
  * <p>A connection's send delay is the lateness of its last message when sent, and, while a message is due and not
  * yet sent, how late that message already is: a connection stuck behind the SUT's back-pressure sends nothing, yet
@@ -34,13 +41,21 @@ final class WarmupGate {
     private final AtomicLongArray lateAtNanos;
     /** The worst send delay of each connection's last late stretch: how far behind it was, not how it ends. */
     private final AtomicLongArray lateDelayNanos;
+    /** The JVM's JIT compile time so far, ms (-1: it does not tell), and the window it is measured a second over. */
+    private final LongSupplier jitTotalMillis;
+    private long jitWindowStartNanos = -1;
+    private long jitWindowStartMillis;
+    /** The JIT's compile time a second over the last whole window; -1 unknown (none yet, or the JVM does not tell). */
+    private long jitMillisPerSecond = -1;
     private volatile long endNanos;
     private volatile long nextCheckNanos;
     private Boolean onSchedule;
     private int behind = -1;
+    private long endJitMillisPerSecond = -1;
     private long behindDelayNanos;
 
-    private WarmupGate(long minNanos, long maxNanos, long boundNanos, int connections) {
+    private WarmupGate(long minNanos, long maxNanos, long boundNanos, int connections, LongSupplier jitTotalMillis) {
+        this.jitTotalMillis = jitTotalMillis;
         this.minNanos = minNanos;
         this.maxNanos = Math.max(minNanos, maxNanos);
         this.boundNanos = boundNanos;
@@ -61,17 +76,20 @@ final class WarmupGate {
         if (options.warmup().isZero() || options.rate().isFlatOut() || options.warmupSendDelay() == null) {
             return fixed(options.warmup());
         }
-        return onSchedule(options.warmup(), options.warmupSendDelay(), options.warmupMax(), options.connections());
+        return onSchedule(options.warmup(), options.warmupSendDelay(), options.warmupMax(), options.connections(), JitTime::totalMillis);
     }
 
     /** A warm-up of fixed length ({@code Duration.ZERO}: none). */
     static WarmupGate fixed(Duration warmup) {
-        return new WarmupGate(warmup.toNanos(), warmup.toNanos(), -1, 0);
+        return new WarmupGate(warmup.toNanos(), warmup.toNanos(), -1, 0, () -> -1);
     }
 
-    /** At least {@code min}, then until every connection's send delay stayed under {@code bound} for a second; at most {@code max}. */
-    static WarmupGate onSchedule(Duration min, Duration bound, Duration max, int connections) {
-        return new WarmupGate(min.toNanos(), max.toNanos(), bound.toNanos(), connections);
+    /**
+     * At least {@code min}, then until every connection's send delay stayed under {@code bound} for a second and the
+     * JIT ({@code jitTotalMillis}: its compile time so far, -1 when unknown) is no longer compiling; at most {@code max}.
+     */
+    static WarmupGate onSchedule(Duration min, Duration bound, Duration max, int connections, LongSupplier jitTotalMillis) {
+        return new WarmupGate(min.toNanos(), max.toNanos(), bound.toNanos(), connections, jitTotalMillis);
     }
 
     /** Whether this warm-up waits for the schedule (else its length is fixed). */
@@ -121,6 +139,7 @@ final class WarmupGate {
             return;
         }
         nextCheckNanos = nowNanos + CHECK_EVERY_NANOS;
+        measureJit(nowNanos);
         for (int c = 0; c < dueNanos.length(); c++) {
             long due = dueNanos.get(c);
             if (due != NOTHING_DUE && nowNanos - due >= boundNanos) {
@@ -131,11 +150,35 @@ final class WarmupGate {
             return;
         }
         int behindNow = furthestBehind(nowNanos);
-        if (behindNow < 0) {
+        if (behindNow < 0 && !compiling()) {
             end(nowNanos, true, -1);
         } else if (nowNanos >= maxNanos) {
-            end(nowNanos, false, behindNow);
+            end(nowNanos, behindNow < 0, behindNow);
         }
+    }
+
+    /** Rolls the JIT's one-second window on when it is over (checks come every 10 ms to every second). */
+    private void measureJit(long nowNanos) {
+        long total = jitTotalMillis.getAsLong();
+        if (total < 0) {
+            return;
+        }
+        if (jitWindowStartNanos < 0) {
+            jitWindowStartNanos = nowNanos;
+            jitWindowStartMillis = total;
+            return;
+        }
+        long windowNanos = nowNanos - jitWindowStartNanos;
+        if (windowNanos >= ON_SCHEDULE_FOR_NANOS) {
+            jitMillisPerSecond = (total - jitWindowStartMillis) * 1_000_000_000L / windowNanos;
+            jitWindowStartNanos = nowNanos;
+            jitWindowStartMillis = total;
+        }
+    }
+
+    /** Whether the JVM is still compiling, as far as its last second tells; unknown: no. */
+    private boolean compiling() {
+        return jitMillisPerSecond >= ResourceUsageCsv.COMPILING_MILLIS_PER_SECOND;
     }
 
     /** Sending ended (a message count reached, a stop) while the warm-up still waited: it ends off schedule. */
@@ -175,6 +218,7 @@ final class WarmupGate {
         onSchedule = onTime;
         behind = connection;
         behindDelayNanos = connection < 0 ? 0 : lateDelayNanos.get(connection);
+        endJitMillisPerSecond = jitMillisPerSecond;
         endNanos = nowNanos;
     }
 
@@ -184,6 +228,6 @@ final class WarmupGate {
             return null;
         }
         return new TestJson.WarmupGate(minNanos / 1_000, maxNanos / 1_000, boundNanos / 1_000, onSchedule, behind,
-                behindDelayNanos / 1_000);
+                behindDelayNanos / 1_000, endJitMillisPerSecond < 0 ? null : endJitMillisPerSecond);
     }
 }

@@ -10,6 +10,7 @@ import org.maestro.common.units.WarmupRamp;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -22,14 +23,30 @@ class WarmupGateTest {
     private static final long MS = 1_000_000;
     private static final long S = 1_000 * MS;
 
-    /** 5 s warm-up, 100 ms bound, 15 s cap, two connections. */
+    /** The made-up time of the last message sent, for a made-up JIT. */
+    private static final ThreadLocal<long[]> NOW = ThreadLocal.withInitial(() -> new long[1]);
+
+    /** 5 s warm-up, 100 ms bound, 15 s cap, two connections, in a JVM that does not tell its JIT time. */
     private static WarmupGate gate() {
-        return WarmupGate.onSchedule(Duration.ofSeconds(5), Duration.ofMillis(100), Duration.ofSeconds(15), 2);
+        return gate(() -> -1);
+    }
+
+    private static WarmupGate gate(LongSupplier jitTotalMillis) {
+        return WarmupGate.onSchedule(Duration.ofSeconds(5), Duration.ofMillis(100), Duration.ofSeconds(15), 2, jitTotalMillis);
+    }
+
+    /** A JIT that compiles {@code perSecond} ms a second (summed over its threads) until {@code until}, then 10 ms a second. */
+    private static LongSupplier jit(long perSecond, long until) {
+        return () -> {
+            long t = NOW.get()[0];
+            return Math.min(t, until) / S * perSecond + Math.min(t, until) % S * perSecond / S + Math.max(0, t - until) / S * 10;
+        };
     }
 
     /** Each connection sends one message every 10 ms from {@code from} to {@code to}, {@code lateBy} late, checking as it goes. */
     private static void send(WarmupGate g, long from, long to, long lateBy) {
         for (long t = from; t < to && !g.ended(); t += 10 * MS) {
+            NOW.get()[0] = t;
             for (int c = 0; c < 2; c++) {
                 g.due(c, t);
                 g.sent(c, t, t + lateBy);
@@ -43,8 +60,41 @@ class WarmupGateTest {
         send(g, 0, 20 * S, MS);
         assertTrue(g.ended());
         assertEquals(5 * S, g.lengthNanos(), 1 + 10 * MS);
-        assertEquals(new TestJson.WarmupGate(5_000_000, 15_000_000, 100_000, true, -1, 0), g.outcome());
+        assertEquals(new TestJson.WarmupGate(5_000_000, 15_000_000, 100_000, true, -1, 0, null), g.outcome());
         assertTrue(g.inWarmup(4 * S) && !g.inWarmup(6 * S));
+    }
+
+    /**
+     * A cold JVM on schedule (the ramp asks little of it) while its JIT compiles a core's worth a second until 9 s: the
+     * warm-up waits for a whole second of its compiling below the bound, then ends; a warm one ends at the configured time.
+     */
+    @Test
+    void aJvmStillCompilingKeepsTheWarmupGoingUntilItsJitIsQuiet() {
+        WarmupGate cold = gate(jit(1_000, 9 * S));
+        send(cold, 0, 20 * S, MS);
+        assertTrue(cold.lengthNanos() > 9 * S && cold.lengthNanos() <= 10 * S + 10 * MS, "ended at " + cold.lengthNanos());
+        TestJson.WarmupGate o = cold.outcome();
+        assertEquals(Boolean.TRUE, o.onSchedule());
+        assertTrue(o.jitMillisPerSecond() < 100, o.toString());
+        assertEquals(String.format(java.util.Locale.ROOT, "on schedule after %.1f s", cold.lengthNanos() / 1e9),
+                o.describe(cold.lengthNanos() / 1_000));
+
+        WarmupGate warm = gate(jit(50, 20 * S));
+        send(warm, 0, 20 * S, MS);
+        assertEquals(5 * S, warm.lengthNanos(), 10 * MS + 1, "50 ms a second is a warm JVM's");
+    }
+
+    /** Compiling to the end of the cap: the warm-up ends there, on schedule, and says the JVM was still compiling. */
+    @Test
+    void aJvmCompilingAtTheCapEndsTheWarmupOnScheduleStillCompiling() {
+        WarmupGate g = gate(jit(400, 30 * S));
+        send(g, 0, 30 * S, MS);
+        assertEquals(15 * S, g.lengthNanos(), 10 * MS + 1);
+        TestJson.WarmupGate o = g.outcome();
+        assertTrue(o.onSchedule(), o.toString());
+        assertEquals(400, o.jitMillisPerSecond(), 5);
+        assertEquals("on schedule, the JIT still compiling " + o.jitMillisPerSecond() + " ms a second when the warm-up hit its"
+                + " 15.0 s cap", o.describe(15_000_000));
     }
 
     @Test
@@ -184,7 +234,7 @@ class WarmupGateTest {
 
     @Test
     void atTheCapTheConnectionIsNamedWithHowFarBehindItWasNotHowItEnded() {
-        WarmupGate g = WarmupGate.onSchedule(Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ofSeconds(3), 2);
+        WarmupGate g = WarmupGate.onSchedule(Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ofSeconds(3), 2, () -> -1);
         for (long t = 0; !g.ended() && t < 10 * S; t += 10 * MS) {
             // Connection 0's message due at 1.5 s leaves at 2.3 s, 800 ms late; then it is on schedule again, but
             // not for a whole second by the 3 s cap.

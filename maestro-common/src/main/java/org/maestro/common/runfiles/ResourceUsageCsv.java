@@ -26,6 +26,12 @@ import java.util.List;
  * The worker writes it (flushed every line), the results model reads it with {@link #read}.
  */
 public final class ResourceUsageCsv implements AutoCloseable {
+    /**
+     * JIT compile time a second from which a JVM is still compiling (a cold one: its code interpreted until compiled,
+     * slower than it will be); a warm one compiles a few milliseconds a second. A sender's warm-up waits for its JVM to
+     * fall below it, and the summary names a generator whose first measured seconds were above it.
+     */
+    public static final long COMPILING_MILLIS_PER_SECOND = 100;
     static final String HEADER = "timestamp,intervalMicros,processCpuMicros,cores,hostBusyPercent,gcPauses,gcPauseMillis,gcMaxPauseMillis"
             + ",jitCompileMillis";
     private static final int COLUMNS = 9;

@@ -180,8 +180,7 @@ public sealed interface TestJson permits TestJson.Worker, TestJson.Inspector, Te
     }
 
     /**
-     * How a sender's warm-up ended when it waited for every connection's send delay to stay below a bound for a
-     * whole second.
+     * How a sender's warm-up ended when it waited for every connection's send delay to stay below a bound for a second.
      *
      * @param configuredMicros     the shortest warm-up (the configured one)
      * @param maxMicros            the longest: the cap
@@ -190,9 +189,11 @@ public sealed interface TestJson permits TestJson.Worker, TestJson.Inspector, Te
      *                             ended) with a connection behind; null: it has not ended yet
      * @param connection           when it ended off schedule, the connection furthest behind in its last second; else -1
      * @param sendDelayMicros      that connection's worst send delay in its last late stretch, else 0
+     * @param jitMillisPerSecond   the sender's JVM's JIT compile time in the last second before it ended (it waits for
+     *                             that to fall below {@link ResourceUsageCsv#COMPILING_MILLIS_PER_SECOND}); null: unknown
      */
     record WarmupGate(long configuredMicros, long maxMicros, long sendDelayBoundMicros, Boolean onSchedule, int connection,
-                      long sendDelayMicros) {
+                      long sendDelayMicros, Long jitMillisPerSecond) {
         /** Ended, with a connection still behind its schedule. */
         @JsonIgnore
         public boolean offSchedule() {
@@ -208,7 +209,10 @@ public sealed interface TestJson permits TestJson.Worker, TestJson.Inspector, Te
                 return "still waiting for the schedule";
             }
             if (onSchedule) {
-                return String.format(Locale.ROOT, "on schedule after %.1f s", warmupMicros / 1e6);
+                boolean compiling = jitMillisPerSecond != null && jitMillisPerSecond >= ResourceUsageCsv.COMPILING_MILLIS_PER_SECOND;
+                return compiling ? String.format(Locale.ROOT, "on schedule, the JIT still compiling %d ms a second when"
+                        + " the warm-up hit its %.1f s cap", jitMillisPerSecond, maxMicros / 1e6)
+                        : String.format(Locale.ROOT, "on schedule after %.1f s", warmupMicros / 1e6);
             }
             if (endedWithSending(warmupMicros) || connection < 0) {
                 // A connection counts as late from the start until it sends: within the first second a delay of 0 says

@@ -102,7 +102,7 @@ class TestJsonRoundTripTest {
 
     @Test
     void aSendersWarmupGateReadsBackAndIsLeftOutWhenThereIsNone(@TempDir Path dir) throws Exception {
-        TestJson.WarmupGate gate = new TestJson.WarmupGate(5_000_000, 15_000_000, 100_000, false, 1, 812_000);
+        TestJson.WarmupGate gate = new TestJson.WarmupGate(5_000_000, 15_000_000, 100_000, false, 1, 812_000, 40L);
         TestJson.Worker w = new TestJson.Worker("t-1", "fixed", SENDER, 1, "x", 15_000_000, "30s", 1000, 2, "1 KiB",
                 "amqp://h:5672/q", "", Map.of(), gate, null);
         TestJson.write(dir, w);

@@ -35,7 +35,7 @@ public final class GeneratorLimits {
     /** The measured seconds looked at for a JVM still compiling: the first, where a cold start shows. */
     public static final int COLD_SECONDS = 5;
     /** JIT compile time in those seconds from which the generator counts as still compiling. */
-    public static final long COMPILING_MILLIS = 500;
+    public static final long COMPILING_MILLIS = ResourceUsageCsv.COMPILING_MILLIS_PER_SECOND * COLD_SECONDS;
     public static final String COLD_RULE = "a generator is still compiling when its JVM's JIT compiled for >= "
             + COMPILING_MILLIS + " ms in the first " + COLD_SECONDS + " s after the warm-up";
     static final String COLD_WARNING = "the first seconds after the warm-up may be the generator's cold start, not the SUT's: ";

@@ -6,7 +6,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 
@@ -29,7 +28,6 @@ public final class ResourceSampler implements AutoCloseable {
     private final GcPauses gc;
     private final OperatingSystemMXBean os;
     /** Null where the JVM has no JIT or does not time it: the compile time is then unknown (-1). */
-    private final CompilationMXBean jit;
     /** The cores this JVM may use (its CPU quota in a container), read once: it does not change during a test. */
     private final int cores = Runtime.getRuntime().availableProcessors();
     private final long[] gcTaken = new long[3];
@@ -48,14 +46,7 @@ public final class ResourceSampler implements AutoCloseable {
         this.gc = GcPauses.listen();
         this.lastNanos = System.nanoTime();
         this.lastCpuNanos = os.getProcessCpuTime();
-        CompilationMXBean compilation = ManagementFactory.getCompilationMXBean();
-        this.jit = compilation != null && compilation.isCompilationTimeMonitoringSupported() ? compilation : null;
-        this.lastJitMillis = jitMillis();
-    }
-
-    /** The JIT's compile time since the JVM started, milliseconds; -1 when unknown. */
-    private long jitMillis() {
-        return jit == null ? -1 : jit.getTotalCompilationTime();
+        this.lastJitMillis = JitTime.totalMillis();
     }
 
     /** Creates {@code <dir>/resource-usage.csv}; the first second counts from now. */
@@ -78,7 +69,7 @@ public final class ResourceSampler implements AutoCloseable {
         long cpuMicros = cpu < 0 || lastCpuNanos < 0 ? -1 : (cpu - lastCpuNanos) / 1_000;
         lastNanos = now;
         lastCpuNanos = cpu;
-        long jitTotal = jitMillis();
+        long jitTotal = JitTime.totalMillis();
         long jitMillis = jitTotal < 0 || lastJitMillis < 0 ? -1 : jitTotal - lastJitMillis;
         lastJitMillis = jitTotal;
         try {

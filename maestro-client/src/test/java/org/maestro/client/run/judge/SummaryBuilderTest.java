@@ -132,7 +132,7 @@ class SummaryBuilderTest {
         Files.createDirectories(senderDir);
         org.maestro.common.runfiles.TestJson.write(senderDir, new org.maestro.common.runfiles.TestJson.Worker("t", "missing",
                 org.maestro.common.runfiles.TestJson.Peer.of(SENDER), 1, "x", 15_000_000, "30s", 100, 2, "1 KiB", "amqp://sut:5672/q",
-                "", Map.of(), new org.maestro.common.runfiles.TestJson.WarmupGate(5_000_000, 15_000_000, 100_000, false, 1, 812_000), null));
+                "", Map.of(), new org.maestro.common.runfiles.TestJson.WarmupGate(5_000_000, 15_000_000, 100_000, false, 1, 812_000, null), null));
         Summary s = SummaryBuilder.build(plan("expect 'p99 send delay < 50 ms'"), "t", "2026-01-01T00:00:00Z",
                 List.of(SENDER, RECEIVER), run, new SummaryBuilder.Observed(Map.of(),
                         Map.of(RECEIVER.id(), progress(Role.RECEIVER, 0, 0)), Map.of(), Map.of(), List.of(), List.of(), List.of(), List.of()));
