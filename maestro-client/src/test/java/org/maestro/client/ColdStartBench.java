@@ -35,7 +35,7 @@ import java.util.function.ToDoubleFunction;
  * a run without a ramp (1 s warm-up that waits for the schedule, up to its cap: its length is the time the cold JVM
  * needed at the full rate) and one with the default ramp (a warm-up as long as the ramp), alternating which goes first.
  * Prints each run, then per set-up and share the medians: the warm-up's length and how many ended on schedule, the
- * second from which the sender JVM's JIT compiled less than {@value #SETTLED_JIT_MILLIS} ms a second, the p99 send
+ * second from which the sender JVM's JIT compiled less than {@value ResourceUsageCsv#COMPILING_MILLIS_PER_SECOND} ms a second, the p99 send
  * delay of the first 5 s after the warm-up, and the achieved share of the target.
  *
  * <p>Not a test (no assertion, many minutes long): surefire runs it only when named, {@code -Dtest=ColdStartBench}.
@@ -47,8 +47,6 @@ class ColdStartBench {
     private static final Path SCRIPT = Path.of("..", "test-scripts", "fixed-rate.groovy");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String OUT = "cold-start: ";
-    /** JIT compile time a second under which a JVM counts as compiled (a warm one compiles a few ms a second). */
-    private static final long SETTLED_JIT_MILLIS = 100;
     /** The cap of a warm-up without a ramp: how long the bench waits for a cold JVM to get on schedule. */
     private static final String CAP = "20s";
 
@@ -188,7 +186,7 @@ class ColdStartBench {
     private static double jitSettled(Path senderDir) throws IOException {
         List<ResourceUsageCsv.Sample> samples = ResourceUsageCsv.read(senderDir.resolve(PeerFiles.RESOURCE_USAGE_CSV));
         int settled = samples.size();
-        for (int i = samples.size() - 1; i >= 0 && samples.get(i).jitCompileMillis() < SETTLED_JIT_MILLIS
+        for (int i = samples.size() - 1; i >= 0 && samples.get(i).jitCompileMillis() < ResourceUsageCsv.COMPILING_MILLIS_PER_SECOND
                 && samples.get(i).jitCompileMillis() >= 0; i--) {
             settled = i;
         }

@@ -11,6 +11,7 @@ import org.maestro.common.note.Payload;
 import org.maestro.common.note.TestOptions;
 import org.maestro.common.ratelog.RateLogReader;
 import org.maestro.common.runfiles.PeerFiles;
+import org.maestro.common.runfiles.ResourceUsageCsv;
 import org.maestro.common.runfiles.TestJson;
 import org.maestro.common.testing.Integration;
 import org.maestro.common.testing.TestLab;
@@ -66,7 +67,10 @@ class WarmupGateIntegrationTest {
         assertEquals(1_000_000, gate.configuredMicros());
         assertEquals(2_500_000, gate.maxMicros(), "3 s, but never past half-way to the 4 s end");
         assertEquals(100_000, gate.sendDelayBoundMicros());
-        assertTrue(test.warmupMicros() >= 1_000_000 && test.warmupMicros() < 2_500_000, "actual length: " + test.warmupMicros());
+        // Before its cap, unless this test's JVM was still compiling then (the gate waits for the JIT too).
+        assertTrue(test.warmupMicros() >= 1_000_000 && (test.warmupMicros() < 2_500_000
+                || gate.jitMillisPerSecond() >= ResourceUsageCsv.COMPILING_MILLIS_PER_SECOND), "actual length: " + test.warmupMicros()
+                + ", " + gate);
         String detail = ((Payload.NotifySuccess) end[0].payload()).detail();
         assertTrue(detail.contains("warm-up on schedule after "), detail);
 
