@@ -1,5 +1,6 @@
 package org.maestro.worker;
 
+import org.maestro.common.note.LoadOptions;
 import org.maestro.common.runfiles.ResourceUsageCsv;
 import org.maestro.common.runfiles.TestJson;
 import org.maestro.worker.usage.JitTime;
@@ -15,9 +16,11 @@ import java.util.function.LongSupplier;
  * catching up. So, with a send-delay bound, the warm-up lasts at least the configured time and ends once every
  * connection's send delay has stayed below the bound for a whole second and this JVM's JIT compiled less than
  * {@link ResourceUsageCsv#COMPILING_MILLIS_PER_SECOND} ms in its last second (a cold JVM on schedule while it compiles
- * at a core's worth a second falls behind again once the warm-up's ramp is over, or measures its own compiling); at
- * its cap it ends anyway, off schedule (and says which connection was behind and by how much) or on schedule still
- * compiling. Without a bound it is the configured time. A receiver in another JVM compiles on its own: its cold start
+ * at a core's worth a second falls behind again once the warm-up's ramp is over, or measures its own compiling). It
+ * waits for the JIT no longer than the default cap ({@link LoadOptions#defaultWarmupMax}: a longer cap set for the
+ * schedule's sake, as a limit search's short steps have, would leave nothing to measure), then ends on schedule, still
+ * compiling. At its cap it ends anyway, off schedule, and says which connection was behind and by how much. Without a
+ * bound it is the configured time. A receiver in another JVM compiles on its own: its cold start
  * is named by the summary (its resource-usage.csv), not waited for here.
  *
  * <p>A connection's send delay is the lateness of its last message when sent, and, while a message is due and not
@@ -34,6 +37,8 @@ final class WarmupGate {
 
     private final long minNanos;
     private final long maxNanos;
+    /** The longest it waits for the JIT when every connection is on schedule. */
+    private final long jitMaxNanos;
     /** -1 for a fixed warm-up. */
     private final long boundNanos;
     private final AtomicLongArray dueNanos;
@@ -54,10 +59,11 @@ final class WarmupGate {
     private long endJitMillisPerSecond = -1;
     private long behindDelayNanos;
 
-    private WarmupGate(long minNanos, long maxNanos, long boundNanos, int connections, LongSupplier jitTotalMillis) {
+    private WarmupGate(long minNanos, long maxNanos, long jitMaxNanos, long boundNanos, int connections, LongSupplier jitTotalMillis) {
         this.jitTotalMillis = jitTotalMillis;
         this.minNanos = minNanos;
         this.maxNanos = Math.max(minNanos, maxNanos);
+        this.jitMaxNanos = Math.min(this.maxNanos, Math.max(minNanos, jitMaxNanos));
         this.boundNanos = boundNanos;
         this.dueNanos = new AtomicLongArray(connections);
         this.lateAtNanos = new AtomicLongArray(connections);
@@ -76,20 +82,23 @@ final class WarmupGate {
         if (options.warmup().isZero() || options.rate().isFlatOut() || options.warmupSendDelay() == null) {
             return fixed(options.warmup());
         }
-        return onSchedule(options.warmup(), options.warmupSendDelay(), options.warmupMax(), options.connections(), JitTime::totalMillis);
+        return onSchedule(options.warmup(), options.warmupSendDelay(), options.warmupMax(),
+                LoadOptions.defaultWarmupMax(options.warmup(), options.duration()), options.connections(), JitTime::totalMillis);
     }
 
     /** A warm-up of fixed length ({@code Duration.ZERO}: none). */
     static WarmupGate fixed(Duration warmup) {
-        return new WarmupGate(warmup.toNanos(), warmup.toNanos(), -1, 0, () -> -1);
+        return new WarmupGate(warmup.toNanos(), warmup.toNanos(), warmup.toNanos(), -1, 0, () -> -1);
     }
 
     /**
-     * At least {@code min}, then until every connection's send delay stayed under {@code bound} for a second and the
-     * JIT ({@code jitTotalMillis}: its compile time so far, -1 when unknown) is no longer compiling; at most {@code max}.
+     * At least {@code min}, then until every connection's send delay stayed under {@code bound} for a second and, for at
+     * most {@code jitMax}, the JIT ({@code jitTotalMillis}: its compile time so far, -1 when unknown) is no longer
+     * compiling; at most {@code max}.
      */
-    static WarmupGate onSchedule(Duration min, Duration bound, Duration max, int connections, LongSupplier jitTotalMillis) {
-        return new WarmupGate(min.toNanos(), max.toNanos(), bound.toNanos(), connections, jitTotalMillis);
+    static WarmupGate onSchedule(Duration min, Duration bound, Duration max, Duration jitMax, int connections,
+                                 LongSupplier jitTotalMillis) {
+        return new WarmupGate(min.toNanos(), max.toNanos(), jitMax.toNanos(), bound.toNanos(), connections, jitTotalMillis);
     }
 
     /** Whether this warm-up waits for the schedule (else its length is fixed). */
@@ -150,7 +159,7 @@ final class WarmupGate {
             return;
         }
         int behindNow = furthestBehind(nowNanos);
-        if (behindNow < 0 && !compiling()) {
+        if (behindNow < 0 && (!compiling() || nowNanos >= jitMaxNanos)) {
             end(nowNanos, true, -1);
         } else if (nowNanos >= maxNanos) {
             end(nowNanos, behindNow < 0, behindNow);

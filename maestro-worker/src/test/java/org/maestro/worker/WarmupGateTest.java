@@ -32,7 +32,8 @@ class WarmupGateTest {
     }
 
     private static WarmupGate gate(LongSupplier jitTotalMillis) {
-        return WarmupGate.onSchedule(Duration.ofSeconds(5), Duration.ofMillis(100), Duration.ofSeconds(15), 2, jitTotalMillis);
+        return WarmupGate.onSchedule(Duration.ofSeconds(5), Duration.ofMillis(100), Duration.ofSeconds(15), Duration.ofSeconds(15), 2,
+                jitTotalMillis);
     }
 
     /** A JIT that compiles {@code perSecond} ms a second (summed over its threads) until {@code until}, then 10 ms a second. */
@@ -93,8 +94,21 @@ class WarmupGateTest {
         TestJson.WarmupGate o = g.outcome();
         assertTrue(o.onSchedule(), o.toString());
         assertEquals(400, o.jitMillisPerSecond(), 5);
-        assertEquals("on schedule, the JIT still compiling " + o.jitMillisPerSecond() + " ms a second when the warm-up hit its"
-                + " 15.0 s cap", o.describe(15_000_000));
+        assertEquals("on schedule after 15.0 s, the JIT still compiling " + o.jitMillisPerSecond() + " ms a second",
+                o.describe(15_000_000));
+    }
+
+    /**
+     * A cap set longer than the default for the schedule's sake (a limit search's short steps: a 1 s warm-up, up to
+     * 3 s of a 3 s step) does not make it wait that long for the JIT: at most the default cap, half-way to the end.
+     */
+    @Test
+    void theJitIsWaitedForNoLongerThanTheDefaultCap() {
+        WarmupGate g = WarmupGate.onSchedule(Duration.ofSeconds(1), Duration.ofMillis(100), Duration.ofSeconds(3),
+                LoadOptions.defaultWarmupMax(Duration.ofSeconds(1), TestDuration.parse("3s")), 2, jit(300, 30 * S));
+        send(g, 0, 3 * S, MS);
+        assertEquals(2 * S, g.lengthNanos(), 10 * MS + 1);
+        assertEquals(Boolean.TRUE, g.outcome().onSchedule());
     }
 
     @Test
@@ -234,7 +248,8 @@ class WarmupGateTest {
 
     @Test
     void atTheCapTheConnectionIsNamedWithHowFarBehindItWasNotHowItEnded() {
-        WarmupGate g = WarmupGate.onSchedule(Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ofSeconds(3), 2, () -> -1);
+        WarmupGate g = WarmupGate.onSchedule(Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ofSeconds(3), Duration.ofSeconds(3), 2,
+                () -> -1);
         for (long t = 0; !g.ended() && t < 10 * S; t += 10 * MS) {
             // Connection 0's message due at 1.5 s leaves at 2.3 s, 800 ms late; then it is on schedule again, but
             // not for a whole second by the 3 s cap.
