@@ -5,7 +5,8 @@
 // lost. A borderline step is run again; the whole search stops at maxTime. Then a confirmation run at the rate found,
 // for confirmDuration (default and least: 3 step durations), from the state a user's next run starts in (with --local a
 // fresh JVM; remote: the same workers), with a user's run's warm-up (confirmWarmup): when it does not hold, the rate is lowered and confirmed
-// again, at most confirmTries times (0: no confirmation). The result (or "at least X" when maxRate or maxTime stopped
+// again, and once one holds, the rate is bisected between it and the lowest that did not: at most confirmTries runs
+// (0: no confirmation); the highest that held is the answer. The result (or "at least X" when maxRate or maxTime stopped
 // it), the confirmed rate (the one to run at) and the throughput-latency curve are in incremental.json and the report.
 //   maestro run test-scripts/find-limit.groovy --local
 //   maestro run test-scripts/find-limit.groovy --broker mqtt://broker.lab:1883 -P url=amqp://sut.lab:5672/perf.queue -P maxRate=50000

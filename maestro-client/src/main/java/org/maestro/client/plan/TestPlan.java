@@ -357,8 +357,8 @@ public record TestPlan(String name, List<String> tags, String description, Strin
          * up, which a step's few seconds hide, shows as a shortfall.
          */
         public static final int CONFIRM_STEPS = 3;
-        /** How many confirmation runs may lower the answer when the script sets none. */
-        public static final int DEFAULT_CONFIRM_TRIES = 3;
+        /** How many confirmation runs may settle the answer when the script sets none: down until one holds, then bisecting. */
+        public static final int DEFAULT_CONFIRM_TRIES = 4;
 
         /** The shortest confirmation of steps of {@code stepDuration}: {@value #CONFIRM_STEPS} of them. */
         public static TestDuration confirmDuration(TestDuration stepDuration) {

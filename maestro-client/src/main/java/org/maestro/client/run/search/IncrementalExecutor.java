@@ -110,12 +110,17 @@ public final class IncrementalExecutor {
 
     /**
      * Confirmation runs from {@code rate} down: each at a rate the one before did not hold, lowered by {@link #lowered},
-     * until one holds, one cannot be judged (an error, an interruption), or {@code confirmTries} have run.
+     * until one holds; then, while tries are left, up again by {@link #between} the highest that held and the lowest that
+     * did not (a cold start that fell far behind achieved much less than it can hold). It stops when one cannot be
+     * judged (an error, an interruption), the two are within {@link #LOWER_BY} or the resolution, or {@code confirmTries}
+     * have run; the last that held (the highest) is the answer.
      */
     private List<Confirmation> confirm(TestPlan plan, long rate, Path top) throws IOException, InterruptedException {
         TestPlan.Incremental inc = plan.incremental();
         ConfirmationRun where = confirmation.apply(plan);
         List<Confirmation> runs = new ArrayList<>();
+        long heldAt = -1;
+        long failedAt = -1;
         for (int n = 1; n <= inc.confirmTries() && rate > 0; n++) {
             console.line("");
             console.line("=== confirmation %d (of at most %d) at %d msg/s for %s from %s, warm-up %s ===", n, inc.confirmTries(),
@@ -134,10 +139,16 @@ public final class IncrementalExecutor {
             runs.add(c);
             console.line("confirmation at %d msg/s: %s%s", rate, c.held() ? "held" : judgement(figures),
                     figures.reasons().isEmpty() ? "" : " (" + String.join("; ", figures.reasons()) + ")");
-            if (c.held() || figures.sustainable() == null) {
+            if (figures.sustainable() == null) {
                 break;
             }
-            rate = lowered(rate, figures.receiveRate(), inc.resolution());
+            if (c.held()) {
+                heldAt = rate;
+            } else {
+                failedAt = rate;
+            }
+            rate = heldAt < 0 ? lowered(rate, figures.receiveRate(), inc.resolution())
+                    : failedAt < 0 ? 0 : between(heldAt, failedAt, inc.resolution());
         }
         return runs;
     }
@@ -153,6 +164,18 @@ public final class IncrementalExecutor {
             next = (long) (achieved / resolution) * resolution;
         }
         return next;
+    }
+
+    /**
+     * The rate to confirm between one that held and a higher one that did not: half-way, rounded down to the
+     * resolution; 0 (none) when they are within {@link #LOWER_BY} of the higher or the resolution.
+     */
+    static long between(long held, long failed, long resolution) {
+        if (failed - held <= Math.max(resolution, Math.round(failed * LOWER_BY))) {
+            return 0;
+        }
+        long half = (held + failed) / 2 / resolution * resolution;
+        return half > held ? half : 0;
     }
 
     /** A run's length in seconds: its time, or its message count at {@code rate}. */

@@ -138,6 +138,11 @@ class LimitSearchTest {
         assertEquals(16_000, IncrementalExecutor.lowered(17_000, null, 1000), "at least the resolution lower");
         assertEquals(90, IncrementalExecutor.lowered(100, null, 10), "at least the resolution lower");
         assertTrue(IncrementalExecutor.lowered(10, 3.0, 10) <= 0, "nothing left to try below the resolution");
+        // After one held: half-way up to the lowest that did not, until they are 5 % or the resolution apart.
+        assertEquals(11_000, IncrementalExecutor.between(6_250, 15_750, 250));
+        assertEquals(8_500, IncrementalExecutor.between(6_250, 11_000, 250), "rounded down to the resolution");
+        assertEquals(0, IncrementalExecutor.between(15_000, 15_750, 250), "within 5 %: nothing left to try");
+        assertEquals(0, IncrementalExecutor.between(100, 110, 10), "within the resolution");
     }
 
     @Test
