@@ -20,8 +20,8 @@ import java.util.function.LongSupplier;
  * waits for the JIT no longer than the default cap ({@link LoadOptions#defaultWarmupMax}: a longer cap set for the
  * schedule's sake, as a limit search's short steps have, would leave nothing to measure), then ends on schedule, still
  * compiling. At its cap it ends anyway, off schedule, and says which connection was behind and by how much. Without a
- * bound it is the configured time. A receiver in another JVM compiles on its own: its cold start
- * is named by the summary (its resource-usage.csv), not waited for here.
+ * bound it is the configured time. A receiver in another JVM compiles on its own: the summary names its cold start
+ * (from its resource-usage.csv); it is not waited for here.
  *
  * <p>A connection's send delay is the lateness of its last message when sent, and, while a message is due and not
  * yet sent, how late that message already is: a connection stuck behind the SUT's back-pressure sends nothing, yet
