@@ -188,7 +188,7 @@ final class SenderJob extends WorkerJob {
                 return ENDED;
             }
             // Told once: the warm-up may end (in another thread) between two questions.
-            boolean warm = inWarmup(intended - startNanos);
+            boolean warm = warmup.tag(intended - startNanos);
             producer.send(sent.body(i, etaMicros, ataMicros, warm), this);
             sent.sent(etaMicros, ataMicros, warm);
             if (roundTrips != null) {

@@ -56,6 +56,8 @@ final class WarmupGate {
     private volatile long nextCheckNanos;
     private Boolean onSchedule;
     private int behind = -1;
+    /** The latest due time of a message tagged warm-up before the end was decided: the end comes after it. */
+    private long latestTaggedNanos = -1;
     private long endJitMillisPerSecond = -1;
     private long behindDelayNanos;
 
@@ -109,6 +111,25 @@ final class WarmupGate {
     /** Whether a message due at {@code intendedNanos} belongs to the warm-up, as far as is known now. */
     boolean inWarmup(long intendedNanos) {
         return intendedNanos < endNanos;
+    }
+
+    /**
+     * Whether the message due at {@code intendedNanos}, about to be sent, is tagged warm-up. While the warm-up waits,
+     * one tagged now keeps the end that another thread decides next (from a time read a moment earlier) after it, so
+     * the tags and the recorded end always agree.
+     */
+    boolean tag(long intendedNanos) {
+        long end = endNanos;
+        if (end != Long.MAX_VALUE) {
+            return intendedNanos < end;
+        }
+        synchronized (this) {
+            if (endNanos != Long.MAX_VALUE) {
+                return intendedNanos < endNanos;
+            }
+            latestTaggedNanos = Math.max(latestTaggedNanos, intendedNanos);
+            return true;
+        }
     }
 
     boolean ended() {
@@ -228,7 +249,7 @@ final class WarmupGate {
         behind = connection;
         behindDelayNanos = connection < 0 ? 0 : lateDelayNanos.get(connection);
         endJitMillisPerSecond = jitMillisPerSecond;
-        endNanos = nowNanos;
+        endNanos = Math.max(nowNanos, latestTaggedNanos + 1);
     }
 
     /** How the warm-up ended, for test.json; null for a fixed warm-up. */

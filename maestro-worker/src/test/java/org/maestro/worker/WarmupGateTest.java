@@ -111,6 +111,22 @@ class WarmupGateTest {
         assertEquals(Boolean.TRUE, g.outcome().onSchedule());
     }
 
+    /**
+     * A connection tags a message due at 5.2 s warm-up while the ticker, with a time read at 5.1 s, waits for the lock
+     * to end the warm-up: the end comes after that message, so the tags (HDR) and the recorded end (rate logs) agree.
+     */
+    @Test
+    void aMessageTaggedWarmupBeforeTheEndIsDecidedStaysBeforeIt() {
+        WarmupGate g = gate();
+        send(g, 0, 5 * S - 10 * MS, MS);
+        assertFalse(g.ended());
+        assertTrue(g.tag(5_200 * MS), "tagged while the warm-up waits");
+        g.check(5_100 * MS);
+        assertTrue(g.ended());
+        assertTrue(g.inWarmup(5_200 * MS) && g.lengthNanos() == 5_200 * MS + 1, "ended at " + g.lengthNanos());
+        assertFalse(g.tag(5_200 * MS + 1), "after the end, by the end");
+    }
+
     @Test
     void senderBehindUntil7sEndsItsWarmupAWholeSecondAfterItsLastLateMessage() {
         WarmupGate g = gate();
