@@ -1,5 +1,11 @@
 package org.maestro.client.cli;
 
+import org.maestro.client.cli.cluster.CollectCommand;
+import org.maestro.client.cli.cluster.HaltCommand;
+import org.maestro.client.cli.cluster.PingCommand;
+import org.maestro.client.cli.cluster.StatsCommand;
+import org.maestro.client.cli.cluster.StopCommand;
+import org.maestro.client.cli.cluster.TargetsCommand;
 import org.maestro.agent.AgentMain;
 import org.maestro.client.control.ControlClient;
 import org.maestro.common.cli.OneLineErrors;
@@ -27,8 +33,8 @@ import java.util.concurrent.Callable;
         subcommands = {RunCommand.class, DemoCommand.class, PingCommand.class, StatsCommand.class, HaltCommand.class,
                 StopCommand.class, CollectCommand.class, TargetsCommand.class, HistoryCommand.class})
 public final class MaestroMain implements Callable<Integer> {
-    static final int PASSED = 0;
-    static final int CANNOT_RUN = OneLineErrors.CANNOT_RUN;
+    public static final int PASSED = 0;
+    public static final int CANNOT_RUN = OneLineErrors.CANNOT_RUN;
     /** How long {@code run} and {@code demo} wait for the peers a test needs, unless told otherwise. */
     static final String DISCOVERY_TIMEOUT = "30s";
 
@@ -80,7 +86,7 @@ public final class MaestroMain implements Callable<Integer> {
     }
 
     /** A client connected to the control broker, for the commands that talk to peers. */
-    static ControlClient connect(BrokerUrl broker) throws TransportException {
+    public static ControlClient connect(BrokerUrl broker) throws TransportException {
         return new ControlClient(broker).connect(Duration.ofSeconds(10));
     }
 }

@@ -1,4 +1,4 @@
-package org.maestro.client.cli;
+package org.maestro.client.cli.cluster;
 
 import org.junit.jupiter.api.Test;
 import org.maestro.common.note.Role;

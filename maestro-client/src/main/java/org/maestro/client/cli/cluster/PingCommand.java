@@ -1,5 +1,6 @@
-package org.maestro.client.cli;
+package org.maestro.client.cli.cluster;
 
+import org.maestro.client.cli.MaestroMain;
 import org.maestro.client.control.ControlClient;
 import org.maestro.client.control.PingResult;
 import org.maestro.client.run.discover.PeerDirectory;
@@ -13,7 +14,7 @@ import java.util.concurrent.Callable;
 
 /** {@code maestro ping}: the peers that answer PING. */
 @Command(name = "ping", mixinStandardHelpOptions = true, description = "Lists the peers that answer, with round trip and clock offset.")
-final class PingCommand implements Callable<Integer> {
+public final class PingCommand implements Callable<Integer> {
     @Mixin
     BrokerOption broker = new BrokerOption();
 

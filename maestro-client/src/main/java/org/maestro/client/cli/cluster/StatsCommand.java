@@ -1,5 +1,6 @@
-package org.maestro.client.cli;
+package org.maestro.client.cli.cluster;
 
+import org.maestro.client.cli.MaestroMain;
 import org.maestro.client.control.Address;
 import org.maestro.client.control.ControlClient;
 import org.maestro.client.control.PingResult;
@@ -18,7 +19,7 @@ import java.util.concurrent.Callable;
 
 /** {@code maestro stats}: every peer's current figures. */
 @Command(name = "stats", mixinStandardHelpOptions = true, description = "Shows every peer's current figures.")
-final class StatsCommand implements Callable<Integer> {
+public final class StatsCommand implements Callable<Integer> {
     @Mixin
     BrokerOption broker = new BrokerOption();
 

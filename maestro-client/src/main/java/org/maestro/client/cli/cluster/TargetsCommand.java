@@ -1,5 +1,6 @@
-package org.maestro.client.cli;
+package org.maestro.client.cli.cluster;
 
+import org.maestro.client.cli.MaestroMain;
 import org.maestro.client.control.ControlClient;
 import org.maestro.common.cli.BrokerOption;
 import org.maestro.common.cli.TimeConverter;
@@ -18,7 +19,7 @@ import java.util.concurrent.Callable;
         description = {"Writes the peers' metrics endpoints as a Prometheus file_sd list (JSON): PINGs every peer and"
                 + " asks each for its data server, which serves /metrics; each target is labelled peer, role, group"
                 + " and peer_id. See docs/metrics.md and prometheus/prometheus.yml."})
-final class TargetsCommand implements Callable<Integer> {
+public final class TargetsCommand implements Callable<Integer> {
     @Mixin
     BrokerOption broker = new BrokerOption();
 

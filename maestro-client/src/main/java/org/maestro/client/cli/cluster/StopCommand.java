@@ -1,5 +1,6 @@
-package org.maestro.client.cli;
+package org.maestro.client.cli.cluster;
 
+import org.maestro.client.cli.MaestroMain;
 import org.maestro.client.control.ControlClient;
 import org.maestro.client.control.PingResult;
 import org.maestro.client.run.discover.PeerDirectory;
@@ -18,7 +19,7 @@ import java.util.concurrent.Callable;
 /** {@code maestro stop}: ends a test the peers still run, leaving the peers up. */
 @Command(name = "stop", mixinStandardHelpOptions = true,
         description = "Ends a test still running on the peers (its client was interrupted or killed); the peers stay up.")
-final class StopCommand implements Callable<Integer> {
+public final class StopCommand implements Callable<Integer> {
     @Mixin
     BrokerOption broker = new BrokerOption();
 

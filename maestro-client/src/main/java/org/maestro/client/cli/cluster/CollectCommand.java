@@ -1,5 +1,6 @@
-package org.maestro.client.cli;
+package org.maestro.client.cli.cluster;
 
+import org.maestro.client.cli.MaestroMain;
 import org.maestro.client.control.ControlClient;
 import org.maestro.client.run.Console;
 import org.maestro.client.run.collect.RunFinisher;
@@ -20,7 +21,7 @@ import java.util.concurrent.Callable;
                 + " fetches their files, writes summary.json, junit.xml and report.html (verdict interrupted).",
                 "Give the run directory (its run.json names the test and the broker; a broker with a password needs"
                         + " --broker or MAESTRO_BROKER again), or --broker and --test-id."})
-final class CollectCommand implements Callable<Integer> {
+public final class CollectCommand implements Callable<Integer> {
     @Parameters(paramLabel = "RUN_DIR", arity = "0..1", description = "the run directory the client left")
     Path runDir;
 

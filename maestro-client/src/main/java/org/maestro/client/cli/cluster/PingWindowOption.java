@@ -1,4 +1,4 @@
-package org.maestro.client.cli;
+package org.maestro.client.cli.cluster;
 
 import org.maestro.common.cli.TimeConverter;
 import picocli.CommandLine.Option;

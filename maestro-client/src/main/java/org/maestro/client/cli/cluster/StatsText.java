@@ -1,4 +1,4 @@
-package org.maestro.client.cli;
+package org.maestro.client.cli.cluster;
 
 import org.maestro.common.note.Role;
 import org.maestro.common.note.Stats;

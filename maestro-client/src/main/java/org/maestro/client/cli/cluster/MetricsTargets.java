@@ -1,4 +1,4 @@
-package org.maestro.client.cli;
+package org.maestro.client.cli.cluster;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,5 +1,6 @@
-package org.maestro.client.cli;
+package org.maestro.client.cli.cluster;
 
+import org.maestro.client.cli.MaestroMain;
 import org.maestro.client.control.Address;
 import org.maestro.client.control.ControlClient;
 import org.maestro.client.control.PingResult;
@@ -19,7 +20,7 @@ import java.util.concurrent.Callable;
 
 /** {@code maestro halt}: ends peers' processes. */
 @Command(name = "halt", mixinStandardHelpOptions = true, description = "Stops peers: all, one role, or one peer.")
-final class HaltCommand implements Callable<Integer> {
+public final class HaltCommand implements Callable<Integer> {
     @Mixin
     BrokerOption broker = new BrokerOption();
 
