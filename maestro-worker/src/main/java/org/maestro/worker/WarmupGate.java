@@ -189,21 +189,19 @@ final class WarmupGate {
 
     /** Rolls the JIT's one-second window on when it is over (checks come every 10 ms to every second). */
     private void measureJit(long nowNanos) {
+        long windowNanos = nowNanos - jitWindowStartNanos;
+        if (jitWindowStartNanos >= 0 && windowNanos < ON_SCHEDULE_FOR_NANOS) {
+            return; // the bean is read once a window, not at every check
+        }
         long total = jitTotalMillis.getAsLong();
         if (total < 0) {
             return;
         }
-        if (jitWindowStartNanos < 0) {
-            jitWindowStartNanos = nowNanos;
-            jitWindowStartMillis = total;
-            return;
-        }
-        long windowNanos = nowNanos - jitWindowStartNanos;
-        if (windowNanos >= ON_SCHEDULE_FOR_NANOS) {
+        if (jitWindowStartNanos >= 0) {
             jitMillisPerSecond = (total - jitWindowStartMillis) * 1_000_000_000L / windowNanos;
-            jitWindowStartNanos = nowNanos;
-            jitWindowStartMillis = total;
         }
+        jitWindowStartNanos = nowNanos;
+        jitWindowStartMillis = total;
     }
 
     /** Whether the JVM is still compiling, as far as its last second tells; unknown: no. */
