@@ -28,5 +28,5 @@ test {
     if (param('jolokia', '')) { inspector 'jolokia', url: param('jolokia', ''), interval: '1s' }
     // -P mgmt=amqp://router:5672: a router's AMQP management instead (the qpid-dispatch data sets)
     if (param('mgmt', '')) { inspector 'amqp-management', url: param('mgmt', ''), datasets: 'qpid-dispatch', interval: '1s' }
-    expect       "p99 latency < ${param('p99', '100 ms')}", 'rate >= 95 %', 'loss == 0'
+    expect       "p99 latency < ${param('p99', '100 ms')}", "rate >= ${param('minRate', '95 %')}", 'loss == 0'
 }

@@ -529,9 +529,10 @@ class EndToEndTest {
     @Order(WARMS_THE_PAIR)
     void aBrokenCriterionExitsWith1AndJUnitCarriesTheMeasuredValue() throws Exception {
         sharedPair();
+        // Only the p99 bound is meant to break: with no warm-up a cold sender on a busy host may also fall short of 95 %
         Object[] r = maestro("run", SCRIPTS.resolve("fixed-rate.groovy").toString(), "--broker", control(),
                 "--runs", runs.toString(), "-P", "url=" + sutUrl("e2e.criterion"), "-P", "rate=200", "-P", "duration=2s",
-                "-P", "warmup=0s", "-P", "p99=1 us");
+                "-P", "warmup=0s", "-P", "p99=1 us", "-P", "minRate=1 %");
         assertEquals(1, r[0], (String) r[1]);
         String junit = Files.readString(onlyRun().resolve("junit.xml"));
         assertTrue(junit.contains("failures=\"1\""), junit);
