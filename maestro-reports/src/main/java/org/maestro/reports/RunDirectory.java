@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 
 import org.maestro.results.reduce.RateLogTally;
 import org.maestro.results.reduce.RunReduction;
+import org.maestro.results.PeerHost;
 import org.maestro.results.Summary;
 import org.maestro.results.reduce.WarmupBoundary;
 import org.maestro.common.runfiles.RunLayout;
@@ -83,8 +84,10 @@ public final class RunDirectory {
     private static RunReduction.Frame frame(Summary summary, List<PeerDir> peers) {
         Map<String, String> routeOf = new HashMap<>();
         summary.routes().forEach(r -> r.peers().forEach(p -> routeOf.put(p, r.name())));
+        Map<String, Long> offsets = PeerHost.offsetsMicros(summary.peerHosts());
         List<WarmupBoundary.Worker> workers = peers.stream().filter(p -> p.isSender() || p.isReceiver())
-                .map(p -> new WarmupBoundary.Worker(p.name(), p.isSender(), routeOf.get(p.name()), p.dir())).toList();
+                .map(p -> new WarmupBoundary.Worker(p.name(), p.isSender(), routeOf.get(p.name()), p.dir(),
+                        offsets.getOrDefault(p.name(), 0L))).toList();
         Map<String, TestJson.Worker> tests = new HashMap<>();
         peers.stream().filter(p -> p.worker() != null).forEach(p -> tests.put(p.name(), p.worker()));
         long written = Json.epochMicros(summary.origin());

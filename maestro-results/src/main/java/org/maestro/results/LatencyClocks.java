@@ -118,12 +118,9 @@ public record LatencyClocks(String oneWayClock, String roundTripClock, String sa
         return peers.stream().map(PeerReduction::name).toList();
     }
 
-    /** A peer's clock against the client's as the PINGs estimated it: 0 on the client's own clock; null when unknown. */
+    /** A peer's clock against the client's ({@link PeerHost#offsetMillis}); null when unknown. */
     private static Double offset(PeerHost h) {
-        if (h == null) {
-            return null;
-        }
-        return h.sameClock() != null ? Double.valueOf(0) : h.clockOffsetMillis();
+        return h == null ? null : h.offsetMillis();
     }
 
     private static double uncertainty(PeerHost h) {

@@ -1,5 +1,9 @@
 package org.maestro.results;
 
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
  * Where a peer ran and how its clock compared with the client's, measured before the test (see the client's PeerHosts).
  *
@@ -17,4 +21,16 @@ package org.maestro.results;
 public record PeerHost(String peer, String role, String hostName, String address, String dataUrl, String dataHost,
                        Double clockOffsetMillis, Double roundTripMillis, int pings,
                        Double clockOffsetUncertaintyMillis, String sameClock) {
+
+    /** Its clock against the client's as the PINGs estimated it: 0 on the client's own clock; null when unknown. */
+    public Double offsetMillis() {
+        return sameClock != null ? Double.valueOf(0) : clockOffsetMillis;
+    }
+
+    /** Each peer's {@link #offsetMillis} in microseconds, by peer name; 0 when unknown (the best guess there is). */
+    public static Map<String, Long> offsetsMicros(List<PeerHost> hosts) {
+        Map<String, Long> offsets = new HashMap<>();
+        hosts.forEach(h -> offsets.put(h.peer(), h.offsetMillis() == null ? 0 : Math.round(h.offsetMillis() * 1000)));
+        return offsets;
+    }
 }

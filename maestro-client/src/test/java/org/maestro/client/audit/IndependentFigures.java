@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -27,7 +28,8 @@ import java.util.stream.Stream;
  * <ul>
  *   <li>message counts (sent, received) cover the whole test, warm-up included;</li>
  *   <li>the measured span starts when the run's first sender's warm-up ends (its test.json start plus its actual
- *       warm-up) and ends at a peer's last message; a peer's rate is its messages due in that span over its length;
+ *       warm-up) and ends at a peer's last message; a peer's rate is its messages due in that span over its length,
+ *       a receiver's span starting at that end moved to its own clock by summary.json's PING offsets;
  *       totals add the peers' known rates; a rate with no message in the span is unknown (a sum, when no peer's is
  *       known);</li>
  *   <li>latency (response, service time, send delay) merges the intervals of the HDR logs not tagged warm-up; with
@@ -91,23 +93,32 @@ final class IndependentFigures {
     final Map<String, Peer> peers = new LinkedHashMap<>();
     /** Each worker's warm-up boundary (see {@link #boundary}). */
     private final Map<String, Long> boundaries = new LinkedHashMap<>();
+    /** Where each worker's measured span starts on its own clock. */
+    private final Map<String, Long> spanStarts = new LinkedHashMap<>();
 
-    private IndependentFigures(Path dir, List<Peer> all) {
+    private IndependentFigures(Path dir, List<Peer> all, Map<String, Double> offsetsMillis) {
         this.dir = dir;
         all.forEach(p -> peers.put(p.name(), p));
         // The definition (maestro-reports/README.md): a sender's warm-up ends with its own (test.json start + actual
-        // warm-up); a receiver's with the earliest of its own route's senders, else the earliest of all senders.
+        // warm-up); a receiver's with the earliest of its own route's senders, else the earliest of all senders. That
+        // end is on that sender's clock; the span to the receiver's last arrival starts there on the receiver's clock:
+        // moved by the two peers' PING offsets (summary.json's peerHosts).
         Map<String, Long> senderEnds = new LinkedHashMap<>();
         for (Peer p : all) {
             if (p.sender() && p.collected() && p.startMicros() > 0) {
                 senderEnds.put(p.name(), p.startMicros() + p.warmupMicros());
             }
         }
-        long earliest = senderEnds.values().stream().mapToLong(Long::longValue).min().orElse(0);
+        Peer earliest = all.stream().filter(s -> senderEnds.containsKey(s.name()))
+                .min(Comparator.comparingLong(s -> senderEnds.get(s.name()))).orElse(null);
         for (Peer p : all) {
-            boundaries.put(p.name(), p.sender() ? senderEnds.getOrDefault(p.name(), earliest)
+            Peer from = senderEnds.containsKey(p.name()) ? p : p.sender() ? earliest
                     : all.stream().filter(s -> s.sender() && s.group().equals(p.group()) && senderEnds.containsKey(s.name()))
-                    .mapToLong(s -> senderEnds.get(s.name())).min().orElse(earliest));
+                    .min(Comparator.comparingLong(s -> senderEnds.get(s.name()))).orElse(earliest);
+            long end = from == null ? 0 : senderEnds.get(from.name());
+            boundaries.put(p.name(), end);
+            spanStarts.put(p.name(), from == null ? 0 : end + Math.round(1000 * (offsetsMillis.getOrDefault(p.name(), 0.0)
+                    - offsetsMillis.getOrDefault(from.name(), 0.0))));
         }
     }
 
@@ -161,7 +172,19 @@ final class IndependentFigures {
                         new Lat(new Histogram(3)), new Lat(new Histogram(3)), 0, 0, List.of()));
             }
         }
-        return new IndependentFigures(run, all);
+        return new IndependentFigures(run, all, clockOffsets(run.resolve("summary.json")));
+    }
+
+    /** Each peer's clock offset in ms as summary.json's peerHosts hold it: 0 on the client's clock or when unknown. */
+    private static Map<String, Double> clockOffsets(Path summary) throws IOException {
+        Map<String, Double> offsets = new LinkedHashMap<>();
+        if (Files.isRegularFile(summary)) {
+            for (JsonNode h : JSON.readTree(summary.toFile()).path("peerHosts")) {
+                JsonNode offset = h.path("clockOffsetMillis");
+                offsets.put(h.path("peer").asText(), h.hasNonNull("sameClock") || !offset.isNumber() ? 0 : offset.asDouble());
+            }
+        }
+        return offsets;
     }
 
     private static Peer peer(Path d, JsonNode t) throws IOException {
@@ -219,7 +242,7 @@ final class IndependentFigures {
     /** A peer's rate in msg/s over the measured span, unrounded; null when unknown. */
     Double rawRate(Peer p) {
         long measured = measured(p);
-        double seconds = (p.lastMicros() - boundary(p)) / 1e6;
+        double seconds = (p.lastMicros() - spanStarts.getOrDefault(p.name(), 0L)) / 1e6;
         return !p.collected() || measured == 0 || seconds <= 0 ? null : measured / seconds;
     }
 

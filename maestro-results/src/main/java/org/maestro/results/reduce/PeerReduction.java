@@ -18,10 +18,11 @@ import org.maestro.results.Summary;
  * {@link Intervals} listener.
  *
  * @param warmupEndEpochMicros its warm-up boundary ({@link WarmupBoundary}): what is due before it is warm-up
+ * @param spanStartEpochMicros where its measured span starts, on its own clock (its boundary moved there)
  * @param measured             each of its HDR logs ({@link #logsOf}) after warm-up, by file name
  */
-public record PeerReduction(String name, boolean sender, long warmupEndEpochMicros, RateLogTally rateLogs,
-                            Map<String, Histogram> measured) {
+public record PeerReduction(String name, boolean sender, long warmupEndEpochMicros, long spanStartEpochMicros,
+                            RateLogTally rateLogs, Map<String, Histogram> measured) {
 
     /** Told every interval of every HDR log of the peer, warm-up included, as the log is read. */
     public interface Intervals {
@@ -38,7 +39,7 @@ public record PeerReduction(String name, boolean sender, long warmupEndEpochMicr
     }
 
     /**
-     * Reads the peer's directory.
+     * Reads the peer's directory, its boundary on its own clock.
      *
      * @param warmupEndEpochMicros its warm-up boundary
      * @param originMicros         the origin of its per-bucket counts
@@ -47,7 +48,7 @@ public record PeerReduction(String name, boolean sender, long warmupEndEpochMicr
     public static PeerReduction read(Path dir, String name, boolean sender, long warmupEndEpochMicros, long originMicros,
                                      int bucketSeconds, Intervals intervals) throws IOException {
         RateLogTally logs = RateLogTally.read(dir, warmupEndEpochMicros, originMicros, bucketSeconds);
-        return new PeerReduction(name, sender, warmupEndEpochMicros, logs, readLatency(dir, sender, intervals));
+        return new PeerReduction(name, sender, warmupEndEpochMicros, warmupEndEpochMicros, logs, readLatency(dir, sender, intervals));
     }
 
     /** Reads the peer's HDR logs ({@link #logsOf}): each after warm-up, by file name, every interval told to {@code intervals}. */
@@ -68,7 +69,7 @@ public record PeerReduction(String name, boolean sender, long warmupEndEpochMicr
 
     /** Its rate: {@link org.maestro.common.runfiles.Figures#RATE_AFTER_WARMUP}. */
     public double rate() {
-        return rateLogs.rateAfter(warmupEndEpochMicros);
+        return rateLogs.rateAfter(spanStartEpochMicros);
     }
 
     /** The HDR log {@code file} after warm-up (empty when the peer does not write it). */

@@ -58,11 +58,11 @@ public record RateLogTally(TimeBuckets counts, long messages, long measured, lon
 
     /**
      * Messages per second after the warm-up ({@link org.maestro.common.runfiles.Figures#RATE_AFTER_WARMUP}): the
-     * measured messages over the measured span, from the warm-up boundary to the last message. NaN (unknown) when
-     * there is no such span.
+     * measured messages over the measured span, from the warm-up boundary to the last message, both on the peer's own
+     * clock ({@link WarmupBoundary}). NaN (unknown) when there is no such span.
      */
-    public double rateAfter(long measureFromEpochMicros) {
-        double seconds = (lastEpochMicros - measureFromEpochMicros) / 1e6;
+    public double rateAfter(long spanStartEpochMicros) {
+        double seconds = (lastEpochMicros - spanStartEpochMicros) / 1e6;
         // NaN (unknown) when no message was due in the span: a span that ends at a last message has no length without one.
         return seconds <= 0 || measured == 0 ? Double.NaN : measured / seconds;
     }

@@ -68,7 +68,8 @@ public final class RunReduction {
         Map<String, PeerReduction> peers = new LinkedHashMap<>();
         for (WarmupBoundary.Worker w : read) {
             Map<String, Histogram> measured = PeerReduction.readLatency(w.dir(), w.sender(), (file, h) -> told.interval(w, file, h));
-            peers.put(w.name(), new PeerReduction(w.name(), w.sender(), frame.boundary(w.name()), rateLogs.get(w.name()), measured));
+            peers.put(w.name(), new PeerReduction(w.name(), w.sender(), frame.boundary(w.name()), frame.spanStart(w.name()),
+                    rateLogs.get(w.name()), measured));
         }
         return new RunReduction(frame, bucketSeconds, peers);
     }
@@ -123,13 +124,13 @@ public final class RunReduction {
         private final List<WarmupBoundary.Worker> workers;
         private final Map<String, TestJson.Worker> tests;
         private final Map<String, Long> starts;
-        private final Map<String, Long> boundaries;
+        private final Map<String, WarmupBoundary.Boundary> boundaries;
         private final long originMicros;
         /** The peer→route map: each worker's route, by name (a worker of a run of one route has none). */
         private final Map<String, String> routes = new HashMap<>();
 
         private Frame(List<WarmupBoundary.Worker> workers, Map<String, TestJson.Worker> tests, Map<String, Long> starts,
-                      Map<String, Long> boundaries, long originMicros) {
+                      Map<String, WarmupBoundary.Boundary> boundaries, long originMicros) {
             workers.stream().filter(w -> w.route() != null).forEach(w -> routes.put(w.name(), w.route()));
             this.workers = workers;
             this.tests = tests;
@@ -210,7 +211,12 @@ public final class RunReduction {
 
         /** The worker {@code name}'s warm-up boundary ({@link WarmupBoundary}); 0 when none. */
         public long boundary(String name) {
-            return boundaries.getOrDefault(name, 0L);
+            return boundaries.getOrDefault(name, WarmupBoundary.Boundary.NONE).dueFromMicros();
+        }
+
+        /** Where the worker {@code name}'s measured span starts, on its own clock ({@link WarmupBoundary}); 0 when none. */
+        public long spanStart(String name) {
+            return boundaries.getOrDefault(name, WarmupBoundary.Boundary.NONE).spanFromMicros();
         }
 
         /** The earliest sender's warm-up boundary (where the generators' measured span begins); 0 when none. */
@@ -221,7 +227,7 @@ public final class RunReduction {
 
         /** The latest boundary of any worker; 0 when none. */
         public long lastBoundary() {
-            return boundaries.values().stream().mapToLong(Long::longValue).filter(b -> b > 0).max().orElse(0);
+            return boundaries.values().stream().mapToLong(WarmupBoundary.Boundary::dueFromMicros).filter(b -> b > 0).max().orElse(0);
         }
 
         /** The route of the worker {@code name}: its group, or null (a run of one route, or no such worker). */

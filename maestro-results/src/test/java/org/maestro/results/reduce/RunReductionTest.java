@@ -33,6 +33,18 @@ class RunReductionTest {
     }
 
     @Test
+    void aReceiversSpanStartsAtItsBoundaryMovedToItsOwnClock() throws IOException {
+        List<WarmupBoundary.Worker> workers = List.of(worker("sender-1", true, null, T, -3_000),
+                worker("receiver-1", false, null, T, 400_000), worker("sender-2", true, "b", T, 0));
+        RunReduction.Frame frame = RunReduction.Frame.of(workers, null, 7);
+        long end = T + 1_000_000;
+        assertEquals(end, frame.boundary("receiver-1"), "what is due before the sender's warm-up end is warm-up");
+        assertEquals(end + 403_000, frame.spanStart("receiver-1"), "on the receiver's clock, 403 ms ahead of the sender's");
+        assertEquals(end, frame.spanStart("sender-1"), "a sender's own boundary is on its own clock");
+        assertEquals(end, frame.spanStart("sender-2"));
+    }
+
+    @Test
     void withoutASenderTheFirstReceiverElseTheRunsStart() throws IOException {
         assertEquals(T + 5, RunReduction.Frame.of(List.of(worker("receiver-1", false, null, T + 5),
                 missing("sender-1", true)), null, 7).originMicros());
@@ -47,6 +59,11 @@ class RunReductionTest {
     }
 
     private WarmupBoundary.Worker worker(String name, boolean sender, String route, long start) throws IOException {
+        return worker(name, sender, route, start, 0);
+    }
+
+    private WarmupBoundary.Worker worker(String name, boolean sender, String route, long start, long clockOffsetMicros)
+            throws IOException {
         Path dir = Files.createDirectories(run.resolve(name));
         ObjectNode t = JSON.createObjectNode();
         t.put("testId", "t");
@@ -58,7 +75,7 @@ class RunReductionTest {
         t.put("warmupMicros", 1_000_000L);
         t.put("rate", 100);
         JSON.writeValue(dir.resolve("test.json").toFile(), t);
-        return new WarmupBoundary.Worker(name, sender, route, dir);
+        return new WarmupBoundary.Worker(name, sender, route, dir, clockOffsetMicros);
     }
 
     private WarmupBoundary.Worker missing(String name, boolean sender) {

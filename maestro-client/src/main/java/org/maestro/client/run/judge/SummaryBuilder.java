@@ -71,7 +71,8 @@ public final class SummaryBuilder {
 
     public static Summary build(TestPlan plan, String testId, String start, List<PeerInfo> peers, Path runDir, Observed seen)
             throws IOException {
-        RunReduction reduction = reduction(peers, runDir, start, seen);
+        List<PeerHost> peerHosts = ProbedHost.toSummary(seen.peerHosts());
+        RunReduction reduction = reduction(peers, runDir, start, seen, PeerHost.offsetsMicros(peerHosts));
         // Each route's own sum when the test has more than one route (its figures side by side), or receivers that
         // start late (their drain is the route's).
         boolean byRoute = plan.effectiveRoutes().size() > 1 || plan.effectiveRoutes().stream().anyMatch(SummaryBuilder::lateReceivers);
@@ -89,7 +90,6 @@ public final class SummaryBuilder {
         // The generators' measured span: from the first sender's warm-up end (its boundary) to the load's last message.
         long measureFrom = reduction.frame().firstSenderBoundary();
         long loadEnd = reduction.lastMessageMicros(w -> true);
-        List<PeerHost> peerHosts = ProbedHost.toSummary(seen.peerHosts());
         RunTopology topology = RunTopology.read(runDir).orElse(null); // the routers the client started, if any
         return Summary.builder().testId(testId).name(plan.name()).tags(plan.tags()).description(plan.description())
                 .start(start).end(Instant.now().toString()).parameters(new LinkedHashMap<>(RunParameters.of(plan)))
@@ -108,12 +108,14 @@ public final class SummaryBuilder {
 
     /**
      * The run's reduction, as the report and the comparison get it from the run directory: each sender and receiver with
-     * its route (its group), the origin derived from their test.json (none is written yet), their files read unless the
-     * client knows their data is missing.
+     * its route (its group) and its clock offset (summary.json's peerHosts), the origin derived from their test.json
+     * (none is written yet), their files read unless the client knows their data is missing.
      */
-    private static RunReduction reduction(List<PeerInfo> peers, Path runDir, String start, Observed seen) throws IOException {
+    private static RunReduction reduction(List<PeerInfo> peers, Path runDir, String start, Observed seen,
+                                          Map<String, Long> offsets) throws IOException {
         List<WarmupBoundary.Worker> workers = peers.stream().filter(p -> p.role() == Role.SENDER || p.role() == Role.RECEIVER)
-                .map(p -> new WarmupBoundary.Worker(p.name(), p.role() == Role.SENDER, p.group(), RunLayout.peerDir(runDir, p.name())))
+                .map(p -> new WarmupBoundary.Worker(p.name(), p.role() == Role.SENDER, p.group(),
+                        RunLayout.peerDir(runDir, p.name()), offsets.getOrDefault(p.name(), 0L)))
                 .toList();
         List<String> collected = peers.stream().filter(p -> PeerFigures.dataMissing(p, seen) == null).map(PeerInfo::name).toList();
         RunReduction.Frame frame = RunReduction.Frame.of(workers, null, epochMicros(start));
