@@ -77,7 +77,13 @@ class HistoryOfRunsTest {
         assertEquals(NIGHTS - 1 - STEADY_NIGHTS, at.runsAgo());
         assertEquals(-50, at.changePercent(), 5, "the rate was capped at half");
         assertTrue(at.confidence() >= 0.999, at.toString());
+        // The figures the schedule sets have no change among the steady nights. Latency is left out: a 2 s night's
+        // p99 moves with the host and this JVM's JIT, which warms over the first nights (CI: p99 11 ms, then 4 ms),
+        // a change that is really in the data.
         for (History.Series s : test.series()) {
+            if (s.unit().equals("ms")) {
+                continue;
+            }
             assertFalse(s.changePoints().stream().anyMatch(c -> c.index() < STEADY_NIGHTS),
                     s.label() + ": a change point among the steady nights: " + s.changePoints());
         }
