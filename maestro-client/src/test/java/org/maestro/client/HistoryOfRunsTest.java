@@ -78,8 +78,8 @@ class HistoryOfRunsTest {
         assertEquals(-50, at.changePercent(), 5, "the rate was capped at half");
         assertTrue(at.confidence() >= 0.999, at.toString());
         // The figures the schedule sets have no change among the steady nights. Latency is left out: a 2 s night's
-        // p99 moves with the host and this JVM's JIT, which warms over the first nights (CI: p99 11 ms, then 4 ms),
-        // a change that is really in the data.
+        // p99 moves with the host and with this JVM's JIT, which warms over the first nights (p99 11 ms, then 4 ms,
+        // was seen), a change that is really in the data.
         for (History.Series s : test.series()) {
             if (s.unit().equals("ms")) {
                 continue;

@@ -19,9 +19,9 @@ import java.util.function.LongSupplier;
  * at a core's worth a second falls behind again once the warm-up's ramp is over, or measures its own compiling). It
  * waits for the JIT no longer than the default cap ({@link LoadOptions#defaultWarmupMax}: a longer cap set for the
  * schedule's sake, as a limit search's short steps have, would leave nothing to measure) less a second, then ends at
- * the first moment on schedule, still compiling. At its cap it ends anyway, off schedule, and says which connection was behind and by how much. Without a
- * bound it is the configured time. A receiver in another JVM compiles on its own: the summary names its cold start
- * (from its resource-usage.csv); it is not waited for here.
+ * the first moment on schedule, still compiling. At its cap it ends anyway, off schedule, and says which connection
+ * was behind and by how much. Without a bound it is the configured time. A receiver in another JVM compiles on its
+ * own: the summary names its cold start (from its resource-usage.csv); it is not waited for here.
  *
  * <p>A connection's send delay is the lateness of its last message when sent, and, while a message is due and not
  * yet sent, how late that message already is: a connection stuck behind the SUT's back-pressure sends nothing, yet
@@ -66,7 +66,7 @@ final class WarmupGate {
         this.minNanos = minNanos;
         this.maxNanos = Math.max(minNanos, maxNanos);
         // It stops waiting for the JIT a second before the cap: a schedule that held while it waited gets that second to
-        // be seen holding, not one instant at the cap (a blip of 113 ms there failed a run on schedule for seconds).
+        // be seen holding, so one late message at the cap does not put a whole warm-up on schedule off it.
         this.jitMaxNanos = Math.max(minNanos, Math.min(this.maxNanos - ON_SCHEDULE_FOR_NANOS, jitMaxNanos));
         this.boundNanos = boundNanos;
         this.dueNanos = new AtomicLongArray(connections);
