@@ -267,7 +267,7 @@ class WorkerIntegrationTest {
         String line = ((Payload.NotifySuccess) end[0].payload()).detail();
         Path sender = dataDir.resolve("rate-figure/sender-1");
         long boundary = org.maestro.results.reduce.RunReduction.Frame.of(List.of(
-                new org.maestro.results.reduce.WarmupBoundary.Worker("sender-1", true, null, sender)), null, 0).boundary("sender-1");
+                new org.maestro.results.reduce.WarmupBoundary.Worker("sender-1", true, null, sender, 0)), null, 0).boundary("sender-1");
         org.maestro.results.reduce.PeerReduction model = org.maestro.results.reduce.PeerReduction.read(sender, "sender-1",
                 true, boundary, boundary, 1, org.maestro.results.reduce.PeerReduction.Intervals.NONE);
         String figure = String.format(java.util.Locale.ROOT, "%.1f %s", model.rate(),

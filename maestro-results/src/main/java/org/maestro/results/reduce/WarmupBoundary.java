@@ -30,10 +30,6 @@ public final class WarmupBoundary {
      *                          client's clock or none was estimated
      */
     public record Worker(String name, boolean sender, String route, Path dir, long clockOffsetMicros) {
-        /** A worker on the client's clock (or one whose offset is unknown). */
-        public Worker(String name, boolean sender, String route, Path dir) {
-            this(name, sender, route, dir, 0);
-        }
     }
 
     /** A worker's boundary on the clock of the sender it comes from, and where its measured span starts on its own. */
@@ -53,14 +49,15 @@ public final class WarmupBoundary {
                 }
             }
         }
+        // Only senders have an end (ends' keys): the worker a boundary comes from is one of them.
         Comparator<Worker> byEnd = Comparator.comparingLong(s -> ends.get(s.name()));
-        Optional<Worker> earliest = workers.stream().filter(s -> s.sender() && ends.containsKey(s.name())).min(byEnd);
+        Optional<Worker> earliest = workers.stream().filter(s -> ends.containsKey(s.name())).min(byEnd);
         Map<String, Boundary> boundaries = new HashMap<>();
         for (Worker w : workers) {
-            Optional<Worker> from = w.sender() && ends.containsKey(w.name()) ? Optional.of(w)
+            Optional<Worker> from = ends.containsKey(w.name()) ? Optional.of(w)
                     : w.sender() ? earliest
-                    : workers.stream().filter(s -> s.sender() && Objects.equals(s.route(), w.route())
-                    && ends.containsKey(s.name())).min(byEnd).or(() -> earliest);
+                    : workers.stream().filter(s -> ends.containsKey(s.name()) && Objects.equals(s.route(), w.route()))
+                    .min(byEnd).or(() -> earliest);
             boundaries.put(w.name(), from.map(s -> new Boundary(ends.get(s.name()),
                     ends.get(s.name()) + w.clockOffsetMicros() - s.clockOffsetMicros())).orElse(Boundary.NONE));
         }

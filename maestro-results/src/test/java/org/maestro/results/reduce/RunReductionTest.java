@@ -79,6 +79,6 @@ class RunReductionTest {
     }
 
     private WarmupBoundary.Worker missing(String name, boolean sender) {
-        return new WarmupBoundary.Worker(name, sender, null, run.resolve(name));
+        return new WarmupBoundary.Worker(name, sender, null, run.resolve(name), 0);
     }
 }
